@@ -1,0 +1,50 @@
+/// An error reading or writing a property list or keyed archive.
+///
+/// `code` says what kind of problem it is, `message` says what and where in words a user can act
+/// on (it names the byte offset, object number or key), and `offset`/`object` carry the location
+/// for programs.
+public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of failure.
+    public enum Code: String, Sendable, Hashable {
+        /// The bytes are not a property list of a known format.
+        case unknownFormat
+        /// A binary plist breaks a structural rule (trailer, offsets, markers, references).
+        case corruptBinary
+        /// An XML plist is malformed.
+        case corruptXML
+        /// The input exceeds an ``ArchiveLimits`` bound.
+        case limitExceeded
+        /// The plist is fine but is not a valid keyed archive.
+        case invalidArchive
+        /// An archived object has a class the caller did not accept.
+        case classMismatch
+        /// A value has the wrong type for what was asked.
+        case typeMismatch
+        /// A required value is missing.
+        case missingValue
+        /// A typed decode met an object that contains itself.
+        case cycle
+        /// A value cannot be represented in the requested format.
+        case unencodable
+    }
+
+    /// What kind of problem this is.
+    public var code: Code
+    /// A sentence describing what went wrong and where.
+    public var message: String
+    /// The byte offset in the input, when known.
+    public var offset: Int?
+    /// The object number (binary plist object or `$objects` index), when known.
+    public var object: Int?
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String, offset: Int? = nil, object: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.offset = offset
+        self.object = object
+    }
+
+    /// The message.
+    public var description: String { message }
+}
