@@ -4,11 +4,12 @@ import Foundation
 ///
 /// Equal scalars (strings, numbers, dates, data, UIDs) are written once and shared; object
 /// references and offsets use the smallest of 1, 2, 4 or 8 bytes that fits, as CoreFoundation
-/// does. Dictionary keys are written in sorted order so equal plists give equal bytes.
+/// does. Dictionary entries are written in the dictionary's own order, as Apple's writer writes
+/// them in hash order.
 public enum BinaryPlistWriter {
     /// Encodes a plist as binary.
     ///
-    /// - Complexity: O(n log k) for n values and dictionaries of up to k keys.
+    /// - Complexity: O(n) in the number of values.
     public static func write(_ plist: PropertyList) -> Data {
         var flattener = BinaryPlistFlattener()
         _ = flattener.flatten(plist)

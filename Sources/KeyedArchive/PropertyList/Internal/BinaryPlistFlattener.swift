@@ -13,6 +13,8 @@ struct BinaryPlistFlattener {
     private var entries: [Entry] = []
     private var references: [Int] = []
     private var strings: [String: Int] = [:]
+    private var uids: [UInt32: Int] = [:]
+    private var integers: [Int64: Int] = [:]
     private var otherScalars: [PropertyList: Int] = [:]
 
     /// Numbers `value` and everything in it; returns its object number.
@@ -25,19 +27,33 @@ struct BinaryPlistFlattener {
         case .dictionary(let dictionary):
             let number = entries.count
             entries.append(Entry(scalar: nil, marker: 0xD0, referenceStart: 0, referenceCount: 0))
-            let keys = dictionary.keys.sorted()
-            var refs = [Int]()
-            refs.reserveCapacity(keys.count * 2)
-            for key in keys { refs.append(string(key)) }
-            for key in keys {
-                if let child = dictionary[key] { refs.append(flatten(child)) }
+            var keyRefs = [Int]()
+            var valueRefs = [Int]()
+            keyRefs.reserveCapacity(dictionary.count)
+            valueRefs.reserveCapacity(dictionary.count)
+            for (key, child) in dictionary {
+                keyRefs.append(string(key))
+                valueRefs.append(flatten(child))
             }
             entries[number].referenceStart = references.count
-            entries[number].referenceCount = keys.count
-            references.append(contentsOf: refs)
+            entries[number].referenceCount = dictionary.count
+            references.append(contentsOf: keyRefs)
+            references.append(contentsOf: valueRefs)
             return number
         case .string(let text):
             return string(text)
+        case .uid(let uid):
+            if let existing = uids[uid] { return existing }
+            let number = entries.count
+            entries.append(Entry(scalar: value, marker: 0, referenceStart: 0, referenceCount: 0))
+            uids[uid] = number
+            return number
+        case .integer(let integer):
+            if let existing = integers[integer] { return existing }
+            let number = entries.count
+            entries.append(Entry(scalar: value, marker: 0, referenceStart: 0, referenceCount: 0))
+            integers[integer] = number
+            return number
         default:
             if let existing = otherScalars[value] { return existing }
             let number = entries.count

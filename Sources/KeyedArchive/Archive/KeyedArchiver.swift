@@ -1,0 +1,113 @@
+import Foundation
+
+/// Writes an object graph as an `NSKeyedArchiver` archive.
+///
+/// Encode one or more top-level values with ``encode(_:forKey:)`` (the key is `root` by
+/// default), then take the bytes with ``encodedData(format:)``. Equal strings and numbers are
+/// stored once; a class instance encoded twice is stored once and referenced twice. An archiver
+/// is for one archive on one task: it is not `Sendable`.
+public final class KeyedArchiver {
+    private var objects: [PropertyList] = [.string("$null")]
+    private var top: [String: PropertyList] = [:]
+    private var classUIDs: [String: UInt32] = [:]
+    private var stringUIDs: [String: UInt32] = [:]
+    private var scalarUIDs: [PropertyList: UInt32] = [:]
+    private var instanceUIDs: [ObjectIdentifier: UInt32] = [:]
+    /// Keeps encoded class instances alive so their identifiers stay unique.
+    private var retainedInstances: [AnyObject] = []
+
+    /// Creates an empty archiver.
+    public init() {}
+
+    /// Encodes `value` as a top-level object under `key` (`$top`).
+    public func encode<Value: ArchiveEncodable>(_ value: Value, forKey key: String = "root") {
+        top[key] = .uid(value.encodeObject(in: self))
+    }
+
+    /// The archive as a property list (`$archiver`, `$version`, `$top`, `$objects`).
+    public var propertyList: PropertyList {
+        .dictionary([
+            "$archiver": .string("NSKeyedArchiver"),
+            "$version": .integer(100_000),
+            "$top": .dictionary(top),
+            "$objects": .array(objects),
+        ])
+    }
+
+    /// The archive's bytes, binary by default as `NSKeyedArchiver` writes.
+    public func encodedData(format: PropertyListFormat = .binary) throws -> Data {
+        try propertyList.encoded(as: format)
+    }
+
+    /// Archives one root object and returns the bytes.
+    public static func archivedData<Value: ArchiveEncodable>(withRoot value: Value, format: PropertyListFormat = .binary) throws -> Data {
+        let archiver = KeyedArchiver()
+        archiver.encode(value)
+        return try archiver.encodedData(format: format)
+    }
+
+    // MARK: Building `$objects`
+
+    /// Appends an entry to `$objects` and returns its UID.
+    public func appendObject(_ entry: PropertyList) -> UInt32 {
+        objects.append(entry)
+        return UInt32(objects.count - 1)
+    }
+
+    /// The UID of a string entry; equal strings share one entry.
+    public func uid(forString text: String) -> UInt32 {
+        if let existing = stringUIDs[text] { return existing }
+        let uid = appendObject(.string(text))
+        stringUIDs[text] = uid
+        return uid
+    }
+
+    /// The UID of a scalar entry (number, boolean, data); equal scalars share one entry.
+    public func uid(forScalar value: PropertyList) -> UInt32 {
+        if case .string(let text) = value { return uid(forString: text) }
+        if let existing = scalarUIDs[value] { return existing }
+        let uid = appendObject(value)
+        scalarUIDs[value] = uid
+        return uid
+    }
+
+    /// The UID of the class description `{$classname, $classes}`, written once per class.
+    public func uid(forClass name: String, superclasses: [String] = ["NSObject"]) -> UInt32 {
+        if let existing = classUIDs[name] { return existing }
+        let chain = [name] + superclasses
+        let uid = appendObject(.dictionary([
+            "$classname": .string(name),
+            "$classes": .array(chain.map { .string($0) }),
+        ]))
+        classUIDs[name] = uid
+        return uid
+    }
+
+    /// Writes an object dictionary of the given class; `fields` must not contain `$class`.
+    public func appendObject(className: String, superclasses: [String] = ["NSObject"], fields: [String: PropertyList]) -> UInt32 {
+        var entry = fields
+        entry["$class"] = .uid(uid(forClass: className, superclasses: superclasses))
+        return appendObject(.dictionary(entry))
+    }
+
+    func encodeArchivable<Value: Archivable>(_ value: Value) -> UInt32 {
+        var identity: ObjectIdentifier?
+        if Value.self is AnyObject.Type {
+            let instance = value as AnyObject
+            let id = ObjectIdentifier(instance)
+            if let existing = instanceUIDs[id] { return existing }
+            identity = id
+            retainedInstances.append(instance)
+        }
+        let uid = appendObject(.string("$null"))
+        if let identity { instanceUIDs[identity] = uid }
+        var coder = ArchiveEncoder(archiver: self)
+        if let version = Value.archiveVersion {
+            coder.fields[Value.archiveVersionKey] = .integer(Int64(version))
+        }
+        value.encode(with: &coder)
+        coder.fields["$class"] = .uid(self.uid(forClass: Value.archiveClassName, superclasses: Value.archiveSuperclassNames))
+        objects[Int(uid)] = .dictionary(coder.fields)
+        return uid
+    }
+}

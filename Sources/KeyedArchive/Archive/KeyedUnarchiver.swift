@@ -1,0 +1,184 @@
+import Foundation
+
+/// Reads an `NSKeyedArchiver` archive with secure, typed lookups.
+///
+/// The archive's structure (`$archiver`, `$top`, `$objects` with `$null` at 0) is checked when
+/// the unarchiver is made. Values are then decoded on demand: the caller names the type it
+/// accepts, the archived class is checked before anything is built, and decoding is bounded by
+/// ``ArchiveLimits`` (nesting depth, object count). A class instance is decoded once per UID; an
+/// object that contains itself is reported as a `.cycle` error instead of looping. An
+/// unarchiver is for one task: it is not `Sendable`.
+public final class KeyedUnarchiver {
+    /// The `$objects` array.
+    public let objects: [PropertyList]
+    /// The `$top` dictionary: top-level names mapped to UIDs.
+    public let top: [String: PropertyList]
+    /// The bounds this unarchiver enforces.
+    public let limits: ArchiveLimits
+
+    private var instances: [UInt32: AnyObject] = [:]
+    private var decoding: [Bool]
+    private var depth = 0
+    private var visits = 0
+
+    /// Parses `data` (binary or XML) and checks it is a keyed archive.
+    ///
+    /// - Throws: ``ArchiveError``: the plist reader's errors, or `.invalidArchive`.
+    public convenience init(data: Data, limits: ArchiveLimits = .default) throws {
+        try self.init(propertyList: PropertyList(data: data, limits: limits), limits: limits)
+    }
+
+    /// Checks that a parsed plist is a keyed archive.
+    ///
+    /// - Throws: ``ArchiveError`` with code `.invalidArchive`, naming what is missing or wrong.
+    public init(propertyList: PropertyList, limits: ArchiveLimits = .default) throws {
+        guard case .dictionary(let root) = propertyList else {
+            throw ArchiveError(.invalidArchive, "not a keyed archive: the plist is a \(propertyList.typeName), not a dictionary")
+        }
+        if let archiver = root["$archiver"], archiver.stringValue != "NSKeyedArchiver" {
+            throw ArchiveError(.invalidArchive, "not a keyed archive: $archiver is \(archiver), not \"NSKeyedArchiver\"")
+        }
+        guard case .array(let objects) = root["$objects"] else {
+            throw ArchiveError(.invalidArchive, "not a keyed archive: $objects is missing or not an array")
+        }
+        guard case .dictionary(let top) = root["$top"] else {
+            throw ArchiveError(.invalidArchive, "not a keyed archive: $top is missing or not a dictionary")
+        }
+        guard objects.first == .string("$null") else {
+            throw ArchiveError(.invalidArchive, "not a keyed archive: $objects does not start with \"$null\"")
+        }
+        guard objects.count <= limits.maxObjectCount else {
+            throw ArchiveError(.limitExceeded, "keyed archive has \(objects.count) objects, more than the limit of \(limits.maxObjectCount)")
+        }
+        for (key, value) in top {
+            guard case .uid(let uid) = value else {
+                throw ArchiveError(.invalidArchive, "keyed archive: $top[\"\(key)\"] is a \(value.typeName), not a UID")
+            }
+            guard Int(uid) < objects.count else {
+                throw ArchiveError(.invalidArchive, "keyed archive: $top[\"\(key)\"] refers to object \(uid), but $objects has only \(objects.count) entries", object: Int(uid))
+            }
+        }
+        self.objects = objects
+        self.top = top
+        self.limits = limits
+        self.decoding = Array(repeating: false, count: objects.count)
+    }
+
+    /// Decodes the top-level value under `key` as `Value`; nil if the key is missing or nil.
+    ///
+    /// - Throws: ``ArchiveError`` on a class the type does not accept, a malformed object, a cycle
+    ///   or a limit.
+    public func decode<Value: ArchiveDecodable>(_ type: Value.Type, forKey key: String = "root") throws -> Value? {
+        guard case .uid(let uid) = top[key], uid != 0 else { return nil }
+        return try Value.decodeObject(uid: uid, in: self)
+    }
+
+    /// Decodes the root of an archive as `Value`.
+    ///
+    /// - Throws: ``ArchiveError``; `.missingValue` if the root is nil or missing.
+    public static func unarchive<Value: ArchiveDecodable>(_ type: Value.Type, from data: Data, forKey key: String = "root", limits: ArchiveLimits = .default) throws -> Value {
+        let unarchiver = try KeyedUnarchiver(data: data, limits: limits)
+        guard let value = try unarchiver.decode(type, forKey: key) else {
+            throw ArchiveError(.missingValue, "keyed archive: the top-level object \"\(key)\" is missing or nil")
+        }
+        return value
+    }
+
+    // MARK: Looking at objects
+
+    /// The `$objects` entry `uid`.
+    ///
+    /// - Throws: `.invalidArchive` if `uid` is past the end of `$objects`.
+    public func object(_ uid: UInt32) throws -> PropertyList {
+        guard Int(uid) < objects.count else {
+            throw ArchiveError(.invalidArchive, "keyed archive: a reference to object \(uid), but $objects has only \(objects.count) entries", object: Int(uid))
+        }
+        return objects[Int(uid)]
+    }
+
+    /// The class name and field dictionary of object `uid`.
+    ///
+    /// - Throws: `.invalidArchive` if the entry is not an object dictionary with a valid class.
+    public func classAndFields(of uid: UInt32) throws -> (className: String, fields: [String: PropertyList]) {
+        guard case .dictionary(let fields) = try object(uid) else {
+            throw ArchiveError(.typeMismatch, "keyed archive: object \(uid) is a \(try object(uid).typeName), not an archived object", object: Int(uid))
+        }
+        return (try className(of: uid, fields: fields), fields)
+    }
+
+    /// The `$classname` of an object dictionary.
+    func className(of uid: UInt32, fields: [String: PropertyList]) throws -> String {
+        guard case .uid(let classUID) = fields["$class"] else {
+            throw ArchiveError(.invalidArchive, "keyed archive: object \(uid) has no $class reference", object: Int(uid))
+        }
+        guard case .dictionary(let description) = try object(classUID) else {
+            throw ArchiveError(.invalidArchive, "keyed archive: object \(uid) has $class \(classUID), which is not a class description", object: Int(uid))
+        }
+        guard case .string(let name) = description["$classname"] else {
+            throw ArchiveError(.invalidArchive, "keyed archive: class description \(classUID) (of object \(uid)) has no string $classname", object: Int(classUID))
+        }
+        return name
+    }
+
+    /// The class chain (`$classes`) of object `uid`, or just its class name when `$classes` is missing.
+    public func classChain(of uid: UInt32) throws -> [String] {
+        let (name, fields) = try classAndFields(of: uid)
+        guard case .uid(let classUID) = fields["$class"], case .dictionary(let description) = try object(classUID),
+              case .array(let classes) = description["$classes"] else { return [name] }
+        let names = classes.compactMap(\.stringValue)
+        return names.isEmpty ? [name] : names
+    }
+
+    // MARK: Guarded decoding
+
+    /// Runs `body` for object `uid` with the depth bound and cycle check in force.
+    ///
+    /// Conformances call this around any decode that may recurse into other objects.
+    public func withObject<Result>(_ uid: UInt32, _ body: () throws -> Result) throws -> Result {
+        guard Int(uid) < objects.count else {
+            throw ArchiveError(.invalidArchive, "keyed archive: a reference to object \(uid), but $objects has only \(objects.count) entries", object: Int(uid))
+        }
+        guard depth < limits.maxDepth else {
+            throw ArchiveError(.limitExceeded, "keyed archive: objects nested deeper than \(limits.maxDepth) at object \(uid)", object: Int(uid))
+        }
+        guard !decoding[Int(uid)] else {
+            throw ArchiveError(.cycle, "keyed archive: object \(uid) contains itself; typed decoding cannot build a cycle", object: Int(uid))
+        }
+        visits += 1
+        guard visits <= limits.maxObjectCount else {
+            throw ArchiveError(.limitExceeded, "keyed archive: more than \(limits.maxObjectCount) objects decoded (shared objects count each time they are used)", object: Int(uid))
+        }
+        decoding[Int(uid)] = true
+        depth += 1
+        defer {
+            depth -= 1
+            decoding[Int(uid)] = false
+        }
+        return try body()
+    }
+
+    /// Whether object `uid` is being decoded right now, so that a reference to it closes a cycle.
+    public func isDecoding(_ uid: UInt32) -> Bool {
+        Int(uid) < decoding.count && decoding[Int(uid)]
+    }
+
+    func decodeArchivable<Value: Archivable>(_ type: Value.Type, uid: UInt32) throws -> Value {
+        let isClass = Value.self is AnyObject.Type
+        if isClass, let cached = instances[uid] {
+            guard let instance = cached as? Value else {
+                throw ArchiveError(.classMismatch, "keyed archive: object \(uid) was already decoded as \(Swift.type(of: cached)), not \(Value.self)", object: Int(uid))
+            }
+            return instance
+        }
+        let (name, fields) = try classAndFields(of: uid)
+        guard Value.accepts(className: name) else {
+            let accepted = ([Value.archiveClassName] + Value.acceptedClassNames.sorted()).joined(separator: ", ")
+            throw ArchiveError(.classMismatch, "keyed archive: object \(uid) is of class \(name), expected \(accepted)", object: Int(uid))
+        }
+        let value = try withObject(uid) {
+            try Value(from: ArchiveDecoder(unarchiver: self, uid: uid, className: name, fields: fields, versionKey: Value.archiveVersionKey))
+        }
+        if isClass { instances[uid] = value as AnyObject }
+        return value
+    }
+}
