@@ -7,27 +7,44 @@ public struct ArchiveDecoder {
     public let uid: UInt32
     /// The archived class name (`$classname`).
     public let className: String
-    /// The raw fields: inline scalars or UIDs, plus `$class`.
-    public let fields: [String: PropertyList]
     private let versionKey: String
 
-    init(unarchiver: KeyedUnarchiver, uid: UInt32, className: String, fields: [String: PropertyList], versionKey: String) {
+    init(unarchiver: KeyedUnarchiver, uid: UInt32, className: String, versionKey: String) {
         self.unarchiver = unarchiver
         self.uid = uid
         self.className = className
-        self.fields = fields
         self.versionKey = versionKey
     }
 
+    /// All raw fields: inline scalars or UIDs, plus `$class`. Builds the whole dictionary.
+    ///
+    /// - Throws: ``ArchiveError`` if the object is corrupt.
+    public func fields() throws -> [String: PropertyList] {
+        try unarchiver.classAndFields(of: uid).fields
+    }
+
     /// The field names present, without `$class`.
-    public var allKeys: [String] { fields.keys.filter { $0 != "$class" }.sorted() }
+    ///
+    /// - Throws: ``ArchiveError`` if the object is corrupt.
+    public func allKeys() throws -> [String] {
+        try fields().keys.filter { $0 != "$class" }.sorted()
+    }
 
     /// Whether the object has a field named `key`.
-    public func contains(_ key: String) -> Bool { fields[key] != nil }
+    public func contains(_ key: String) -> Bool {
+        (try? unarchiver.field(key, of: uid)) != nil
+    }
+
+    /// The raw value of field `key` (an inline scalar or a UID in this archive), or nil.
+    ///
+    /// - Throws: ``ArchiveError`` if the object is corrupt.
+    public func rawValue(forKey key: String) throws -> PropertyList? {
+        try unarchiver.field(key, of: uid)
+    }
 
     /// The format version the object was written with, or nil if it has none.
     public var version: Int? {
-        guard case .integer(let value) = fields[versionKey] else { return nil }
+        guard case .integer(let value)? = try? unarchiver.field(versionKey, of: uid) else { return nil }
         return Int(exactly: value)
     }
 
@@ -35,8 +52,8 @@ public struct ArchiveDecoder {
     ///
     /// - Throws: ``ArchiveError`` naming the key and object when the value has another type or class.
     public func decode<Value: ArchiveDecodable>(_ type: Value.Type, forKey key: String) throws -> Value? {
-        guard let raw = fields[key], raw != .uid(0) else { return nil }
         do {
+            guard let raw = try unarchiver.field(key, of: uid), raw != .uid(0) else { return nil }
             return try Value.decodeField(raw, in: unarchiver)
         } catch var error as ArchiveError {
             error.message = "\(className) object \(uid), key \"\(key)\": \(error.message)"

@@ -4,7 +4,7 @@ public struct ArchiveEncoder {
     /// The archiver the object is written into.
     public let archiver: KeyedArchiver
     /// The fields written so far; values are inline scalars or UIDs.
-    public internal(set) var fields: [String: PropertyList] = [:]
+    public internal(set) var fields = [String: PropertyList](minimumCapacity: 8)
 
     init(archiver: KeyedArchiver) {
         self.archiver = archiver

@@ -36,7 +36,10 @@ public final class KeyedArchiver {
 
     /// The archive's bytes, binary by default as `NSKeyedArchiver` writes.
     public func encodedData(format: PropertyListFormat = .binary) throws -> Data {
-        try propertyList.encoded(as: format)
+        switch format {
+        case .binary: return BinaryPlistWriter.write(propertyList, expectedObjects: objects.count * 3)
+        case .xml: return try XMLPlistWriter.write(propertyList)
+        }
     }
 
     /// Archives one root object and returns the bytes.
@@ -56,11 +59,15 @@ public final class KeyedArchiver {
 
     /// The UID of a string entry; equal strings share one entry.
     public func uid(forString text: String) -> UInt32 {
-        if let existing = stringUIDs[text] { return existing }
-        let uid = appendObject(.string(text))
-        stringUIDs[text] = uid
+        let candidate = UInt32(objects.count)
+        let uid = Self.update(&stringUIDs[text, default: candidate])
+        if uid == candidate { objects.append(.string(text)) }
         return uid
     }
+
+    /// Reads a dictionary slot through its `modify` accessor, so get-or-insert hashes once.
+    @inline(__always)
+    private static func update(_ slot: inout UInt32) -> UInt32 { slot }
 
     /// The UID of a scalar entry (number, boolean, data); equal scalars share one entry.
     public func uid(forScalar value: PropertyList) -> UInt32 {

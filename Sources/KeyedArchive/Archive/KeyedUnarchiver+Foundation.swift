@@ -1,18 +1,27 @@
 extension KeyedUnarchiver {
-    /// The fields of object `uid`, after checking its class is one of `classes`.
+    /// Checks that object `uid` is an archived object of one of `classes`.
     ///
     /// - Throws: `.classMismatch` naming the found and expected classes, or `.typeMismatch` when
     ///   the entry is not an object dictionary.
-    public func fields(of uid: UInt32, expecting classes: Set<String>, for typeName: String) throws -> [String: PropertyList] {
-        let entry = try object(uid)
-        guard case .dictionary(let fields) = entry else {
-            throw ArchiveError(.typeMismatch, "object \(uid) is a \(entry.typeName), expected \(typeName) (\(classes.sorted().joined(separator: " or ")))", object: Int(uid))
+    public func checkClass(of uid: UInt32, expecting classes: Set<String>, for typeName: String) throws {
+        let name: String
+        do {
+            name = try className(of: uid)
+        } catch let error as ArchiveError where error.code == .typeMismatch {
+            throw ArchiveError(.typeMismatch, "object \(uid) is a \(try object(uid).typeName), expected \(typeName) (\(classes.sorted().joined(separator: " or ")))", object: Int(uid))
         }
-        let name = try className(of: uid, fields: fields)
-        guard classes.contains(name) else {
+        let accepted = classes.count == 1 ? classes.first == name : classes.contains(name)
+        guard accepted else {
             throw ArchiveError(.classMismatch, "object \(uid) is of class \(name), expected \(classes.sorted().joined(separator: " or "))", object: Int(uid))
         }
-        return fields
+    }
+
+    /// The fields of object `uid`, after checking its class is one of `classes`.
+    ///
+    /// - Throws: the errors of ``checkClass(of:expecting:for:)``.
+    public func fields(of uid: UInt32, expecting classes: Set<String>, for typeName: String) throws -> [String: PropertyList] {
+        try checkClass(of: uid, expecting: classes, for: typeName)
+        return try classAndFields(of: uid).fields
     }
 
     /// A field value with one reference followed: a UID becomes the `$objects` entry it names.
@@ -23,9 +32,16 @@ extension KeyedUnarchiver {
         return try object(uid)
     }
 
-    /// The UIDs in the array field `key` (`NS.objects`, `NS.keys`) of object `uid`.
+    /// The UIDs in the array field `key` (`NS.objects`, `NS.keys`) of object `uid`; empty if absent.
     ///
-    /// - Throws: `.invalidArchive` when the field is missing, not an array, too long or not all UIDs.
+    /// - Throws: `.invalidArchive` when the field is not an array, too long or not all UIDs.
+    public func references(key: String, of uid: UInt32) throws -> [UInt32] {
+        try references(in: [key: field(key, of: uid) ?? .array([])], key: key, of: uid)
+    }
+
+    /// The UIDs in the array field `key` of an object's `fields`; empty if absent.
+    ///
+    /// - Throws: `.invalidArchive` when the field is not an array, too long or not all UIDs.
     public func references(in fields: [String: PropertyList], key: String, of uid: UInt32) throws -> [UInt32] {
         guard case .array(let elements) = try resolve(fields[key] ?? .array([])) else {
             throw ArchiveError(.invalidArchive, "object \(uid): \(key) is not an array", object: Int(uid))

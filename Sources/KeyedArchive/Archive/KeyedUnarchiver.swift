@@ -5,18 +5,23 @@ import Foundation
 /// The archive's structure (`$archiver`, `$top`, `$objects` with `$null` at 0) is checked when
 /// the unarchiver is made. Values are then decoded on demand: the caller names the type it
 /// accepts, the archived class is checked before anything is built, and decoding is bounded by
-/// ``ArchiveLimits`` (nesting depth, object count). A class instance is decoded once per UID; an
-/// object that contains itself is reported as a `.cycle` error instead of looping. An
-/// unarchiver is for one task: it is not `Sendable`.
+/// ``ArchiveLimits`` (nesting depth, object count). A binary archive is read in place: each
+/// object is parsed when first used. A class instance is decoded once per UID; an object that
+/// contains itself is reported as a `.cycle` error instead of looping. An unarchiver is for one
+/// task: it is not `Sendable`.
 public final class KeyedUnarchiver {
-    /// The `$objects` array.
-    public let objects: [PropertyList]
     /// The `$top` dictionary: top-level names mapped to UIDs.
     public let top: [String: PropertyList]
     /// The bounds this unarchiver enforces.
     public let limits: ArchiveLimits
 
+    /// The entries of an archive given as a parsed plist (empty for a binary archive).
+    private let tree: [PropertyList]
+    /// The entries of a binary archive, read in place (nil for a parsed plist).
+    private let binary: BinaryArchiveObjects?
     private var instances: [UInt32: AnyObject] = [:]
+    /// Class names already read, by the UID of their class description.
+    private var classNames: [String?]
     private var decoding: [Bool]
     private var depth = 0
     private var visits = 0
@@ -25,43 +30,55 @@ public final class KeyedUnarchiver {
     ///
     /// - Throws: ``ArchiveError``: the plist reader's errors, or `.invalidArchive`.
     public convenience init(data: Data, limits: ArchiveLimits = .default) throws {
-        try self.init(propertyList: PropertyList(data: data, limits: limits), limits: limits)
+        if PropertyListFormat.detect(data) == .binary {
+            let objects = try BinaryArchiveObjects(data: data, limits: limits)
+            try self.init(tree: [], binary: objects, archiver: objects.archiver, top: objects.top, limits: limits)
+        } else {
+            try self.init(propertyList: PropertyList(data: data, limits: limits), limits: limits)
+        }
     }
 
     /// Checks that a parsed plist is a keyed archive.
     ///
     /// - Throws: ``ArchiveError`` with code `.invalidArchive`, naming what is missing or wrong.
-    public init(propertyList: PropertyList, limits: ArchiveLimits = .default) throws {
+    public convenience init(propertyList: PropertyList, limits: ArchiveLimits = .default) throws {
         guard case .dictionary(let root) = propertyList else {
             throw ArchiveError(.invalidArchive, "not a keyed archive: the plist is a \(propertyList.typeName), not a dictionary")
-        }
-        if let archiver = root["$archiver"], archiver.stringValue != "NSKeyedArchiver" {
-            throw ArchiveError(.invalidArchive, "not a keyed archive: $archiver is \(archiver), not \"NSKeyedArchiver\"")
         }
         guard case .array(let objects) = root["$objects"] else {
             throw ArchiveError(.invalidArchive, "not a keyed archive: $objects is missing or not an array")
         }
-        guard case .dictionary(let top) = root["$top"] else {
+        try self.init(tree: objects, binary: nil, archiver: root["$archiver"], top: root["$top"], limits: limits)
+    }
+
+    private init(tree: [PropertyList], binary: BinaryArchiveObjects?, archiver: PropertyList?, top: PropertyList?, limits: ArchiveLimits) throws {
+        if let archiver, archiver.stringValue != "NSKeyedArchiver" {
+            throw ArchiveError(.invalidArchive, "not a keyed archive: $archiver is \(archiver.shortDescription), not \"NSKeyedArchiver\"")
+        }
+        guard case .dictionary(let top) = top else {
             throw ArchiveError(.invalidArchive, "not a keyed archive: $top is missing or not a dictionary")
         }
-        guard objects.first == .string("$null") else {
-            throw ArchiveError(.invalidArchive, "not a keyed archive: $objects does not start with \"$null\"")
-        }
-        guard objects.count <= limits.maxObjectCount else {
-            throw ArchiveError(.limitExceeded, "keyed archive has \(objects.count) objects, more than the limit of \(limits.maxObjectCount)")
+        let count = binary?.count ?? tree.count
+        guard count <= limits.maxObjectCount else {
+            throw ArchiveError(.limitExceeded, "keyed archive has \(count) objects, more than the limit of \(limits.maxObjectCount)")
         }
         for (key, value) in top {
             guard case .uid(let uid) = value else {
                 throw ArchiveError(.invalidArchive, "keyed archive: $top[\"\(key)\"] is a \(value.typeName), not a UID")
             }
-            guard Int(uid) < objects.count else {
-                throw ArchiveError(.invalidArchive, "keyed archive: $top[\"\(key)\"] refers to object \(uid), but $objects has only \(objects.count) entries", object: Int(uid))
+            guard Int(uid) < count else {
+                throw ArchiveError(.invalidArchive, "keyed archive: $top[\"\(key)\"] refers to object \(uid), but $objects has only \(count) entries", object: Int(uid))
             }
         }
-        self.objects = objects
+        self.tree = tree
+        self.binary = binary
+        self.classNames = Array(repeating: nil, count: count)
         self.top = top
         self.limits = limits
-        self.decoding = Array(repeating: false, count: objects.count)
+        self.decoding = Array(repeating: false, count: count)
+        guard count > 0, try object(0) == .string("$null") else {
+            throw ArchiveError(.invalidArchive, "not a keyed archive: $objects does not start with \"$null\"")
+        }
     }
 
     /// Decodes the top-level value under `key` as `Value`; nil if the key is missing or nil.
@@ -86,47 +103,86 @@ public final class KeyedUnarchiver {
 
     // MARK: Looking at objects
 
+    /// The number of entries in `$objects`.
+    public var objectCount: Int { decoding.count }
+
     /// The `$objects` entry `uid`.
     ///
-    /// - Throws: `.invalidArchive` if `uid` is past the end of `$objects`.
+    /// - Throws: `.invalidArchive` if `uid` is past the end of `$objects`; a binary plist error if
+    ///   the entry is corrupt.
     public func object(_ uid: UInt32) throws -> PropertyList {
-        guard Int(uid) < objects.count else {
-            throw ArchiveError(.invalidArchive, "keyed archive: a reference to object \(uid), but $objects has only \(objects.count) entries", object: Int(uid))
+        try checkRange(uid)
+        if let binary { return try binary.entry(Int(uid)) }
+        return tree[Int(uid)]
+    }
+
+    /// The value of field `key` of object `uid` (an inline scalar or a UID), or nil if absent.
+    ///
+    /// Reading one field does not build the whole object.
+    ///
+    /// - Throws: `.typeMismatch` if the entry is not an object dictionary.
+    public func field(_ key: String, of uid: UInt32) throws -> PropertyList? {
+        try checkRange(uid)
+        let lookup: FieldLookup
+        if let binary {
+            lookup = try binary.field(key, of: Int(uid))
+        } else if case .dictionary(let fields) = tree[Int(uid)] {
+            lookup = fields[key].map { .found($0) } ?? .missing
+        } else {
+            lookup = .notADictionary
         }
-        return objects[Int(uid)]
+        switch lookup {
+        case .found(let value): return value
+        case .missing: return nil
+        case .notADictionary:
+            throw ArchiveError(.typeMismatch, "keyed archive: object \(uid) is a \(try object(uid).typeName), not an archived object", object: Int(uid))
+        }
     }
 
     /// The class name and field dictionary of object `uid`.
     ///
     /// - Throws: `.invalidArchive` if the entry is not an object dictionary with a valid class.
     public func classAndFields(of uid: UInt32) throws -> (className: String, fields: [String: PropertyList]) {
-        guard case .dictionary(let fields) = try object(uid) else {
-            throw ArchiveError(.typeMismatch, "keyed archive: object \(uid) is a \(try object(uid).typeName), not an archived object", object: Int(uid))
+        let entry = try object(uid)
+        guard case .dictionary(let fields) = entry else {
+            throw ArchiveError(.typeMismatch, "keyed archive: object \(uid) is a \(entry.typeName), not an archived object", object: Int(uid))
         }
-        return (try className(of: uid, fields: fields), fields)
+        return (try className(of: uid), fields)
     }
 
-    /// The `$classname` of an object dictionary.
-    func className(of uid: UInt32, fields: [String: PropertyList]) throws -> String {
-        guard case .uid(let classUID) = fields["$class"] else {
+    /// The `$classname` of object `uid`.
+    ///
+    /// - Throws: `.typeMismatch` if the entry is not an object; `.invalidArchive` if its class
+    ///   description is missing or malformed.
+    public func className(of uid: UInt32) throws -> String {
+        guard case .uid(let classUID) = try field("$class", of: uid) else {
             throw ArchiveError(.invalidArchive, "keyed archive: object \(uid) has no $class reference", object: Int(uid))
         }
+        try checkRange(classUID)
+        if let known = classNames[Int(classUID)] { return known }
         guard case .dictionary(let description) = try object(classUID) else {
             throw ArchiveError(.invalidArchive, "keyed archive: object \(uid) has $class \(classUID), which is not a class description", object: Int(uid))
         }
         guard case .string(let name) = description["$classname"] else {
             throw ArchiveError(.invalidArchive, "keyed archive: class description \(classUID) (of object \(uid)) has no string $classname", object: Int(classUID))
         }
+        classNames[Int(classUID)] = name
         return name
     }
 
     /// The class chain (`$classes`) of object `uid`, or just its class name when `$classes` is missing.
     public func classChain(of uid: UInt32) throws -> [String] {
-        let (name, fields) = try classAndFields(of: uid)
-        guard case .uid(let classUID) = fields["$class"], case .dictionary(let description) = try object(classUID),
+        let name = try className(of: uid)
+        guard case .uid(let classUID) = try field("$class", of: uid), case .dictionary(let description) = try object(classUID),
               case .array(let classes) = description["$classes"] else { return [name] }
         let names = classes.compactMap(\.stringValue)
         return names.isEmpty ? [name] : names
+    }
+
+    private func checkRange(_ uid: UInt32) throws {
+        guard Int(uid) < decoding.count else {
+            throw ArchiveError(.invalidArchive, "keyed archive: a reference to object \(uid), but $objects has only \(decoding.count) entries", object: Int(uid))
+        }
     }
 
     // MARK: Guarded decoding
@@ -135,9 +191,7 @@ public final class KeyedUnarchiver {
     ///
     /// Conformances call this around any decode that may recurse into other objects.
     public func withObject<Result>(_ uid: UInt32, _ body: () throws -> Result) throws -> Result {
-        guard Int(uid) < objects.count else {
-            throw ArchiveError(.invalidArchive, "keyed archive: a reference to object \(uid), but $objects has only \(objects.count) entries", object: Int(uid))
-        }
+        try checkRange(uid)
         guard depth < limits.maxDepth else {
             throw ArchiveError(.limitExceeded, "keyed archive: objects nested deeper than \(limits.maxDepth) at object \(uid)", object: Int(uid))
         }
@@ -170,13 +224,13 @@ public final class KeyedUnarchiver {
             }
             return instance
         }
-        let (name, fields) = try classAndFields(of: uid)
+        let name = try className(of: uid)
         guard Value.accepts(className: name) else {
             let accepted = ([Value.archiveClassName] + Value.acceptedClassNames.sorted()).joined(separator: ", ")
             throw ArchiveError(.classMismatch, "keyed archive: object \(uid) is of class \(name), expected \(accepted)", object: Int(uid))
         }
         let value = try withObject(uid) {
-            try Value(from: ArchiveDecoder(unarchiver: self, uid: uid, className: name, fields: fields, versionKey: Value.archiveVersionKey))
+            try Value(from: ArchiveDecoder(unarchiver: self, uid: uid, className: name, versionKey: Value.archiveVersionKey))
         }
         if isClass { instances[uid] = value as AnyObject }
         return value

@@ -11,7 +11,12 @@ public enum BinaryPlistWriter {
     ///
     /// - Complexity: O(n) in the number of values.
     public static func write(_ plist: PropertyList) -> Data {
-        var flattener = BinaryPlistFlattener()
+        write(plist, expectedObjects: 0)
+    }
+
+    /// Encodes a plist as binary, sizing tables for about `expectedObjects` objects.
+    static func write(_ plist: PropertyList, expectedObjects: Int) -> Data {
+        var flattener = BinaryPlistFlattener(expectedObjects: expectedObjects)
         _ = flattener.flatten(plist)
         return Data(flattener.serialize())
     }

@@ -40,12 +40,12 @@ extension Array: ArchiveEncodable where Element: ArchiveEncodable {
 extension Array: ArchiveDecodable where Element: ArchiveDecodable {
     /// Reads an `NSArray`/`NSMutableArray`, or the elements of an `NSOrderedSet` in order.
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> [Element] {
-        let fields = try unarchiver.fields(of: uid, expecting: arrayClassNames, for: "Array")
+        try unarchiver.checkClass(of: uid, expecting: arrayClassNames, for: "Array")
         let uids: [UInt32]
-        if fields["NS.objects"] != nil {
-            uids = try unarchiver.references(in: fields, key: "NS.objects", of: uid)
+        if try unarchiver.field("NS.objects", of: uid) != nil {
+            uids = try unarchiver.references(key: "NS.objects", of: uid)
         } else {
-            uids = try unarchiver.orderedSetReferences(fields, of: uid)
+            uids = try unarchiver.orderedSetReferences(unarchiver.classAndFields(of: uid).fields, of: uid)
         }
         return try unarchiver.decodeElements(uids, of: uid, as: Element.self)
     }
@@ -62,8 +62,8 @@ extension Set: ArchiveEncodable where Element: ArchiveEncodable {
 extension Set: ArchiveDecodable where Element: ArchiveDecodable {
     /// Reads an `NSSet` or `NSMutableSet`.
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> Set<Element> {
-        let fields = try unarchiver.fields(of: uid, expecting: ["NSSet", "NSMutableSet"], for: "Set")
-        let uids = try unarchiver.references(in: fields, key: "NS.objects", of: uid)
+        try unarchiver.checkClass(of: uid, expecting: ["NSSet", "NSMutableSet"], for: "Set")
+        let uids = try unarchiver.references(key: "NS.objects", of: uid)
         return Set(try unarchiver.decodeElements(uids, of: uid, as: Element.self))
     }
 }
@@ -86,9 +86,9 @@ extension Dictionary: ArchiveEncodable where Key: ArchiveEncodable, Value: Archi
 extension Dictionary: ArchiveDecodable where Key: ArchiveDecodable, Value: ArchiveDecodable {
     /// Reads an `NSDictionary` or `NSMutableDictionary`; a repeated key keeps the last value.
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> [Key: Value] {
-        let fields = try unarchiver.fields(of: uid, expecting: ["NSDictionary", "NSMutableDictionary"], for: "Dictionary")
-        let keyUIDs = try unarchiver.references(in: fields, key: "NS.keys", of: uid)
-        let valueUIDs = try unarchiver.references(in: fields, key: "NS.objects", of: uid)
+        try unarchiver.checkClass(of: uid, expecting: ["NSDictionary", "NSMutableDictionary"], for: "Dictionary")
+        let keyUIDs = try unarchiver.references(key: "NS.keys", of: uid)
+        let valueUIDs = try unarchiver.references(key: "NS.objects", of: uid)
         guard keyUIDs.count == valueUIDs.count else {
             throw ArchiveError(.invalidArchive, "object \(uid): NSDictionary has \(keyUIDs.count) keys but \(valueUIDs.count) values", object: Int(uid))
         }
@@ -144,7 +144,7 @@ public struct ArchivedNull: ArchiveCodable, Hashable, Sendable {
 
     /// Reads an `NSNull` object.
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> ArchivedNull {
-        _ = try unarchiver.fields(of: uid, expecting: ["NSNull"], for: "ArchivedNull")
+        try unarchiver.checkClass(of: uid, expecting: ["NSNull"], for: "ArchivedNull")
         return ArchivedNull()
     }
 }

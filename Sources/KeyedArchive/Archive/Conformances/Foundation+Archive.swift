@@ -9,8 +9,8 @@ extension String: ArchiveCodable {
     /// Reads a plain string entry, or an `NSString`/`NSMutableString` object (`NS.string`).
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> String {
         if case .string(let text) = try unarchiver.object(uid) { return text }
-        let fields = try unarchiver.fields(of: uid, expecting: ["NSString", "NSMutableString"], for: "String")
-        guard case .string(let text) = try unarchiver.resolve(fields["NS.string"] ?? .data(Data())) else {
+        try unarchiver.checkClass(of: uid, expecting: ["NSString", "NSMutableString"], for: "String")
+        guard case .string(let text) = try unarchiver.resolve(unarchiver.field("NS.string", of: uid) ?? .data(Data())) else {
             throw ArchiveError(.invalidArchive, "object \(uid): NSString without a string NS.string", object: Int(uid))
         }
         return text
@@ -35,8 +35,8 @@ extension Data: ArchiveCodable {
     /// Reads a plain data entry, or an `NSMutableData` object (`NS.data`).
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> Data {
         if case .data(let bytes) = try unarchiver.object(uid) { return bytes }
-        let fields = try unarchiver.fields(of: uid, expecting: ["NSData", "NSMutableData"], for: "Data")
-        guard case .data(let bytes) = try unarchiver.resolve(fields["NS.data"] ?? .string("")) else {
+        try unarchiver.checkClass(of: uid, expecting: ["NSData", "NSMutableData"], for: "Data")
+        guard case .data(let bytes) = try unarchiver.resolve(unarchiver.field("NS.data", of: uid) ?? .string("")) else {
             throw ArchiveError(.invalidArchive, "object \(uid): NSData without data in NS.data", object: Int(uid))
         }
         return bytes
@@ -61,8 +61,8 @@ extension Date: ArchiveCodable {
     /// Reads an `NSDate` object (a plist date entry is accepted too).
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> Date {
         if case .date(let date) = try unarchiver.object(uid) { return date }
-        let fields = try unarchiver.fields(of: uid, expecting: ["NSDate"], for: "Date")
-        guard let seconds = try unarchiver.resolve(fields["NS.time"] ?? .bool(false)).doubleValue, seconds.isFinite else {
+        try unarchiver.checkClass(of: uid, expecting: ["NSDate"], for: "Date")
+        guard let seconds = try unarchiver.resolve(unarchiver.field("NS.time", of: uid) ?? .bool(false)).doubleValue, seconds.isFinite else {
             throw ArchiveError(.invalidArchive, "object \(uid): NSDate without a finite NS.time", object: Int(uid))
         }
         return Date(timeIntervalSinceReferenceDate: seconds)
@@ -78,8 +78,8 @@ extension UUID: ArchiveCodable {
 
     /// Reads an `NSUUID` object.
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> UUID {
-        let fields = try unarchiver.fields(of: uid, expecting: ["NSUUID"], for: "UUID")
-        guard case .data(let bytes) = try unarchiver.resolve(fields["NS.uuidbytes"] ?? .bool(false)), bytes.count == 16 else {
+        try unarchiver.checkClass(of: uid, expecting: ["NSUUID"], for: "UUID")
+        guard case .data(let bytes) = try unarchiver.resolve(unarchiver.field("NS.uuidbytes", of: uid) ?? .bool(false)), bytes.count == 16 else {
             throw ArchiveError(.invalidArchive, "object \(uid): NSUUID without 16 bytes in NS.uuidbytes", object: Int(uid))
         }
         let b = Array(bytes)
@@ -97,10 +97,10 @@ extension URL: ArchiveCodable {
 
     /// Reads an `NSURL` object and its base URL.
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> URL {
-        let fields = try unarchiver.fields(of: uid, expecting: ["NSURL"], for: "URL")
+        try unarchiver.checkClass(of: uid, expecting: ["NSURL"], for: "URL")
         return try unarchiver.withObject(uid) {
-            let base = try fields["NS.base"].flatMap { $0 == .uid(0) ? nil : try URL.decodeField($0, in: unarchiver) }
-            guard let relativeField = fields["NS.relative"] else {
+            let base = try unarchiver.field("NS.base", of: uid).flatMap { $0 == .uid(0) ? nil : try URL.decodeField($0, in: unarchiver) }
+            guard let relativeField = try unarchiver.field("NS.relative", of: uid) else {
                 throw ArchiveError(.invalidArchive, "object \(uid): NSURL without NS.relative", object: Int(uid))
             }
             let relative = try String.decodeField(relativeField, in: unarchiver)

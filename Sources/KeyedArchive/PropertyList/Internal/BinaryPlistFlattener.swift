@@ -43,16 +43,14 @@ struct BinaryPlistFlattener {
         case .string(let text):
             return string(text)
         case .uid(let uid):
-            if let existing = uids[uid] { return existing }
-            let number = entries.count
-            entries.append(Entry(scalar: value, marker: 0, referenceStart: 0, referenceCount: 0))
-            uids[uid] = number
+            let candidate = entries.count
+            let number = intern(uid, in: &uids, candidate: candidate)
+            if number == candidate { entries.append(Entry(scalar: value, marker: 0, referenceStart: 0, referenceCount: 0)) }
             return number
         case .integer(let integer):
-            if let existing = integers[integer] { return existing }
-            let number = entries.count
-            entries.append(Entry(scalar: value, marker: 0, referenceStart: 0, referenceCount: 0))
-            integers[integer] = number
+            let candidate = entries.count
+            let number = intern(integer, in: &integers, candidate: candidate)
+            if number == candidate { entries.append(Entry(scalar: value, marker: 0, referenceStart: 0, referenceCount: 0)) }
             return number
         default:
             if let existing = otherScalars[value] { return existing }
@@ -63,13 +61,30 @@ struct BinaryPlistFlattener {
         }
     }
 
+    /// Creates a flattener; `expectedObjects` sizes its tables to avoid rehashing.
+    init(expectedObjects: Int = 0) {
+        entries.reserveCapacity(expectedObjects)
+        strings.reserveCapacity(expectedObjects / 2)
+        uids.reserveCapacity(expectedObjects / 2)
+    }
+
     private mutating func string(_ text: String) -> Int {
-        if let existing = strings[text] { return existing }
-        let number = entries.count
-        entries.append(Entry(scalar: .string(text), marker: 0, referenceStart: 0, referenceCount: 0))
-        strings[text] = number
+        let candidate = entries.count
+        let number = intern(text, in: &strings, candidate: candidate)
+        if number == candidate {
+            entries.append(Entry(scalar: .string(text), marker: 0, referenceStart: 0, referenceCount: 0))
+        }
         return number
     }
+
+    /// Returns the number stored for `key`, storing `candidate` if there is none, hashing once.
+    @inline(__always)
+    private func intern<Key: Hashable>(_ key: Key, in table: inout [Key: Int], candidate: Int) -> Int {
+        Self.update(&table[key, default: candidate])
+    }
+
+    @inline(__always)
+    private static func update(_ slot: inout Int) -> Int { slot }
 
     private mutating func container(marker: UInt8, children: [PropertyList]) -> Int {
         let number = entries.count

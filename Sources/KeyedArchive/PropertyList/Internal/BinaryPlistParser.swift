@@ -2,10 +2,10 @@ import Foundation
 
 /// The state of one binary plist parse: the bytes, the trailer, and what has been decoded.
 struct BinaryPlistParser {
-    private let bytes: UnsafeRawBufferPointer
-    private let trailer: BinaryPlistTrailer
-    private let limits: ArchiveLimits
-    /// Scalars already decoded, by object number: Apple shares key strings across a file.
+    let bytes: UnsafeRawBufferPointer
+    let trailer: BinaryPlistTrailer
+    let limits: ArchiveLimits
+    /// Strings and data already decoded, by object number: Apple shares key strings across a file.
     private var scalars: [PropertyList?]
     /// Containers being decoded right now, to reject an object that contains itself.
     private var inProgress: [Bool]
@@ -27,14 +27,22 @@ struct BinaryPlistParser {
     // MARK: Primitive reads
 
     /// Reads a big-endian unsigned integer of `size` bytes at `offset`; the caller checked bounds.
-    private func uint(at offset: Int, size: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
-        return value
+    @inline(__always)
+    func uint(at offset: Int, size: Int) -> UInt64 {
+        switch size {
+        case 1: return UInt64(bytes[offset])
+        case 2: return UInt64(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+        case 4: return UInt64(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        case 8: return UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        default:
+            var value: UInt64 = 0
+            for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
+            return value
+        }
     }
 
     /// Where object `number` starts, checked to lie in the object area.
-    private func offset(ofObject number: Int) throws -> Int {
+    func offset(ofObject number: Int) throws -> Int {
         let entry = trailer.offsetTableOffset + number * trailer.offsetIntSize
         let value = uint(at: entry, size: trailer.offsetIntSize)
         guard value >= 8, value < UInt64(trailer.offsetTableOffset) else {
@@ -44,7 +52,7 @@ struct BinaryPlistParser {
     }
 
     /// Checks that `count` bytes starting at `start` lie inside the object area.
-    private func require(_ count: Int, at start: Int, object number: Int, what: String) throws {
+    func require(_ count: Int, at start: Int, object number: Int, what: String) throws {
         guard count >= 0, start <= trailer.offsetTableOffset, count <= trailer.offsetTableOffset - start else {
             throw ArchiveError(.corruptBinary, "binary plist: \(what) of object \(number) at byte \(start) needs \(count) bytes, past the end of the object area (\(trailer.offsetTableOffset))", offset: start, object: number)
         }
@@ -52,7 +60,7 @@ struct BinaryPlistParser {
 
     /// Reads the element count of a marker: the low nibble, or a following integer object if 0xF.
     /// Returns the count and the offset of the first payload byte.
-    private func count(marker: UInt8, at offset: Int, object number: Int) throws -> (Int, Int) {
+    func count(marker: UInt8, at offset: Int, object number: Int) throws -> (Int, Int) {
         let nibble = Int(marker & 0x0F)
         if nibble != 0x0F { return (nibble, offset + 1) }
         try require(2, at: offset + 1, object: number, what: "length")
@@ -86,10 +94,12 @@ struct BinaryPlistParser {
             inProgress[number] = true
             defer { inProgress[number] = false }
             return try container(marker: marker, at: start, object: number, depth: depth)
-        default:
+        case 0x4, 0x5, 0x6:
             let value = try scalar(marker: marker, at: start, object: number)
             scalars[number] = value
             return value
+        default:
+            return try scalar(marker: marker, at: start, object: number)
         }
     }
 
@@ -187,33 +197,37 @@ struct BinaryPlistParser {
         guard elementsVisited <= limits.maxObjectCount else {
             throw ArchiveError(.limitExceeded, "binary plist: more than \(limits.maxObjectCount) values in all (shared objects count each time they are used)", offset: start, object: number)
         }
-        func reference(_ index: Int) throws -> Int {
-            let value = uint(at: payload + index * refSize, size: refSize)
-            guard value < UInt64(trailer.objectCount) else {
-                throw ArchiveError(.corruptBinary, "binary plist: object \(number) refers to object \(value), but there are only \(trailer.objectCount)", offset: payload + index * refSize, object: number)
-            }
-            return Int(value)
-        }
         if isDictionary {
             var entries = [String: PropertyList](minimumCapacity: count)
             for index in 0..<count {
-                let keyNumber = try reference(index)
+                let keyNumber = try reference(payload, index, of: number)
                 guard case .string(let key) = try object(keyNumber, depth: depth + 1) else {
                     throw ArchiveError(.corruptBinary, "binary plist: dictionary object \(number) has key object \(keyNumber) that is not a string", offset: payload + index * refSize, object: number)
                 }
-                entries[key] = try object(try reference(count + index), depth: depth + 1)
+                entries[key] = try object(try reference(payload, count + index, of: number), depth: depth + 1)
             }
             return .dictionary(entries)
         }
         var elements = [PropertyList]()
         elements.reserveCapacity(count)
         for index in 0..<count {
-            elements.append(try object(try reference(index), depth: depth + 1))
+            elements.append(try object(try reference(payload, index, of: number), depth: depth + 1))
         }
         return marker >> 4 == 0xA ? .array(elements) : .set(elements)
     }
 
-    private func checkLength(_ length: Int, at start: Int, object number: Int) throws {
+    /// The object number stored in reference slot `index` of the container at `payload`.
+    @inline(__always)
+    func reference(_ payload: Int, _ index: Int, of number: Int) throws -> Int {
+        let at = payload + index * trailer.objectRefSize
+        let value = trailer.objectRefSize == 1 ? UInt64(bytes[at]) : uint(at: at, size: trailer.objectRefSize)
+        guard value < UInt64(trailer.objectCount) else {
+            throw ArchiveError(.corruptBinary, "binary plist: object \(number) refers to object \(value), but there are only \(trailer.objectCount)", offset: at, object: number)
+        }
+        return Int(value)
+    }
+
+    func checkLength(_ length: Int, at start: Int, object number: Int) throws {
         guard length <= limits.maxStringOrDataLength else {
             throw ArchiveError(.limitExceeded, "binary plist: object \(number) at byte \(start) is \(length) long, more than the limit of \(limits.maxStringOrDataLength)", offset: start, object: number)
         }

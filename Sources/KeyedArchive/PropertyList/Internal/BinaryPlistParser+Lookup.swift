@@ -1,0 +1,78 @@
+import Foundation
+
+/// Reads single entries of a binary plist in place, for lazy keyed-archive decoding: a
+/// dictionary's value for one key, or an array's references, without building the container.
+extension BinaryPlistParser {
+    /// The marker, element count and first reference offset of container object `number`, or
+    /// nil if the object is not a container of the given kind (`0xA` array, `0xD` dictionary).
+    func containerHeader(_ number: Int, kind: UInt8) throws -> (count: Int, payload: Int)? {
+        let start = try offset(ofObject: number)
+        let marker = bytes[start]
+        guard marker >> 4 == kind else { return nil }
+        let (count, payload) = try count(marker: marker, at: start, object: number)
+        let refs = kind == 0xD ? count * 2 : count
+        try require(refs * trailer.objectRefSize, at: payload, object: number, what: "references")
+        return (count, payload)
+    }
+
+    /// The object numbers an array object refers to, or nil if `number` is not an array.
+    func arrayReferences(_ number: Int) throws -> [Int]? {
+        guard let (count, payload) = try containerHeader(number, kind: 0xA) else { return nil }
+        guard count <= limits.maxCollectionCount else {
+            throw ArchiveError(.limitExceeded, "binary plist: array object \(number) has \(count) elements, more than the limit of \(limits.maxCollectionCount)", object: number)
+        }
+        var numbers = [Int]()
+        numbers.reserveCapacity(count)
+        for index in 0..<count { numbers.append(try reference(payload, index, of: number)) }
+        return numbers
+    }
+
+    /// Whether object `number` is an ASCII string object whose bytes equal `key`.
+    ///
+    /// Returns nil when the object is a string in another encoding, so the caller can compare
+    /// decoded strings instead.
+    func stringObject(_ number: Int, equals key: UnsafeBufferPointer<UInt8>) throws -> Bool? {
+        let start = try offset(ofObject: number)
+        let marker = bytes[start]
+        switch marker >> 4 {
+        case 0x5:
+            let (length, payload) = try count(marker: marker, at: start, object: number)
+            guard length == key.count else { return false }
+            try require(length, at: payload, object: number, what: "string")
+            guard let base = bytes.baseAddress, let keyBase = key.baseAddress else { return length == 0 }
+            return memcmp(base + payload, keyBase, length) == 0
+        case 0x6:
+            return nil
+        default:
+            throw ArchiveError(.corruptBinary, "binary plist: dictionary key object \(number) is not a string", offset: start, object: number)
+        }
+    }
+
+    /// The object number of the value stored under `key` in dictionary object `number`.
+    ///
+    /// Returns `.notADictionary` when the object is another type, `.missing` when the key is absent.
+    mutating func dictionaryValue(_ number: Int, forKey key: String) throws -> DictionaryLookup {
+        guard let (count, payload) = try containerHeader(number, kind: 0xD) else { return .notADictionary }
+        var key = key
+        return try key.withUTF8 { utf8 in
+            for index in 0..<count {
+                let keyNumber = try reference(payload, index, of: number)
+                let equal: Bool
+                if let ascii = try stringObject(keyNumber, equals: utf8) {
+                    equal = ascii
+                } else {
+                    equal = try object(keyNumber, depth: 0) == .string(String(decoding: utf8, as: UTF8.self))
+                }
+                if equal { return .found(try reference(payload, count + index, of: number)) }
+            }
+            return .missing
+        }
+    }
+
+    /// The outcome of ``dictionaryValue(_:forKey:)``.
+    enum DictionaryLookup {
+        case found(Int)
+        case missing
+        case notADictionary
+    }
+}
