@@ -64,8 +64,8 @@ final class BinaryArchiveObjects {
         if let cached = entries[uid] { return cached }
         let value = try parser.object(entryNumbers[uid], depth: 1)
         switch value {
-        case .dictionary, .array, .set: entries[uid] = value
-        default: break // the parser keeps strings and data; other scalars are cheap to read again
+        case .string, .data, .dictionary, .array, .set: entries[uid] = value
+        default: break // numbers, booleans and UIDs are cheaper to read again than to keep
         }
         return value
     }

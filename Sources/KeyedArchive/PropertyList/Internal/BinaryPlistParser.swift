@@ -5,8 +5,8 @@ struct BinaryPlistParser {
     let bytes: UnsafeRawBufferPointer
     let trailer: BinaryPlistTrailer
     let limits: ArchiveLimits
-    /// Strings and data already decoded, by object number: Apple shares key strings across a file.
-    private var scalars: [PropertyList?]
+    /// Dictionary keys already decoded, by object number: Apple shares key strings across a file.
+    private var keys: [String?]
     /// Containers being decoded right now, to reject an object that contains itself.
     private var inProgress: [Bool]
     /// Container elements visited so far, bounded so a shared sub-tree cannot blow up.
@@ -16,7 +16,7 @@ struct BinaryPlistParser {
         self.bytes = bytes
         self.limits = limits
         self.trailer = try BinaryPlistTrailer(bytes: bytes, limits: limits)
-        self.scalars = Array(repeating: nil, count: trailer.objectCount)
+        self.keys = Array(repeating: nil, count: trailer.objectCount)
         self.inProgress = Array(repeating: false, count: trailer.objectCount)
     }
 
@@ -80,7 +80,6 @@ struct BinaryPlistParser {
     // MARK: Objects
 
     mutating func object(_ number: Int, depth: Int) throws -> PropertyList {
-        if let cached = scalars[number] { return cached }
         guard depth <= limits.maxDepth else {
             throw ArchiveError(.limitExceeded, "binary plist: nesting deeper than \(limits.maxDepth) at object \(number)", object: number)
         }
@@ -94,10 +93,6 @@ struct BinaryPlistParser {
             inProgress[number] = true
             defer { inProgress[number] = false }
             return try container(marker: marker, at: start, object: number, depth: depth)
-        case 0x4, 0x5, 0x6:
-            let value = try scalar(marker: marker, at: start, object: number)
-            scalars[number] = value
-            return value
         default:
             return try scalar(marker: marker, at: start, object: number)
         }
@@ -200,10 +195,7 @@ struct BinaryPlistParser {
         if isDictionary {
             var entries = [String: PropertyList](minimumCapacity: count)
             for index in 0..<count {
-                let keyNumber = try reference(payload, index, of: number)
-                guard case .string(let key) = try object(keyNumber, depth: depth + 1) else {
-                    throw ArchiveError(.corruptBinary, "binary plist: dictionary object \(number) has key object \(keyNumber) that is not a string", offset: payload + index * refSize, object: number)
-                }
+                let key = try keyString(try reference(payload, index, of: number), in: number, depth: depth)
                 entries[key] = try object(try reference(payload, count + index, of: number), depth: depth + 1)
             }
             return .dictionary(entries)
@@ -214,6 +206,16 @@ struct BinaryPlistParser {
             elements.append(try object(try reference(payload, index, of: number), depth: depth + 1))
         }
         return marker >> 4 == 0xA ? .array(elements) : .set(elements)
+    }
+
+    /// The string of dictionary key object `keyNumber`, decoded once per file.
+    private mutating func keyString(_ keyNumber: Int, in number: Int, depth: Int) throws -> String {
+        if let known = keys[keyNumber] { return known }
+        guard case .string(let key) = try object(keyNumber, depth: depth + 1) else {
+            throw ArchiveError(.corruptBinary, "binary plist: dictionary object \(number) has key object \(keyNumber) that is not a string", object: number)
+        }
+        keys[keyNumber] = key
+        return key
     }
 
     /// The object number stored in reference slot `index` of the container at `payload`.
