@@ -1,0 +1,199 @@
+import Foundation
+
+/// Reads the raw-plist JSON form.
+struct JSONFormParser {
+    private let bytes: UnsafeRawBufferPointer
+    private let limits: ArchiveLimits
+    private var position = 0
+    private var values = 0
+
+    init(bytes: UnsafeRawBufferPointer, limits: ArchiveLimits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    mutating func parseDocument() throws -> PropertyList {
+        skipWhitespace()
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        guard position == bytes.count else { throw error("unexpected content after the JSON value") }
+        return value
+    }
+
+    private mutating func parseValue(depth: Int) throws -> PropertyList {
+        guard depth <= limits.maxDepth else {
+            throw ArchiveError(.limitExceeded, "JSON: nesting deeper than \(limits.maxDepth) at byte \(position)", offset: position)
+        }
+        values += 1
+        guard values <= limits.maxObjectCount else {
+            throw ArchiveError(.limitExceeded, "JSON: more than \(limits.maxObjectCount) values", offset: position)
+        }
+        guard position < bytes.count else { throw error("unexpected end of the JSON") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("unexpected character")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws -> PropertyList {
+        position += 1
+        var entries: [String: PropertyList] = [:]
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return .dictionary(entries)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let key = try parseString()
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"))
+            skipWhitespace()
+            entries[key] = try parseValue(depth: depth + 1)
+            guard entries.count <= limits.maxCollectionCount else {
+                throw ArchiveError(.limitExceeded, "JSON: an object has more than \(limits.maxCollectionCount) entries", offset: position)
+            }
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unterminated object") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            try expect(UInt8(ascii: "}"))
+            break
+        }
+        return Self.tagged(entries) ?? .dictionary(entries)
+    }
+
+    /// The plist value of a one-key `$date`/`$data`/`$uid`/`$real` object, if it is one.
+    private static func tagged(_ entries: [String: PropertyList]) -> PropertyList? {
+        guard entries.count == 1, let (key, value) = entries.first else { return nil }
+        switch (key, value) {
+        case ("$date", .string(let text)): return PlistDateFormat.date(from: text).map { .date($0) }
+        case ("$data", .string(let text)): return Data(base64Encoded: text).map { .data($0) }
+        case ("$uid", .integer(let number)) where number >= 0 && number <= Int64(UInt32.max): return .uid(UInt32(number))
+        case ("$real", .string("nan")): return .real(.nan)
+        case ("$real", .string("inf")): return .real(.infinity)
+        case ("$real", .string("-inf")): return .real(-.infinity)
+        default: return nil
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws -> PropertyList {
+        position += 1
+        var elements: [PropertyList] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth + 1))
+            guard elements.count <= limits.maxCollectionCount else {
+                throw ArchiveError(.limitExceeded, "JSON: an array has more than \(limits.maxCollectionCount) elements", offset: position)
+            }
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unterminated array") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            try expect(UInt8(ascii: "]"))
+            return .array(elements)
+        }
+    }
+
+    private mutating func parseString() throws -> String {
+        let start = position
+        position += 1
+        var units = [UInt16]()
+        var raw = [UInt8]()
+        func flush() {
+            if !raw.isEmpty {
+                units.append(contentsOf: String(decoding: raw, as: UTF8.self).utf16)
+                raw.removeAll(keepingCapacity: true)
+            }
+        }
+        while true {
+            guard position < bytes.count else { throw error("unterminated string", at: start) }
+            let byte = bytes[position]
+            position += 1
+            if byte == UInt8(ascii: "\"") { break }
+            if byte != UInt8(ascii: "\\") {
+                raw.append(byte)
+            } else {
+                guard position < bytes.count else { throw error("unterminated escape", at: start) }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): raw.append(escape)
+                case UInt8(ascii: "n"): raw.append(0x0A)
+                case UInt8(ascii: "r"): raw.append(0x0D)
+                case UInt8(ascii: "t"): raw.append(0x09)
+                case UInt8(ascii: "b"): raw.append(0x08)
+                case UInt8(ascii: "f"): raw.append(0x0C)
+                case UInt8(ascii: "u"):
+                    guard position + 4 <= bytes.count,
+                          let unit = UInt16(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + 4)]), as: UTF8.self), radix: 16) else {
+                        throw error("bad \\u escape")
+                    }
+                    position += 4
+                    flush()
+                    units.append(unit)
+                default: throw error("bad escape")
+                }
+            }
+            guard units.count + raw.count <= limits.maxStringOrDataLength * 4 else {
+                throw ArchiveError(.limitExceeded, "JSON: a string at byte \(start) is longer than the limit", offset: start)
+            }
+        }
+        flush()
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    private mutating func parseNumber() throws -> PropertyList {
+        let start = position
+        var isReal = false
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                isReal = true
+            } else if !(byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || (byte >= 0x30 && byte <= 0x39)) {
+                break
+            }
+            position += 1
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        if isReal {
+            guard let value = Double(text) else { throw error("bad number", at: start) }
+            return .real(value)
+        }
+        if let value = Int64(text) { return .integer(value) }
+        if let value = UInt64(text) { return .integer(unsigned: value) }
+        throw error("integer \(text.prefix(40)) does not fit in 64 bits", at: start)
+    }
+
+    private mutating func literal(_ word: String) throws {
+        for byte in word.utf8 {
+            guard position < bytes.count, bytes[position] == byte else { throw error("expected \(word)") }
+            position += 1
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8) throws {
+        guard position < bytes.count, bytes[position] == byte else {
+            throw error("expected \"\(Character(Unicode.Scalar(byte)))\"")
+        }
+        position += 1
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+    }
+
+    private func error(_ message: String, at offset: Int? = nil) -> ArchiveError {
+        let at = offset ?? position
+        return ArchiveError(.unknownFormat, "JSON: \(message) at byte \(at)", offset: at)
+    }
+}

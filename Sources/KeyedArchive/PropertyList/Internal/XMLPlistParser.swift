@@ -1,0 +1,344 @@
+import Foundation
+
+/// The state of one XML plist parse.
+struct XMLPlistParser {
+    private let bytes: UnsafeRawBufferPointer
+    private let limits: ArchiveLimits
+    private var position = 0
+    private var elements = 0
+
+    init(bytes: UnsafeRawBufferPointer, limits: ArchiveLimits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    // MARK: Document
+
+    mutating func parseDocument() throws -> PropertyList {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        try skipMisc()
+        let tag = try readTag()
+        let value: PropertyList
+        if tag.name == "plist" {
+            guard !tag.selfClosing else { throw error("the <plist> element is empty", at: tag.start) }
+            try skipMisc()
+            value = try parseValue(try readTag(), depth: 0)
+            try skipMisc()
+            let end = try readTag()
+            guard end.isClosing, end.name == "plist" else {
+                throw error("expected </plist>, found \(end.display)", at: end.start)
+            }
+        } else {
+            value = try parseValue(tag, depth: 0)
+        }
+        try skipMisc()
+        guard position == bytes.count else { throw error("unexpected content after the plist", at: position) }
+        return value
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue(_ tag: Tag, depth: Int) throws -> PropertyList {
+        guard !tag.isClosing else { throw error("expected a value, found \(tag.display)", at: tag.start) }
+        guard depth <= limits.maxDepth else {
+            throw ArchiveError(.limitExceeded, "XML plist: nesting deeper than \(limits.maxDepth) at byte \(tag.start) (line \(line(of: tag.start)))", offset: tag.start)
+        }
+        elements += 1
+        guard elements <= limits.maxObjectCount else {
+            throw ArchiveError(.limitExceeded, "XML plist: more than \(limits.maxObjectCount) elements at byte \(tag.start)", offset: tag.start)
+        }
+        switch tag.name {
+        case "dict": return try parseDictionary(tag, depth: depth)
+        case "array": return try parseArray(tag, depth: depth)
+        case "string": return .string(try text(of: tag))
+        case "integer": return try integer(text(of: tag), at: tag.start)
+        case "real": return try real(text(of: tag), at: tag.start)
+        case "true", "false":
+            if !tag.selfClosing { _ = try text(of: tag) }
+            return .bool(tag.name == "true")
+        case "date": return try date(text(of: tag), at: tag.start)
+        case "data": return try data(text(of: tag), at: tag.start)
+        default: throw error("unknown element <\(tag.name)>", at: tag.start)
+        }
+    }
+
+    private mutating func parseDictionary(_ tag: Tag, depth: Int) throws -> PropertyList {
+        var entries: [String: PropertyList] = [:]
+        if tag.selfClosing { return .dictionary(entries) }
+        while true {
+            try skipMisc()
+            let keyTag = try readTag()
+            if keyTag.isClosing {
+                guard keyTag.name == "dict" else { throw error("expected </dict>, found \(keyTag.display)", at: keyTag.start) }
+                break
+            }
+            guard keyTag.name == "key" else { throw error("expected <key> in a dictionary, found \(keyTag.display)", at: keyTag.start) }
+            let key = try text(of: keyTag)
+            try skipMisc()
+            let valueTag = try readTag()
+            guard !valueTag.isClosing else { throw error("dictionary key \"\(key.prefix(40))\" has no value", at: valueTag.start) }
+            entries[key] = try parseValue(valueTag, depth: depth + 1)
+            guard entries.count <= limits.maxCollectionCount else {
+                throw ArchiveError(.limitExceeded, "XML plist: dictionary at byte \(tag.start) has more than \(limits.maxCollectionCount) entries", offset: tag.start)
+            }
+        }
+        if entries.count == 1, let value = entries["CF$UID"] {
+            guard case .integer(let number) = value, number >= 0, number <= Int64(UInt32.max) else {
+                throw error("CF$UID value \(value.shortDescription) is not an integer between 0 and 2^32-1", at: tag.start)
+            }
+            return .uid(UInt32(number))
+        }
+        return .dictionary(entries)
+    }
+
+    private mutating func parseArray(_ tag: Tag, depth: Int) throws -> PropertyList {
+        var elements: [PropertyList] = []
+        if tag.selfClosing { return .array(elements) }
+        while true {
+            try skipMisc()
+            let next = try readTag()
+            if next.isClosing {
+                guard next.name == "array" else { throw error("expected </array>, found \(next.display)", at: next.start) }
+                return .array(elements)
+            }
+            elements.append(try parseValue(next, depth: depth + 1))
+            guard elements.count <= limits.maxCollectionCount else {
+                throw ArchiveError(.limitExceeded, "XML plist: array at byte \(tag.start) has more than \(limits.maxCollectionCount) elements", offset: tag.start)
+            }
+        }
+    }
+
+    // MARK: Scalars
+
+    private func integer(_ text: String, at offset: Int) throws -> PropertyList {
+        var digits = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var negative = false
+        if digits.first == "-" || digits.first == "+" {
+            negative = digits.first == "-"
+            digits = digits.dropFirst()
+        }
+        var radix = 10
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") {
+            radix = 16
+            digits = digits.dropFirst(2)
+        }
+        guard !digits.isEmpty, let magnitude = UInt64(digits, radix: radix) else {
+            throw error("\"\(text.prefix(40))\" is not an integer", at: offset)
+        }
+        if negative {
+            guard magnitude <= UInt64(Int64.max) + 1 else { throw error("integer \(text.prefix(40)) is below -2^63", at: offset) }
+            return .integer(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
+        }
+        return .integer(unsigned: magnitude)
+    }
+
+    private func real(_ text: String, at offset: Int) throws -> PropertyList {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch trimmed.lowercased() {
+        case "nan": return .real(.nan)
+        case "inf", "+inf", "infinity", "+infinity": return .real(.infinity)
+        case "-inf", "-infinity": return .real(-.infinity)
+        default:
+            guard let value = Double(trimmed) else { throw error("\"\(text.prefix(40))\" is not a real number", at: offset) }
+            return .real(value)
+        }
+    }
+
+    private func date(_ text: String, at offset: Int) throws -> PropertyList {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let date = PlistDateFormat.date(from: trimmed) else {
+            throw error("\"\(text.prefix(40))\" is not a date of the form 2001-01-01T00:00:00Z", at: offset)
+        }
+        return .date(date)
+    }
+
+    private func data(_ text: String, at offset: Int) throws -> PropertyList {
+        let compact = String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) })
+        guard let bytes = Data(base64Encoded: compact) else { throw error("the <data> element is not valid base64", at: offset) }
+        return .data(bytes)
+    }
+
+    // MARK: Lexing
+
+    /// One start, end or empty-element tag.
+    private struct Tag {
+        var name: String
+        var isClosing: Bool
+        var selfClosing: Bool
+        var start: Int
+        var display: String { isClosing ? "</\(name)>" : selfClosing ? "<\(name)/>" : "<\(name)>" }
+    }
+
+    /// Skips whitespace, comments, processing instructions and the DOCTYPE.
+    private mutating func skipMisc() throws {
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                position += 1
+            } else if matches("<!--") {
+                try skip(past: "-->", what: "comment")
+            } else if matches("<?") {
+                try skip(past: "?>", what: "processing instruction")
+            } else if matches("<!DOCTYPE") {
+                try skipDoctype()
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func skipDoctype() throws {
+        let start = position
+        var brackets = 0
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "["): brackets += 1
+            case UInt8(ascii: "]"): brackets -= 1
+            case UInt8(ascii: ">") where brackets <= 0:
+                position += 1
+                return
+            default: break
+            }
+            position += 1
+        }
+        throw error("unterminated DOCTYPE", at: start)
+    }
+
+    private mutating func readTag() throws -> Tag {
+        let start = position
+        guard position < bytes.count else { throw error("unexpected end of the document", at: position) }
+        guard bytes[position] == UInt8(ascii: "<") else { throw error("expected a tag, found text", at: position) }
+        position += 1
+        var isClosing = false
+        if position < bytes.count, bytes[position] == UInt8(ascii: "/") {
+            isClosing = true
+            position += 1
+        }
+        let nameStart = position
+        while position < bytes.count, Self.isNameByte(bytes[position]) { position += 1 }
+        guard position > nameStart else { throw error("malformed tag", at: start) }
+        let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[nameStart..<position]), as: UTF8.self)
+        var selfClosing = false
+        var quote: UInt8?
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                if !isClosing, position >= 2, bytes[position - 2] == UInt8(ascii: "/") { selfClosing = true }
+                return Tag(name: name, isClosing: isClosing, selfClosing: selfClosing, start: start)
+            } else if byte == UInt8(ascii: "<") {
+                break
+            }
+        }
+        throw error("unterminated tag <\(name.prefix(20))", at: start)
+    }
+
+    /// The text content of `tag` up to its end tag, with entities and CDATA decoded.
+    private mutating func text(of tag: Tag) throws -> String {
+        if tag.selfClosing { return "" }
+        var output = [UInt8]()
+        var runStart = position
+        while true {
+            guard position < bytes.count else { throw error("<\(tag.name)> is not closed", at: tag.start) }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "<") {
+                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
+                if matches("<![CDATA[") {
+                    position += 9
+                    let contentStart = position
+                    try skip(past: "]]>", what: "CDATA section")
+                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(position - 3)]))
+                } else if matches("<!--") {
+                    try skip(past: "-->", what: "comment")
+                } else {
+                    let end = try readTag()
+                    guard end.isClosing, end.name == tag.name else {
+                        throw error("expected </\(tag.name)>, found \(end.display)", at: end.start)
+                    }
+                    break
+                }
+                runStart = position
+            } else if byte == UInt8(ascii: "&") {
+                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
+                try appendEntity(to: &output)
+                runStart = position
+            } else {
+                position += 1
+            }
+            guard output.count + (position - runStart) <= limits.maxStringOrDataLength * 4 else {
+                throw ArchiveError(.limitExceeded, "XML plist: <\(tag.name)> at byte \(tag.start) is longer than the limit", offset: tag.start)
+            }
+        }
+        let text = String(decoding: output, as: UTF8.self)
+        guard text.utf16.count <= limits.maxStringOrDataLength else {
+            throw ArchiveError(.limitExceeded, "XML plist: <\(tag.name)> at byte \(tag.start) is longer than the limit of \(limits.maxStringOrDataLength)", offset: tag.start)
+        }
+        return text
+    }
+
+    private mutating func appendEntity(to output: inout [UInt8]) throws {
+        let start = position
+        guard let semicolon = (position..<min(bytes.count, position + 12)).first(where: { bytes[$0] == UInt8(ascii: ";") }) else {
+            throw error("unterminated entity", at: start)
+        }
+        let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(position + 1)..<semicolon]), as: UTF8.self)
+        position = semicolon + 1
+        let scalar: Unicode.Scalar?
+        switch name {
+        case "amp": scalar = "&"
+        case "lt": scalar = "<"
+        case "gt": scalar = ">"
+        case "quot": scalar = "\""
+        case "apos": scalar = "'"
+        default:
+            if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+            } else if name.hasPrefix("#") {
+                scalar = UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
+            } else {
+                scalar = nil
+            }
+        }
+        guard let scalar else { throw error("unknown entity &\(name.prefix(12));", at: start) }
+        output.append(contentsOf: Array(String(Character(scalar)).utf8))
+    }
+
+    private func matches(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        let pointer = literal.utf8Start
+        for index in 0..<count where bytes[position + index] != pointer[index] { return false }
+        return true
+    }
+
+    private mutating func skip(past terminator: StaticString, what: String) throws {
+        let start = position
+        while position < bytes.count {
+            if matches(terminator) {
+                position += terminator.utf8CodeUnitCount
+                return
+            }
+            position += 1
+        }
+        throw error("unterminated \(what)", at: start)
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+    }
+
+    private func line(of offset: Int) -> Int {
+        var line = 1
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A { line += 1 }
+        return line
+    }
+
+    private func error(_ message: String, at offset: Int) -> ArchiveError {
+        ArchiveError(.corruptXML, "XML plist: \(message) at byte \(offset) (line \(line(of: offset)))", offset: offset)
+    }
+}
