@@ -83,7 +83,7 @@ private struct GraphWalker {
         case "NSString", "NSMutableString":
             return (try? String.decodeObject(uid: uid, in: unarchiver)).map(PropertyListTreePrinter.quoted)
         case "NSDate":
-            return (try? Date.decodeObject(uid: uid, in: unarchiver)).map { PlistDateFormat.string(from: $0) }
+            return (try? Date.decodeObject(uid: uid, in: unarchiver)).map { PropertyListTreePrinter.scalarText(.date($0)) }
         case "NSData", "NSMutableData":
             return (try? Data.decodeObject(uid: uid, in: unarchiver)).map(PropertyListTreePrinter.dataText)
         case "NSUUID":

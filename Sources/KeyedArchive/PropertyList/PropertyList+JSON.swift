@@ -4,7 +4,7 @@ extension PropertyList {
     /// The plist as raw-plist JSON, the form of the fixtures' `.expected.json` files.
     ///
     /// Dictionaries, arrays, strings, numbers and booleans are themselves; dates are
-    /// `{"$date": "<ISO-8601 UTC>"}`, data `{"$data": "<base64>"}`, UIDs `{"$uid": N}`, sets
+    /// `{"$date": "<ISO-8601 UTC>"}` (or seconds since 2001 as a number outside the years 1–9999), data `{"$data": "<base64>"}`, UIDs `{"$uid": N}`, sets
     /// arrays, and reals that JSON cannot hold `{"$real": "nan" | "inf" | "-inf"}`. Reals always
     /// carry a `.` or an exponent so they read back as reals. Keys are sorted.
     public func jsonData(pretty: Bool = true) -> Data {

@@ -37,7 +37,7 @@ public enum PropertyListTreePrinter {
         case .real(let number): return String(number)
         case .float(let number): return "\(number) (float)"
         case .bool(let flag): return flag ? "true" : "false"
-        case .date(let date): return PlistDateFormat.string(from: date)
+        case .date(let date): return PlistDateFormat.string(from: date) ?? "date \(date.timeIntervalSinceReferenceDate) s after 2001"
         case .data(let bytes): return dataText(bytes)
         case .uid(let number): return "UID \(number)"
         case .array(let elements), .set(let elements): return "\(value.typeName) (\(elements.count))"

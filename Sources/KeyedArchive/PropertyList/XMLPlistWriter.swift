@@ -7,17 +7,17 @@ import Foundation
 public enum XMLPlistWriter {
     /// Encodes a plist as XML.
     ///
-    /// - Throws: never for values built in Swift; kept for symmetry with other writers.
+    /// - Throws: ``ArchiveError`` `.unencodable` for a date outside the years 1 to 9999.
     public static func write(_ plist: PropertyList) throws -> Data {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
         out += "<plist version=\"1.0\">\n"
-        append(plist, indent: 0, to: &out)
+        try append(plist, indent: 0, to: &out)
         out += "</plist>\n"
         return Data(out.utf8)
     }
 
-    private static func append(_ value: PropertyList, indent: Int, to out: inout String) {
+    private static func append(_ value: PropertyList, indent: Int, to out: inout String) throws {
         let tabs = String(repeating: "\t", count: indent)
         switch value {
         case .string(let text):
@@ -33,7 +33,10 @@ public enum XMLPlistWriter {
         case .bool(let flag):
             out += flag ? "\(tabs)<true/>\n" : "\(tabs)<false/>\n"
         case .date(let date):
-            out += "\(tabs)<date>\(PlistDateFormat.string(from: date))</date>\n"
+            guard let text = PlistDateFormat.string(from: date) else {
+                throw ArchiveError(.unencodable, "XML plists cannot hold the date \(date.timeIntervalSinceReferenceDate) s after 2001: only the years 1 to 9999")
+            }
+            out += "\(tabs)<date>\(text)</date>\n"
         case .data(let bytes):
             out += "\(tabs)<data>\n"
             let encoded = bytes.base64EncodedString()
@@ -52,7 +55,7 @@ public enum XMLPlistWriter {
                 return
             }
             out += "\(tabs)<array>\n"
-            for element in elements { append(element, indent: indent + 1, to: &out) }
+            for element in elements { try append(element, indent: indent + 1, to: &out) }
             out += "\(tabs)</array>\n"
         case .dictionary(let entries):
             if entries.isEmpty {
@@ -62,7 +65,7 @@ public enum XMLPlistWriter {
             out += "\(tabs)<dict>\n"
             for key in entries.keys.sorted(by: { $0.utf16.lexicographicallyPrecedes($1.utf16) }) {
                 out += "\(tabs)\t<key>\(escaped(key))</key>\n"
-                if let element = entries[key] { append(element, indent: indent + 1, to: &out) }
+                if let element = entries[key] { try append(element, indent: indent + 1, to: &out) }
             }
             out += "\(tabs)</dict>\n"
         }

@@ -73,6 +73,7 @@ struct JSONFormParser {
         guard entries.count == 1, let (key, value) = entries.first else { return nil }
         switch (key, value) {
         case ("$date", .string(let text)): return PlistDateFormat.date(from: text).map { .date($0) }
+        case ("$date", .real(let seconds)): return .date(Date(timeIntervalSinceReferenceDate: seconds))
         case ("$data", .string(let text)): return Data(base64Encoded: text).map { .data($0) }
         case ("$uid", .integer(let number)) where number >= 0 && number <= Int64(UInt32.max): return .uid(UInt32(number))
         case ("$real", .string("nan")): return .real(.nan)

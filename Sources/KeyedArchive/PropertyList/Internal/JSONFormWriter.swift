@@ -12,7 +12,12 @@ struct JSONFormWriter {
         case .real(let number): appendReal(number, indent: indent, to: &out)
         case .float(let number): appendReal(Double(number), indent: indent, to: &out)
         case .bool(let flag): out += flag ? "true" : "false"
-        case .date(let date): appendTagged("$date", string: PlistDateFormat.string(from: date), indent: indent, to: &out)
+        case .date(let date):
+            if let text = PlistDateFormat.string(from: date) {
+                appendTagged("$date", string: text, indent: indent, to: &out)
+            } else {
+                appendObject([("$date", .real(date.timeIntervalSinceReferenceDate))], indent: indent, to: &out)
+            }
         case .data(let bytes): appendTagged("$data", string: bytes.base64EncodedString(), indent: indent, to: &out)
         case .uid(let number):
             appendObject([("$uid", .integer(Int64(number)))], indent: indent, to: &out)

@@ -2,9 +2,16 @@ import Foundation
 
 /// The date form of XML plists and of the JSON form: `2001-01-01T00:00:00Z`, UTC, whole seconds.
 enum PlistDateFormat {
+    /// Seconds since 1970 of 0001-01-01 and 10000-01-01: the years the text form can hold.
+    private static let representable: Range<Double> = -62_135_596_800 ..< 253_402_300_800
+
     /// Formats a date; fractional seconds are dropped, as Apple's XML writer does.
-    static func string(from date: Date) -> String {
-        let seconds = Int64((date.timeIntervalSince1970).rounded(.down))
+    ///
+    /// Returns nil for a date outside the years 1 to 9999 or not finite (possible in a binary plist).
+    static func string(from date: Date) -> String? {
+        let interval = date.timeIntervalSince1970
+        guard interval.isFinite, representable.contains(interval) else { return nil }
+        let seconds = Int64(interval.rounded(.down))
         var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         // Civil-from-days (Howard Hinnant's algorithm).
@@ -24,8 +31,7 @@ enum PlistDateFormat {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        let yearText = year < 0 ? "-" + pad(-year, 4) : pad(year, 4)
-        return "\(yearText)-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))Z"
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))Z"
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` (fractional seconds allowed); nil if malformed.
@@ -48,9 +54,7 @@ enum PlistDateFormat {
             index += 1
             return true
         }
-        var negative = false
-        if index < utf8.count, utf8[index] == UInt8(ascii: "-") { negative = true; index += 1 }
-        guard let rawYear = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
+        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
               let day = number(2), expect(UInt8(ascii: "T")), let hour = number(2), expect(UInt8(ascii: ":")),
               let minute = number(2), expect(UInt8(ascii: ":")), let second = number(2) else { return nil }
         var fraction = 0.0
@@ -65,7 +69,6 @@ enum PlistDateFormat {
         }
         guard expect(UInt8(ascii: "Z")), index == utf8.count else { return nil }
         guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
-        let year = negative ? -rawYear : rawYear
         // Days-from-civil (Howard Hinnant's algorithm).
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
