@@ -28,6 +28,8 @@ private func plistEqualAllowingNaN(_ a: PropertyList, _ b: PropertyList) -> Bool
     switch (a, b) {
     case (.real(let x), .real(let y)): return x == y || (x.isNaN && y.isNaN)
     case (.float(let x), .float(let y)): return x == y || (x.isNaN && y.isNaN)
+    case (.date(let x), .date(let y)):
+        return x.timeIntervalSinceReferenceDate.bitPattern == y.timeIntervalSinceReferenceDate.bitPattern
     case (.array(let x), .array(let y)), (.set(let x), .set(let y)):
         return x.count == y.count && zip(x, y).allSatisfy(plistEqualAllowingNaN)
     case (.dictionary(let x), .dictionary(let y)):

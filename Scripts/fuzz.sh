@@ -15,8 +15,11 @@ esac
 mkdir -p .build/fuzz "Fuzz/work/corpus-$target" "Fuzz/work/artifacts-$target"
 binary=.build/fuzz/$target
 mapfile -t sources < <(find Sources/KeyedArchive -name '*.swift' | sort)
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name KeyedArchive \
-    "${sources[@]}" "$source" -o "$binary"
+if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name KeyedArchive \
+    "${sources[@]}" "$source" -o "$binary" > ".build/fuzz/$target-build.log" 2>&1; then
+    grep -v 'ld.gold: warning' ".build/fuzz/$target-build.log" >&2
+    exit 1
+fi
 cp -n Tests/KeyedArchiveTests/Fixtures/apple/*.plist "Fuzz/work/corpus-$target/" 2>/dev/null || true
 cp -n Tests/KeyedArchiveTests/Fixtures/fuzz-regressions/* "Fuzz/work/corpus-$target/" 2>/dev/null || true
 start=$(date +%s)

@@ -167,7 +167,7 @@ extension PropertyList {
         case .real(let value): return "\(value)"
         case .float(let value): return "\(value)"
         case .bool(let value): return "\(value)"
-        case .date(let value): return "\(value)"
+        case .date(let value): return PlistDateFormat.string(from: value) ?? "date \(value.timeIntervalSinceReferenceDate) s after 2001"
         case .data(let value): return "(\(value.count) bytes)"
         case .uid(let value): return "UID \(value)"
         case .array(let value): return "(\(value.count) elements)"
