@@ -59,9 +59,19 @@ public final class KeyedArchiver {
 
     /// The UID of a string entry; equal strings share one entry.
     public func uid(forString text: String) -> UInt32 {
+        if text == "$null" { return nullStringUID() }
         let candidate = UInt32(objects.count)
         let uid = Self.update(&stringUIDs[text, default: candidate])
         if uid == candidate { objects.append(.string(text)) }
+        return uid
+    }
+
+    /// A plain `"$null"` entry reads as nil in Foundation, so that string is written as an
+    /// `NSString` object instead, once per archive.
+    private func nullStringUID() -> UInt32 {
+        if let existing = stringUIDs["$null"] { return existing }
+        let uid = appendObject(className: "NSString", fields: ["NS.string": .string("$null")])
+        stringUIDs["$null"] = uid
         return uid
     }
 

@@ -198,6 +198,7 @@ struct CodableSingleValueDecodingContainer: SingleValueDecodingContainer {
         case .real(let number): return number
         case .integer(let number): return Double(number)
         case .unsignedInteger(let number): return Double(number)
+        case .bool(let flag): return flag ? 1 : 0
         default: throw decoder.mismatch(type)
         }
     }
@@ -228,6 +229,8 @@ struct CodableSingleValueDecodingContainer: SingleValueDecodingContainer {
         case .integer(let number): converted = Integer(exactly: number)
         case .unsignedInteger(let number): converted = Integer(exactly: number)
         case .real(let number): converted = Integer(exactly: number)
+        // Foundation's archiver shares one NSNumber entry between true and 1, false and 0.
+        case .bool(let flag): converted = flag ? 1 : 0
         default: throw decoder.mismatch(type)
         }
         guard let converted else {

@@ -119,7 +119,8 @@ struct BinaryPlistFlattener {
             }
         }
         let tableOffset = out.count
-        let offsetSize = Self.byteWidth(UInt64(offsets.last ?? 0))
+        // CoreFoundation requires the offset width to be able to address the table itself.
+        let offsetSize = Self.byteWidth(UInt64(tableOffset))
         for offset in offsets { Self.appendUInt(UInt64(offset), size: offsetSize, to: &out) }
         out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
         Self.appendUInt(UInt64(entries.count), size: 8, to: &out)

@@ -49,6 +49,9 @@ struct BinaryPlistTrailer: Sendable {
         guard tableOffset + tableLength + 32 == UInt64(length) else {
             throw ArchiveError(.corruptBinary, "binary plist trailer: an offset table of \(objectCount) × \(offsetIntSize) bytes at \(tableOffset) does not end where the trailer starts (\(base))", offset: base + 24)
         }
+        if offsetIntSize < 8, tableOffset >= UInt64(1) << UInt64(8 * offsetIntSize) {
+            throw ArchiveError(.corruptBinary, "binary plist trailer: \(offsetIntSize)-byte offsets cannot address the offset table at \(tableOffset)", offset: base + 6)
+        }
         if objectRefSize < 8, objectCount > UInt64(1) << UInt64(8 * objectRefSize) {
             throw ArchiveError(.corruptBinary, "binary plist trailer: \(objectRefSize)-byte references cannot address \(objectCount) objects", offset: base + 7)
         }
