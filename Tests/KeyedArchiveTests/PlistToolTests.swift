@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import KeyedArchive
+
+/// The result of running the real `plist` executable.
+private struct ToolRun {
+    var status: Int32
+    var exitedNormally: Bool
+    var stdout: Data
+    var stderr: String
+    var output: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+/// Finds the built `plist` binary next to the test bundle (the build products folder).
+private func plistExecutable() throws -> URL {
+    var candidates: [URL] = []
+    var folder = Bundle.module.bundleURL.deletingLastPathComponent()
+    for _ in 0..<3 {
+        candidates.append(folder.appendingPathComponent("plist"))
+        folder = folder.deletingLastPathComponent()
+    }
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    candidates.append(packageRoot.appendingPathComponent(".build/debug/plist"))
+    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "the plist tool is not built")
+}
+
+private func runPlist(_ arguments: [String]) throws -> ToolRun {
+    let process = Process()
+    process.executableURL = try plistExecutable()
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ToolRun(status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
+                   stdout: output, stderr: String(decoding: errors, as: UTF8.self))
+}
+
+private func fixturePath(_ name: String) throws -> String {
+    try #require(Bundle.module.url(forResource: "Fixtures/apple/\(name)", withExtension: nil)).path
+}
+
+private func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-tool-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+@Suite("plist tool")
+struct PlistToolTests {
+    @Test("convert --to json prints each fixture's expected JSON", arguments: Fixtures.index.filter(\.plist_must_parse))
+    func convertToJSON(entry: FixtureEntry) throws {
+        let run = try runPlist(["convert", try fixturePath(entry.file), "--to", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        let printed = try PropertyList(json: run.stdout)
+        let expected = try PropertyList(json: Fixtures.data(entry.expected))
+        #expect(plistEquivalent(printed, expected))
+    }
+
+    @Test("convert to xml and binary gives the same plist, readable by Foundation")
+    func convertFormats() throws {
+        for name in ["kil-collections.bin.plist", "scf-complex-dict.bin.plist", "plain-mixed-types-int128.bin.plist", "scf-uuid.xml.plist"] {
+            let original = try PropertyList(data: Fixtures.data(name))
+            for form in ["xml", "binary"] {
+                let run = try runPlist(["convert", try fixturePath(name), "--to", form])
+                #expect(run.status == 0, "\(name) → \(form): \(run.stderr)")
+                #expect(plistEquivalent(try PropertyList(data: run.stdout), original), "\(name) → \(form)")
+                #expect(throws: Never.self) { try PropertyListSerialization.propertyList(from: run.stdout, format: nil) }
+            }
+        }
+    }
+
+    @Test("convert -o writes the file, and JSON input converts back to binary")
+    func convertToFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("note.json")
+        let binary = folder.appendingPathComponent("note.plist")
+        #expect(try runPlist(["convert", fixturePath("mw-custom-class-note.bin.plist"), "--to", "json", "-o", json.path]).status == 0)
+        let back = try runPlist(["convert", json.path, "--to", "binary", "-o", binary.path])
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout.isEmpty)
+        let note = try KeyedUnarchiver(data: Data(contentsOf: binary)).decode(ArchivedValue.self)
+        guard case .object(let object)? = note else {
+            Issue.record("expected the Note object")
+            return
+        }
+        #expect(object.className == "Note")
+        #expect(object.fields["title"] == .string("Some cool title"))
+    }
+
+    @Test("print shows a keyed archive's object graph with class names and UIDs")
+    func printGraph() throws {
+        let run = try runPlist(["print", try fixturePath("kil-collections.bin.plist")])
+        #expect(run.status == 0)
+        #expect(run.output.contains("root: #1 TestDummy"))
+        #expect(run.output.contains("NSArray"))
+        #expect(run.output.contains("NSDictionary"))
+        #expect(run.output.contains("\"foo\""))
+        let shared = try runPlist(["print", try fixturePath("kil-shared-url-reference.bin.plist")])
+        #expect(shared.output.contains("NSURL https://example.com/foo/bar?a=b#hash"))
+        #expect(shared.output.contains("(see above)"))
+    }
+
+    @Test("print of an array that contains itself ends, with a back reference")
+    func printCycle() throws {
+        let run = try runPlist(["print", try fixturePath("mw-self-containing-mutablearray.bin.plist")])
+        #expect(run.status == 0)
+        #expect(run.output == "root: #1 NSMutableArray\n  [0]: → #1 (see above)\n")
+    }
+
+    @Test("print of a plain plist shows keys and values")
+    func printPlain() throws {
+        let run = try runPlist(["print", try fixturePath("plain-mixed-types-int128.bin.plist")])
+        #expect(run.status == 0)
+        #expect(run.output.contains("Author: \"William Shakespeare\""))
+        #expect(run.output.contains("BiggestNumber: 18446744073709551615"))
+        #expect(run.output.contains("Birthdate: 1981-05-16T11:32:06Z"))
+    }
+
+    @Test("bad input is one line on stderr and a non-zero exit, never a crash")
+    func badInput() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = folder.appendingPathComponent("notes.txt")
+        try Data("just some text\n".utf8).write(to: text)
+        var paths = Fixtures.index.filter { !$0.plist_must_parse }.map { try? fixturePath($0.file) }.compactMap { $0 }
+        paths += [text.path, folder.appendingPathComponent("missing.plist").path, folder.path]
+        for path in paths {
+            for arguments in [["print", path], ["convert", path, "--to", "xml"]] {
+                let run = try runPlist(arguments)
+                #expect(run.exitedNormally, "\(arguments) crashed")
+                #expect(run.status != 0, "\(arguments)")
+                #expect(run.stderr.hasPrefix("plist: error: "), "\(arguments): \(run.stderr)")
+                #expect(run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
+                #expect(run.stdout.isEmpty)
+            }
+        }
+        let invalidArchive = try runPlist(["print", try fixturePath("bad-keyed-root-uid-out-of-range.bin.plist")])
+        #expect(invalidArchive.exitedNormally)
+        #expect(invalidArchive.status != 0)
+        #expect(invalidArchive.stderr.contains("object 5"))
+        let usage = try runPlist(["convert", try fixturePath("kil-date.bin.plist"), "--to", "yaml"])
+        #expect(usage.exitedNormally)
+        #expect(usage.status != 0)
+    }
+}
