@@ -20,10 +20,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "keyed-archive-benchmarks", dependencies: ["KeyedArchive"], path: "Benchmarks/KeyedArchiveBenchmarks"),
+        // Sample models (a Homepwner item in our, Foundation's and Codable's form) shared by the
+        // tests and the benchmarks; not a product.
+        .target(name: "KeyedArchiveSamples", dependencies: ["KeyedArchive"]),
+        .executableTarget(
+            name: "keyed-archive-benchmarks",
+            dependencies: ["KeyedArchive", "KeyedArchiveSamples"],
+            path: "Benchmarks/KeyedArchiveBenchmarks"
+        ),
         .testTarget(
             name: "KeyedArchiveTests",
-            dependencies: ["KeyedArchive", "plist"],
+            dependencies: ["KeyedArchive", "KeyedArchiveSamples", "plist"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import KeyedArchive
+import KeyedArchiveSamples
 
 // Keyed-archive benchmarks: our codec against Foundation's, side by side in one run.
 // Usage: swift run -c release keyed-archive-benchmarks [--items N] [--iterations N]

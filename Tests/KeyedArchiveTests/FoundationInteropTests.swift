@@ -1,78 +1,7 @@
 import Foundation
 import Testing
 import KeyedArchive
-
-/// A Homepwner item as Foundation's archiver writes it.
-final class FoundationItem: NSObject, NSSecureCoding {
-    static let supportsSecureCoding = true
-    let itemName: String
-    let serialNumber: String
-    let dateCreated: Date
-    let itemKey: String
-    let valueInDollars: Int
-
-    init(itemName: String, serialNumber: String, dateCreated: Date, itemKey: String, valueInDollars: Int) {
-        self.itemName = itemName
-        self.serialNumber = serialNumber
-        self.dateCreated = dateCreated
-        self.itemKey = itemKey
-        self.valueInDollars = valueInDollars
-    }
-
-    init?(coder: NSCoder) {
-        itemName = coder.decodeObject(of: NSString.self, forKey: "itemName") as String? ?? ""
-        serialNumber = coder.decodeObject(of: NSString.self, forKey: "serialNumber") as String? ?? ""
-        dateCreated = coder.decodeObject(of: NSDate.self, forKey: "dateCreated") as Date? ?? Date(timeIntervalSinceReferenceDate: 0)
-        itemKey = coder.decodeObject(of: NSString.self, forKey: "itemKey") as String? ?? ""
-        valueInDollars = coder.decodeInteger(forKey: "valueInDollars")
-    }
-
-    func encode(with coder: NSCoder) {
-        coder.encode(itemName, forKey: "itemName")
-        coder.encode(serialNumber, forKey: "serialNumber")
-        coder.encode(dateCreated, forKey: "dateCreated")
-        coder.encode(itemKey, forKey: "itemKey")
-        coder.encode(valueInDollars, forKey: "valueInDollars")
-    }
-}
-
-/// The same item as our `Archivable`.
-struct BNRItem: Archivable, Equatable {
-    static let archiveClassName = "BNRItem"
-    var itemName: String
-    var serialNumber: String
-    var dateCreated: Date
-    var itemKey: String
-    var valueInDollars: Int
-
-    init(itemName: String, serialNumber: String, dateCreated: Date, itemKey: String, valueInDollars: Int) {
-        self.itemName = itemName
-        self.serialNumber = serialNumber
-        self.dateCreated = dateCreated
-        self.itemKey = itemKey
-        self.valueInDollars = valueInDollars
-    }
-
-    init(_ item: FoundationItem) {
-        self.init(itemName: item.itemName, serialNumber: item.serialNumber, dateCreated: item.dateCreated, itemKey: item.itemKey, valueInDollars: item.valueInDollars)
-    }
-
-    func encode(with coder: inout ArchiveEncoder) {
-        coder.encode(itemName, forKey: "itemName")
-        coder.encode(serialNumber, forKey: "serialNumber")
-        coder.encode(dateCreated, forKey: "dateCreated")
-        coder.encode(itemKey, forKey: "itemKey")
-        coder.encode(valueInDollars, forKey: "valueInDollars")
-    }
-
-    init(from coder: ArchiveDecoder) throws {
-        itemName = try coder.decode(String.self, forKey: "itemName") ?? ""
-        serialNumber = try coder.decode(String.self, forKey: "serialNumber") ?? ""
-        dateCreated = try coder.decode(Date.self, forKey: "dateCreated") ?? Date(timeIntervalSinceReferenceDate: 0)
-        itemKey = try coder.decode(String.self, forKey: "itemKey") ?? ""
-        valueInDollars = try coder.decode(Int.self, forKey: "valueInDollars") ?? 0
-    }
-}
+import KeyedArchiveSamples
 
 /// A Scary Creatures creature written by Foundation with `encodeFloat` (inline) or an NSNumber object.
 final class FoundationCreature: NSObject, NSSecureCoding {
@@ -227,24 +156,19 @@ struct FoundationInteropTests {
 
     @Test("Homepwner items: ours read by Foundation's NSSecureCoding class, Foundation's read by ours")
     func homepwnerItems() throws {
-        let items = (0..<20).map { index in
-            BNRItem(itemName: "Item \(index) ✓", serialNumber: "SN\(index)", dateCreated: Date(timeIntervalSinceReferenceDate: Double(index) * 1000.5),
-                    itemKey: UUID().uuidString, valueInDollars: index * 7)
-        }
+        let items = HomepwnerItem.sample(count: 20)
         let ours = try KeyedArchiver.archivedData(withRoot: items)
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: ours)
         unarchiver.setClass(FoundationItem.self, forClassName: "BNRItem")
         let decoded = try #require(unarchiver.decodeObject(of: [NSArray.self, FoundationItem.self], forKey: NSKeyedArchiveRootObjectKey) as? [FoundationItem])
-        #expect(decoded.map(BNRItem.init) == items)
+        #expect(decoded.map(HomepwnerItem.init) == items)
 
-        let foundationItems = NSMutableArray(array: items.map {
-            FoundationItem(itemName: $0.itemName, serialNumber: $0.serialNumber, dateCreated: $0.dateCreated, itemKey: $0.itemKey, valueInDollars: $0.valueInDollars)
-        })
+        let foundationItems = NSMutableArray(array: items.map(FoundationItem.init))
         let written = try NSKeyedArchiver.archivedData(withRootObject: foundationItems, requiringSecureCoding: true)
         let foundationName = NSStringFromClass(FoundationItem.self)
         let renamed = try renamingClass(in: written, from: foundationName, to: "BNRItem")
-        #expect(try KeyedUnarchiver.unarchive([BNRItem].self, from: renamed) == items)
-        let error = try #require(throws: ArchiveError.self) { try KeyedUnarchiver.unarchive([BNRItem].self, from: written) }
+        #expect(try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: renamed) == items)
+        let error = try #require(throws: ArchiveError.self) { try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: written) }
         #expect(error.code == .classMismatch)
     }
 

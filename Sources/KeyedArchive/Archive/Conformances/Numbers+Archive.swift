@@ -34,15 +34,15 @@ extension ArchiveNumber {
     }
 }
 
-extension BinaryInteger {
-    /// The integer as a plist integer.
-    fileprivate var plistInteger: PropertyList {
+extension ArchiveNumber where Self: BinaryInteger {
+    /// The integer as a plist integer (16 bytes on disk above `Int64.max`).
+    public var archivedScalar: PropertyList {
         if let signed = Int64(exactly: self) { return .integer(signed) }
         return .integer(unsigned: UInt64(clamping: self))
     }
 
-    /// Converts an integer, integral real or boolean scalar, if it fits.
-    fileprivate init?(plistScalar scalar: PropertyList) {
+    /// Converts an integer, integral real or boolean scalar, if it fits exactly.
+    public init?(archivedScalar scalar: PropertyList) {
         switch scalar {
         case .integer(let value): self.init(exactly: value)
         case .unsignedInteger(let value): self.init(exactly: value)
@@ -54,75 +54,16 @@ extension BinaryInteger {
     }
 }
 
-extension Int: ArchiveNumber {
-    /// The integer as a plist integer.
-    public var archivedScalar: PropertyList { plistInteger }
-    /// Converts an exactly representable scalar.
-    public init?(archivedScalar: PropertyList) { self.init(plistScalar: archivedScalar) }
-}
-
-extension Int8: ArchiveNumber {
-    /// The integer as a plist integer.
-    public var archivedScalar: PropertyList { plistInteger }
-    /// Converts an exactly representable scalar.
-    public init?(archivedScalar: PropertyList) { self.init(plistScalar: archivedScalar) }
-}
-
-extension Int16: ArchiveNumber {
-    /// The integer as a plist integer.
-    public var archivedScalar: PropertyList { plistInteger }
-    /// Converts an exactly representable scalar.
-    public init?(archivedScalar: PropertyList) { self.init(plistScalar: archivedScalar) }
-}
-
-extension Int32: ArchiveNumber {
-    /// The integer as a plist integer.
-    public var archivedScalar: PropertyList { plistInteger }
-    /// Converts an exactly representable scalar.
-    public init?(archivedScalar: PropertyList) { self.init(plistScalar: archivedScalar) }
-}
-
-extension Int64: ArchiveNumber {
-    /// The integer as a plist integer.
-    public var archivedScalar: PropertyList { plistInteger }
-    /// Converts an exactly representable scalar.
-    public init?(archivedScalar: PropertyList) { self.init(plistScalar: archivedScalar) }
-}
-
-extension UInt: ArchiveNumber {
-    /// The integer as a plist integer.
-    public var archivedScalar: PropertyList { plistInteger }
-    /// Converts an exactly representable scalar.
-    public init?(archivedScalar: PropertyList) { self.init(plistScalar: archivedScalar) }
-}
-
-extension UInt8: ArchiveNumber {
-    /// The integer as a plist integer.
-    public var archivedScalar: PropertyList { plistInteger }
-    /// Converts an exactly representable scalar.
-    public init?(archivedScalar: PropertyList) { self.init(plistScalar: archivedScalar) }
-}
-
-extension UInt16: ArchiveNumber {
-    /// The integer as a plist integer.
-    public var archivedScalar: PropertyList { plistInteger }
-    /// Converts an exactly representable scalar.
-    public init?(archivedScalar: PropertyList) { self.init(plistScalar: archivedScalar) }
-}
-
-extension UInt32: ArchiveNumber {
-    /// The integer as a plist integer.
-    public var archivedScalar: PropertyList { plistInteger }
-    /// Converts an exactly representable scalar.
-    public init?(archivedScalar: PropertyList) { self.init(plistScalar: archivedScalar) }
-}
-
-extension UInt64: ArchiveNumber {
-    /// The integer as a plist integer.
-    public var archivedScalar: PropertyList { plistInteger }
-    /// Converts an exactly representable scalar.
-    public init?(archivedScalar: PropertyList) { self.init(plistScalar: archivedScalar) }
-}
+extension Int: ArchiveNumber {}
+extension Int8: ArchiveNumber {}
+extension Int16: ArchiveNumber {}
+extension Int32: ArchiveNumber {}
+extension Int64: ArchiveNumber {}
+extension UInt: ArchiveNumber {}
+extension UInt8: ArchiveNumber {}
+extension UInt16: ArchiveNumber {}
+extension UInt32: ArchiveNumber {}
+extension UInt64: ArchiveNumber {}
 
 extension Double: ArchiveNumber {
     /// The number as an 8-byte real.

@@ -1,17 +1,25 @@
 import Foundation
 import KeyedArchive
 
-/// A Homepwner possession as our `Archivable` writes it (class `BNRItem`).
-struct HomepwnerItem: Archivable, Equatable {
-    static let archiveClassName = "BNRItem"
+/// A Homepwner possession as our `Archivable` writes it (class `BNRItem`), shared by the tests
+/// and the benchmarks.
+public struct HomepwnerItem: Archivable, Equatable, Sendable {
+    /// The Objective-C class name the 2014 app archived.
+    public static let archiveClassName = "BNRItem"
 
-    var itemName: String
-    var serialNumber: String
-    var dateCreated: Date
-    var itemKey: String
-    var valueInDollars: Int
+    /// The item's name.
+    public var itemName: String
+    /// Its serial number.
+    public var serialNumber: String
+    /// When it was added.
+    public var dateCreated: Date
+    /// Its key (a UUID string), also the name of its photo file.
+    public var itemKey: String
+    /// What it is worth, in dollars.
+    public var valueInDollars: Int
 
-    init(itemName: String, serialNumber: String, dateCreated: Date, itemKey: String, valueInDollars: Int) {
+    /// Creates an item.
+    public init(itemName: String, serialNumber: String, dateCreated: Date, itemKey: String, valueInDollars: Int) {
         self.itemName = itemName
         self.serialNumber = serialNumber
         self.dateCreated = dateCreated
@@ -19,7 +27,8 @@ struct HomepwnerItem: Archivable, Equatable {
         self.valueInDollars = valueInDollars
     }
 
-    func encode(with coder: inout ArchiveEncoder) {
+    /// Writes the five keys as `BNRItem` did: the integer inline, the rest as objects.
+    public func encode(with coder: inout ArchiveEncoder) {
         coder.encode(itemName, forKey: "itemName")
         coder.encode(serialNumber, forKey: "serialNumber")
         coder.encode(dateCreated, forKey: "dateCreated")
@@ -27,7 +36,8 @@ struct HomepwnerItem: Archivable, Equatable {
         coder.encode(valueInDollars, forKey: "valueInDollars")
     }
 
-    init(from coder: ArchiveDecoder) throws {
+    /// Reads the five keys; missing ones take defaults.
+    public init(from coder: ArchiveDecoder) throws {
         itemName = try coder.decode(String.self, forKey: "itemName") ?? ""
         serialNumber = try coder.decode(String.self, forKey: "serialNumber") ?? ""
         dateCreated = try coder.decode(Date.self, forKey: "dateCreated") ?? Date(timeIntervalSinceReferenceDate: 0)
@@ -36,7 +46,7 @@ struct HomepwnerItem: Archivable, Equatable {
     }
 
     /// `count` items with realistic names, serial numbers, dates and UUID keys.
-    static func sample(count: Int) -> [HomepwnerItem] {
+    public static func sample(count: Int) -> [HomepwnerItem] {
         let adjectives = ["Fluffy", "Rusty", "Shiny"]
         let nouns = ["Bear", "Spork", "Mac"]
         return (0..<count).map { index in
@@ -51,17 +61,24 @@ struct HomepwnerItem: Archivable, Equatable {
     }
 }
 
-/// The same possession as Foundation's `NSKeyedArchiver` sees it: an `NSObject` with `NSCoding`.
-final class FoundationItem: NSObject, NSSecureCoding {
-    static let supportsSecureCoding = true
+/// The same possession as Foundation's `NSKeyedArchiver` sees it: an `NSObject` with `NSSecureCoding`.
+public final class FoundationItem: NSObject, NSSecureCoding {
+    /// Secure coding is supported.
+    public static let supportsSecureCoding = true
 
-    let itemName: String
-    let serialNumber: String
-    let dateCreated: Date
-    let itemKey: String
-    let valueInDollars: Int
+    /// The item's name.
+    public let itemName: String
+    /// Its serial number.
+    public let serialNumber: String
+    /// When it was added.
+    public let dateCreated: Date
+    /// Its key.
+    public let itemKey: String
+    /// What it is worth.
+    public let valueInDollars: Int
 
-    init(_ item: HomepwnerItem) {
+    /// Copies an item.
+    public init(_ item: HomepwnerItem) {
         itemName = item.itemName
         serialNumber = item.serialNumber
         dateCreated = item.dateCreated
@@ -69,7 +86,8 @@ final class FoundationItem: NSObject, NSSecureCoding {
         valueInDollars = item.valueInDollars
     }
 
-    init?(coder: NSCoder) {
+    /// Decodes as the 2014 app's `-initWithCoder:` did.
+    public init?(coder: NSCoder) {
         itemName = coder.decodeObject(of: NSString.self, forKey: "itemName") as String? ?? ""
         serialNumber = coder.decodeObject(of: NSString.self, forKey: "serialNumber") as String? ?? ""
         dateCreated = coder.decodeObject(of: NSDate.self, forKey: "dateCreated") as Date? ?? Date(timeIntervalSinceReferenceDate: 0)
@@ -77,7 +95,8 @@ final class FoundationItem: NSObject, NSSecureCoding {
         valueInDollars = coder.decodeInteger(forKey: "valueInDollars")
     }
 
-    func encode(with coder: NSCoder) {
+    /// Encodes as the 2014 app's `-encodeWithCoder:` did.
+    public func encode(with coder: NSCoder) {
         coder.encode(itemName, forKey: "itemName")
         coder.encode(serialNumber, forKey: "serialNumber")
         coder.encode(dateCreated, forKey: "dateCreated")
@@ -87,18 +106,31 @@ final class FoundationItem: NSObject, NSSecureCoding {
 }
 
 /// The same possession for `PropertyListEncoder`.
-struct CodableItem: Codable {
-    var itemName: String
-    var serialNumber: String
-    var dateCreated: Date
-    var itemKey: String
-    var valueInDollars: Int
+public struct CodableItem: Codable, Sendable {
+    /// The item's name.
+    public var itemName: String
+    /// Its serial number.
+    public var serialNumber: String
+    /// When it was added.
+    public var dateCreated: Date
+    /// Its key.
+    public var itemKey: String
+    /// What it is worth.
+    public var valueInDollars: Int
 
-    init(_ item: HomepwnerItem) {
+    /// Copies an item.
+    public init(_ item: HomepwnerItem) {
         itemName = item.itemName
         serialNumber = item.serialNumber
         dateCreated = item.dateCreated
         itemKey = item.itemKey
         valueInDollars = item.valueInDollars
+    }
+}
+
+extension HomepwnerItem {
+    /// Copies an item Foundation decoded.
+    public init(_ item: FoundationItem) {
+        self.init(itemName: item.itemName, serialNumber: item.serialNumber, dateCreated: item.dateCreated, itemKey: item.itemKey, valueInDollars: item.valueInDollars)
     }
 }
