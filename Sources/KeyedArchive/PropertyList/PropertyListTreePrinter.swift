@@ -45,20 +45,11 @@ public enum PropertyListTreePrinter {
         }
     }
 
-    /// A string in double quotes with control characters escaped.
+    /// A string in double quotes, escaped as JSON escapes it.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        var out = ""
+        JSONFormWriter.appendString(text, to: &out)
+        return out
     }
 
     /// `<N bytes: 0a1b2c…>`.

@@ -223,17 +223,19 @@ struct CodableSingleValueDecodingContainer: SingleValueDecodingContainer {
     }
 
     /// An integer that fits exactly, or a `dataCorrupted` error naming the value.
-    private func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
-        let converted: Integer?
+    ///
+    /// Conversion follows ``ArchiveNumber``: integral reals convert, and booleans read as 1 and 0
+    /// because Foundation's archiver shares one `NSNumber` entry between `true` and `1`.
+    private func integer<Integer: FixedWidthInteger & ArchiveNumber>(_ type: Integer.Type) throws -> Integer {
+        let scalar: PropertyList
         switch decoder.value {
-        case .integer(let number): converted = Integer(exactly: number)
-        case .unsignedInteger(let number): converted = Integer(exactly: number)
-        case .real(let number): converted = Integer(exactly: number)
-        // Foundation's archiver shares one NSNumber entry between true and 1, false and 0.
-        case .bool(let flag): converted = flag ? 1 : 0
+        case .integer(let number): scalar = .integer(number)
+        case .unsignedInteger(let number): scalar = .unsignedInteger(number)
+        case .real(let number): scalar = .real(number)
+        case .bool(let flag): scalar = .bool(flag)
         default: throw decoder.mismatch(type)
         }
-        guard let converted else {
+        guard let converted = Integer(archivedScalar: scalar) else {
             throw DecodingError.dataCorrupted(decoder.context("\(decoder.value.kindDescription) does not fit \(type)"))
         }
         return converted

@@ -6,7 +6,7 @@ struct JSONFormWriter {
 
     func append(_ value: PropertyList, indent: Int, to out: inout String) {
         switch value {
-        case .string(let text): appendString(text, to: &out)
+        case .string(let text): Self.appendString(text, to: &out)
         case .integer(let number): out += String(number)
         case .unsignedInteger(let number): out += String(number)
         case .real(let number): appendReal(number, indent: indent, to: &out)
@@ -49,7 +49,7 @@ struct JSONFormWriter {
         for (index, entry) in entries.enumerated() {
             if index > 0 { out += "," }
             newline(indent + 1, to: &out)
-            appendString(entry.0, to: &out)
+            Self.appendString(entry.0, to: &out)
             out += pretty ? ": " : ":"
             append(entry.1, indent: indent + 1, to: &out)
         }
@@ -73,7 +73,8 @@ struct JSONFormWriter {
         out += "\n" + String(repeating: "  ", count: indent)
     }
 
-    private func appendString(_ text: String, to out: inout String) {
+    /// Appends `text` as a JSON string literal.
+    static func appendString(_ text: String, to out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
