@@ -6,13 +6,27 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+        .library(name: "DocumentStore", targets: ["DocumentStore"]),
         .executable(name: "plist", targets: ["plist"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         .target(name: "KeyedArchive"),
+        // The exclusive rename (renameat2 RENAME_NOREPLACE) that Glibc does not export to Swift.
+        .target(name: "CDocumentStore"),
+        .target(
+            name: "DocumentStore",
+            dependencies: [
+                "KeyedArchive",
+                "CDocumentStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "plist",
             dependencies: [

@@ -1,0 +1,10 @@
+#ifndef C_DOCUMENT_STORE_H
+#define C_DOCUMENT_STORE_H
+
+/// Renames `from` to `to` (both relative to `directory`, a directory file descriptor) only if
+/// `to` does not exist: renameat2(RENAME_NOREPLACE) on Linux, renameatx_np(RENAME_EXCL) on Apple
+/// systems. Returns 0, or -1 with errno set (EEXIST when `to` exists; ENOSYS or EINVAL when the
+/// system or file system cannot do it, so the caller can fall back).
+int cds_rename_noreplace(int directory, const char *from, const char *to);
+
+#endif

@@ -1,0 +1,24 @@
+#define _GNU_SOURCE
+#include "CDocumentStore.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+#endif
+
+int cds_rename_noreplace(int directory, const char *from, const char *to) {
+#if defined(__linux__) && defined(SYS_renameat2)
+    return (int)syscall(SYS_renameat2, directory, from, directory, to, RENAME_NOREPLACE);
+#elif defined(__APPLE__)
+    return renameatx_np(directory, from, directory, to, RENAME_EXCL);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An error from the document store: what failed, where, and why, in words a user can act on.
+///
+/// `code` classifies the failure for programs (an HTTP status, an exit code), `message` names the
+/// file or bundle, and `errno` carries the system's error number when one caused it.
+public struct DocumentStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of failure.
+    public enum Code: String, Sendable, Hashable {
+        /// The document, bundle or attachment does not exist.
+        case notFound
+        /// The disk (or the quota) is full; nothing visible changed.
+        case noSpace
+        /// Permission was denied.
+        case permissionDenied
+        /// A name or identifier is not acceptable (an attachment name with a slash, a zero id).
+        case invalidName
+        /// A file's contents could not be decoded (a corrupt or foreign archive).
+        case corrupt
+        /// Some other input/output error from the system.
+        case io
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// A sentence naming what failed, where and why.
+    public var message: String
+    /// The path involved, when there is one.
+    public var path: String?
+    /// The system error number behind the failure, when there is one.
+    public var errno: Int32?
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String, path: String? = nil, errno: Int32? = nil) {
+        self.code = code
+        self.message = message
+        self.path = path
+        self.errno = errno
+    }
+
+    /// The message.
+    public var description: String { message }
+
+    /// An error for a failed system call `operation` on `path`, classified by `number`.
+    static func system(_ operation: String, path: String, errno number: Int32) -> DocumentStoreError {
+        let code: Code
+        switch number {
+        case ENOENT, ENOTDIR: code = .notFound
+        case ENOSPC, EDQUOT: code = .noSpace
+        case EACCES, EPERM, EROFS: code = .permissionDenied
+        case ENAMETOOLONG: code = .invalidName
+        default: code = .io
+        }
+        let reason = String(cString: strerror(number))
+        return DocumentStoreError(code, "\(operation) \(path): \(reason)", path: path, errno: number)
+    }
+}
