@@ -37,6 +37,14 @@ let package = Package(
         // Sample models (a Homepwner item in our, Foundation's and Codable's form) shared by the
         // tests and the benchmarks; not a product.
         .target(name: "KeyedArchiveSamples", dependencies: ["KeyedArchive"]),
+        // Sample data archives (a creature, a checksummed stress record) shared by the
+        // document-store tests, their child process and the benchmarks; not a product.
+        .target(name: "DocumentStoreSamples", dependencies: ["KeyedArchive"]),
+        .executableTarget(
+            name: "document-store-stress",
+            dependencies: ["DocumentStore", "DocumentStoreSamples", "KeyedArchive"],
+            path: "Tests/DocumentStoreStress"
+        ),
         .executableTarget(
             name: "keyed-archive-benchmarks",
             dependencies: ["KeyedArchive", "KeyedArchiveSamples"],
@@ -46,6 +54,10 @@ let package = Package(
             name: "KeyedArchiveTests",
             dependencies: ["KeyedArchive", "KeyedArchiveSamples", "plist"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "DocumentStoreTests",
+            dependencies: ["DocumentStore", "DocumentStoreSamples", "KeyedArchive", "document-store-stress"]
         ),
     ],
     swiftLanguageModes: [.v6]

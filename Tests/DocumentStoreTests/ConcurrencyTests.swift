@@ -1,0 +1,64 @@
+import DocumentStore
+import DocumentStoreSamples
+import Foundation
+import KeyedArchive
+import Testing
+
+@Suite("Document folder: concurrency")
+struct ConcurrencyTests {
+    @Test("200 concurrent creates in one process get 200 distinct numbers")
+    func concurrentCreates() async throws {
+        try await withTemporaryFolder { root in
+            let folder = DocumentFolder(root: root)
+            try await folder.open()
+            let ids = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<200 {
+                    group.addTask { try await folder.create(data: try SampleCreature(title: "\(index)", rating: 0).archived()).id }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(Set(ids).count == 200)
+            #expect(Set(ids) == Set(1...200))
+            #expect(try await folder.list(decode: SampleCreature.unarchived).documents.count == 200)
+        }
+    }
+
+    @Test("concurrent read-modify-write updates of one bundle lose nothing")
+    func noLostUpdates() async throws {
+        try await withTemporaryFolder { root in
+            let folder = DocumentFolder(root: root)
+            try await folder.open()
+            let bundle = try await folder.create(data: Data("0".utf8))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<100 {
+                    group.addTask {
+                        try await folder.update(bundle.id) { old in
+                            let count = Int(String(decoding: old ?? Data(), as: UTF8.self)) ?? -1000
+                            return Data("\(count + 1)".utf8)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(String(decoding: try await folder.readData(of: bundle.id), as: UTF8.self) == "100")
+        }
+    }
+
+    @Test("two processes creating 500 bundles each at once make exactly 1,000 distinct bundles")
+    func twoProcessesCreate() async throws {
+        try await withTemporaryFolder { root in
+            let first = try StressProcess(["create", root.path, "500"])
+            let second = try StressProcess(["create", root.path, "500"])
+            let results = [first.finish(), second.finish()]
+            for result in results { #expect(result.status == 0, "\(result.stderr)") }
+            let reported = results.flatMap(\.lines).compactMap { Int($0.split(separator: " ").last ?? "") }
+            #expect(reported.count == 1000)
+            #expect(Set(reported) == Set(1...1000))
+            let folder = DocumentFolder(root: root)
+            let listing = try await folder.list { try KeyedUnarchiver.unarchive(StressRecord.self, from: $0) }
+            #expect(listing.problems.isEmpty)
+            #expect(listing.documents.count == 1000)
+            #expect(leftovers(in: root).isEmpty)
+        }
+    }
+}
