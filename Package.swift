@@ -47,8 +47,15 @@ let package = Package(
         ),
         .executableTarget(
             name: "keyed-archive-benchmarks",
-            dependencies: ["KeyedArchive", "KeyedArchiveSamples"],
+            dependencies: ["KeyedArchive", "KeyedArchiveSamples", "BenchmarkSupport"],
             path: "Benchmarks/KeyedArchiveBenchmarks"
+        ),
+        // Side-by-side timing and ratio printing shared by the benchmark programs.
+        .target(name: "BenchmarkSupport"),
+        .executableTarget(
+            name: "document-store-benchmarks",
+            dependencies: ["DocumentStore", "DocumentStoreSamples", "KeyedArchive", "BenchmarkSupport"],
+            path: "Benchmarks/DocumentStoreBenchmarks"
         ),
         .testTarget(
             name: "KeyedArchiveTests",

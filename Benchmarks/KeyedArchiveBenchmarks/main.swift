@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import KeyedArchive
 import KeyedArchiveSamples
@@ -35,33 +36,21 @@ print("archive sizes: ours \(ourArchive.count) B, NSKeyedArchiver \(foundationAr
 print("plist for parse/write: NSKeyedArchiver's output, \(foundationArchive.count) bytes")
 print("")
 
-/// Prints one race's result: each entrant's median, and how many times faster the first is.
-func report(_ race: Race) throws {
-    let results = try race.run()
-    print(race.name)
-    guard let ours = results.first else { return }
-    for result in results {
-        let ratio = result.median / ours.median
-        let note = result.name == ours.name ? "" : String(format: "   ours is %.1f× faster", ratio)
-        print("  \(result.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(milliseconds(result.median))\(note)")
-    }
-}
-
 var parse = Race("binary plist parse (\(foundationArchive.count / 1024) KiB)", iterations: iterations)
 parse.add("BinaryPlistReader") { _ = try BinaryPlistReader.read(foundationArchive) }
 parse.add("PropertyListSerialization") { _ = try PropertyListSerialization.propertyList(from: foundationArchive, format: nil) }
-try report(parse)
+try await parse.report()
 
 var write = Race("binary plist write", iterations: iterations)
 write.add("BinaryPlistWriter") { _ = BinaryPlistWriter.write(parsedPlist) }
 write.add("PropertyListSerialization") { _ = try PropertyListSerialization.data(fromPropertyList: foundationPlist, format: .binary, options: 0) }
-try report(write)
+try await write.report()
 
 var archive = Race("archive \(itemCount) items", iterations: iterations)
 archive.add("KeyedArchiver") { _ = try KeyedArchiver.archivedData(withRoot: items) }
 archive.add("NSKeyedArchiver") { _ = try NSKeyedArchiver.archivedData(withRootObject: foundationItems, requiringSecureCoding: true) }
 archive.add("PropertyListEncoder (binary)") { _ = try plistEncoder.encode(codableItems) }
-try report(archive)
+try await archive.report()
 
 var unarchive = Race("unarchive \(itemCount) items", iterations: iterations)
 unarchive.add("KeyedUnarchiver") { _ = try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: ourArchive) }
@@ -69,4 +58,4 @@ unarchive.add("NSKeyedUnarchiver") {
     _ = try NSKeyedUnarchiver.unarchivedObject(ofClasses: [NSArray.self, FoundationItem.self], from: foundationArchive)
 }
 unarchive.add("PropertyListDecoder") { _ = try PropertyListDecoder().decode([CodableItem].self, from: codableArchive) }
-try report(unarchive)
+try await unarchive.report()

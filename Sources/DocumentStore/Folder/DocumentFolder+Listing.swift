@@ -32,8 +32,10 @@ extension DocumentFolder {
             var documents: [ListedDocument<Value>] = []
             documents.reserveCapacity(range.count)
             var problems: [DocumentProblem] = []
+            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: min(64 << 10, configuration.maxDataFileBytes + 1), alignment: 16)
+            defer { scratch.deallocate() }
             for bundle in bundles[range] {
-                switch load(bundle, rootDescriptor: rootDescriptor, decode: decode) {
+                switch load(bundle, rootDescriptor: rootDescriptor, scratch: scratch, decode: decode) {
                 case .success(let value): documents.append(ListedDocument(bundle: bundle, value: value))
                 case .failure(let reason): problems.append(DocumentProblem(name: bundle.name, id: bundle.id, reason: reason))
                 }
@@ -47,10 +49,10 @@ extension DocumentFolder {
     /// Why a bundle could not be listed, as an `Error` for `Result`.
     private struct Skipped: Error { var reason: DocumentProblem.Reason }
 
-    private func load<Value>(_ bundle: DocumentBundle, rootDescriptor: Int32, decode: (Data) throws -> Value) -> Result<Value, DocumentProblem.Reason> {
+    private func load<Value>(_ bundle: DocumentBundle, rootDescriptor: Int32, scratch: UnsafeMutableRawBufferPointer, decode: (Data) throws -> Value) -> Result<Value, DocumentProblem.Reason> {
         let data: Data
         do {
-            guard let found = try readDataFile(ofBundleNamed: bundle.name, rootDescriptor: rootDescriptor) else {
+            guard let found = try readDataFile(ofBundleNamed: bundle.name, rootDescriptor: rootDescriptor, scratch: scratch) else {
                 return .failure(.missingData)
             }
             data = found
@@ -67,10 +69,10 @@ extension DocumentFolder {
     }
 
     /// The data file of the bundle folder `name`, read relative to the open root.
-    private func readDataFile(ofBundleNamed name: String, rootDescriptor: Int32) throws -> Data? {
+    private func readDataFile(ofBundleNamed name: String, rootDescriptor: Int32, scratch: UnsafeMutableRawBufferPointer) throws -> Data? {
         for file in configuration.dataFileNames {
             let relative = name + "/" + file
-            if let data = try POSIX.readFile(at: rootDescriptor, relative, limit: configuration.maxDataFileBytes, path: rootPath + "/" + relative) {
+            if let data = try POSIX.readSmallFile(at: rootDescriptor, relative, limit: configuration.maxDataFileBytes, scratch: scratch, path: rootPath + "/" + relative) {
                 return data
             }
         }

@@ -113,7 +113,7 @@ public final class DocumentFolder: Sendable {
     }
 
     func makeBundle(id: Int, name: String) -> DocumentBundle {
-        DocumentBundle(id: id, name: name, url: root.appendingPathComponent(name, isDirectory: true))
+        DocumentBundle(id: id, name: name, root: root)
     }
 
     /// The root's bundle entries, sorted by id, and the entries that look like bundles but are not

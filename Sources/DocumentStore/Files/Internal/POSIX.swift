@@ -122,3 +122,35 @@ enum POSIX {
         return kill(pid, 0) == 0 || errno == EPERM
     }
 }
+
+extension POSIX {
+    /// Reads the small file `name` in `directory` with as few system calls as possible — open,
+    /// one read into `scratch`, close — for listing thousands of data files. A read that fills
+    /// `scratch` continues into a growing buffer up to `limit`. Returns nil if the file does not
+    /// exist.
+    ///
+    /// A regular file's read returns less than asked only at its end, so a short read ends the
+    /// file without the extra `fstat` or zero-length read.
+    static func readSmallFile(at directory: Int32, _ name: String, limit: Int, scratch: UnsafeMutableRawBufferPointer, path: @autoclosure () -> String) throws -> Data? {
+        var descriptor: Int32
+        repeat { descriptor = openat(directory, name, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw DocumentStoreError.system("cannot open", path: path(), errno: errno)
+        }
+        defer { close(descriptor) }
+        guard let base = scratch.baseAddress else { return try readAll(descriptor, limit: limit, path: path()) }
+        var count: Int
+        repeat { count = read(descriptor, base, scratch.count) } while count < 0 && errno == EINTR
+        if count < 0 { throw DocumentStoreError.system("cannot read", path: path(), errno: errno) }
+        if count < scratch.count {
+            guard count <= limit else {
+                throw DocumentStoreError(.corrupt, "\(path()) is \(count) bytes, over the limit of \(limit)", path: path())
+            }
+            return Data(bytes: base, count: count)
+        }
+        // Bigger than the scratch buffer: read it again, whole, with the size check.
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw DocumentStoreError.system("cannot seek", path: path(), errno: errno) }
+        return try readAll(descriptor, limit: limit, path: path())
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The 2018 app's model as Foundation decodes it: an `NSObject` with `NSSecureCoding`, mapped
+/// from the archived class name `ScaryCreatures.ScaryCreatureData` with `setClass`.
+final class FoundationCreature: NSObject, NSSecureCoding {
+    static var supportsSecureCoding: Bool { true }
+
+    let title: String
+    let rating: Float
+
+    init?(coder: NSCoder) {
+        title = coder.decodeObject(of: NSString.self, forKey: "Title") as String? ?? ""
+        rating = coder.decodeFloat(forKey: "Rating")
+    }
+
+    func encode(with coder: NSCoder) {
+        coder.encode(title as NSString, forKey: "Title")
+        coder.encode(rating, forKey: "Rating")
+    }
+}
+
+/// The straightforward Foundation listing the original app did at launch:
+/// `FileManager.contentsOfDirectory`, then `NSKeyedUnarchiver` on each bundle's `Data.plist`.
+func foundationListing(of root: URL) throws -> [(id: Int, creature: FoundationCreature)] {
+    var listed: [(id: Int, creature: FoundationCreature)] = []
+    for url in try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
+    where url.pathExtension == "scarycreature" {
+        guard let id = Int(url.deletingPathExtension().lastPathComponent),
+              let data = try? Data(contentsOf: url.appendingPathComponent("Data.plist")),
+              let unarchiver = try? NSKeyedUnarchiver(forReadingFrom: data)
+        else { continue }
+        unarchiver.setClass(FoundationCreature.self, forClassName: "ScaryCreatures.ScaryCreatureData")
+        if let creature = unarchiver.decodeObject(of: FoundationCreature.self, forKey: NSKeyedArchiveRootObjectKey) {
+            listed.append((id, creature))
+        }
+    }
+    listed.sort { $0.id < $1.id }
+    return listed
+}

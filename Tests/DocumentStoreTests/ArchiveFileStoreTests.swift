@@ -1,0 +1,104 @@
+import DocumentStore
+import Foundation
+import KeyedArchive
+import KeyedArchiveSamples
+import Testing
+
+@Suite("Single-file archive store")
+struct ArchiveFileStoreTests {
+    private func store(at url: URL, writer: DurableFileWriter = .system) -> ArchiveFileStore<[HomepwnerItem]> {
+        ArchiveFileStore(keyedArchiveAt: url, empty: [], writer: writer)
+    }
+
+    @Test("a missing file loads as an empty collection and creates nothing")
+    func missingFileIsEmpty() async throws {
+        try await withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("items.archive")
+            let loaded = try await store(at: url).load()
+            #expect(loaded.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: url.path))
+        }
+    }
+
+    @Test("saved items load back in a new store, as a keyed archive of BNRItem")
+    func saveAndLoad() async throws {
+        try await withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("items.archive")
+            let items = HomepwnerItem.sample(count: 25)
+            try await store(at: url).save(items)
+            #expect(try await store(at: url).load() == items)
+            let unarchiver = try KeyedUnarchiver(data: Data(contentsOf: url))
+            #expect(try unarchiver.decode([HomepwnerItem].self)?.count == 25)
+        }
+    }
+
+    @Test("a corrupt file is an error naming it, and the file is left untouched")
+    func corruptFileUntouched() async throws {
+        try await withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("items.archive")
+            var bytes = try KeyedArchiver.archivedData(withRoot: HomepwnerItem.sample(count: 3))
+            bytes[bytes.count - 5] ^= 0x5A
+            try bytes.write(to: url)
+            let store = store(at: url)
+            let error = try await #require(throws: DocumentStoreError.self) { try await store.load() }
+            #expect(error.code == .corrupt)
+            #expect(error.message.contains("items.archive"))
+            await #expect(throws: DocumentStoreError.self) { try await store.update { $0.append(HomepwnerItem.sample(count: 1)[0]) } }
+            #expect(try Data(contentsOf: url) == bytes)
+        }
+    }
+
+    @Test("50 concurrent updates all land, in fewer durable writes than updates")
+    func concurrentUpdatesCoalesce() async throws {
+        try await withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("items.archive")
+            let store = store(at: url)
+            try await store.load()
+            let items = HomepwnerItem.sample(count: 50)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for item in items {
+                    group.addTask {
+                        try await store.update { $0.append(item) }
+                        // Resuming means the item is durably in the file.
+                        let onDisk = try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: Data(contentsOf: url))
+                        #expect(onDisk.contains(item))
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let onDisk = try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: Data(contentsOf: url))
+            #expect(Set(onDisk.map(\.itemKey)) == Set(items.map(\.itemKey)))
+            let writes = await store.writeCount
+            #expect(writes >= 1 && writes < 50, "writes: \(writes)")
+        }
+    }
+
+    @Test("a failed save reports the error to its callers and keeps the old file")
+    func failedSaveKeepsOldFile() async throws {
+        try await withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("items.archive")
+            try await store(at: url).save(HomepwnerItem.sample(count: 2))
+            let before = try Data(contentsOf: url)
+            let full = store(at: url, writer: DurableFileWriter(fault: .noSpace(afterBytes: 100)))
+            try await full.load()
+            let error = try await #require(throws: DocumentStoreError.self) {
+                try await full.update { $0 += HomepwnerItem.sample(count: 40) }
+            }
+            #expect(error.code == .noSpace)
+            #expect(try Data(contentsOf: url) == before)
+            #expect(leftovers(in: folder).isEmpty)
+        }
+    }
+
+    @Test("an update whose body throws changes and writes nothing")
+    func throwingUpdateWritesNothing() async throws {
+        struct Refused: Error {}
+        try await withTemporaryFolder { folder in
+            let store = store(at: folder.appendingPathComponent("items.archive"))
+            try await store.save(HomepwnerItem.sample(count: 1))
+            await #expect(throws: Refused.self) { try await store.update { _ in throw Refused() } }
+            #expect(try await store.value().count == 1)
+            #expect(await store.writeCount == 1)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import DocumentStore
+import Foundation
+import Testing
+
+@Suite("Memory-pressure sources")
+struct MemoryPressureSourceTests {
+    @Test("pressure-stall text parses to the some and full avg10 figures")
+    func parsePressureStall() {
+        let text = """
+        some avg10=12.50 avg60=3.00 avg300=1.00 total=123456
+        full avg10=4.25 avg60=1.00 avg300=0.50 total=65432
+        """
+        let figures = PressureStallMemorySource.parse(text)
+        #expect(figures?.some == 12.5)
+        #expect(figures?.full == 4.25)
+        #expect(PressureStallMemorySource.parse("nonsense") == nil)
+        #expect(PressureStallMemorySource.parse("") == nil)
+    }
+
+    @Test("the pressure-stall source reports an episode once, re-arms when it calms, and escalates to critical")
+    func pressureStallEpisodes() async throws {
+        try await withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("memory")
+            func set(_ some: Double, _ full: Double) throws {
+                try Data("some avg10=\(some) avg60=0 avg300=0 total=1\nfull avg10=\(full) avg60=0 avg300=0 total=1\n".utf8).write(to: file)
+            }
+            try set(0, 0)
+            let source = PressureStallMemorySource(path: file.path, interval: .milliseconds(5), warningPercent: 10, criticalPercent: 5)
+            var events = source.events().makeAsyncIterator()
+            try await Task.sleep(for: .milliseconds(30))
+            try set(20, 0)
+            #expect(await events.next()?.level == .warning)
+            try await Task.sleep(for: .milliseconds(30))  // still high: no second event
+            try set(0, 0)
+            try await Task.sleep(for: .milliseconds(30))
+            try set(30, 9)
+            let event = await events.next()
+            #expect(event?.level == .critical)
+            #expect(event?.detail.contains("full avg10=9.0") == true)
+        }
+    }
+
+    @Test("the cgroup source reports when memory.events counters rise")
+    func cgroupEvents() async throws {
+        try await withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("memory.events")
+            func set(high: Int, oom: Int) throws {
+                try Data("low 0\nhigh \(high)\nmax 0\noom \(oom)\noom_kill 0\n".utf8).write(to: file)
+            }
+            try set(high: 3, oom: 0)
+            #expect(CgroupMemoryEventsSource.parse("low 0\nhigh 3\n") == ["low": 0, "high": 3])
+            #expect(CgroupMemoryEventsSource.isAvailable(path: file.path))
+            let source = CgroupMemoryEventsSource(path: file.path, interval: .milliseconds(5))
+            var events = source.events().makeAsyncIterator()
+            try await Task.sleep(for: .milliseconds(30))
+            try set(high: 4, oom: 0)
+            let warning = await events.next()
+            #expect(warning?.level == .warning)
+            #expect(warning?.detail.contains("high 3 → 4") == true)
+            try set(high: 4, oom: 1)
+            #expect(await events.next()?.level == .critical)
+        }
+    }
+
+    @Test("a missing pressure file is not available and its source simply stays quiet")
+    func missingFile() async throws {
+        #expect(!PressureStallMemorySource.isAvailable(path: "/nonexistent/pressure"))
+        #expect(!CgroupMemoryEventsSource.isAvailable(path: "/nonexistent/memory.events"))
+        let source = PressureStallMemorySource(path: "/nonexistent/pressure", interval: .milliseconds(1))
+        let task = Task { await source.events().first { _ in true } }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        #expect(await task.value == nil)
+    }
+}
