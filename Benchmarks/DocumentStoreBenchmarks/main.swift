@@ -60,8 +60,8 @@ for size in sizes {
 if let largest = sizes.max() {
     let root = try creatureFolder(count: largest, in: work)
     print("")
-    print("memory listing \(largest) bundles, each in a fresh process (resident set, MiB)")
-    print("  \("".padding(toLength: 32, withPad: " ", startingAt: 0))  before   after listing (result held)   peak")
+    print("memory listing \(largest) bundles, each in a fresh process (resident set, MiB):")
+    print("  before listing; held = after listing, with the result still held; peak = high-water mark")
     for kind in ["ours", "foundation"] {
         let figures = try runChild(kind: kind, root: root)
         print("  \((kind == "ours" ? "DocumentFolder.list" : "FileManager + NSKeyedUnarchiver").padding(toLength: 32, withPad: " ", startingAt: 0))  \(figures)")
@@ -79,13 +79,21 @@ func listInChild(kind: String, root: URL) async throws {
         let listing = try await DocumentFolder(root: root).list(decode: SampleCreature.unarchived)
         let after = residentMemory()
         held = listing.documents.count
-        print(String(format: "%7.1f   %7.1f                      %7.1f   (%d bundles)", mib(before), mib(after.current), mib(after.peak), held))
+        report(before: before, after: after, held: held)
     } else {
         let listing = try foundationListing(of: root)
         let after = residentMemory()
         held = listing.count
-        print(String(format: "%7.1f   %7.1f                      %7.1f   (%d bundles)", mib(before), mib(after.current), mib(after.peak), held))
+        report(before: before, after: after, held: held)
     }
+}
+
+/// One child's memory line: the result's footprint and what the listing needed beyond it.
+func report(before: Int, after: (current: Int, peak: Int), held: Int) {
+    print(String(
+        format: "before %5.1f  held %5.1f  peak %5.1f   result +%.1f, transient beyond it +%.1f (%d bundles)",
+        mib(before), mib(after.current), mib(after.peak), mib(after.current - before), mib(after.peak - after.current), held
+    ))
 }
 
 func mib(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }

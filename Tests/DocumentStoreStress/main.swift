@@ -3,6 +3,7 @@
 //
 //   document-store-stress create ROOT COUNT        create COUNT bundles, print "created ID"
 //   document-store-stress churn ROOT FIRST-SEQ SEED  create, rewrite, attach and delete forever
+//   document-store-stress increment ROOT ID COUNT     add 1 to the number in bundle ID, COUNT times
 //
 // Lines are written with one write(2) each, so a kill never leaves half a line.
 import DocumentStore
@@ -25,7 +26,7 @@ func record(_ sequence: Int, _ random: inout SystemRandomNumberGenerator) throws
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 4 else { fail("usage: create ROOT COUNT | churn ROOT FIRST-SEQ SEED") }
+guard arguments.count >= 4 else { fail("usage: create ROOT COUNT | churn ROOT FIRST-SEQ SEED | increment ROOT ID COUNT") }
 let folder = DocumentFolder(root: URL(fileURLWithPath: arguments[2]))
 var random = SystemRandomNumberGenerator()
 
@@ -63,6 +64,15 @@ do {
                 acknowledge("wrote \(id) \(sequence)")
             }
         }
+    case "increment":
+        guard arguments.count >= 5, let id = Int(arguments[3]), let count = Int(arguments[4]) else { fail("ID and COUNT must be numbers") }
+        for _ in 0..<count {
+            try await folder.update(id) { old in
+                let value = Int(String(decoding: old ?? Data(), as: UTF8.self)) ?? 0
+                return Data("\(value + 1)".utf8)
+            }
+        }
+        acknowledge("incremented \(count)")
     default:
         fail("unknown mode \(arguments[1])")
     }

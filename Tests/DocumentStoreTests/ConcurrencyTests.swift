@@ -61,4 +61,20 @@ struct ConcurrencyTests {
             #expect(leftovers(in: root).isEmpty)
         }
     }
+
+    @Test("two processes updating the same bundle 200 times each lose no update")
+    func twoProcessesUpdateOneBundle() async throws {
+        try await withTemporaryFolder { root in
+            let folder = DocumentFolder(root: root)
+            try await folder.open()
+            let bundle = try await folder.create(data: Data("0".utf8))
+            let first = try StressProcess(["increment", root.path, "\(bundle.id)", "200"])
+            let second = try StressProcess(["increment", root.path, "\(bundle.id)", "200"])
+            for result in [first.finish(), second.finish()] {
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.lines == ["incremented 200"])
+            }
+            #expect(String(decoding: try await folder.readData(of: bundle.id), as: UTF8.self) == "400")
+        }
+    }
 }
