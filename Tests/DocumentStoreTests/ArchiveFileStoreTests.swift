@@ -102,3 +102,23 @@ struct ArchiveFileStoreTests {
         }
     }
 }
+
+@Suite("Single-file archive store: first load races")
+struct ArchiveFileStoreLoadTests {
+    @Test("concurrent first updates on an unloaded store all keep their change")
+    func concurrentFirstUpdates() async throws {
+        try await withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("items.archive")
+            try await ArchiveFileStore<[HomepwnerItem]>(keyedArchiveAt: url, empty: []).save(HomepwnerItem.sample(count: 3))
+            let store = ArchiveFileStore<[HomepwnerItem]>(keyedArchiveAt: url, empty: [])
+            let added = HomepwnerItem.sample(count: 20)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for item in added { group.addTask { try await store.update { $0.append(item) } } }
+                try await group.waitForAll()
+            }
+            let onDisk = try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: Data(contentsOf: url))
+            #expect(onDisk.count == 23)
+            #expect(Set(added.map(\.itemKey)).isSubset(of: Set(onDisk.map(\.itemKey))))
+        }
+    }
+}

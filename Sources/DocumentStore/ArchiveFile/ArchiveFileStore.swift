@@ -50,12 +50,14 @@ public actor ArchiveFileStore<Value: Sendable> {
     }
 
     /// Reads the file (a missing file is ``empty``), after removing temporaries that a crashed
-    /// writer left beside it.
+    /// writer left beside it. Once the store holds a value (loaded or saved), the store owns the
+    /// file and this returns that value without reading again, so no pending change is dropped.
     ///
     /// - Throws: ``DocumentStoreError`` `.corrupt` naming the file and the decoding error when the
     ///   file cannot be decoded — the file is left untouched and the store stays unloaded.
     @discardableResult
     public func load() async throws -> Value {
+        if let current { return current }
         let url = self.url, maxBytes = self.maxBytes, decode = self.decode
         let loaded: Value? = try await BlockingIO.run {
             let folder = url.deletingLastPathComponent()
@@ -67,6 +69,8 @@ public actor ArchiveFileStore<Value: Sendable> {
                 throw DocumentStoreError(.corrupt, "\(url.path) cannot be read: \(error)", path: url.path)
             }
         }
+        // Another task may have loaded or saved while this one read: its value is newer.
+        if let current { return current }
         let value = loaded ?? empty
         current = value
         return value
@@ -76,8 +80,7 @@ public actor ArchiveFileStore<Value: Sendable> {
     ///
     /// - Throws: what ``load()`` throws.
     public func value() async throws -> Value {
-        if let current { return current }
-        return try await load()
+        try await load()
     }
 
     /// Replaces the whole value and returns once it is durably on disk.

@@ -35,7 +35,9 @@ public struct DurableFileWriter: Sendable {
     /// Durably replaces (or creates) the file at `url` with `data`.
     ///
     /// - Throws: ``DocumentStoreError`` (`.noSpace` for a full disk, `.notFound` when the folder
-    ///   is missing); the file at `url` is then unchanged and no temporary file remains.
+    ///   is missing); the file at `url` is then unchanged and no temporary file remains. The one
+    ///   exception is a failing `fsync` of the folder after the rename: the new file is then in
+    ///   place but its durability is not confirmed, and the error says so.
     public func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent().path
         try write(data, named: url.lastPathComponent, inFolder: folder)
@@ -62,7 +64,12 @@ public struct DurableFileWriter: Sendable {
             throw DocumentStoreError.system("cannot replace", path: target, errno: errno)
         }
         finished = true
-        try POSIX.syncDirectory(folder)
+        do {
+            try POSIX.syncDirectory(folder)
+        } catch var error as DocumentStoreError {
+            error.message = "\(name) was replaced, but its folder could not be synced, so it may not survive a power loss: \(error.message)"
+            throw error
+        }
     }
 
     // MARK: Temporary files
