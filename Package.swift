@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
         .executable(name: "plist", targets: ["plist"]),
     ],
     dependencies: [
@@ -18,6 +19,20 @@ let package = Package(
         .target(name: "KeyedArchive"),
         // The exclusive rename (renameat2 RENAME_NOREPLACE) that Glibc does not export to Swift.
         .target(name: "CDocumentStore"),
+        // libjpeg-turbo and libpng, found with pkg-config; CImaging wraps them in setjmp so that
+        // no codec error can exit() or longjmp through Swift.
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .target(name: "CImaging", dependencies: ["CJPEG", "CPNG"]),
+        .target(name: "Imaging", dependencies: ["CImaging"]),
         .target(
             name: "DocumentStore",
             dependencies: [
@@ -62,6 +77,7 @@ let package = Package(
             dependencies: ["KeyedArchive", "KeyedArchiveSamples", "plist"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(
             name: "DocumentStoreTests",
             dependencies: ["DocumentStore", "DocumentStoreSamples", "KeyedArchive", "document-store-stress"]
