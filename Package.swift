@@ -68,6 +68,11 @@ let package = Package(
         // Side-by-side timing and ratio printing shared by the benchmark programs.
         .target(name: "BenchmarkSupport"),
         .executableTarget(
+            name: "imaging-benchmarks",
+            dependencies: ["Imaging", "BenchmarkSupport"],
+            path: "Benchmarks/ImagingBenchmarks"
+        ),
+        .executableTarget(
             name: "document-store-benchmarks",
             dependencies: ["DocumentStore", "DocumentStoreSamples", "KeyedArchive", "BenchmarkSupport"],
             path: "Benchmarks/DocumentStoreBenchmarks"

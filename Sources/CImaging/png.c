@@ -165,6 +165,69 @@ ci_status ci_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, c
     return status;
 }
 
+ci_status ci_png_decode_rows(const uint8_t *data, size_t size, uint64_t max_pixels,
+                             ci_row_callback callback, void *context) {
+    ci_status status = {0};
+    ci_png_source source = {data, size, 0, &status};
+    png_structp png;
+    png_infop info;
+    uint8_t *volatile buffer = NULL;
+    png_bytep *volatile rows = NULL;
+    if (!ci_png_begin(&source, &png, &info)) return status;
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(buffer);
+        free(rows);
+        return status;
+    }
+    png_read_info(png, info);
+    uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    if ((uint64_t)width * height > max_pixels) {
+        ci_fail(&status, 2, "the PNG declares more pixels than the limit");
+        png_destroy_read_struct(&png, &info, NULL);
+        return status;
+    }
+    int color_type = png_get_color_type(png, info);
+    int has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+    int interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    png_set_expand(png);
+    png_set_scale_16(png);
+    png_set_gray_to_rgb(png);
+    if (!has_alpha) png_set_strip_alpha(png);
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    uint32_t channels = png_get_channels(png, info);
+    size_t row_bytes = png_get_rowbytes(png, info);
+    if ((channels != 3 && channels != 4) || row_bytes != (size_t)width * channels) {
+        ci_fail(&status, 1, "the PNG could not be converted to 8-bit RGB");
+        png_destroy_read_struct(&png, &info, NULL);
+        return status;
+    }
+    if (!interlaced) {
+        buffer = malloc(row_bytes);
+        if (buffer == NULL) png_error(png, "out of memory for a PNG row");
+        for (uint32_t y = 0; y < height; y++) {
+            png_read_row(png, buffer, NULL);
+            if (callback(context, buffer, y, width, channels) != 0) png_error(png, "stopped");
+        }
+    } else {
+        (void)passes;
+        buffer = malloc((size_t)height * row_bytes);
+        rows = malloc((size_t)height * sizeof(png_bytep));
+        if (buffer == NULL || rows == NULL) png_error(png, "out of memory for the decoded PNG");
+        for (uint32_t y = 0; y < height; y++) rows[y] = buffer + (size_t)y * row_bytes;
+        png_read_image(png, rows);
+        for (uint32_t y = 0; y < height; y++) {
+            if (callback(context, rows[y], y, width, channels) != 0) png_error(png, "stopped");
+        }
+    }
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    free(buffer);
+    free(rows);
+    return status;
+}
+
 ci_status ci_png_encode_raw(const uint8_t *rows_data, uint32_t width, uint32_t height, int bit_depth,
                             int color_type, int interlace, const uint8_t *palette, int palette_count,
                             const uint8_t *trns, int trns_count, uint8_t **out, size_t *out_size) {

@@ -29,8 +29,14 @@ public struct Thumbnailer: Sendable {
     /// The thumbnail's pixels, before PNG encoding.
     public func thumbnailImage(of data: Data) throws -> PixelImage {
         guard size > 0, size <= 4096 else { throw ImagingError(.invalidArgument, "a thumbnail size must be 1 to 4096 pixels, not \(size)") }
-        let (image, _) = try decoder.decode(data, minimumSide: size)
-        var thumbnail = image.squareThumbnail(size: size)
+        var thumbnail: PixelImage
+        let info = try ImageInfo.read(data)
+        if info.format == .png {
+            try info.check(decoder.limits, encodedBytes: data.count)
+            thumbnail = try PNGRowStream.squareThumbnail(of: data, info: info, size: size, maxPixels: decoder.limits.maxPixels)
+        } else {
+            thumbnail = try decoder.decode(data, minimumSide: size).image.squareThumbnail(size: size)
+        }
         if thumbnail.channels == 4, !thumbnail.hasTransparency {
             thumbnail = thumbnail.droppingAlpha()
         }

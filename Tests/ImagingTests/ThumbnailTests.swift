@@ -75,6 +75,16 @@ struct ThumbnailTests {
         #expect(Patterns.close(thumbnail[78, 78], Patterns.yellow))
     }
 
+    @Test("an interlaced PNG gives the same thumbnail as the plain one, and both match the decoded image's")
+    func interlacedPNG() throws {
+        let picture = Patterns.gradient(width: 301, height: 177)
+        let plain = try PNGEncoder.encode(picture)
+        let interlaced = try PNGEncoder.encodeRaw(rows: picture.pixels, width: 301, height: 177, bitDepth: 8, colorType: 2, interlaced: true)
+        let streamed = try Thumbnailer().thumbnailImage(of: plain)
+        #expect(try Thumbnailer().thumbnailImage(of: interlaced) == streamed)
+        #expect(picture.squareThumbnail(size: 88) == streamed)
+    }
+
     @Test("a size of 0 is refused")
     func badSize() throws {
         let png = try PNGEncoder.encode(Patterns.gradient(width: 10, height: 10))

@@ -64,6 +64,16 @@ ci_status ci_png_read_header(const uint8_t *data, size_t size, ci_png_header *he
 /// RGB, or RGBA when it has transparency. Refuses images over `max_pixels` before decoding.
 ci_status ci_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, ci_pixels *out);
 
+/// Receives decoded rows one at a time: `row` holds `width × channels` bytes of row `y`.
+/// Return 0 to go on, non-zero to stop (the decode then fails with "stopped").
+typedef int (*ci_row_callback)(void *context, const uint8_t *row, uint32_t y, uint32_t width, uint32_t channels);
+
+/// Decodes a PNG like ci_png_decode but hands each 8-bit RGB/RGBA row to `callback` as soon as
+/// it is decoded, so a non-interlaced image never exists whole in memory (an interlaced one is
+/// decoded whole first, as Adam7 requires).
+ci_status ci_png_decode_rows(const uint8_t *data, size_t size, uint64_t max_pixels,
+                             ci_row_callback callback, void *context);
+
 /// Encodes 8-bit RGB (3 channels), RGBA (4), gray (1) or gray+alpha (2) pixels as a PNG; the
 /// result is malloc'd into *out / *out_size; free it with ci_free.
 ci_status ci_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, uint32_t channels,
