@@ -44,6 +44,18 @@ struct HostileInputTests {
         #expect(error?.code == .tooLarge)
     }
 
+    @Test("a JPEG declaring a zero height is an error")
+    func jpegZeroHeight() throws {
+        var jpeg = [UInt8](try JPEGEncoder.encode(Patterns.gradient(width: 16, height: 16)))
+        guard let sof = (0..<(jpeg.count - 1)).first(where: { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 }) else {
+            Issue.record("no SOF0")
+            return
+        }
+        jpeg[sof + 5] = 0; jpeg[sof + 6] = 0
+        let error = #expect(throws: ImagingError.self) { try Thumbnailer().thumbnail(of: Data(jpeg)) }
+        #expect(error?.code == .invalidDimensions)
+    }
+
     @Test("the pixel and byte limits are configurable")
     func configurableLimits() throws {
         let png = try PNGEncoder.encode(Patterns.gradient(width: 100, height: 100))
