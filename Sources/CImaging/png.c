@@ -88,6 +88,43 @@ static int ci_png_begin(ci_png_source *source, png_structp *png, png_infop *info
     return 1;
 }
 
+/// The decoded image's shape once libpng's transformations are set.
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    uint32_t channels;
+    size_t row_bytes;
+    int interlaced;
+} ci_png_layout;
+
+/// Reads the header, checks the pixel limit and sets libpng up to produce 8-bit RGB or RGBA
+/// rows. Runs inside the caller's setjmp. Returns 0 (status set) when the image is refused.
+static int ci_png_prepare(png_structp png, png_infop info, uint64_t max_pixels, ci_status *status, ci_png_layout *layout) {
+    png_read_info(png, info);
+    layout->width = png_get_image_width(png, info);
+    layout->height = png_get_image_height(png, info);
+    if ((uint64_t)layout->width * layout->height > max_pixels) {
+        ci_fail(status, 2, "the PNG declares more pixels than the limit");
+        return 0;
+    }
+    int color_type = png_get_color_type(png, info);
+    int has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+    layout->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    png_set_expand(png);        // palette to RGB, gray below 8 bits to 8, tRNS to alpha
+    png_set_scale_16(png);      // 16-bit samples rounded to 8
+    png_set_gray_to_rgb(png);
+    if (!has_alpha) png_set_strip_alpha(png);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    layout->channels = png_get_channels(png, info);
+    layout->row_bytes = png_get_rowbytes(png, info);
+    if ((layout->channels != 3 && layout->channels != 4) || layout->row_bytes != (size_t)layout->width * layout->channels) {
+        ci_fail(status, 1, "the PNG could not be converted to 8-bit RGB");
+        return 0;
+    }
+    return 1;
+}
+
 ci_status ci_png_read_header(const uint8_t *data, size_t size, ci_png_header *header) {
     ci_status status = {0};
     ci_png_source source = {data, size, 0, &status};
@@ -112,6 +149,7 @@ ci_status ci_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, c
     ci_png_source source = {data, size, 0, &status};
     png_structp png;
     png_infop info;
+    ci_png_layout layout;
     uint8_t *volatile pixels = NULL;
     png_bytep *volatile rows = NULL;
     memset(out, 0, sizeof *out);
@@ -122,46 +160,22 @@ ci_status ci_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, c
         free(rows);
         return status;
     }
-    png_read_info(png, info);
-    uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
-    if ((uint64_t)width * height > max_pixels) {
-        ci_fail(&status, 2, "the PNG declares more pixels than the limit");
+    if (!ci_png_prepare(png, info, max_pixels, &status, &layout)) {
         png_destroy_read_struct(&png, &info, NULL);
         return status;
     }
-    int color_type = png_get_color_type(png, info);
-    int has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
-    png_set_expand(png);        // palette to RGB, gray below 8 bits to 8, tRNS to alpha
-    png_set_scale_16(png);      // 16-bit samples rounded to 8
-    png_set_gray_to_rgb(png);
-    if (!has_alpha) png_set_strip_alpha(png);
-    png_set_interlace_handling(png);
-    png_read_update_info(png, info);
-    uint32_t channels = png_get_channels(png, info);
-    size_t row_bytes = png_get_rowbytes(png, info);
-    if ((channels != 3 && channels != 4) || row_bytes != (size_t)width * channels) {
-        ci_fail(&status, 1, "the PNG could not be converted to 8-bit RGB");
-        png_destroy_read_struct(&png, &info, NULL);
-        return status;
-    }
-    pixels = malloc((size_t)height * row_bytes);
-    rows = malloc((size_t)height * sizeof(png_bytep));
-    if (pixels == NULL || rows == NULL) {
-        ci_fail(&status, 2, "out of memory for the decoded PNG");
-        png_destroy_read_struct(&png, &info, NULL);
-        free(pixels);
-        free(rows);
-        return status;
-    }
-    for (uint32_t y = 0; y < height; y++) rows[y] = pixels + (size_t)y * row_bytes;
+    pixels = malloc((size_t)layout.height * layout.row_bytes);
+    rows = malloc((size_t)layout.height * sizeof(png_bytep));
+    if (pixels == NULL || rows == NULL) png_error(png, "out of memory for the decoded PNG");
+    for (uint32_t y = 0; y < layout.height; y++) rows[y] = pixels + (size_t)y * layout.row_bytes;
     png_read_image(png, rows);
     png_read_end(png, NULL);    // a PNG cut before IEND is truncated, even if its pixels are all there
     png_destroy_read_struct(&png, &info, NULL);
     free(rows);
     out->pixels = pixels;
-    out->width = width;
-    out->height = height;
-    out->channels = channels;
+    out->width = layout.width;
+    out->height = layout.height;
+    out->channels = layout.channels;
     return status;
 }
 
@@ -171,6 +185,7 @@ ci_status ci_png_decode_rows(const uint8_t *data, size_t size, uint64_t max_pixe
     ci_png_source source = {data, size, 0, &status};
     png_structp png;
     png_infop info;
+    ci_png_layout layout;
     uint8_t *volatile buffer = NULL;
     png_bytep *volatile rows = NULL;
     if (!ci_png_begin(&source, &png, &info)) return status;
@@ -180,45 +195,27 @@ ci_status ci_png_decode_rows(const uint8_t *data, size_t size, uint64_t max_pixe
         free(rows);
         return status;
     }
-    png_read_info(png, info);
-    uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
-    if ((uint64_t)width * height > max_pixels) {
-        ci_fail(&status, 2, "the PNG declares more pixels than the limit");
+    if (!ci_png_prepare(png, info, max_pixels, &status, &layout)) {
         png_destroy_read_struct(&png, &info, NULL);
         return status;
     }
-    int color_type = png_get_color_type(png, info);
-    int has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
-    int interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
-    png_set_expand(png);
-    png_set_scale_16(png);
-    png_set_gray_to_rgb(png);
-    if (!has_alpha) png_set_strip_alpha(png);
-    int passes = png_set_interlace_handling(png);
-    png_read_update_info(png, info);
-    uint32_t channels = png_get_channels(png, info);
-    size_t row_bytes = png_get_rowbytes(png, info);
-    if ((channels != 3 && channels != 4) || row_bytes != (size_t)width * channels) {
-        ci_fail(&status, 1, "the PNG could not be converted to 8-bit RGB");
-        png_destroy_read_struct(&png, &info, NULL);
-        return status;
-    }
-    if (!interlaced) {
-        buffer = malloc(row_bytes);
+    if (!layout.interlaced) {
+        // One row at a time: the image never exists whole.
+        buffer = malloc(layout.row_bytes);
         if (buffer == NULL) png_error(png, "out of memory for a PNG row");
-        for (uint32_t y = 0; y < height; y++) {
+        for (uint32_t y = 0; y < layout.height; y++) {
             png_read_row(png, buffer, NULL);
-            if (callback(context, buffer, y, width, channels) != 0) png_error(png, "stopped");
+            if (callback(context, buffer, y, layout.width, layout.channels) != 0) png_error(png, "stopped");
         }
     } else {
-        (void)passes;
-        buffer = malloc((size_t)height * row_bytes);
-        rows = malloc((size_t)height * sizeof(png_bytep));
+        // Adam7 fills rows across seven passes: decode whole, then hand the rows over.
+        buffer = malloc((size_t)layout.height * layout.row_bytes);
+        rows = malloc((size_t)layout.height * sizeof(png_bytep));
         if (buffer == NULL || rows == NULL) png_error(png, "out of memory for the decoded PNG");
-        for (uint32_t y = 0; y < height; y++) rows[y] = buffer + (size_t)y * row_bytes;
+        for (uint32_t y = 0; y < layout.height; y++) rows[y] = buffer + (size_t)y * layout.row_bytes;
         png_read_image(png, rows);
-        for (uint32_t y = 0; y < height; y++) {
-            if (callback(context, rows[y], y, width, channels) != 0) png_error(png, "stopped");
+        for (uint32_t y = 0; y < layout.height; y++) {
+            if (callback(context, rows[y], y, layout.width, layout.channels) != 0) png_error(png, "stopped");
         }
     }
     png_read_end(png, NULL);

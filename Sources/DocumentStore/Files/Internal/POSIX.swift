@@ -69,14 +69,20 @@ enum POSIX {
     /// Reads the whole file `name` in `directory` (a descriptor), refusing files over `limit` bytes.
     /// Returns nil if the file does not exist.
     static func readFile(at directory: Int32, _ name: String, limit: Int, path: @autoclosure () -> String) throws -> Data? {
+        guard let descriptor = try openForReading(at: directory, name, path: path()) else { return nil }
+        defer { close(descriptor) }
+        return try readAll(descriptor, limit: limit, path: path())
+    }
+
+    /// Opens `name` in `directory` for reading; nil if it does not exist.
+    static func openForReading(at directory: Int32, _ name: String, path: @autoclosure () -> String) throws -> Int32? {
         var descriptor: Int32
         repeat { descriptor = openat(directory, name, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw DocumentStoreError.system("cannot open", path: path(), errno: errno)
         }
-        defer { close(descriptor) }
-        return try readAll(descriptor, limit: limit, path: path())
+        return descriptor
     }
 
     /// Reads `descriptor` to its end, refusing more than `limit` bytes.
@@ -132,12 +138,7 @@ extension POSIX {
     /// A regular file's read returns less than asked only at its end, so a short read ends the
     /// file without the extra `fstat` or zero-length read.
     static func readSmallFile(at directory: Int32, _ name: String, limit: Int, scratch: UnsafeMutableRawBufferPointer, path: @autoclosure () -> String) throws -> Data? {
-        var descriptor: Int32
-        repeat { descriptor = openat(directory, name, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw DocumentStoreError.system("cannot open", path: path(), errno: errno)
-        }
+        guard let descriptor = try openForReading(at: directory, name, path: path()) else { return nil }
         defer { close(descriptor) }
         guard let base = scratch.baseAddress else { return try readAll(descriptor, limit: limit, path: path()) }
         var count: Int
