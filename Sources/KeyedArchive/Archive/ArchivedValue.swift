@@ -46,6 +46,12 @@ public indirect enum ArchivedValue: Hashable, Sendable {
         public var key: ArchivedValue
         /// The value.
         public var value: ArchivedValue
+
+        /// Creates an entry.
+        public init(key: ArchivedValue, value: ArchivedValue) {
+            self.key = key
+            self.value = value
+        }
     }
 }
 
