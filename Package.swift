@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
         .library(name: "Imaging", targets: ["Imaging"]),
+        .library(name: "ScaryCreatures", targets: ["ScaryCreatures"]),
         .executable(name: "plist", targets: ["plist"]),
     ],
     dependencies: [
@@ -33,6 +34,7 @@ let package = Package(
         ),
         .target(name: "CImaging", dependencies: ["CJPEG", "CPNG"]),
         .target(name: "Imaging", dependencies: ["CImaging"]),
+        .target(name: "ScaryCreatures", dependencies: ["DocumentStore", "Imaging", "KeyedArchive"]),
         .target(
             name: "DocumentStore",
             dependencies: [

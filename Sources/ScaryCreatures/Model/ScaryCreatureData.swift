@@ -1,0 +1,80 @@
+import KeyedArchive
+
+/// A creature's small data — its title and rating — archived exactly as the 2018 app wrote it:
+/// class `ScaryCreatures.ScaryCreatureData`, keys `Title` and `Rating`.
+///
+/// Also reads the 2010 app's `ScaryBugData` and the unqualified `ScaryCreatureData`. Keys it does
+/// not know are kept in ``otherFields`` and written back, so a rewrite loses nothing another
+/// version stored. Our writes add a `Version` key (1).
+public struct ScaryCreatureData: Archivable, Sendable, Hashable {
+    /// The class the 2018 app archived (a module-qualified Swift class).
+    public static let archiveClassName = "ScaryCreatures.ScaryCreatureData"
+    /// Other names of the same data.
+    public static let acceptedClassNames: Set<String> = ["ScaryCreatureData", "ScaryBugData"]
+    /// The format version our writes record.
+    public static var archiveVersion: Int? { 1 }
+
+    /// The creature's name.
+    public var title: String
+    /// Its rating, 0 to 5 in steps of 0.5.
+    public var rating: Float
+    /// Keys this version does not know, kept to be written back.
+    public var otherFields: [String: ArchivedValue]
+
+    /// Creates data without checking the rules (see ``CreatureRules``).
+    public init(title: String, rating: Float, otherFields: [String: ArchivedValue] = [:]) {
+        self.title = title
+        self.rating = rating
+        self.otherFields = otherFields
+    }
+
+    static let knownKeys: Set<String> = ["Title", "Rating", "Version", "$class"]
+
+    /// Writes `Title` (an `NSString`), `Rating` (an `NSNumber` holding a float, as the 2018 app's
+    /// `NSNumber(value: rating)`), and the unknown keys as they were.
+    public func encode(with coder: inout ArchiveEncoder) {
+        coder.encode(title, forKey: "Title")
+        coder.encodeObject(rating, forKey: "Rating")
+        for (key, value) in otherFields where !Self.knownKeys.contains(key) {
+            coder.encode(value, forKey: key)
+        }
+    }
+
+    /// Reads `Title` and `Rating` (an inline float or an `NSNumber`); missing ones default to an
+    /// empty title and 0; every other key is kept.
+    public init(from coder: ArchiveDecoder) throws {
+        title = try coder.decode(String.self, forKey: "Title") ?? ""
+        rating = try coder.decode(Float.self, forKey: "Rating") ?? 0
+        var others: [String: ArchivedValue] = [:]
+        for key in try coder.allKeys() where !Self.knownKeys.contains(key) {
+            others[key] = try coder.decode(ArchivedValue.self, forKey: key)
+        }
+        otherFields = others
+    }
+}
+
+/// The same data under the 2010 app's class name, for rewriting a 2010 folder so the old app
+/// still opens it: class `ScaryBugData`, `Rating` an inline float (`encodeFloat:forKey:`).
+struct ScaryBugData: Archivable {
+    static let archiveClassName = "ScaryBugData"
+    static let acceptedClassNames: Set<String> = ["ScaryCreatures.ScaryCreatureData", "ScaryCreatureData"]
+    static var archiveVersion: Int? { 1 }
+
+    var data: ScaryCreatureData
+
+    init(_ data: ScaryCreatureData) {
+        self.data = data
+    }
+
+    func encode(with coder: inout ArchiveEncoder) {
+        coder.encode(data.title, forKey: "Title")
+        coder.encode(data.rating, forKey: "Rating")
+        for (key, value) in data.otherFields where !ScaryCreatureData.knownKeys.contains(key) {
+            coder.encode(value, forKey: key)
+        }
+    }
+
+    init(from coder: ArchiveDecoder) throws {
+        data = try ScaryCreatureData(from: coder)
+    }
+}

@@ -1,0 +1,35 @@
+/// A failure a user can cause or meet, with a message to act on and a code that picks the exit
+/// status or the HTTP status.
+public struct ScaryCreaturesError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of failure.
+    public enum Code: String, Sendable, Hashable {
+        /// A title breaks the rules (empty, too long, control characters).
+        case invalidTitle
+        /// A rating is not 0 to 5 in steps of 0.5.
+        case invalidRating
+        /// The photo is not an image we accept.
+        case invalidImage
+        /// No creature has that id.
+        case notFound
+        /// A creature's files are damaged or foreign.
+        case corrupt
+        /// An import source is not something we can import.
+        case invalidImport
+        /// The disk is full, or another storage failure.
+        case storage
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// A sentence saying what went wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,162 @@
+import DocumentStore
+import Foundation
+import Imaging
+import KeyedArchive
+
+/// The `PrivateDocuments` folder: every creature, one bundle each. Lists, creates, updates and
+/// deletes creatures by the app's rules; every change is durable before it returns.
+///
+/// Opens both original layouts (see ``CreatureLayout``); new creatures in a 2010 folder are
+/// written the 2010 way so that app still opens them. Thumbnails are kept in a memory cache
+/// within a byte budget; full photos are never cached.
+public final class ScaryCreatureDatabase: Sendable {
+    /// The data folder.
+    public let root: URL
+    /// Its layout.
+    public let layout: CreatureLayout
+    let folder: DocumentFolder
+    let thumbnailer: Thumbnailer
+    /// Decoded thumbnails by creature id.
+    public let thumbnails: MemoryCache<Int, Data>
+
+    private init(root: URL, layout: CreatureLayout, folder: DocumentFolder, thumbnailer: Thumbnailer, cacheBudget: Int) {
+        self.root = root
+        self.layout = layout
+        self.folder = folder
+        self.thumbnailer = thumbnailer
+        thumbnails = MemoryCache(budget: cacheBudget)
+    }
+
+    /// Opens (creating if needed) the data folder at `root`, cleaning up after crashes.
+    ///
+    /// - Parameters:
+    ///   - layout: nil to detect it from the folder's contents.
+    ///   - cacheBudget: bytes of thumbnails kept in memory (16 MiB by default).
+    ///   - limits: what photos may be.
+    /// - Throws: ``ScaryCreaturesError`` `.storage` if the folder cannot be created or read.
+    public static func open(
+        at root: URL, layout: CreatureLayout? = nil, cacheBudget: Int = 16 << 20,
+        limits: ImageLimits = .default, writer: DurableFileWriter = .system
+    ) async throws -> ScaryCreatureDatabase {
+        let layout = layout ?? CreatureLayout.detect(in: root)
+        let folder = DocumentFolder(root: root, configuration: layout.folder, writer: writer)
+        _ = try await mapErrors { try await folder.open() }
+        return ScaryCreatureDatabase(root: folder.root, layout: layout, folder: folder, thumbnailer: Thumbnailer(limits: limits), cacheBudget: cacheBudget)
+    }
+
+    /// The per-user default: `$XDG_DATA_HOME/scary-creatures/PrivateDocuments`, or
+    /// `~/.local/share/scary-creatures/PrivateDocuments`.
+    public static var defaultDataFolder: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let base: URL
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            base = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
+        }
+        return base.appendingPathComponent("scary-creatures/PrivateDocuments", isDirectory: true)
+    }
+
+    // MARK: Listing
+
+    /// Every creature, in id order, with titles and ratings (no photo is read), and the bundles
+    /// that could not be read, with reasons.
+    public func list() async throws -> (creatures: [ScaryCreatureDoc], problems: [DocumentProblem]) {
+        let listing = try await Self.mapErrors { try await folder.list(decode: CreatureLayout.decode) }
+        return (listing.documents.map { ScaryCreatureDoc(id: $0.bundle.id, data: $0.value, database: self) }, listing.problems)
+    }
+
+    /// The creature numbered `id`.
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.notFound`, or `.corrupt` naming what is wrong.
+    public func creature(_ id: Int) async throws -> ScaryCreatureDoc {
+        let data = try await Self.mapErrors(id: id) { try await folder.loadData(of: id, decode: CreatureLayout.decode) }
+        return ScaryCreatureDoc(id: id, data: data, database: self)
+    }
+
+    // MARK: Changing
+
+    /// Adds a creature, checking the title, the rating and the photo before anything is written;
+    /// the bundle appears complete (data, photo and thumbnail) or not at all.
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.invalidTitle`, `.invalidRating`, `.invalidImage`, `.storage`.
+    public func add(title: String, rating: Double = 0, image: Data? = nil) async throws -> ScaryCreatureDoc {
+        let data = ScaryCreatureData(title: try CreatureRules.title(title), rating: try CreatureRules.rating(rating))
+        var attachments: [String: Data] = [:]
+        if let image {
+            let photo = try preparePhoto(image)
+            attachments[photo.fullName] = image
+            attachments[layout.thumbnailName] = photo.thumbnail
+        }
+        let archive = try layout.encode(data)
+        let bundle = try await Self.mapErrors { try await folder.create(data: archive, attachments: attachments) }
+        return ScaryCreatureDoc(id: bundle.id, data: data, database: self)
+    }
+
+    /// Renames creature `id`, keeping everything else in its data (unknown keys included).
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.invalidTitle`, `.notFound`, `.corrupt`, `.storage`.
+    public func rename(_ id: Int, to title: String) async throws -> ScaryCreatureDoc {
+        let title = try CreatureRules.title(title)
+        return try await change(id) { $0.title = title }
+    }
+
+    /// Rates creature `id`.
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.invalidRating`, `.notFound`, `.corrupt`, `.storage`.
+    public func rate(_ id: Int, _ rating: Double) async throws -> ScaryCreatureDoc {
+        let rating = try CreatureRules.rating(rating)
+        return try await change(id) { $0.rating = rating }
+    }
+
+    private func change(_ id: Int, _ body: @escaping @Sendable (inout ScaryCreatureData) -> Void) async throws -> ScaryCreatureDoc {
+        let layout = self.layout
+        let data = try await Self.mapErrors(id: id) {
+            try await folder.edit(id) { editor in
+                guard let bytes = try editor.readData() else {
+                    throw ScaryCreaturesError(.corrupt, "creature \(id) has no data file")
+                }
+                var data = try CreatureLayout.decode(bytes)
+                body(&data)
+                try editor.writeData(try layout.encode(data))
+                return data
+            }
+        }
+        return ScaryCreatureDoc(id: id, data: data, database: self)
+    }
+
+    /// Deletes creature `id` and its photos.
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.notFound`, `.storage`.
+    public func delete(_ id: Int) async throws {
+        try await Self.mapErrors(id: id) { try await folder.delete(id) }
+        await thumbnails.remove(id)
+    }
+
+    // MARK: Errors
+
+    /// Runs `body`, turning store, archive and imaging errors into ``ScaryCreaturesError``s.
+    static func mapErrors<Result>(id: Int? = nil, _ body: () async throws -> Result) async throws -> Result {
+        do {
+            return try await body()
+        } catch let error as ScaryCreaturesError {
+            throw error
+        } catch let error as DocumentStoreError {
+            switch error.code {
+            case .notFound where id != nil:
+                throw ScaryCreaturesError(.notFound, "there is no creature \(id ?? 0)")
+            case .corrupt:
+                throw ScaryCreaturesError(.corrupt, error.message)
+            case .invalidName where id != nil:
+                throw ScaryCreaturesError(.notFound, "there is no creature \(id ?? 0): \(error.message)")
+            default:
+                throw ScaryCreaturesError(.storage, error.message)
+            }
+        } catch let error as ArchiveError {
+            let which = id.map { "creature \($0)" } ?? "a creature"
+            throw ScaryCreaturesError(.corrupt, "the data of \(which) cannot be read: \(error.message)")
+        } catch let error as ImagingError {
+            throw ScaryCreaturesError(.invalidImage, error.message)
+        }
+    }
+}

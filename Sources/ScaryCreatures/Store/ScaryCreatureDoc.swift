@@ -1,0 +1,28 @@
+import Foundation
+import Imaging
+
+/// One creature: its number, its data, and its photos, read from their files when asked for.
+public struct ScaryCreatureDoc: Sendable {
+    /// The creature's number (its bundle's N).
+    public let id: Int
+    /// Its title and rating.
+    public let data: ScaryCreatureData
+    /// The database it lives in.
+    public let database: ScaryCreatureDatabase
+
+    /// The creature's title.
+    public var title: String { data.title }
+    /// The creature's rating.
+    public var rating: Float { data.rating }
+
+    /// The PNG thumbnail (from the memory cache, the file, or regenerated from the full photo
+    /// when missing); nil if the creature has no photo.
+    public func thumbnail() async throws -> Data? {
+        try await database.thumbnail(of: id)
+    }
+
+    /// The full photo's bytes and format, read now (never cached); nil if there is none.
+    public func fullImage() async throws -> (data: Data, format: ImageFormat)? {
+        try await database.fullImage(of: id)
+    }
+}
