@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "ScaryCreatures", targets: ["ScaryCreatures"]),
         .executable(name: "plist", targets: ["plist"]),
+        .executable(name: "scary-creatures", targets: ["scary-creatures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,6 +36,13 @@ let package = Package(
         .target(name: "CImaging", dependencies: ["CJPEG", "CPNG"]),
         .target(name: "Imaging", dependencies: ["CImaging"]),
         .target(name: "ScaryCreatures", dependencies: ["DocumentStore", "Imaging", "KeyedArchive"]),
+        .executableTarget(
+            name: "scary-creatures",
+            dependencies: [
+                "ScaryCreatures", "Imaging",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .target(
             name: "DocumentStore",
             dependencies: [

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import ScaryCreatures
+
+/// `scary-creatures`: the Scary Creatures app on the command line.
+@main
+struct ScaryCreaturesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scary-creatures",
+        abstract: "Keep a list of scary creatures: titles, 0–5 star ratings and photos.",
+        discussion: "Data lives in a PrivateDocuments folder (--data-dir); folders from the 2018 Scary Creatures and 2010 Scary Bugs apps open as they are.",
+        subcommands: [
+            ListCommand.self, AddCommand.self, ShowCommand.self, RenameCommand.self, RateCommand.self,
+            SetImageCommand.self, DeleteCommand.self, CheckCommand.self,
+        ],
+        defaultSubcommand: ListCommand.self
+    )
+
+    /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Prints `error` as one line and exits with its status (help and --version print normally).
+    static func fail(_ error: any Error) -> Never {
+        if let error = error as? ScaryCreaturesError {
+            FileHandle.standardError.write(Data("scary-creatures: error: \(error.message)\n".utf8))
+            Foundation.exit(Self.status(for: error.code))
+        }
+        let code = exitCode(for: error)
+        if code == .success { exit(withError: error) }
+        let message = fullMessage(for: error)
+            .split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { String($0) } ?? "\(error)"
+        let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+        FileHandle.standardError.write(Data("scary-creatures: error: \(text)\n".utf8))
+        Foundation.exit(code.rawValue)
+    }
+
+    /// The exit status for each kind of failure (sysexits.h).
+    static func status(for code: ScaryCreaturesError.Code) -> Int32 {
+        switch code {
+        case .invalidTitle, .invalidRating, .invalidImage, .invalidImport: 65  // EX_DATAERR
+        case .notFound: 66                                                      // EX_NOINPUT
+        case .corrupt: 65
+        case .storage: 74                                                       // EX_IOERR
+        }
+    }
+}
