@@ -94,6 +94,10 @@ let package = Package(
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(
+            name: "ScaryCreaturesTests",
+            dependencies: ["ScaryCreatures", "DocumentStore", "Imaging", "KeyedArchive", "scary-creatures"]
+        ),
+        .testTarget(
             name: "DocumentStoreTests",
             dependencies: ["DocumentStore", "DocumentStoreSamples", "KeyedArchive", "document-store-stress"]
         ),

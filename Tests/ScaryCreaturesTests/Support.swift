@@ -1,0 +1,30 @@
+import Foundation
+import Imaging
+import Testing
+
+/// A fresh folder under the temporary directory, removed when `body` returns.
+func withTemporaryFolder<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ScaryCreaturesTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try await body(folder)
+}
+
+/// Photos made in the tests.
+enum Photos {
+    /// A 200×120 PNG, left half red, right half blue.
+    static func png() throws -> Data {
+        try PNGEncoder.encode(PixelImage(width: 200, height: 120, channels: 3) { x, _ in x < 100 ? [220, 20, 20] : [20, 20, 220] })
+    }
+
+    /// A 160×160 green JPEG.
+    static func jpeg() throws -> Data {
+        try JPEGEncoder.encode(PixelImage(width: 160, height: 160, channels: 3) { _, _ in [20, 200, 20] })
+    }
+
+    /// The colour in the middle of a thumbnail.
+    static func centre(of png: Data) throws -> [UInt8] {
+        let (image, _) = try ImageDecoder().decode(png)
+        return image[image.width / 2, image.height / 2]
+    }
+}
