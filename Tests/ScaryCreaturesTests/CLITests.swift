@@ -1,0 +1,144 @@
+import Foundation
+import Imaging
+import Testing
+
+/// The result of one real `scary-creatures` process.
+struct CLIRun {
+    var status: Int32
+    var output: String
+    var errors: String
+}
+
+/// The `scary-creatures` binary built beside the tests.
+func cliExecutable() throws -> URL {
+    let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var folder = URL(fileURLWithPath: selfPath).deletingLastPathComponent()
+    var candidates: [URL] = []
+    for _ in 0..<4 {
+        candidates.append(folder.appendingPathComponent("scary-creatures"))
+        folder = folder.deletingLastPathComponent()
+    }
+    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "scary-creatures is not built")
+}
+
+/// Starts `scary-creatures arguments… --data-dir folder`.
+func startCLI(_ arguments: [String], dataDir: URL) throws -> (Process, Pipe, Pipe) {
+    let process = Process()
+    process.executableURL = try cliExecutable()
+    process.arguments = arguments + ["--data-dir", dataDir.path]
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    return (process, output, errors)
+}
+
+/// Runs `scary-creatures arguments… --data-dir folder` to the end.
+func runCLI(_ arguments: [String], dataDir: URL) throws -> CLIRun {
+    let (process, output, errors) = try startCLI(arguments, dataDir: dataDir)
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIRun(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+}
+
+@Suite("The scary-creatures command, run as a real process")
+struct CLITests {
+    @Test("add, list, show, rename, rate, set-image and delete work end to end")
+    func everyCommand() async throws {
+        try await withTemporaryFolder { folder in
+            let data = folder.appendingPathComponent("PrivateDocuments")
+            let photo = folder.appendingPathComponent("photo.jpg")
+            try Photos.jpeg().write(to: photo)
+            #expect(try runCLI(["add", "Lil' Terror", "--rating", "4.5"], dataDir: data).output == "1\n")
+            #expect(try runCLI(["add", "Weird Bug", "--image", photo.path], dataDir: data).output == "2\n")
+            let list = try runCLI(["list"], dataDir: data)
+            #expect(list.status == 0)
+            #expect(list.output == "    1  ★★★★½  Lil' Terror\n    2  ☆☆☆☆☆  Weird Bug\n")
+            let json = try runCLI(["list", "--json"], dataDir: data)
+            let decoded = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+            #expect((decoded?["creatures"] as? [[String: Any]])?.count == 2)
+            let show = try runCLI(["show", "2"], dataDir: data)
+            #expect(show.output.contains("photo:  JPEG, 160×160"))
+            #expect(try runCLI(["rename", "1", "Big Terror"], dataDir: data).status == 0)
+            #expect(try runCLI(["rate", "2", "3"], dataDir: data).status == 0)
+            let png = folder.appendingPathComponent("photo.png")
+            try Photos.png().write(to: png)
+            #expect(try runCLI(["set-image", "1", png.path], dataDir: data).status == 0)
+            let showJSON = try runCLI(["show", "1", "--json"], dataDir: data)
+            #expect(showJSON.output.contains("\"format\" : \"PNG\""))
+            #expect(try runCLI(["delete", "2"], dataDir: data).status == 0)
+            #expect(try runCLI(["list"], dataDir: data).output == "    1  ★★★★½  Big Terror\n")
+            #expect(try runCLI(["check"], dataDir: data).status == 0)
+        }
+    }
+
+    @Test("errors are one line on stderr with a non-zero status, never a crash", arguments: [
+        (["add", ""], "a title cannot be empty", Int32(65)),
+        (["add", "x", "--rating", "7"], "a rating must be 0 to 5 in steps of 0.5", 65),
+        (["add", "x", "--rating", "lots"], "a rating must be a number", 65),
+        (["add", "x", "--image", "/nonexistent/photo.jpg"], "cannot read /nonexistent/photo.jpg", 65),
+        (["add", "x", "--image", "/etc/hostname"], "not an image", 65),
+        (["show", "41"], "there is no creature 41", 66),
+        (["show", "abc"], "is not a creature id", 66),
+        (["rename", "41", "Ghost"], "there is no creature 41", 66),
+        (["rate", "1"], "Missing expected argument", 64),
+        (["delete", "0"], "is not a creature id", 66),
+        (["frobnicate"], "Unexpected argument", 64),
+    ])
+    func errors(arguments: [String], message: String, status: Int32) async throws {
+        try await withTemporaryFolder { folder in
+            let run = try runCLI(arguments, dataDir: folder)
+            #expect(run.status == status, "\(run.errors)")
+            let lines = run.errors.split(separator: "\n")
+            #expect(lines.count == 1, "\(run.errors)")
+            #expect(run.errors.hasPrefix("scary-creatures: error: "))
+            #expect(run.errors.contains(message), "\(run.errors)")
+            #expect(run.output.isEmpty)
+        }
+    }
+
+    @Test("a corrupt bundle is skipped with a warning by list, and check --repair quarantines it")
+    func corruptBundle() async throws {
+        try await withTemporaryFolder { folder in
+            #expect(try runCLI(["add", "Fine"], dataDir: folder).status == 0)
+            let bad = folder.appendingPathComponent("2.scarycreature")
+            try FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)
+            try Data("bplist00 broken".utf8).write(to: bad.appendingPathComponent("Data.plist"))
+            let list = try runCLI(["list"], dataDir: folder)
+            #expect(list.status == 0)
+            #expect(list.output == "    1  ☆☆☆☆☆  Fine\n")
+            #expect(list.errors.contains("warning: skipped 2.scarycreature: corrupt data"))
+            #expect(try runCLI(["check"], dataDir: folder).status == 1)
+            let repair = try runCLI(["check", "--repair"], dataDir: folder)
+            #expect(repair.status == 0, "\(repair.output)")
+            #expect(repair.output.contains("quarantined:"))
+            #expect(try runCLI(["list"], dataDir: folder).errors.isEmpty)
+        }
+    }
+
+    @Test("two processes adding creatures at the same time lose nothing")
+    func concurrentProcesses() async throws {
+        try await withTemporaryFolder { folder in
+            var ids: [Int] = []
+            for round in 0..<15 {
+                let first = try startCLI(["add", "A\(round)"], dataDir: folder)
+                let second = try startCLI(["add", "B\(round)"], dataDir: folder)
+                for (process, output, _) in [first, second] {
+                    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    process.waitUntilExit()
+                    #expect(process.terminationStatus == 0)
+                    if let id = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) { ids.append(id) }
+                }
+            }
+            #expect(Set(ids) == Set(1...30))
+            let listed = try runCLI(["list", "--json"], dataDir: folder).output
+            for round in 0..<15 {
+                #expect(listed.contains("\"A\(round)\"") && listed.contains("\"B\(round)\""))
+            }
+        }
+    }
+}
