@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         .target(name: "KeyedArchive"),
@@ -35,7 +36,10 @@ let package = Package(
         ),
         .target(name: "CImaging", dependencies: ["CJPEG", "CPNG"]),
         .target(name: "Imaging", dependencies: ["CImaging"]),
-        .target(name: "ScaryCreatures", dependencies: ["DocumentStore", "Imaging", "KeyedArchive"]),
+        .target(
+            name: "ScaryCreatures",
+            dependencies: ["DocumentStore", "Imaging", "KeyedArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .executableTarget(
             name: "scary-creatures",
             dependencies: [

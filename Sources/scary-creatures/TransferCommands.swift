@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import ScaryCreatures
+
+/// `export ID [-o FILE]`: one `.scarycreature.zip` holding the bundle.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export a creature as a .scarycreature.zip.")
+
+    @Argument(help: "The creature's id.") var id: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write it (default: ID.scarycreature.zip here).", valueName: "file"))
+    var output: String?
+    @OptionGroup var data: DataOptions
+
+    func run() async throws {
+        let id = try creatureID(id)
+        let file = URL(fileURLWithPath: output ?? "\(id).scarycreature.zip")
+        try await data.open().export(id, to: file)
+        print(file.path)
+    }
+}
+
+/// `import PATH`: a zip, a bundle folder, or a whole data folder of either original app.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import creatures from an exported zip, a bundle folder, or a data folder of either original app."
+    )
+
+    @Argument(help: "The zip, bundle folder or data folder.") var path: String
+    @OptionGroup var data: DataOptions
+    @OptionGroup var output: OutputOptions
+
+    struct Summary: Encodable {
+        struct Imported: Encodable {
+            var source: String
+            var id: Int
+            var title: String
+        }
+
+        struct Skipped: Encodable {
+            var source: String
+            var reason: String
+        }
+
+        var imported: [Imported]
+        var skipped: [Skipped]
+    }
+
+    func run() async throws {
+        let summary = try await data.open().importCreatures(from: URL(fileURLWithPath: path))
+        if output.json {
+            try printJSON(Summary(
+                imported: summary.imported.map { .init(source: $0.source, id: $0.id, title: $0.title) },
+                skipped: summary.skipped.map { .init(source: $0.source, reason: $0.reason) }
+            ))
+        } else {
+            for item in summary.imported { print("imported \(item.source) as \(item.id)  \(item.title)") }
+            for item in summary.skipped { print("skipped \(item.source): \(item.reason)") }
+            print("\(summary.imported.count) imported, \(summary.skipped.count) skipped")
+        }
+        if summary.imported.isEmpty && !summary.skipped.isEmpty { throw ExitCode(65) }
+    }
+}
