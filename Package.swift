@@ -80,11 +80,16 @@ let package = Package(
             path: "Benchmarks/KeyedArchiveBenchmarks"
         ),
         // Side-by-side timing and ratio printing shared by the benchmark programs.
-        .target(name: "BenchmarkSupport"),
+        .target(name: "BenchmarkSupport", dependencies: ["DocumentStoreSamples"]),
         .executableTarget(
             name: "imaging-benchmarks",
             dependencies: ["Imaging", "BenchmarkSupport"],
             path: "Benchmarks/ImagingBenchmarks"
+        ),
+        .executableTarget(
+            name: "scary-creatures-benchmarks",
+            dependencies: ["BenchmarkSupport"],
+            path: "Benchmarks/ScaryCreaturesBenchmarks"
         ),
         .executableTarget(
             name: "document-store-benchmarks",

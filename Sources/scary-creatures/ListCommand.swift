@@ -20,7 +20,7 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (creatures, problems) = try await data.open().list()
+        let (creatures, problems) = try await data.open(readOnly: true).list()
         if output.json {
             try printJSON(Listing(
                 creatures: creatures.map { CreatureJSON(id: $0.id, title: $0.title, rating: $0.rating) },

@@ -12,9 +12,9 @@ struct DataOptions: ParsableArguments {
         dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ScaryCreatureDatabase.defaultDataFolder
     }
 
-    /// Opens the database there.
-    func open() async throws -> ScaryCreatureDatabase {
-        try await ScaryCreatureDatabase.open(at: folder)
+    /// Opens the database there; `readOnly` for commands that change nothing (faster start).
+    func open(readOnly: Bool = false) async throws -> ScaryCreatureDatabase {
+        try await ScaryCreatureDatabase.open(at: folder, readOnly: readOnly)
     }
 }
 

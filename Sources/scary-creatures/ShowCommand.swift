@@ -27,7 +27,7 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let creature = try await data.open().creature(try creatureID(id))
+        let creature = try await data.open(readOnly: true).creature(try creatureID(id))
         var photo: Photo?
         if let full = try await creature.fullImage() {
             let info = try? ImageInfo.read(full.data)

@@ -95,10 +95,15 @@ public struct DurableFileWriter: Sendable {
     /// - Returns: the names removed.
     @discardableResult
     public static func removeStaleTemporaries(in folder: URL) throws -> [String] {
+        try removeStaleTemporaries(inFolderAt: folder.path)
+    }
+
+    /// ``removeStaleTemporaries(in:)`` for a folder given by path.
+    static func removeStaleTemporaries(inFolderAt path: String) throws -> [String] {
         var removed: [String] = []
-        for name in try DirectoryEntries.names(in: folder.path) {
+        for name in try DirectoryEntries.names(in: path) where name.hasPrefix(".") {
             guard let owner = temporaryOwner(name), !POSIX.processExists(owner) else { continue }
-            if unlink(folder.path + "/" + name) == 0 { removed.append(name) }
+            if unlink(path + "/" + name) == 0 { removed.append(name) }
         }
         return removed
     }

@@ -48,17 +48,28 @@ public final class DocumentFolder: Sendable {
         public var discardedCreations: Int = 0
     }
 
-    /// Creates the root if needed and removes what crashed processes left behind: temporary
-    /// files (in the root and in every bundle), half-built new bundles, renamed-aside deletions.
-    ///
-    /// Costs one directory read per bundle. Leftovers of live processes are not touched.
-    /// - Throws: ``DocumentStoreError`` if the root cannot be created or read.
-    @discardableResult
-    public func open() async throws -> OpenReport {
-        try await BlockingIO.run { [self] in try sweep() }
+    /// How much of what crashed processes left behind ``open(cleaning:)`` removes.
+    public enum Cleaning: Sendable, Hashable {
+        /// Everything: the root's leftovers and the temporaries in every bundle (one directory
+        /// read per bundle). What a process that will write should do.
+        case everything
+        /// Only the root's leftovers (half-built and half-deleted bundles, root temporaries):
+        /// enough for a process that only reads, since leftovers inside bundles are invisible.
+        case rootOnly
     }
 
-    private func sweep() throws -> OpenReport {
+    /// Creates the root if needed and removes what crashed processes left behind: temporary
+    /// files (in the root and, with `.everything`, in every bundle), half-built new bundles,
+    /// renamed-aside deletions.
+    ///
+    /// Leftovers of live processes are not touched.
+    /// - Throws: ``DocumentStoreError`` if the root cannot be created or read.
+    @discardableResult
+    public func open(cleaning: Cleaning = .everything) async throws -> OpenReport {
+        try await BlockingIO.run { [self] in try sweep(bundles: cleaning == .everything) }
+    }
+
+    private func sweep(bundles sweepsBundles: Bool) throws -> OpenReport {
         do {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         } catch {
@@ -72,9 +83,8 @@ public final class DocumentFolder: Sendable {
                 if (try? FileManager.default.removeItem(atPath: rootPath + "/" + name)) != nil { report.discardedCreations += 1 }
             } else if name.hasPrefix(Self.trashPrefix) {
                 if (try? FileManager.default.removeItem(atPath: rootPath + "/" + name)) != nil { report.finishedDeletions += 1 }
-            } else if case .bundle = BundleName.parse(name, configuration: configuration) {
-                let bundleURL = root.appendingPathComponent(name, isDirectory: true)
-                let removed = (try? DurableFileWriter.removeStaleTemporaries(in: bundleURL)) ?? []
+            } else if sweepsBundles, case .bundle = BundleName.parse(name, configuration: configuration) {
+                let removed = (try? DurableFileWriter.removeStaleTemporaries(inFolderAt: rootPath + "/" + name)) ?? []
                 report.removedTemporaries += removed.map { name + "/" + $0 }
             }
         }

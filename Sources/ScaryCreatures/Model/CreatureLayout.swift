@@ -75,7 +75,11 @@ public struct CreatureLayout: Sendable, Hashable {
     /// `.scarycreature` ones, else the 2018 one (also for an empty or missing folder).
     public static func detect(in root: URL) -> CreatureLayout {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        let extensions = Set(names.map { ($0 as NSString).pathExtension.lowercased() })
-        return extensions.contains("scarybug") && !extensions.contains("scarycreature") ? .scaryBugs : .scaryCreatures
+        var sawBug = false
+        for name in names {
+            if name.hasSuffix(".scarycreature") { return .scaryCreatures }
+            if !sawBug, name.utf8.count > 9, name.lowercased().hasSuffix(".scarybug") { sawBug = true }
+        }
+        return sawBug ? .scaryBugs : .scaryCreatures
     }
 }

@@ -31,16 +31,18 @@ public final class ScaryCreatureDatabase: Sendable {
     ///
     /// - Parameters:
     ///   - layout: nil to detect it from the folder's contents.
+    ///   - readOnly: the caller will only read: skip sweeping every bundle for temporaries of
+    ///     crashed writes (invisible to readers); the root is still cleaned.
     ///   - cacheBudget: bytes of thumbnails kept in memory (16 MiB by default).
     ///   - limits: what photos may be.
     /// - Throws: ``ScaryCreaturesError`` `.storage` if the folder cannot be created or read.
     public static func open(
-        at root: URL, layout: CreatureLayout? = nil, cacheBudget: Int = 16 << 20,
+        at root: URL, layout: CreatureLayout? = nil, readOnly: Bool = false, cacheBudget: Int = 16 << 20,
         limits: ImageLimits = .default, writer: DurableFileWriter = .system
     ) async throws -> ScaryCreatureDatabase {
         let layout = layout ?? CreatureLayout.detect(in: root)
         let folder = DocumentFolder(root: root, configuration: layout.folder, writer: writer)
-        _ = try await mapErrors { try await folder.open() }
+        _ = try await mapErrors { try await folder.open(cleaning: readOnly ? .rootOnly : .everything) }
         return ScaryCreatureDatabase(root: folder.root, layout: layout, folder: folder, thumbnailer: Thumbnailer(limits: limits), cacheBudget: cacheBudget)
     }
 

@@ -2,18 +2,23 @@ import Foundation
 
 /// The 2018 app's model as Foundation decodes it: an `NSObject` with `NSSecureCoding`, mapped
 /// from the archived class name `ScaryCreatures.ScaryCreatureData` with `setClass`.
-final class FoundationCreature: NSObject, NSSecureCoding {
-    static var supportsSecureCoding: Bool { true }
+public final class FoundationCreature: NSObject, NSSecureCoding {
+    /// Secure coding, as the 2018 app.
+    public static var supportsSecureCoding: Bool { true }
 
-    let title: String
-    let rating: Float
+    /// The title.
+    public let title: String
+    /// The rating.
+    public let rating: Float
 
-    init?(coder: NSCoder) {
+    /// Reads `Title` and `Rating` (an inline float).
+    public init?(coder: NSCoder) {
         title = coder.decodeObject(of: NSString.self, forKey: "Title") as String? ?? ""
         rating = coder.decodeFloat(forKey: "Rating")
     }
 
-    func encode(with coder: NSCoder) {
+    /// Writes `Title` and `Rating`.
+    public func encode(with coder: NSCoder) {
         coder.encode(title as NSString, forKey: "Title")
         coder.encode(rating, forKey: "Rating")
     }
@@ -21,7 +26,7 @@ final class FoundationCreature: NSObject, NSSecureCoding {
 
 /// The straightforward Foundation listing the original app did at launch:
 /// `FileManager.contentsOfDirectory`, then `NSKeyedUnarchiver` on each bundle's `Data.plist`.
-func foundationListing(of root: URL) throws -> [(id: Int, creature: FoundationCreature)] {
+public func foundationListing(of root: URL) throws -> [(id: Int, creature: FoundationCreature)] {
     var listed: [(id: Int, creature: FoundationCreature)] = []
     for url in try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
     where url.pathExtension == "scarycreature" {
