@@ -38,11 +38,11 @@ extension DocumentFolder {
         defer { close(rootDescriptor) }
         while true {
             let name = configuration.bundleName(for: id)
-            if cds_rename_noreplace(rootDescriptor, staging, name) == 0 {
+            if usesExclusiveRename, cds_rename_noreplace(rootDescriptor, staging, name) == 0 {
                 placed = true
                 break
             }
-            let failure = errno
+            let failure = usesExclusiveRename ? errno : ENOSYS
             if failure == EEXIST || failure == ENOTEMPTY {
                 id += 1
             } else if failure == ENOSYS || failure == EINVAL {

@@ -27,12 +27,20 @@ public final class DocumentFolder: Sendable {
     /// The writer used for every file (inject a faulty one to test error paths).
     public let writer: DurableFileWriter
     let locks = BundleLocks()
+    /// False only in tests that exercise the path for file systems without an exclusive rename.
+    let usesExclusiveRename: Bool
 
     /// Creates a store over `root`; nothing is touched until ``open()``.
-    public init(root: URL, configuration: DocumentFolderConfiguration = .init(), writer: DurableFileWriter = .system) {
+    public convenience init(root: URL, configuration: DocumentFolderConfiguration = .init(), writer: DurableFileWriter = .system) {
+        self.init(root: root, configuration: configuration, writer: writer, usesExclusiveRename: true)
+    }
+
+    /// Creates a store that may be told to act as on a file system without `renameat2`.
+    init(root: URL, configuration: DocumentFolderConfiguration, writer: DurableFileWriter, usesExclusiveRename: Bool) {
         self.root = root.standardizedFileURL
         self.configuration = configuration
         self.writer = writer
+        self.usesExclusiveRename = usesExclusiveRename
     }
 
     /// The root's path.

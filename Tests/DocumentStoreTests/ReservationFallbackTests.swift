@@ -1,0 +1,28 @@
+@testable import DocumentStore
+import DocumentStoreSamples
+import Foundation
+import Testing
+
+@Suite("Document folder without an exclusive rename (the mkdir-reservation fallback)")
+struct ReservationFallbackTests {
+    @Test("creates still get distinct numbers, complete bundles and no leftovers")
+    func fallbackCreates() async throws {
+        try await withTemporaryFolder { root in
+            let folder = DocumentFolder(root: root, configuration: .init(), writer: .system, usesExclusiveRename: false)
+            try await folder.open()
+            let ids = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<50 {
+                    group.addTask {
+                        try await folder.create(data: try SampleCreature(title: "\(index)", rating: 1).archived(), attachments: ["thumbImage.png": Data(count: 10)]).id
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(Set(ids) == Set(1...50))
+            let listing = try await folder.list(decode: SampleCreature.unarchived)
+            #expect(listing.problems.isEmpty && listing.documents.count == 50)
+            #expect(try await folder.attachmentNames(of: 50) == ["thumbImage.png"])
+            #expect(leftovers(in: root).isEmpty)
+        }
+    }
+}
