@@ -13,13 +13,7 @@ extension DocumentFolder {
     ///   old attachment is then intact).
     public func writeAttachment(_ data: Data, named name: String, of id: Int) async throws {
         try validateAttachmentName(name)
-        try await locks.withLock(id) { [self] in
-            try await BlockingIO.run { [self] in
-                try withBundleFolderLock(id) { bundle, _ in
-                    try writer.write(data, named: name, inFolder: bundle.url.path)
-                }
-            }
-        }
+        try await edit(id) { try $0.writeAttachment(data, named: name) }
     }
 
     /// The bytes of attachment `name` of bundle `id`.
@@ -57,17 +51,7 @@ extension DocumentFolder {
     /// - Throws: ``DocumentStoreError`` `.notFound` if the bundle is missing.
     public func removeAttachment(named name: String, of id: Int) async throws {
         try validateAttachmentName(name)
-        try await locks.withLock(id) { [self] in
-            try await BlockingIO.run { [self] in
-                try withBundleFolderLock(id) { bundle, _ in
-                    let path = bundle.url.path + "/" + name
-                    guard unlink(path) == 0 || errno == ENOENT else {
-                        throw DocumentStoreError.system("cannot remove", path: path, errno: errno)
-                    }
-                    try POSIX.syncDirectory(bundle.url.path)
-                }
-            }
-        }
+        try await edit(id) { try $0.removeAttachment(named: name) }
     }
 
     /// The names of bundle `id`'s attachments (every visible file but the data file), sorted.
@@ -75,12 +59,14 @@ extension DocumentFolder {
     /// - Throws: ``DocumentStoreError`` `.notFound` if the bundle is missing.
     public func attachmentNames(of id: Int) async throws -> [String] {
         try await BlockingIO.run { [self] in
-            let bundle = try locateBundle(id)
-            let dataNames = Set(configuration.dataFileNames)
-            return try DirectoryEntries.names(in: bundle.url.path)
-                .filter { !$0.hasPrefix(".") && !dataNames.contains($0) }
-                .sorted()
+            try attachmentNames(inBundleAt: try locateBundle(id).url.path)
         }
+    }
+
+    /// The visible files of the bundle folder at `path` other than its data file, sorted.
+    func attachmentNames(inBundleAt path: String) throws -> [String] {
+        let dataNames = Set(configuration.dataFileNames)
+        return try DirectoryEntries.names(in: path).filter { !$0.hasPrefix(".") && !dataNames.contains($0) }.sorted()
     }
 
     /// Checks that `name` is a plain visible file name that is not a data file's.

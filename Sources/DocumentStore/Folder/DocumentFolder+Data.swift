@@ -40,15 +40,8 @@ extension DocumentFolder {
     ///
     /// - Throws: ``DocumentStoreError``, or what `transform` throws (then nothing is written).
     public func update(_ id: Int, _ transform: @escaping @Sendable (Data?) throws -> Data) async throws {
-        try await locks.withLock(id) { [self] in
-            try await BlockingIO.run { [self] in
-                try withBundleFolderLock(id) { bundle, _ in
-                    let name = existingDataFileName(in: bundle.url.path) ?? configuration.dataFileNames[0]
-                    let old = try POSIX.readFile(at: AT_FDCWD, bundle.url.path + "/" + name, limit: configuration.maxDataFileBytes, path: bundle.url.path + "/" + name)
-                    let new = try transform(old)
-                    try writer.write(new, named: name, inFolder: bundle.url.path)
-                }
-            }
+        try await edit(id) { editor in
+            try editor.writeData(try transform(try editor.readData()))
         }
     }
 

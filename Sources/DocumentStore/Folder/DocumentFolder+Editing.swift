@@ -49,8 +49,7 @@ public struct BundleEditor {
 
     /// The attachments' names, sorted.
     public func attachmentNames() throws -> [String] {
-        let dataNames = Set(folder.configuration.dataFileNames)
-        return try DirectoryEntries.names(in: bundle.url.path).filter { !$0.hasPrefix(".") && !dataNames.contains($0) }.sorted()
+        try folder.attachmentNames(inBundleAt: bundle.url.path)
     }
 }
 
