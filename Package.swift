@@ -27,7 +27,7 @@ let package = Package(
         .systemLibrary(
             name: "CJPEG",
             pkgConfig: "libjpeg",
-            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
         ),
         .systemLibrary(
             name: "CPNG",
@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "scary-creatures",
             dependencies: [
-                "ScaryCreatures", "Imaging",
+                "ScaryCreatures", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -13,6 +13,8 @@ public struct ScaryCreaturesError: Error, Sendable, Hashable, CustomStringConver
         case notFound
         /// A creature's files are damaged or foreign.
         case corrupt
+        /// The data folder does not exist (a read-only command never creates one).
+        case noDataFolder
         /// An import source is not something we can import.
         case invalidImport
         /// The disk is full, or another storage failure.

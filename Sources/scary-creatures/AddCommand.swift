@@ -17,7 +17,7 @@ struct AddCommand: AsyncParsableCommand {
         let photo = try image.map(readPhoto)
         let creature = try await data.open().add(title: title, rating: Double(rating), image: photo)
         if output.json {
-            try printJSON(CreatureJSON(id: creature.id, title: creature.title, rating: creature.rating))
+            try printJSON(CreatureJSON(creature))
         } else {
             print(creature.id)
         }

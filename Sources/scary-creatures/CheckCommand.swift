@@ -18,6 +18,7 @@ struct CheckCommand: AsyncParsableCommand {
         var badBundles: [String]
         var quarantined: [String]
         var photoProblems: [String]
+        var ruleProblems: [String]
         var clean: Bool
     }
 
@@ -28,17 +29,19 @@ struct CheckCommand: AsyncParsableCommand {
             badBundles: report.badBundles.map(\.description),
             quarantined: report.quarantined.map(\.path),
             photoProblems: report.photoProblems.map { "\($0.id): \($0.message)\($0.repaired ? " (repaired)" : "")" },
+            ruleProblems: report.ruleProblems.map { "\($0.id): \($0.problem.message); fix with: \(fixCommand(for: $0.problem, of: $0.id))" },
             clean: report.isClean
         )
         if output.json {
             try printJSON(result)
         } else {
             print("\(result.creatures) creatures read")
-            for line in result.badBundles { print("bad bundle: \(line)") }
+            for line in result.badBundles { print("bad bundle: \(terminalSafe(line))") }
             for line in result.quarantined { print("quarantined: \(line)") }
             for line in result.photoProblems { print("photo: \(line)") }
+            for line in result.ruleProblems { print("creature \(line)") }
             print(result.clean ? "all good" : "problems found\(repair ? "" : " (run with --repair to fix what can be fixed)")")
         }
-        if !result.clean { throw ExitCode(1) }
+        if !result.clean { throw ExitCode(1) }  // printed nothing more: the report says it all
     }
 }

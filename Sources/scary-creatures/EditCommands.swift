@@ -12,7 +12,7 @@ struct RenameCommand: AsyncParsableCommand {
 
     func run() async throws {
         let creature = try await data.open().rename(try creatureID(id), to: title)
-        print("\(creature.id)  \(creature.title)")
+        print(listLine(creature))
     }
 }
 
@@ -27,7 +27,7 @@ struct RateCommand: AsyncParsableCommand {
     func run() async throws {
         let rating = try CreatureRules.rating(parsing: rating)
         let creature = try await data.open().rate(try creatureID(id), Double(rating))
-        print("\(creature.id)  \(stars(creature.rating))  \(creature.title)")
+        print(listLine(creature))
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import DocumentStore
 import ScaryCreatures
 
 /// `list`: every creature, with the bundles that could not be read reported on stderr.
@@ -20,29 +21,27 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (creatures, problems) = try await data.open(readOnly: true).list()
+        let creatures: [ScaryCreatureDoc], problems: [DocumentProblem]
+        do {
+            (creatures, problems) = try await data.open(readOnly: true).list()
+        } catch let error as ScaryCreaturesError where error.code == .noDataFolder && data.dataDir == nil {
+            (creatures, problems) = ([], [])  // nothing saved yet in the per-user folder
+        }
         if output.json {
             try printJSON(Listing(
-                creatures: creatures.map { CreatureJSON(id: $0.id, title: $0.title, rating: $0.rating) },
+                creatures: creatures.map(CreatureJSON.init),
                 problems: problems.map { Problem(bundle: $0.name, reason: $0.description) }
             ))
             return
         }
         var text = ""
         for creature in creatures {
-            text += "\(String(creature.id).leftPadded(to: 5))  \(stars(creature.rating))  \(creature.title)\n"
+            text += listLine(creature) + "\n"
         }
         if creatures.isEmpty { text = "no creatures yet (add one with: scary-creatures add TITLE)\n" }
         FileHandle.standardOutput.write(Data(text.utf8))
         for problem in problems {
-            FileHandle.standardError.write(Data("scary-creatures: warning: skipped \(problem)\n".utf8))
+            FileHandle.standardError.write(Data("scary-creatures: warning: skipped \(terminalSafe(problem.description))\n".utf8))
         }
-    }
-}
-
-extension String {
-    /// The string right-aligned in `width` columns.
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

@@ -12,7 +12,8 @@ struct DataOptions: ParsableArguments {
         dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ScaryCreatureDatabase.defaultDataFolder
     }
 
-    /// Opens the database there; `readOnly` for commands that change nothing (faster start).
+    /// Opens the database there; `readOnly` for commands that change nothing: they never create
+    /// the folder or touch anything in it.
     func open(readOnly: Bool = false) async throws -> ScaryCreatureDatabase {
         try await ScaryCreatureDatabase.open(at: folder, readOnly: readOnly)
     }
@@ -24,26 +25,12 @@ struct OutputOptions: ParsableArguments {
     var json = false
 }
 
-/// A creature as the CLI prints it in JSON.
-struct CreatureJSON: Encodable {
-    var id: Int
-    var title: String
-    var rating: Float
-}
-
 /// Prints `value` as pretty, key-sorted JSON on stdout.
 func printJSON(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     FileHandle.standardOutput.write(try encoder.encode(value))
     FileHandle.standardOutput.write(Data("\n".utf8))
-}
-
-/// A rating as stars for people: "★★★½☆".
-func stars(_ rating: Float) -> String {
-    let whole = Int(rating)
-    let half = rating - Float(whole) >= 0.5
-    return String(repeating: "★", count: whole) + (half ? "½" : "") + String(repeating: "☆", count: 5 - whole - (half ? 1 : 0))
 }
 
 /// Parses a creature id argument.
@@ -54,11 +41,12 @@ func creatureID(_ text: String) throws -> Int {
     return id
 }
 
-/// Reads a photo file named on the command line.
+/// The largest photo file read from the command line: the image limit plus room, so that a
+/// slightly larger file still gets Imaging's precise message.
+let maxPhotoFileBytes = 32 << 20
+
+/// Reads a photo file named on the command line (a link is followed; a FIFO, device or folder
+/// is refused at once, and a file over the limit is refused before it is read).
 func readPhoto(_ path: String) throws -> Data {
-    do {
-        return try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-        throw ScaryCreaturesError(.invalidImage, "cannot read \(path): \((error as NSError).localizedDescription)")
-    }
+    try InputFile.read(URL(fileURLWithPath: path), limit: maxPhotoFileBytes, links: .follow, code: .invalidImage)
 }

@@ -12,11 +12,20 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     struct Details: Encodable {
-        var id: Int
-        var title: String
-        var rating: Float
+        var creature: CreatureJSON
         var photo: Photo?
         var thumbnailBytes: Int?
+
+        func encode(to encoder: any Encoder) throws {
+            try creature.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(photo, forKey: .photo)
+            try container.encodeIfPresent(thumbnailBytes, forKey: .thumbnailBytes)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case photo, thumbnailBytes
+        }
     }
 
     struct Photo: Encodable {
@@ -33,17 +42,19 @@ struct ShowCommand: AsyncParsableCommand {
             let info = try? ImageInfo.read(full.data)
             photo = Photo(format: full.format.name, width: info?.orientedWidth ?? 0, height: info?.orientedHeight ?? 0, bytes: full.data.count)
         }
-        let thumbnail = try await creature.thumbnail()
-        let details = Details(id: creature.id, title: creature.title, rating: creature.rating, photo: photo, thumbnailBytes: thumbnail?.count)
+        let thumbnail = try await creature.database.storedThumbnail(of: creature.id)
+        let details = Details(creature: CreatureJSON(creature), photo: photo, thumbnailBytes: thumbnail?.count)
         if output.json {
             try printJSON(details)
             return
         }
-        print("id:     \(details.id)")
-        print("title:  \(details.title)")
-        print("rating: \(stars(details.rating)) (\(details.rating))")
+        print("id:     \(creature.id)")
+        print("title:  \(terminalSafe(creature.title))")
+        print("rating: \(stars(creature.rating)) (\(creature.rating))")
+        for problem in creature.problems { print("problem: \(problem.message) (fix with: \(fixCommand(for: problem, of: creature.id)))") }
         if let photo {
-            print("photo:  \(photo.format), \(photo.width)×\(photo.height), \(photo.bytes) bytes; thumbnail \(thumbnail?.count ?? 0) bytes")
+            let thumbnailText = thumbnail.map { "thumbnail \($0.count) bytes" } ?? "no thumbnail (check --repair makes one)"
+            print("photo:  \(photo.format), \(photo.width)×\(photo.height), \(photo.bytes) bytes; \(thumbnailText)")
         } else {
             print("photo:  none")
         }

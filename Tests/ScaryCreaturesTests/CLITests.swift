@@ -21,11 +21,11 @@ func cliExecutable() throws -> URL {
     return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "scary-creatures is not built")
 }
 
-/// Starts `scary-creatures arguments… --data-dir folder`.
-func startCLI(_ arguments: [String], dataDir: URL) throws -> (Process, Pipe, Pipe) {
+/// Starts `scary-creatures arguments… --data-dir folder` (just `arguments` when `dataDir` is nil).
+func startCLI(_ arguments: [String], dataDir: URL?) throws -> (Process, Pipe, Pipe) {
     let process = Process()
     process.executableURL = try cliExecutable()
-    process.arguments = arguments + ["--data-dir", dataDir.path]
+    process.arguments = arguments + (dataDir.map { ["--data-dir", $0.path] } ?? [])
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment
@@ -36,8 +36,9 @@ func startCLI(_ arguments: [String], dataDir: URL) throws -> (Process, Pipe, Pip
     return (process, output, errors)
 }
 
-/// Runs `scary-creatures arguments… --data-dir folder` to the end.
-func runCLI(_ arguments: [String], dataDir: URL) throws -> CLIRun {
+/// Runs `scary-creatures arguments… --data-dir folder` (just `arguments` when `dataDir` is nil)
+/// to the end.
+func runCLI(_ arguments: [String], dataDir: URL?) throws -> CLIRun {
     let (process, output, errors) = try startCLI(arguments, dataDir: dataDir)
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = errors.fileHandleForReading.readDataToEndOfFile()

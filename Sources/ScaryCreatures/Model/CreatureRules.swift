@@ -33,6 +33,31 @@ public enum CreatureRules {
         return Float(rating)
     }
 
+    /// Whether `rating` is one a creature may have: 0 to 5 in steps of 0.5. Total: NaN, infinities
+    /// and any other value read from disk are simply invalid.
+    public static func isValidRating(_ rating: Float) -> Bool {
+        rating.isFinite && rating >= 0 && rating <= 5 && (rating * 2).rounded() == rating * 2
+    }
+
+    /// What is wrong with a creature as read from disk; empty when nothing is. Never throws and
+    /// never traps, whatever the values (NaN, 1e30, a megabyte of control characters): such a
+    /// creature is listed with these problems, and renaming or rating it fixes them.
+    public static func problems(title: String, rating: Float) -> [CreatureProblem] {
+        var problems: [CreatureProblem] = []
+        if title.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
+            problems.append(CreatureProblem(field: .title, message: "the title is empty"))
+        } else if title.count > maxTitleLength {
+            problems.append(CreatureProblem(field: .title, message: "the title has \(title.count) characters, more than \(maxTitleLength)"))
+        }
+        if title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            problems.append(CreatureProblem(field: .title, message: "the title contains control characters"))
+        }
+        if !isValidRating(rating) {
+            problems.append(CreatureProblem(field: .rating, message: "the rating \(rating) is not 0 to 5 in steps of 0.5"))
+        }
+        return problems
+    }
+
     /// Parses a rating typed by a person ("3", "4.5").
     ///
     /// - Throws: ``ScaryCreaturesError`` `.invalidRating` for text that is not such a number.
@@ -42,4 +67,24 @@ public enum CreatureRules {
         }
         return try rating(value)
     }
+}
+
+/// Something about a stored creature that breaks the rules: listed beside it, fixed by giving
+/// the field a valid value.
+public struct CreatureProblem: Sendable, Hashable, CustomStringConvertible {
+    /// The field that breaks a rule.
+    public enum Field: String, Sendable, Hashable {
+        /// The title (fixed by renaming).
+        case title
+        /// The rating (fixed by rating again).
+        case rating
+    }
+
+    /// Which field.
+    public var field: Field
+    /// What is wrong, as a phrase ("the rating nan is not 0 to 5 in steps of 0.5").
+    public var message: String
+
+    /// The message.
+    public var description: String { message }
 }

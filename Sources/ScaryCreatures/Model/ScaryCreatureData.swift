@@ -42,9 +42,17 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
 
     /// Reads `Title` and `Rating` (an inline float or an `NSNumber`); missing ones default to an
     /// empty title and 0; every other key is kept.
+    ///
+    /// Total: a `Title` that is not a string reads as an empty title and a `Rating` that is not a
+    /// number as NaN, so the creature is still listed, with the problem (see
+    /// ``CreatureRules/problems(title:rating:)``), and `rename` or `rate` can fix it.
     public init(from coder: ArchiveDecoder) throws {
-        title = try coder.decode(String.self, forKey: "Title") ?? ""
-        rating = try coder.decode(Float.self, forKey: "Rating") ?? 0
+        title = (try? coder.decode(String.self, forKey: "Title")) ?? ""
+        do {
+            rating = try coder.decode(Float.self, forKey: "Rating") ?? 0
+        } catch {
+            rating = .nan
+        }
         var others: [String: ArchivedValue] = [:]
         for key in try coder.allKeys() where !Self.knownKeys.contains(key) {
             others[key] = try coder.decode(ArchivedValue.self, forKey: key)

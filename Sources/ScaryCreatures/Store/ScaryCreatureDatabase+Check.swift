@@ -22,10 +22,13 @@ public struct CheckReport: Sendable {
     public var quarantined: [URL] = []
     /// Photo problems of readable creatures.
     public var photoProblems: [PhotoProblem] = []
+    /// Titles and ratings that break the rules, by creature id: not repaired (only the user can
+    /// choose the value); renaming or rating the creature fixes them.
+    public var ruleProblems: [(id: Int, problem: CreatureProblem)] = []
 
     /// Whether anything is (still) wrong.
     public var isClean: Bool {
-        (badBundles.isEmpty || badBundles.count == quarantined.count) && photoProblems.allSatisfy(\.repaired)
+        (badBundles.isEmpty || badBundles.count == quarantined.count) && photoProblems.allSatisfy(\.repaired) && ruleProblems.isEmpty
     }
 }
 
@@ -44,6 +47,7 @@ extension ScaryCreatureDatabase {
             report.quarantined = try await Self.mapErrors { try await folder.repair(decode: CreatureLayout.decode) }.map(\.url)
         }
         for creature in creatures {
+            report.ruleProblems += creature.problems.map { (creature.id, $0) }
             report.photoProblems += try await checkPhotos(of: creature.id, repair: repair)
         }
         return report
@@ -63,7 +67,7 @@ extension ScaryCreatureDatabase {
                 }
                 guard let current else { return problems }
                 guard (try? ImageInfo.read(current.data)) != nil else {
-                    problems.append(.init(id: id, message: "\(current.name) is not a usable image", repaired: false))
+                    problems.append(.init(id: id, message: "\(current.name) is not a usable image; give the creature another photo with set-image", repaired: false))
                     return problems
                 }
                 let thumbnail = try CreatureLayout.thumbnailNames.lazy.compactMap { try editor.readAttachment(named: $0) }.first

@@ -53,11 +53,7 @@ extension ScaryCreatureDatabase {
         if let cached = await thumbnails.value(for: id) { return cached }
         let found = try await Self.mapErrors(id: id) { () -> Data? in
             try await folder.edit(id) { editor in
-                for name in CreatureLayout.thumbnailNames {
-                    if let bytes = try editor.readAttachment(named: name), ImageFormat.sniff([UInt8](bytes.prefix(16))) == .png {
-                        return bytes
-                    }
-                }
+                if let stored = try Self.storedThumbnail(editor) { return stored }
                 guard let full = try Self.currentFullImage(editor) else { return nil }
                 let thumbnail = try self.thumbnailer.thumbnail(of: full.data)
                 try editor.writeAttachment(thumbnail, named: self.layout.thumbnailName)
@@ -66,6 +62,23 @@ extension ScaryCreatureDatabase {
         }
         if let found { await thumbnails.insert(found, for: id) }
         return found
+    }
+
+    /// Creature `id`'s thumbnail file as it is, if it is a PNG; nothing is made or written (a
+    /// missing thumbnail is reported by ``check(repair:)``). For read-only callers.
+    public func storedThumbnail(of id: Int) async throws -> Data? {
+        if let cached = await thumbnails.value(for: id) { return cached }
+        return try await Self.mapErrors(id: id) { try await folder.edit(id) { try Self.storedThumbnail($0) } }
+    }
+
+    /// The first thumbnail file of a bundle that holds PNG bytes.
+    private static func storedThumbnail(_ editor: BundleEditor) throws -> Data? {
+        for name in CreatureLayout.thumbnailNames {
+            if let bytes = try editor.readAttachment(named: name), ImageFormat.sniff([UInt8](bytes.prefix(16))) == .png {
+                return bytes
+            }
+        }
+        return nil
     }
 
     /// Creature `id`'s full photo, read now (never cached), and its format by content; nil if it

@@ -27,23 +27,42 @@ public final class ScaryCreatureDatabase: Sendable {
         thumbnails = MemoryCache(budget: cacheBudget)
     }
 
-    /// Opens (creating if needed) the data folder at `root`, cleaning up after crashes.
+    /// Opens the data folder at `root`: for writing, creating it if needed and cleaning up after
+    /// crashes; read-only, changing nothing at all.
     ///
     /// - Parameters:
     ///   - layout: nil to detect it from the folder's contents.
-    ///   - readOnly: the caller will only read: skip sweeping every bundle for temporaries of
-    ///     crashed writes (invisible to readers); the root is still cleaned.
+    ///   - readOnly: the caller will only read: the folder must exist (it is never created) and
+    ///     nothing in it is touched — leftovers of crashed writes are invisible to readers and are
+    ///     cleaned by the next writer.
     ///   - cacheBudget: bytes of thumbnails kept in memory (16 MiB by default).
     ///   - limits: what photos may be.
-    /// - Throws: ``ScaryCreaturesError`` `.storage` if the folder cannot be created or read.
+    /// - Throws: ``ScaryCreaturesError`` `.noDataFolder` when a read-only open finds no folder
+    ///   at `root`, `.storage` if the folder cannot be created or read.
     public static func open(
         at root: URL, layout: CreatureLayout? = nil, readOnly: Bool = false, cacheBudget: Int = 16 << 20,
         limits: ImageLimits = .default, writer: DurableFileWriter = .system
     ) async throws -> ScaryCreatureDatabase {
+        if readOnly { try requireFolder(root) }
         let layout = layout ?? CreatureLayout.detect(in: root)
         let folder = DocumentFolder(root: root, configuration: layout.folder, writer: writer)
-        _ = try await mapErrors { try await folder.open(cleaning: readOnly ? .rootOnly : .everything) }
+        if !readOnly { _ = try await mapErrors { try await folder.open(cleaning: .everything) } }
         return ScaryCreatureDatabase(root: folder.root, layout: layout, folder: folder, thumbnailer: Thumbnailer(limits: limits), cacheBudget: cacheBudget)
+    }
+
+    /// Fails unless `root` is a folder (or a symbolic link to one).
+    private static func requireFolder(_ root: URL) throws {
+        var status = stat()
+        guard stat(root.path, &status) == 0 else {
+            let reason = errno
+            if reason == ENOENT || reason == ENOTDIR {
+                throw ScaryCreaturesError(.noDataFolder, "there is no data folder at \(root.path)")
+            }
+            throw ScaryCreaturesError(.storage, "cannot open the data folder \(root.path): \(String(cString: strerror(reason)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw ScaryCreaturesError(.noDataFolder, "\(root.path) is not a folder")
+        }
     }
 
     /// The per-user default: `$XDG_DATA_HOME/scary-creatures/PrivateDocuments`, or

@@ -12,8 +12,11 @@ public struct ScaryCreatureDoc: Sendable {
 
     /// The creature's title.
     public var title: String { data.title }
-    /// The creature's rating.
+    /// The creature's rating, as stored: any `Float`, valid or not (see ``problems``).
     public var rating: Float { data.rating }
+    /// What is wrong with the stored title or rating (see ``CreatureRules/problems(title:rating:)``);
+    /// empty for a creature that follows the rules.
+    public var problems: [CreatureProblem] { CreatureRules.problems(title: data.title, rating: data.rating) }
 
     /// The PNG thumbnail (from the memory cache, the file, or regenerated from the full photo
     /// when missing); nil if the creature has no photo.

@@ -1,0 +1,88 @@
+import Foundation
+import ScaryCreatures
+
+/// A rating as stars for people: "★★★½☆"; "?????" for a rating that breaks the rules (NaN,
+/// 7, -1, 1e30 read from disk), whose problem is printed beside it.
+func stars(_ rating: Float) -> String {
+    guard CreatureRules.isValidRating(rating) else { return "?????" }
+    let halves = Int(rating * 2)
+    let whole = halves / 2, half = halves % 2
+    return String(repeating: "★", count: whole) + (half == 1 ? "½" : "") + String(repeating: "☆", count: 5 - whole - half)
+}
+
+/// `text` safe to print on a terminal: control characters (escape sequences, carriage returns,
+/// C1 controls), line and paragraph separators and bidirectional overrides are written as
+/// `\u{…}`, and a backslash as `\\`, so a title can neither drive the terminal nor pass for
+/// another line.
+func terminalSafe(_ text: String) -> String {
+    var safe = ""
+    safe.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+        if scalar == "\\" {
+            safe += "\\\\"
+        } else if needsEscaping(scalar) {
+            safe += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+            safe.unicodeScalars.append(scalar)
+        }
+    }
+    return safe
+}
+
+private func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return scalar.properties.generalCategory == .control
+    }
+}
+
+/// A creature as the CLI prints it in JSON. `rating` is null when it is not a finite number
+/// (JSON has no NaN or infinity); `problems` says what breaks the rules.
+struct CreatureJSON: Encodable {
+    var id: Int
+    var title: String
+    var rating: Float?
+    var problems: [String]
+
+    init(_ creature: ScaryCreatureDoc) {
+        id = creature.id
+        title = creature.title
+        rating = creature.rating.isFinite ? creature.rating : nil
+        problems = creature.problems.map(\.message)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(rating, forKey: .rating)
+        try container.encode(problems, forKey: .problems)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, rating, problems
+    }
+}
+
+/// One line of `list`: id, stars, the title made safe, and what is wrong with it, if anything.
+func listLine(_ creature: ScaryCreatureDoc) -> String {
+    var line = "\(String(creature.id).leftPadded(to: 5))  \(stars(creature.rating))  \(terminalSafe(creature.title))"
+    let problems = creature.problems.map(\.message)
+    if !problems.isEmpty { line += "  [\(problems.joined(separator: "; "))]" }
+    return line
+}
+
+extension String {
+    /// The string right-aligned in `width` columns.
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
+
+/// The command that fixes `problem` of creature `id`.
+func fixCommand(for problem: CreatureProblem, of id: Int) -> String {
+    switch problem.field {
+    case .title: "scary-creatures rename \(id) TITLE"
+    case .rating: "scary-creatures rate \(id) RATING"
+    }
+}
