@@ -1,7 +1,8 @@
 import Foundation
 import ZIPFoundation
 
-/// One creature's files as found in an import source (a bundle folder or a zip).
+/// One creature's files as found in an import source (a bundle folder or a zip), read one
+/// creature at a time: an import holds at most one creature's bytes in memory.
 struct CreatureSource {
     /// Where it is, for messages.
     var name: String
@@ -11,63 +12,114 @@ struct CreatureSource {
     var fullImage: Data?
 
     static let dataNames = ["Data.plist", "data.plist"]
-    /// The largest file read from a source: a photo's limit plus room.
-    static let maxFileBytes = 32 << 20
+    /// The largest data archive read from a source (what the store accepts).
+    static let maxDataBytes = 1 << 20
+    /// The largest photo read from a source: a photo's limit plus room, so that a slightly larger
+    /// one still gets Imaging's precise message.
+    static let maxPhotoBytes = 32 << 20
 
-    /// The creature in the bundle folder at `url`.
+    /// The creature in the bundle folder at `url`. Symbolic links inside it are not followed:
+    /// a link could point anywhere on this machine, so a linked file is refused with the reason.
     static func folder(_ url: URL) throws -> CreatureSource {
-        func read(_ names: [String]) throws -> Data? {
+        func read(_ names: [String], limit: Int) throws -> Data? {
             for name in names {
                 let file = url.appendingPathComponent(name)
-                guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else { continue }
-                if let size = attributes[.size] as? Int, size > maxFileBytes {
-                    throw ScaryCreaturesError(.invalidImport, "\(file.path) is \(size) bytes, over the limit of \(maxFileBytes)")
-                }
-                return try Data(contentsOf: file)
+                var status = stat()
+                guard lstat(file.path, &status) == 0 else { continue }
+                return try InputFile.read(file, limit: limit, links: .refuse, code: .invalidImport)
             }
             return nil
         }
-        return CreatureSource(name: url.lastPathComponent, data: try read(dataNames), fullImage: try read(CreatureLayout.fullImageNames))
+        return CreatureSource(
+            name: url.lastPathComponent,
+            data: try read(dataNames, limit: maxDataBytes),
+            fullImage: try read(CreatureLayout.fullImageNames, limit: maxPhotoBytes)
+        )
     }
+}
 
-    /// The creatures in a zip: every folder (or the top level) holding a data archive.
-    static func zip(_ url: URL) throws -> [CreatureSource] {
-        let archive: Archive
+/// The creatures in a zip, read one at a time: every folder (or the top level) holding a data
+/// archive. Only the central directory is held in memory; each creature's files are inflated
+/// when it is imported.
+///
+/// Zip bombs are refused before anything is inflated (see ``ImportLimits``), and while
+/// inflating, an entry that produces more bytes than it declared is stopped.
+struct ZipCreatureSources {
+    let url: URL
+    let archive: Archive
+    /// Each creature's folder in the zip and its files, in folder order. Folders and names are
+    /// compared by their UTF-8 bytes, as the zip stores them: two names that Unicode calls
+    /// equivalent are still two names.
+    let creatures: [(folder: String, files: [(name: String, entry: Entry)])]
+
+    /// Opens the zip at `url` and checks its directory.
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.invalidImport` naming what is wrong.
+    init(url: URL, limits: ImportLimits) throws {
+        self.url = url
         do {
             archive = try Archive(url: url, accessMode: .read)
         } catch {
             throw ScaryCreaturesError(.invalidImport, "\(url.lastPathComponent) is not a zip archive")
         }
-        var groups: [String: [String: Entry]] = [:]
-        for entry in archive where entry.type == .file {
+        var groups: [[UInt8]: (folder: String, files: [(name: String, entry: Entry)])] = [:]
+        var count = 0
+        var total: UInt64 = 0
+        for entry in archive {
+            count += 1
+            guard count <= limits.maxEntries else {
+                throw ScaryCreaturesError(.invalidImport, "\(url.lastPathComponent) has more than \(limits.maxEntries) entries; it is refused as a possible zip bomb")
+            }
             let path = entry.path
             let folder = (path as NSString).deletingLastPathComponent
             let name = (path as NSString).lastPathComponent
-            guard !name.hasPrefix("."), !path.contains("__MACOSX") else { continue }
-            groups[folder, default: [:]][name] = entry
-        }
-        var sources: [CreatureSource] = []
-        for folder in groups.keys.sorted() {
-            guard let files = groups[folder], dataNames.contains(where: { files[$0] != nil }) else { continue }
-            func read(_ names: [String]) throws -> Data? {
-                guard let entry = names.lazy.compactMap({ files[$0] }).first else { return nil }
-                guard entry.uncompressedSize <= UInt64(maxFileBytes) else {
-                    throw ScaryCreaturesError(.invalidImport, "\(entry.path) in \(url.lastPathComponent) is over the limit of \(maxFileBytes) bytes")
-                }
-                var data = Data()
-                do {
-                    _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                        guard data.count + chunk.count <= maxFileBytes else { throw CocoaError(.fileReadTooLarge) }
-                        data.append(chunk)
-                    }
-                } catch {
-                    throw ScaryCreaturesError(.invalidImport, "\(entry.path) in \(url.lastPathComponent) cannot be read: damaged or too large")
-                }
-                return data
+            // Only regular files are read: links and folders in a zip are ignored.
+            guard entry.type == .file, !name.hasPrefix("."), !path.contains("__MACOSX") else { continue }
+            let isData = CreatureSource.dataNames.contains { $0.utf8.elementsEqual(name.utf8) }
+            guard isData || CreatureLayout.fullImageNames.contains(where: { $0.utf8.elementsEqual(name.utf8) }) else { continue }
+            let limit = isData ? CreatureSource.maxDataBytes : CreatureSource.maxPhotoBytes
+            guard entry.uncompressedSize <= UInt64(limit) else {
+                throw ScaryCreaturesError(.invalidImport, "\(path) in \(url.lastPathComponent) inflates to \(entry.uncompressedSize) bytes, over the limit of \(limit)")
             }
-            let name = folder.isEmpty ? url.lastPathComponent : "\(url.lastPathComponent):\(folder)"
-            sources.append(CreatureSource(name: name, data: try read(dataNames), fullImage: try read(CreatureLayout.fullImageNames)))
+            if entry.uncompressedSize > 64 << 10, entry.uncompressedSize > limits.maxRatio * max(entry.compressedSize, 1) {
+                throw ScaryCreaturesError(.invalidImport, "\(path) in \(url.lastPathComponent) inflates \(entry.uncompressedSize / max(entry.compressedSize, 1)) times its size; it is refused as a possible zip bomb")
+            }
+            total += entry.uncompressedSize
+            guard total <= limits.maxTotalBytes else {
+                throw ScaryCreaturesError(.invalidImport, "\(url.lastPathComponent) inflates to more than \(limits.maxTotalBytes) bytes; it is refused as a possible zip bomb")
+            }
+            groups[Array(folder.utf8), default: (folder, [])].files.append((name, entry))
         }
-        return sources
+        creatures = groups.keys.sorted { $0.lexicographicallyPrecedes($1) }.compactMap { key in
+            guard let group = groups[key], group.files.contains(where: { file in CreatureSource.dataNames.contains { $0.utf8.elementsEqual(file.name.utf8) } }) else { return nil }
+            return group
+        }
+    }
+
+    /// The files of creature `index` (reads only that creature's entries).
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.invalidImport` for a damaged entry or one that
+    ///   inflates past what it declared.
+    func source(_ index: Int) throws -> CreatureSource {
+        let (folder, files) = creatures[index]
+        func read(_ names: [String]) throws -> Data? {
+            let found = names.lazy.compactMap { name in files.first { $0.name.utf8.elementsEqual(name.utf8) }?.entry }
+            guard let entry = found.first else { return nil }
+            let declared = Int(entry.uncompressedSize)
+            var data = Data(capacity: declared)
+            do {
+                // This form of extract computes the checksum but leaves comparing it to us.
+                let checksum = try archive.extract(entry, skipCRC32: false) { chunk in
+                    guard data.count + chunk.count <= declared else { throw CocoaError(.fileReadTooLarge) }
+                    data.append(chunk)
+                }
+                guard checksum == entry.checksum, data.count == declared else { throw CocoaError(.fileReadCorruptFile) }
+            } catch {
+                throw ScaryCreaturesError(.invalidImport, "\(entry.path) in \(url.lastPathComponent) cannot be read: damaged, or larger than it says")
+            }
+            return data
+        }
+        let name = folder.isEmpty ? url.lastPathComponent : "\(url.lastPathComponent):\(folder)"
+        return CreatureSource(name: name, data: try read(CreatureSource.dataNames), fullImage: try read(CreatureLayout.fullImageNames))
     }
 }

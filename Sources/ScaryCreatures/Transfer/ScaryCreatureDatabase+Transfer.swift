@@ -39,19 +39,36 @@ extension ScaryCreatureDatabase {
     /// and rating must follow the rules and its photo must be an image we accept, else it is
     /// skipped with the reason and nothing of it is written. Its thumbnail is made anew from the
     /// photo. Keys our model does not know are kept.
-    /// - Throws: ``ScaryCreaturesError`` `.invalidImport` when `url` is none of those things.
-    public func importCreatures(from url: URL) async throws -> ImportSummary {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+    /// Creatures are read and imported one at a time: memory is bounded by the largest single
+    /// creature. A zip is checked against `limits` before anything is inflated. Symbolic links
+    /// inside the source (a bundle, its data or its photo) are not followed: that creature is
+    /// skipped with the reason; `url` itself may be a link.
+    /// - Throws: ``ScaryCreaturesError`` `.invalidImport` when `url` is none of those things, or a
+    ///   zip breaks `limits`.
+    public func importCreatures(from url: URL, limits: ImportLimits = .default) async throws -> ImportSummary {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else {
             throw ScaryCreaturesError(.invalidImport, "\(url.path) does not exist")
         }
         var summary = ImportSummary()
-        if !isFolder.boolValue {
-            for source in try CreatureSource.zip(url) { await importOne(source, into: &summary) }
-            if summary.imported.isEmpty && summary.skipped.isEmpty {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            let zip = try ZipCreatureSources(url: url, limits: limits)
+            guard !zip.creatures.isEmpty else {
                 throw ScaryCreaturesError(.invalidImport, "\(url.lastPathComponent) holds no creature (no Data.plist inside)")
             }
+            for index in zip.creatures.indices {
+                do {
+                    await importOne(try zip.source(index), into: &summary)
+                } catch let error as ScaryCreaturesError {
+                    summary.skipped.append(.init(source: zip.creatures[index].folder, reason: error.message))
+                }
+            }
             return summary
+        case S_IFDIR:
+            break
+        default:
+            throw ScaryCreaturesError(.invalidImport, "\(url.path) is \(InputFile.kind(of: status.st_mode)), not a zip or a folder")
         }
         if CreatureSource.dataNames.contains(where: { FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path) }) {
             await importOne(try CreatureSource.folder(url), into: &summary)
@@ -63,6 +80,10 @@ extension ScaryCreatureDatabase {
         }
         for bundle in bundles {
             do {
+                var link = stat()
+                if lstat(bundle.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+                    throw ScaryCreaturesError(.invalidImport, "it is a symbolic link; links inside an import are not followed")
+                }
                 await importOne(try CreatureSource.folder(bundle), into: &summary)
             } catch let error as ScaryCreaturesError {
                 summary.skipped.append(.init(source: bundle.lastPathComponent, reason: error.message))
@@ -71,7 +92,8 @@ extension ScaryCreatureDatabase {
         return summary
     }
 
-    /// The bundle folders of a data folder of either app, in numeric order.
+    /// The bundle folders of a data folder of either app, in numeric order. A bundle that is a
+    /// symbolic link is not followed: it is skipped later with that reason.
     private func bundleFolders(in url: URL) throws -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         let bundles = names.compactMap { name -> (Int, String)? in
