@@ -3,11 +3,14 @@
 public struct ArchiveEncoder {
     /// The archiver the object is written into.
     public let archiver: KeyedArchiver
+    /// The object's number in `$objects`.
+    public let uid: UInt32
     /// The fields written so far; values are inline scalars or UIDs.
     public internal(set) var fields = [String: PropertyList](minimumCapacity: 8)
 
-    init(archiver: KeyedArchiver) {
+    init(archiver: KeyedArchiver, uid: UInt32) {
         self.archiver = archiver
+        self.uid = uid
     }
 
     /// Encodes a value by key: numbers and booleans inline, everything else as a reference.

@@ -7,7 +7,7 @@ import Foundation
 /// stored once; a class instance encoded twice is stored once and referenced twice. An archiver
 /// is for one archive on one task: it is not `Sendable`.
 public final class KeyedArchiver {
-    private var objects: [PropertyList] = [.string("$null")]
+    private(set) var objects: [PropertyList] = [.string("$null")]
     private var top: [String: PropertyList] = [:]
     private var classUIDs: [String: UInt32] = [:]
     private var stringUIDs: [String: UInt32] = [:]
@@ -118,7 +118,7 @@ public final class KeyedArchiver {
         }
         let uid = appendObject(.string("$null"))
         if let identity { instanceUIDs[identity] = uid }
-        var coder = ArchiveEncoder(archiver: self)
+        var coder = ArchiveEncoder(archiver: self, uid: uid)
         if let version = Value.archiveVersion {
             coder.fields[Value.archiveVersionKey] = .integer(Int64(version))
         }

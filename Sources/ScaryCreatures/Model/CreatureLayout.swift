@@ -51,13 +51,27 @@ public struct CreatureLayout: Sendable, Hashable {
     }
 
     /// The data archive for `data` as this layout's app wrote it.
+    ///
+    /// What is written must read back: an archive larger than the store reads
+    /// (``DocumentFolderConfiguration/maxDataFileBytes``) or one the reader's limits refuse is an
+    /// error here, before anything is written, never a creature that vanishes after the change.
+    /// - Throws: ``ScaryCreaturesError`` `.storage` saying why.
     public func encode(_ data: ScaryCreatureData) throws -> Data {
         let archiver = KeyedArchiver()
         switch kind {
         case .scaryCreatures2018: archiver.encode(data, forKey: topKey)
         case .scaryBugs2010: archiver.encode(ScaryBugData(data), forKey: topKey)
         }
-        return try archiver.encodedData()
+        let bytes = try archiver.encodedData()
+        guard bytes.count <= folder.maxDataFileBytes else {
+            throw ScaryCreaturesError(.storage, "the creature's data would be \(bytes.count) bytes, more than the \(folder.maxDataFileBytes) a data file may have; nothing was changed")
+        }
+        do {
+            _ = try Self.decode(bytes)
+        } catch {
+            throw ScaryCreaturesError(.storage, "the creature's data would not read back (\(error)); nothing was changed")
+        }
+        return bytes
     }
 
     /// Decodes a data archive of either app (top key `root` or `Data`).

@@ -18,26 +18,27 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
     public var title: String
     /// Its rating, 0 to 5 in steps of 0.5.
     public var rating: Float
-    /// Keys this version does not know, kept to be written back.
-    public var otherFields: [String: ArchivedValue]
+    /// Keys this version does not know, kept exactly as archived (the objects they reach, their
+    /// classes, number widths, sharing and cycles) to be written back unchanged. Keeping them
+    /// costs what their archived objects cost; nothing is expanded.
+    public var otherFields: ArchivedFields
 
     /// Creates data without checking the rules (see ``CreatureRules``).
-    public init(title: String, rating: Float, otherFields: [String: ArchivedValue] = [:]) {
+    public init(title: String, rating: Float, otherFields: ArchivedFields = ArchivedFields()) {
         self.title = title
         self.rating = rating
         self.otherFields = otherFields
     }
 
-    static let knownKeys: Set<String> = ["Title", "Rating", "Version", "$class"]
+    /// The keys this model reads itself.
+    static let knownKeys = ["Title", "Rating", "Version"]
 
     /// Writes `Title` (an `NSString`), `Rating` (an `NSNumber` holding a float, as the 2018 app's
     /// `NSNumber(value: rating)`), and the unknown keys as they were.
     public func encode(with coder: inout ArchiveEncoder) {
         coder.encode(title, forKey: "Title")
         coder.encodeObject(rating, forKey: "Rating")
-        for (key, value) in otherFields where !Self.knownKeys.contains(key) {
-            coder.encode(value, forKey: key)
-        }
+        coder.encode(otherFields)
     }
 
     /// Reads `Title` and `Rating` (an inline float or an `NSNumber`); missing ones default to an
@@ -53,11 +54,7 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
         } catch {
             rating = .nan
         }
-        var others: [String: ArchivedValue] = [:]
-        for key in try coder.allKeys() where !Self.knownKeys.contains(key) {
-            others[key] = try coder.decode(ArchivedValue.self, forKey: key)
-        }
-        otherFields = others
+        otherFields = try coder.decodeFields(except: Self.knownKeys)
     }
 }
 
@@ -77,9 +74,7 @@ struct ScaryBugData: Archivable {
     func encode(with coder: inout ArchiveEncoder) {
         coder.encode(data.title, forKey: "Title")
         coder.encode(data.rating, forKey: "Rating")
-        for (key, value) in data.otherFields where !ScaryCreatureData.knownKeys.contains(key) {
-            coder.encode(value, forKey: key)
-        }
+        coder.encode(data.otherFields)
     }
 
     init(from coder: ArchiveDecoder) throws {
