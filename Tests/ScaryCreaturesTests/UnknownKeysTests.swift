@@ -5,8 +5,8 @@ import Testing
 
 /// Builds a creature's `Data.plist` object by object, with `extra` fields on the creature and
 /// `more` objects appended after the fixed ones (UIDs 0–4 below).
-func handBuiltCreature(extra: [String: PropertyList], more: [PropertyList]) -> Data {
-    var fields: [String: PropertyList] = ["$class": .uid(2), "Title": .uid(3), "Rating": .float(2)]
+func handBuiltCreature(extra: [PropertyListKey: PropertyList], more: [PropertyList]) -> Data {
+    var fields: [PropertyListKey: PropertyList] = ["$class": .uid(2), "Title": .uid(3), "Rating": .float(2)]
     for (key, value) in extra { fields[key] = value }
     let objects: [PropertyList] = [
         .string("$null"),
@@ -64,6 +64,7 @@ struct UnknownKeysTests {
         let bytes = handBuiltCreature(
             extra: [
                 "Loop": .uid(5), "Width": .float(1.5), "Huge": .unsignedInteger(.max), "Twice": .uid(6), "Again": .uid(6), "Myself": .uid(1),
+                "Caf\u{E9}": .integer(1), "Cafe\u{301}": .integer(2),
             ],
             more: [
                 .dictionary(["$class": .uid(4), "NS.objects": .array([.uid(5)])]),  // 5: contains itself
@@ -71,7 +72,7 @@ struct UnknownKeysTests {
             ]
         )
         let data = try CreatureLayout.decode(bytes)
-        #expect(data.otherFields.keys == ["Again", "Huge", "Loop", "Myself", "Twice", "Width"])
+        #expect(data.otherFields.keys.map { Array($0.unicodeScalars) } == ["Again", "Cafe\u{301}", "Caf\u{E9}", "Huge", "Loop", "Myself", "Twice", "Width"].map { Array($0.unicodeScalars) })
         var renamed = data
         renamed.title = "Renamed"
         let rewritten = try CreatureLayout.scaryCreatures.encode(renamed)
@@ -82,6 +83,8 @@ struct UnknownKeysTests {
         let root = try #require(unarchiver.top["root"]?.uidValue)
         #expect(try unarchiver.field("Width", of: root) == .float(1.5))
         #expect(try unarchiver.field("Huge", of: root) == .unsignedInteger(.max))
+        #expect(try unarchiver.field("Caf\u{E9}", of: root) == .integer(1))
+        #expect(try unarchiver.field("Cafe\u{301}", of: root) == .integer(2))
         #expect(try unarchiver.field("Twice", of: root) == unarchiver.field("Again", of: root))
         #expect(try unarchiver.field("Myself", of: root) == .uid(root))
         let loop = try #require(try unarchiver.field("Loop", of: root)?.uidValue)

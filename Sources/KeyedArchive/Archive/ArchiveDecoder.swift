@@ -19,15 +19,16 @@ public struct ArchiveDecoder {
     /// All raw fields: inline scalars or UIDs, plus `$class`. Builds the whole dictionary.
     ///
     /// - Throws: ``ArchiveError`` if the object is corrupt.
-    public func fields() throws -> [String: PropertyList] {
+    public func fields() throws -> [PropertyListKey: PropertyList] {
         try unarchiver.classAndFields(of: uid).fields
     }
 
-    /// The field names present, without `$class`.
+    /// The field names present, without `$class`, in UTF-16 order; keys that differ only in
+    /// their scalars (such as "é" and "e\u{301}") are listed separately.
     ///
     /// - Throws: ``ArchiveError`` if the object is corrupt.
     public func allKeys() throws -> [String] {
-        try fields().keys.filter { $0 != "$class" }.sorted()
+        try fields().keys.filter { $0 != "$class" }.sorted().map(\.string)
     }
 
     /// Whether the object has a field named `key`.

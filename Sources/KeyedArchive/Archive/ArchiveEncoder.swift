@@ -6,7 +6,7 @@ public struct ArchiveEncoder {
     /// The object's number in `$objects`.
     public let uid: UInt32
     /// The fields written so far; values are inline scalars or UIDs.
-    public internal(set) var fields = [String: PropertyList](minimumCapacity: 8)
+    public internal(set) var fields = [PropertyListKey: PropertyList](minimumCapacity: 8)
 
     init(archiver: KeyedArchiver, uid: UInt32) {
         self.archiver = archiver
@@ -17,17 +17,17 @@ public struct ArchiveEncoder {
     ///
     /// `nil` is written as a reference to `$null`, as `encodeObject:nil forKey:` does.
     public mutating func encode<Value: ArchiveEncodable>(_ value: Value, forKey key: String) {
-        fields[key] = value.encodeField(in: archiver)
+        fields[PropertyListKey(key)] = value.encodeField(in: archiver)
     }
 
     /// Encodes a value as a referenced object even if it is a number, as `encodeObject:forKey:`
     /// does with an `NSNumber`.
     public mutating func encodeObject<Value: ArchiveEncodable>(_ value: Value, forKey key: String) {
-        fields[key] = .uid(value.encodeObject(in: archiver))
+        fields[PropertyListKey(key)] = .uid(value.encodeObject(in: archiver))
     }
 
     /// Stores a raw field value (an inline scalar, or a UID from this archiver).
     public mutating func encodeRaw(_ value: PropertyList, forKey key: String) {
-        fields[key] = value
+        fields[PropertyListKey(key)] = value
     }
 }

@@ -97,7 +97,7 @@ private struct GraphWalker {
         }
     }
 
-    private mutating func appendFields(_ fields: [String: PropertyList], indent: Int) {
+    private mutating func appendFields(_ fields: [PropertyListKey: PropertyList], indent: Int) {
         let pad = String(repeating: "  ", count: indent)
         for key in fields.keys.sorted() where key != "$class" {
             guard let value = fields[key] else { continue }

@@ -102,14 +102,14 @@ public struct ArchivedFields: Sendable, Hashable {
     }
 }
 
-/// Calls `body` with every reference in `value`, dictionary entries in code-point order of
-/// their keys so the order is the same on every run.
+/// Calls `body` with every reference in `value`, dictionary entries in key order so the order
+/// is the same on every run.
 private func forEachReference(in value: PropertyList, _ body: (UInt32) -> Void) {
     switch value {
     case .uid(let uid): body(uid)
     case .array(let items), .set(let items): for item in items { forEachReference(in: item, body) }
     case .dictionary(let entries):
-        for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for key in entries.keys.sorted() {
             if let item = entries[key] { forEachReference(in: item, body) }
         }
     default: break
@@ -139,7 +139,7 @@ extension ArchiveEncoder {
             _ = archiver.appendObject(ArchivedFields.renumber(entry, shift))
         }
         for field in kept.fields {
-            fields[field.key] = ArchivedFields.renumber(field.value, shift)
+            fields[PropertyListKey(field.key)] = ArchivedFields.renumber(field.value, shift)
         }
     }
 }

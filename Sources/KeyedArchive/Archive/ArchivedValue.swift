@@ -6,6 +6,9 @@ import Foundation
 /// fields. A reference back to an object that is still being decoded (a cycle, such as an array
 /// that contains itself) becomes ``reference(_:)`` with the object's UID, so decoding always
 /// ends. Use this to inspect unknown archives; use typed decoding for your own data.
+///
+/// Equality is exact, as for ``PropertyList``: strings and field names compare by Unicode
+/// scalars, reals and dates by bit pattern, so a set of values never merges "é" and "e\u{301}".
 public indirect enum ArchivedValue: Hashable, Sendable {
     /// `$null` or `NSNull`.
     case null
@@ -62,7 +65,8 @@ public struct ArchivedObject: Hashable, Sendable {
     /// The class chain, class first (just the class name when `$classes` is missing).
     public var classes: [String]
     /// The fields, without `$class`: inline scalars as themselves, references decoded.
-    public var fields: [String: ArchivedValue]
+    /// Field names compare by exact scalars.
+    public var fields: [PropertyListKey: ArchivedValue]
 
     /// The class name.
     public var className: String { classes.first ?? "" }
@@ -97,7 +101,7 @@ extension ArchivedValue: ArchiveDecodable {
             return .array(try elements.map { try decodeField($0, in: unarchiver) })
         case .dictionary(let entries):
             return .dictionary(try entries.sorted { $0.key < $1.key }.map {
-                DictionaryEntry(key: .string($0.key), value: try decodeField($0.value, in: unarchiver))
+                DictionaryEntry(key: .string($0.key.string), value: try decodeField($0.value, in: unarchiver))
             })
         }
     }
@@ -124,7 +128,7 @@ extension ArchivedValue: ArchiveDecodable {
     }
 
     /// Decodes arrays, sets, dictionaries and objects of unknown classes; the caller guards `uid`.
-    private static func decodeContainer(uid: UInt32, className: String, classes: [String], fields: [String: PropertyList], in unarchiver: KeyedUnarchiver) throws -> ArchivedValue {
+    private static func decodeContainer(uid: UInt32, className: String, classes: [String], fields: [PropertyListKey: PropertyList], in unarchiver: KeyedUnarchiver) throws -> ArchivedValue {
         func references(_ key: String) throws -> [ArchivedValue] {
             try unarchiver.references(in: fields, key: key, of: uid).map { try decodeObject(uid: $0, in: unarchiver) }
         }
@@ -139,7 +143,7 @@ extension ArchivedValue: ArchiveDecodable {
             }
             return .dictionary(zip(keys, values).map { DictionaryEntry(key: $0, value: $1) })
         default:
-            var decoded = [String: ArchivedValue](minimumCapacity: fields.count)
+            var decoded = [PropertyListKey: ArchivedValue](minimumCapacity: fields.count)
             for (key, value) in fields where key != "$class" {
                 decoded[key] = try decodeField(value, in: unarchiver)
             }

@@ -8,9 +8,10 @@ import Foundation
 /// is for one archive on one task: it is not `Sendable`.
 public final class KeyedArchiver {
     private(set) var objects: [PropertyList] = [.string("$null")]
-    private var top: [String: PropertyList] = [:]
-    private var classUIDs: [String: UInt32] = [:]
-    private var stringUIDs: [String: UInt32] = [:]
+    private var top: [PropertyListKey: PropertyList] = [:]
+    private var classUIDs: [PropertyListKey: UInt32] = [:]
+    /// Strings already written, compared by exact scalars so "é" and "e\u{301}" stay two entries.
+    private var stringUIDs: [PropertyListKey: UInt32] = [:]
     private var scalarUIDs: [PropertyList: UInt32] = [:]
     private var instanceUIDs: [ObjectIdentifier: UInt32] = [:]
     /// Keeps encoded class instances alive so their identifiers stay unique.
@@ -21,7 +22,7 @@ public final class KeyedArchiver {
 
     /// Encodes `value` as a top-level object under `key` (`$top`).
     public func encode<Value: ArchiveEncodable>(_ value: Value, forKey key: String = "root") {
-        top[key] = .uid(value.encodeObject(in: self))
+        top[PropertyListKey(key)] = .uid(value.encodeObject(in: self))
     }
 
     /// The archive as a property list (`$archiver`, `$version`, `$top`, `$objects`).
@@ -57,11 +58,12 @@ public final class KeyedArchiver {
         return UInt32(objects.count - 1)
     }
 
-    /// The UID of a string entry; equal strings share one entry.
+    /// The UID of a string entry; strings with the same scalars share one entry (canonically
+    /// equivalent but different strings, such as "é" and "e\u{301}", do not).
     public func uid(forString text: String) -> UInt32 {
-        if text == "$null" { return nullStringUID() }
+        if ExactString.equal(text, "$null") { return nullStringUID() }
         let candidate = UInt32(objects.count)
-        let uid = Self.update(&stringUIDs[text, default: candidate])
+        let uid = Self.update(&stringUIDs[PropertyListKey(text), default: candidate])
         if uid == candidate { objects.append(.string(text)) }
         return uid
     }
@@ -90,18 +92,18 @@ public final class KeyedArchiver {
 
     /// The UID of the class description `{$classname, $classes}`, written once per class.
     public func uid(forClass name: String, superclasses: [String] = ["NSObject"]) -> UInt32 {
-        if let existing = classUIDs[name] { return existing }
+        if let existing = classUIDs[PropertyListKey(name)] { return existing }
         let chain = [name] + superclasses
         let uid = appendObject(.dictionary([
             "$classname": .string(name),
             "$classes": .array(chain.map { .string($0) }),
         ]))
-        classUIDs[name] = uid
+        classUIDs[PropertyListKey(name)] = uid
         return uid
     }
 
     /// Writes an object dictionary of the given class; `fields` must not contain `$class`.
-    public func appendObject(className: String, superclasses: [String] = ["NSObject"], fields: [String: PropertyList]) -> UInt32 {
+    public func appendObject(className: String, superclasses: [String] = ["NSObject"], fields: [PropertyListKey: PropertyList]) -> UInt32 {
         var entry = fields
         entry["$class"] = .uid(uid(forClass: className, superclasses: superclasses))
         return appendObject(.dictionary(entry))
@@ -120,7 +122,7 @@ public final class KeyedArchiver {
         if let identity { instanceUIDs[identity] = uid }
         var coder = ArchiveEncoder(archiver: self, uid: uid)
         if let version = Value.archiveVersion {
-            coder.fields[Value.archiveVersionKey] = .integer(Int64(version))
+            coder.fields[PropertyListKey(Value.archiveVersionKey)] = .integer(Int64(version))
         }
         value.encode(with: &coder)
         coder.fields["$class"] = .uid(self.uid(forClass: Value.archiveClassName, superclasses: Value.archiveSuperclassNames))

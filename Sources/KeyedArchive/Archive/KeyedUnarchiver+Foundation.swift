@@ -19,7 +19,7 @@ extension KeyedUnarchiver {
     /// The fields of object `uid`, after checking its class is one of `classes`.
     ///
     /// - Throws: the errors of ``checkClass(of:expecting:for:)``.
-    public func fields(of uid: UInt32, expecting classes: Set<String>, for typeName: String) throws -> [String: PropertyList] {
+    public func fields(of uid: UInt32, expecting classes: Set<String>, for typeName: String) throws -> [PropertyListKey: PropertyList] {
         try checkClass(of: uid, expecting: classes, for: typeName)
         return try classAndFields(of: uid).fields
     }
@@ -36,14 +36,14 @@ extension KeyedUnarchiver {
     ///
     /// - Throws: `.invalidArchive` when the field is not an array, too long or not all UIDs.
     public func references(key: String, of uid: UInt32) throws -> [UInt32] {
-        try references(in: [key: field(key, of: uid) ?? .array([])], key: key, of: uid)
+        try references(in: [PropertyListKey(key): field(key, of: uid) ?? .array([])], key: key, of: uid)
     }
 
     /// The UIDs in the array field `key` of an object's `fields`; empty if absent.
     ///
     /// - Throws: `.invalidArchive` when the field is not an array, too long or not all UIDs.
-    public func references(in fields: [String: PropertyList], key: String, of uid: UInt32) throws -> [UInt32] {
-        guard case .array(let elements) = try resolve(fields[key] ?? .array([])) else {
+    public func references(in fields: [PropertyListKey: PropertyList], key: String, of uid: UInt32) throws -> [UInt32] {
+        guard case .array(let elements) = try resolve(fields[PropertyListKey(key)] ?? .array([])) else {
             throw ArchiveError(.invalidArchive, "object \(uid): \(key) is not an array", object: Int(uid))
         }
         guard elements.count <= limits.maxCollectionCount else {

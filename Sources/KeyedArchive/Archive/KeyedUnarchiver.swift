@@ -11,7 +11,7 @@ import Foundation
 /// task: it is not `Sendable`.
 public final class KeyedUnarchiver {
     /// The `$top` dictionary: top-level names mapped to UIDs.
-    public let top: [String: PropertyList]
+    public let top: [PropertyListKey: PropertyList]
     /// The bounds this unarchiver enforces.
     public let limits: ArchiveLimits
 
@@ -86,6 +86,15 @@ public final class KeyedUnarchiver {
     /// - Throws: ``ArchiveError`` on a class the type does not accept, a malformed object, a cycle
     ///   or a limit.
     public func decode<Value: ArchiveDecodable>(_ type: Value.Type, forKey key: String = "root") throws -> Value? {
+        try decode(type, forKey: PropertyListKey(key))
+    }
+
+    /// Decodes the top-level value under `key` (one of ``top``'s keys) as `Value`; nil if the
+    /// key is missing or nil.
+    ///
+    /// - Throws: ``ArchiveError`` on a class the type does not accept, a malformed object, a cycle
+    ///   or a limit.
+    public func decode<Value: ArchiveDecodable>(_ type: Value.Type, forKey key: PropertyListKey) throws -> Value? {
         guard case .uid(let uid) = top[key], uid != 0 else { return nil }
         return try Value.decodeObject(uid: uid, in: self)
     }
@@ -127,7 +136,7 @@ public final class KeyedUnarchiver {
         if let binary {
             lookup = try binary.field(key, of: Int(uid))
         } else if case .dictionary(let fields) = tree[Int(uid)] {
-            lookup = fields[key].map { .found($0) } ?? .missing
+            lookup = fields[PropertyListKey(key)].map { .found($0) } ?? .missing
         } else {
             lookup = .notADictionary
         }
@@ -142,7 +151,7 @@ public final class KeyedUnarchiver {
     /// The class name and field dictionary of object `uid`.
     ///
     /// - Throws: `.invalidArchive` if the entry is not an object dictionary with a valid class.
-    public func classAndFields(of uid: UInt32) throws -> (className: String, fields: [String: PropertyList]) {
+    public func classAndFields(of uid: UInt32) throws -> (className: String, fields: [PropertyListKey: PropertyList]) {
         let entry = try object(uid)
         guard case .dictionary(let fields) = entry else {
             throw ArchiveError(.typeMismatch, "keyed archive: object \(uid) is a \(entry.typeName), not an archived object", object: Int(uid))

@@ -5,6 +5,10 @@ import Foundation
 /// Integers keep the full range Apple's writers produce: `.integer` holds every value that fits
 /// in `Int64`, `.unsignedInteger` only values above `Int64.max` (stored as 16 bytes on disk).
 /// Reals keep their width so a 4-byte `encodeFloat:` value is written back as 4 bytes.
+///
+/// Equality means "the same plist": strings and dictionary keys compare by exact Unicode
+/// scalars (see ``PropertyListKey``), reals, floats and dates by bit pattern (so `-0.0` differs
+/// from `0.0` and a NaN equals the same NaN), sets and arrays in order.
 public enum PropertyList: Sendable, Hashable {
     /// A string (ASCII or UTF-16 on disk).
     case string(String)
@@ -26,8 +30,8 @@ public enum PropertyList: Sendable, Hashable {
     case uid(UInt32)
     /// An ordered list of values.
     case array([PropertyList])
-    /// A string-keyed dictionary. Writers sort the keys.
-    case dictionary([String: PropertyList])
+    /// A string-keyed dictionary; keys compare by exact scalars. Writers sort the keys.
+    case dictionary([PropertyListKey: PropertyList])
     /// A set (binary plists only; XML writers emit it as an array).
     case set([PropertyList])
 }
@@ -79,6 +83,12 @@ extension PropertyList {
         return nil
     }
 
+    /// The value under `key`, if this is a dictionary that has it (keys compared by exact scalars).
+    public subscript(key: String) -> PropertyList? {
+        if case .dictionary(let entries) = self { return entries[PropertyListKey(key)] }
+        return nil
+    }
+
     /// The elements, if this is an array.
     public var arrayValue: [PropertyList]? {
         if case .array(let value) = self { return value }
@@ -86,7 +96,7 @@ extension PropertyList {
     }
 
     /// The entries, if this is a dictionary.
-    public var dictionaryValue: [String: PropertyList]? {
+    public var dictionaryValue: [PropertyListKey: PropertyList]? {
         if case .dictionary(let value) = self { return value }
         return nil
     }

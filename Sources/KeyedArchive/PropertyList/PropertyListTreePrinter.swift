@@ -21,7 +21,7 @@ public enum PropertyListTreePrinter {
         case .dictionary(let entries):
             out += "\(prefix)dictionary (\(entries.count))\n"
             for key in entries.keys.sorted() {
-                if let element = entries[key] { append(element, label: key, indent: indent + 1, to: &out) }
+                if let element = entries[key] { append(element, label: key.string, indent: indent + 1, to: &out) }
             }
         default:
             out += "\(prefix)\(scalarText(value))\n"

@@ -63,8 +63,8 @@ public enum XMLPlistWriter {
                 return
             }
             out += "\(tabs)<dict>\n"
-            for key in entries.keys.sorted(by: { $0.utf16.lexicographicallyPrecedes($1.utf16) }) {
-                out += "\(tabs)\t<key>\(escaped(key))</key>\n"
+            for key in entries.keys.sorted() {
+                out += "\(tabs)\t<key>\(escaped(key.string))</key>\n"
                 if let element = entries[key] { try append(element, indent: indent + 1, to: &out) }
             }
             out += "\(tabs)</dict>\n"

@@ -52,8 +52,8 @@ struct RandomPlist {
         if Bool.random(using: &generator) {
             return .array((0..<count).map { _ in value(depth: depth + 1) })
         }
-        var entries: [String: PropertyList] = [:]
-        for _ in 0..<count { entries[string()] = value(depth: depth + 1) }
+        var entries: [PropertyListKey: PropertyList] = [:]
+        for _ in 0..<count { entries[PropertyListKey(string())] = value(depth: depth + 1) }
         return .dictionary(entries)
     }
 }

@@ -19,14 +19,17 @@ extension ArchivedValue: ArchiveEncodable {
         case .uuid(let value): return value.encodeObject(in: archiver)
         case .url(let value): return value.encodeObject(in: archiver)
         case .array(let items): return items.encodeObject(in: archiver)
-        case .set(let items): return Set(items).encodeObject(in: archiver)
+        case .set(let items):
+            // Written as read: a Swift `Set` would reorder the elements.
+            let references = items.map { PropertyList.uid($0.encodeObject(in: archiver)) }
+            return archiver.appendObject(className: "NSSet", fields: ["NS.objects": .array(references)])
         case .orderedSet(let items): return ArchivedOrderedSet(items).encodeObject(in: archiver)
         case .dictionary(let entries):
             let keys = entries.map { PropertyList.uid($0.key.encodeObject(in: archiver)) }
             let values = entries.map { PropertyList.uid($0.value.encodeObject(in: archiver)) }
             return archiver.appendObject(className: "NSDictionary", fields: ["NS.keys": .array(keys), "NS.objects": .array(values)])
         case .object(let object):
-            var fields = [String: PropertyList](minimumCapacity: object.fields.count)
+            var fields = [PropertyListKey: PropertyList](minimumCapacity: object.fields.count)
             for (key, value) in object.fields { fields[key] = value.encodeField(in: archiver) }
             // The class chain exactly as it was read.
             return archiver.appendObject(className: object.className, superclasses: Array(object.classes.dropFirst()), fields: fields)

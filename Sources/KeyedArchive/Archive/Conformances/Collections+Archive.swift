@@ -10,10 +10,10 @@ extension KeyedUnarchiver {
     }
 
     /// The element UIDs of an ordered set: `NS.object.0`, `NS.object.1`, … sorted by index.
-    fileprivate func orderedSetReferences(_ fields: [String: PropertyList], of uid: UInt32) throws -> [UInt32] {
+    fileprivate func orderedSetReferences(_ fields: [PropertyListKey: PropertyList], of uid: UInt32) throws -> [UInt32] {
         var indexed: [(Int, UInt32)] = []
-        for (key, value) in fields where key.hasPrefix("NS.object.") {
-            guard let index = Int(key.dropFirst("NS.object.".count)), case .uid(let element) = value else {
+        for (key, value) in fields where key.string.utf8.starts(with: "NS.object.".utf8) {
+            guard let index = Int(String(decoding: key.string.utf8.dropFirst("NS.object.".utf8.count), as: UTF8.self)), case .uid(let element) = value else {
                 throw ArchiveError(.invalidArchive, "object \(uid): ordered-set key \(key) is malformed", object: Int(uid))
             }
             indexed.append((index, element))
@@ -24,6 +24,18 @@ extension KeyedUnarchiver {
         }
         return indexed.map(\.1)
     }
+}
+
+/// Two elements that are strings with different scalars but equal as Swift `String`s (which a
+/// `Set<String>` or `[String: …]` would merge), or nil if there are none.
+private func canonicallyMergedStrings<Element>(_ elements: [Element]) -> (String, String)? {
+    guard let strings = elements as? [String] else { return nil }
+    var seen = [String: String](minimumCapacity: strings.count)
+    for text in strings {
+        if let earlier = seen[text], !ExactString.equal(earlier, text) { return (earlier, text) }
+        seen[text] = text
+    }
+    return nil
 }
 
 /// The archived class names `Array` reads.
@@ -61,10 +73,19 @@ extension Set: ArchiveEncodable where Element: ArchiveEncodable {
 
 extension Set: ArchiveDecodable where Element: ArchiveDecodable {
     /// Reads an `NSSet` or `NSMutableSet`.
+    ///
+    /// - Throws: `.typeMismatch` when two elements are different strings that `Element` holds
+    ///   as one (such as `String` with "é" and "e\u{301}"); decode `Set<PropertyListKey>` or
+    ///   ``ArchivedValue`` to keep both.
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> Set<Element> {
         try unarchiver.checkClass(of: uid, expecting: ["NSSet", "NSMutableSet"], for: "Set")
         let uids = try unarchiver.references(key: "NS.objects", of: uid)
-        return Set(try unarchiver.decodeElements(uids, of: uid, as: Element.self))
+        let elements = try unarchiver.decodeElements(uids, of: uid, as: Element.self)
+        let set = Set(elements)
+        if set.count < elements.count, let (first, second) = canonicallyMergedStrings(elements) {
+            throw ArchiveError(.typeMismatch, "object \(uid): NSSet holds both \(first.debugDescription) and \(second.debugDescription), which differ in their Unicode scalars but are one Swift String; decode Set<PropertyListKey> to keep both", object: Int(uid))
+        }
+        return set
     }
 }
 
@@ -85,6 +106,10 @@ extension Dictionary: ArchiveEncodable where Key: ArchiveEncodable, Value: Archi
 
 extension Dictionary: ArchiveDecodable where Key: ArchiveDecodable, Value: ArchiveDecodable {
     /// Reads an `NSDictionary` or `NSMutableDictionary`; a repeated key keeps the last value.
+    ///
+    /// - Throws: `.typeMismatch` when two keys are different strings that `Key` holds as one
+    ///   (such as `String` with "é" and "e\u{301}"); decode `[PropertyListKey: Value]` or
+    ///   ``ArchivedValue`` to keep both.
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> [Key: Value] {
         try unarchiver.checkClass(of: uid, expecting: ["NSDictionary", "NSMutableDictionary"], for: "Dictionary")
         let keyUIDs = try unarchiver.references(key: "NS.keys", of: uid)
@@ -94,7 +119,11 @@ extension Dictionary: ArchiveDecodable where Key: ArchiveDecodable, Value: Archi
         }
         let keys = try unarchiver.decodeElements(keyUIDs, of: uid, as: Key.self)
         let values = try unarchiver.decodeElements(valueUIDs, of: uid, as: Value.self)
-        return Dictionary(zip(keys, values), uniquingKeysWith: { _, last in last })
+        let dictionary = Dictionary(zip(keys, values), uniquingKeysWith: { _, last in last })
+        if dictionary.count < keys.count, let (first, second) = canonicallyMergedStrings(keys) {
+            throw ArchiveError(.typeMismatch, "object \(uid): NSDictionary has the keys \(first.debugDescription) and \(second.debugDescription), which differ in their Unicode scalars but are one Swift String; decode [PropertyListKey: Value] to keep both", object: Int(uid))
+        }
+        return dictionary
     }
 }
 
@@ -115,7 +144,7 @@ extension ArchivedOrderedSet: Sendable where Element: Sendable {}
 extension ArchivedOrderedSet: ArchiveEncodable where Element: ArchiveEncodable {
     /// Writes an `NSOrderedSet` object: one `NS.object.N` key per element.
     public func encodeObject(in archiver: KeyedArchiver) -> UInt32 {
-        var fields = [String: PropertyList](minimumCapacity: elements.count)
+        var fields = [PropertyListKey: PropertyList](minimumCapacity: elements.count)
         for (index, element) in elements.enumerated() {
             fields["NS.object.\(index)"] = .uid(element.encodeObject(in: archiver))
         }

@@ -76,7 +76,7 @@ final class BinaryArchiveObjects {
     func field(_ key: String, of uid: Int) throws -> FieldLookup {
         if let cached = entries[uid] {
             guard case .dictionary(let fields) = cached else { return .notADictionary }
-            return fields[key].map { .found($0) } ?? .missing
+            return fields[PropertyListKey(key)].map { .found($0) } ?? .missing
         }
         switch try parser.dictionaryValue(entryNumbers[uid], forKey: key) {
         case .found(let number): return .found(try parser.object(number, depth: 2))

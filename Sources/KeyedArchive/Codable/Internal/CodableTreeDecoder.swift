@@ -39,12 +39,12 @@ struct CodableTreeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .dictionary(let entries) = value else { throw mismatch([String: Any].self) }
-        var byKey = [String: ArchivedValue](minimumCapacity: entries.count)
+        var byKey = [PropertyListKey: ArchivedValue](minimumCapacity: entries.count)
         for entry in entries {
             guard case .string(let key) = entry.key else {
                 throw DecodingError.dataCorrupted(context("a dictionary key is \(entry.key), not a string"))
             }
-            byKey[key] = entry.value
+            byKey[PropertyListKey(key)] = entry.value
         }
         return KeyedDecodingContainer(CodableKeyedDecodingContainer<Key>(entries: byKey, codingPath: codingPath, userInfo: userInfo))
     }
@@ -72,13 +72,13 @@ struct CodableTreeDecoder: Decoder {
 }
 
 struct CodableKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let entries: [String: ArchivedValue]
+    let entries: [PropertyListKey: ArchivedValue]
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any]
 
-    var allKeys: [Key] { entries.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] { entries.keys.compactMap { Key(stringValue: $0.string) } }
 
-    func contains(_ key: Key) -> Bool { entries[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { entries[PropertyListKey(key.stringValue)] != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool {
         try entry(key) == .null
@@ -102,11 +102,11 @@ struct CodableKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        CodableTreeDecoder(value: entries[key.stringValue] ?? .null, codingPath: codingPath + [key], userInfo: userInfo)
+        CodableTreeDecoder(value: entries[PropertyListKey(key.stringValue)] ?? .null, codingPath: codingPath + [key], userInfo: userInfo)
     }
 
     private func entry(_ key: Key) throws -> ArchivedValue {
-        guard let value = entries[key.stringValue] else {
+        guard let value = entries[PropertyListKey(key.stringValue)] else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: "no value for key \"\(key.stringValue)\""))
         }
         return value

@@ -12,7 +12,7 @@ struct BinaryPlistFlattener {
 
     private var entries: [Entry] = []
     private var references: [Int] = []
-    private var strings: [String: Int] = [:]
+    private var strings: [PropertyListKey: Int] = [:]
     private var uids: [UInt32: Int] = [:]
     private var integers: [Int64: Int] = [:]
     private var otherScalars: [PropertyList: Int] = [:]
@@ -32,7 +32,7 @@ struct BinaryPlistFlattener {
             keyRefs.reserveCapacity(dictionary.count)
             valueRefs.reserveCapacity(dictionary.count)
             for (key, child) in dictionary {
-                keyRefs.append(string(key))
+                keyRefs.append(string(key.string))
                 valueRefs.append(flatten(child))
             }
             entries[number].referenceStart = references.count
@@ -70,7 +70,7 @@ struct BinaryPlistFlattener {
 
     private mutating func string(_ text: String) -> Int {
         let candidate = entries.count
-        let number = intern(text, in: &strings, candidate: candidate)
+        let number = intern(PropertyListKey(text), in: &strings, candidate: candidate)
         if number == candidate {
             entries.append(Entry(scalar: .string(text), marker: 0, referenceStart: 0, referenceCount: 0))
         }

@@ -6,7 +6,7 @@ struct BinaryPlistParser {
     let trailer: BinaryPlistTrailer
     let limits: ArchiveLimits
     /// Dictionary keys already decoded, by object number: Apple shares key strings across a file.
-    private var keys: [String?]
+    private var keys: [PropertyListKey?]
     /// Containers being decoded right now, to reject an object that contains itself.
     private var inProgress: [Bool]
     /// Container elements visited so far, bounded so a shared sub-tree cannot blow up.
@@ -193,7 +193,7 @@ struct BinaryPlistParser {
             throw ArchiveError(.limitExceeded, "binary plist: more than \(limits.maxObjectCount) values in all (shared objects count each time they are used)", offset: start, object: number)
         }
         if isDictionary {
-            var entries = [String: PropertyList](minimumCapacity: count)
+            var entries = [PropertyListKey: PropertyList](minimumCapacity: count)
             for index in 0..<count {
                 let key = try keyString(try reference(payload, index, of: number), in: number, depth: depth)
                 entries[key] = try object(try reference(payload, count + index, of: number), depth: depth + 1)
@@ -209,11 +209,12 @@ struct BinaryPlistParser {
     }
 
     /// The string of dictionary key object `keyNumber`, decoded once per file.
-    private mutating func keyString(_ keyNumber: Int, in number: Int, depth: Int) throws -> String {
+    private mutating func keyString(_ keyNumber: Int, in number: Int, depth: Int) throws -> PropertyListKey {
         if let known = keys[keyNumber] { return known }
-        guard case .string(let key) = try object(keyNumber, depth: depth + 1) else {
+        guard case .string(let text) = try object(keyNumber, depth: depth + 1) else {
             throw ArchiveError(.corruptBinary, "binary plist: dictionary object \(number) has key object \(keyNumber) that is not a string", object: number)
         }
+        let key = PropertyListKey(text)
         keys[keyNumber] = key
         return key
     }

@@ -42,7 +42,7 @@ struct JSONFormParser {
 
     private mutating func parseObject(depth: Int) throws -> PropertyList {
         position += 1
-        var entries: [String: PropertyList] = [:]
+        var entries: [PropertyListKey: PropertyList] = [:]
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -55,7 +55,7 @@ struct JSONFormParser {
             skipWhitespace()
             try expect(UInt8(ascii: ":"))
             skipWhitespace()
-            entries[key] = try parseValue(depth: depth + 1)
+            entries[PropertyListKey(key)] = try parseValue(depth: depth + 1)
             guard entries.count <= limits.maxCollectionCount else {
                 throw ArchiveError(.limitExceeded, "JSON: an object has more than \(limits.maxCollectionCount) entries", offset: position)
             }
@@ -69,9 +69,9 @@ struct JSONFormParser {
     }
 
     /// The plist value of a one-key `$date`/`$data`/`$uid`/`$real` object, if it is one.
-    private static func tagged(_ entries: [String: PropertyList]) -> PropertyList? {
+    private static func tagged(_ entries: [PropertyListKey: PropertyList]) -> PropertyList? {
         guard entries.count == 1, let (key, value) = entries.first else { return nil }
-        switch (key, value) {
+        switch (key.string, value) {
         case ("$date", .string(let text)): return PlistDateFormat.date(from: text).map { .date($0) }
         case ("$date", .real(let seconds)): return .date(Date(timeIntervalSinceReferenceDate: seconds))
         case ("$data", .string(let text)): return Data(base64Encoded: text).map { .data($0) }

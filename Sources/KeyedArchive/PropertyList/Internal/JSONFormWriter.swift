@@ -35,8 +35,8 @@ struct JSONFormWriter {
             newline(indent, to: &out)
             out += "]"
         case .dictionary(let entries):
-            let sorted = entries.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
-            appendObject(sorted.map { ($0.key, $0.value) }, indent: indent, to: &out)
+            let sorted = entries.sorted { $0.key < $1.key }
+            appendObject(sorted.map { ($0.key.string, $0.value) }, indent: indent, to: &out)
         }
     }
 

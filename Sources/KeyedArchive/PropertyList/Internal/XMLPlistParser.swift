@@ -63,7 +63,7 @@ struct XMLPlistParser {
     }
 
     private mutating func parseDictionary(_ tag: Tag, depth: Int) throws -> PropertyList {
-        var entries: [String: PropertyList] = [:]
+        var entries: [PropertyListKey: PropertyList] = [:]
         if tag.selfClosing { return .dictionary(entries) }
         while true {
             try skipMisc()
@@ -77,7 +77,7 @@ struct XMLPlistParser {
             try skipMisc()
             let valueTag = try readTag()
             guard !valueTag.isClosing else { throw error("dictionary key \"\(key.prefix(40))\" has no value", at: valueTag.start) }
-            entries[key] = try parseValue(valueTag, depth: depth + 1)
+            entries[PropertyListKey(key)] = try parseValue(valueTag, depth: depth + 1)
             guard entries.count <= limits.maxCollectionCount else {
                 throw ArchiveError(.limitExceeded, "XML plist: dictionary at byte \(tag.start) has more than \(limits.maxCollectionCount) entries", offset: tag.start)
             }
