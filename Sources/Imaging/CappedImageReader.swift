@@ -17,6 +17,13 @@ public struct CappedImageReader: Sendable {
     /// The header's information, once the bytes received contain the header.
     public private(set) var info: ImageInfo?
     private var decided = false
+    /// How far into the bytes a header is looked for while they arrive; a header that ends
+    /// later (a JPEG after megabytes of APPn segments, a PNG after big text chunks) is read by
+    /// ``finish()``.
+    static let headerSearchBytes = 1 << 20
+    /// The size at which the header is looked for next: doubling, so that however small the
+    /// chunks, the parsing costs at most twice the bytes.
+    private var nextAttempt = 1
 
     /// Creates a reader for an upload called `name` in messages.
     public init(name: String, limits: ImageLimits = .default) {
@@ -33,12 +40,15 @@ public struct CappedImageReader: Sendable {
     public mutating func append(_ bytes: some DataProtocol) throws {
         guard bytes.count <= limits.maxEncodedBytes - data.count else { throw tooLarge() }
         data.append(contentsOf: bytes)
-        guard !decided else { return }
+        guard !decided, data.count >= nextAttempt else { return }
+        nextAttempt = data.count * 2
         do {
             if let info = try ImageInfo.read(prefix: data) {
                 decided = true
                 try info.checkPixels(limits)
                 self.info = info
+            } else if data.count >= Self.headerSearchBytes {
+                decided = true  // finish() reads the header from the whole file
             }
         } catch let error as ImagingError {
             throw named(error)

@@ -174,4 +174,19 @@ struct UploadTests {
         #expect(try ImageInfo.read(prefix: Data(transparent.prefix(40))) == nil)
         #expect(try ImageInfo.read(prefix: Data(transparent.prefix(70)))?.hasAlpha == true)
     }
+
+    @Test("a header that ends past the first megabyte is read when the upload is complete, in two halves or one byte at a time")
+    func lateHeader() throws {
+        let before = HostilePNG.chunk("prVt", [UInt8](repeating: 1, count: 2_000_000)) + HostilePNG.chunk("tRNS", [0, 0, 0, 0, 0, 0])
+        let png = HostilePNG.zeros(width: 16, height: 8, beforeData: before)
+        var halves = CappedImageReader(name: "late.png")
+        try halves.append(png.prefix(1_500_000))
+        #expect(halves.info == nil)
+        try halves.append(png.dropFirst(1_500_000))
+        #expect(halves.info == nil)  // no longer looked for as the bytes arrive
+        #expect(try halves.finish().info == ImageInfo(format: .png, width: 16, height: 8, hasAlpha: true))
+        var trickle = CappedImageReader(name: "late.png")
+        for byte in png { try trickle.append([byte]) }
+        #expect(try trickle.finish() == ImageUpload(data: Data(png), info: ImageInfo(format: .png, width: 16, height: 8, hasAlpha: true)))
+    }
 }

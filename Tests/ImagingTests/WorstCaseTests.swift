@@ -65,6 +65,16 @@ struct WorstCaseTests {
         #expect(error?.message == "the JPEG is damaged: Corrupt JPEG data: 999994 extraneous bytes before marker 0xda")
     }
 
+    @Test("a million 0xFF fill bytes before a marker are legal and skipped")
+    func fillBytes() throws {
+        let jpeg = HostileJPEG.progressive(width: 200, height: 100, scans: 10)
+        let filled = Array(jpeg.prefix(2)) + [UInt8](repeating: 0xFF, count: 1_000_000) + Array(jpeg.dropFirst(2))
+        #expect(try ImageInfo.read(Data(filled)) == ImageInfo(format: .jpeg, width: 200, height: 100))
+        #expect(Self.isFlat(try Self.thumbnail(filled), Self.grey))
+        let error = #expect(throws: ImagingError.self) { try ImageInfo.read(Data(filled.prefix(500_000))) }
+        #expect(error?.code == .truncated)
+    }
+
     @Test("a PNG split into one IDAT chunk per compressed byte thumbnails to its exact pixels")
     func thousandsOfTinyDataChunks() throws {
         let png = HostilePNG.zeros(width: 300, height: 200, idatSize: 1)

@@ -6,6 +6,7 @@ enum PNGHeader {
     ///   the first IDAT is a `.truncated` error (read more) instead of the end of the search.
     static func read(_ data: Data, isPrefix: Bool = false) throws -> ImageInfo {
         let reader = ByteReader(bytes: data, format: "PNG")
+        guard data.count >= 33 else { throw reader.truncated(at: 33) }  // signature and IHDR
         guard reader.matches("IHDR", at: 12), try reader.uint32(8) == 13 else {
             throw ImagingError(.corrupt, "the PNG does not start with an IHDR chunk")
         }
