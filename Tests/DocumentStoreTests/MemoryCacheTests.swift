@@ -61,55 +61,68 @@ struct MemoryCacheTests {
     @Test("a manual memory-pressure trigger purges a watching cache")
     func manualPressurePurges() async throws {
         let source = ManualMemoryPressureSource()
-        let cache = MemoryCache<String, Data>(budget: 1 << 20)
+        let log = RecordedLog()
+        let cache = MemoryCache<String, Data>(budget: 1 << 20, logger: log.logger)
         await cache.insert(Data(count: 4096), for: "photo")
+        var lines = log.lines.makeAsyncIterator()
         let watcher = Task { await cache.watch(source) }
         defer { watcher.cancel() }
-        try await waitUntil { source.listenerCount == 1 }
+        await source.waitForListeners(1)
         source.trigger(.warning, detail: "test")
-        try await waitUntil { await cache.count == 0 }
+        #expect(await lines.next() == "memory cache purged bytes=4096 entries=1 reason=memory pressure: test")
+        #expect(await cache.count == 0)
         #expect(await cache.totalCost == 0)
     }
 
     @Test("the monitor service purges every cache on pressure and stops when cancelled")
     func monitorService() async throws {
         let source = ManualMemoryPressureSource()
-        let first = MemoryCache<Int, Data>(budget: 1000)
-        let second = MemoryCache<Int, Data>(budget: 1000)
+        let log = RecordedLog()
+        let first = MemoryCache<Int, Data>(budget: 1000, logger: log.logger)
+        let second = MemoryCache<Int, Data>(budget: 1000, logger: log.logger)
         await first.insert(Data(count: 10), for: 1)
-        await second.insert(Data(count: 10), for: 1)
-        let monitor = MemoryPressureMonitor(source: source, caches: [first, second])
+        await second.insert(Data(count: 20), for: 1)
+        var lines = log.lines.makeAsyncIterator()
+        let monitor = MemoryPressureMonitor(source: source, caches: [first, second], logger: log.logger)
         let running = Task { try await monitor.run() }
-        try await waitUntil { source.listenerCount == 1 }
+        await source.waitForListeners(1)
         source.trigger()
-        try await waitUntil {
-            let remaining = await first.count + second.count
-            return remaining == 0
-        }
+        #expect(await lines.next() == "memory pressure detail=manual level=critical")
+        #expect(await lines.next() == "memory cache purged bytes=10 entries=1 reason=memory pressure (critical): manual")
+        #expect(await lines.next() == "memory cache purged bytes=20 entries=1 reason=memory pressure (critical): manual")
+        #expect(await first.count == 0)
+        #expect(await second.count == 0)
         running.cancel()
-        _ = await running.result
+        #expect(await running.result.isSuccess)
     }
 }
 
-/// Polls `condition` every 5 ms for up to 10 s.
-func waitUntil(_ condition: @Sendable () async -> Bool) async throws {
-    for _ in 0..<2000 {
-        if await condition() { return }
-        try await Task.sleep(for: .milliseconds(5))
+extension Result {
+    /// Whether this is a success.
+    var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
     }
-    Issue.record("condition not met within 10 s")
 }
 
-/// A logger whose lines are kept for the test to read.
+/// A logger whose lines are kept for the test to read, and streamed as they are logged (a test
+/// awaits the line that says something happened instead of polling for it).
 final class RecordedLog: @unchecked Sendable {
-    // @unchecked Sendable: `lines` is only touched under `lock`.
+    // @unchecked Sendable: `recorded` is only touched under `lock`; the continuation is Sendable.
     private let lock = NSLock()
-    private var lines: [String] = []
+    private var recorded: [String] = []
+    private let continuation: AsyncStream<String>.Continuation
+    /// Every line logged, in order, as it is logged.
+    let lines: AsyncStream<String>
+
+    init() {
+        (lines, continuation) = AsyncStream<String>.makeStream()
+    }
 
     var messages: [String] {
         lock.lock()
         defer { lock.unlock() }
-        return lines
+        return recorded
     }
 
     var logger: Logger {
@@ -118,8 +131,9 @@ final class RecordedLog: @unchecked Sendable {
 
     fileprivate func append(_ line: String) {
         lock.lock()
-        lines.append(line)
+        recorded.append(line)
         lock.unlock()
+        continuation.yield(line)
     }
 
     private struct Handler: LogHandler {
