@@ -97,6 +97,132 @@ struct MemoryCacheTests {
     }
 }
 
+/// A value's source for the generation tests: a version that a writer bumps.
+actor VersionedSource {
+    private(set) var version = 0
+    private(set) var invalidated = false
+
+    func write(_ newVersion: Int) { version = newVersion }
+    func markInvalidated() { invalidated = true }
+}
+
+@Suite("Memory cache generations")
+struct MemoryCacheGenerationTests {
+    @Test("an insert with a generation read before invalidate is ignored; one read after is stored")
+    func staleInsertIgnored() async {
+        let cache = MemoryCache<Int, Data>(budget: 1000)
+        let before = await cache.generation(for: 7)
+        await cache.invalidate(7)
+        #expect(await cache.insert(Data([1]), for: 7, generation: before) == false)
+        #expect(await cache.value(for: 7) == nil)
+        let after = await cache.generation(for: 7)
+        #expect(await cache.insert(Data([2]), for: 7, generation: after))
+        #expect(await cache.value(for: 7) == Data([2]))
+        // Another key's invalidation does not touch this one's generations.
+        let forEight = await cache.generation(for: 8)
+        await cache.invalidate(9)
+        #expect(await cache.insert(Data([3]), for: 8, generation: forEight))
+    }
+
+    @Test("remove invalidates like invalidate; a purge drops values but keeps generations current")
+    func removeAndPurge() async {
+        let cache = MemoryCache<Int, Data>(budget: 1000)
+        let beforeRemove = await cache.generation(for: 1)
+        await cache.insert(Data([1]), for: 1)
+        await cache.remove(1)
+        #expect(await cache.insert(Data([1]), for: 1, generation: beforeRemove) == false)
+        let beforePurge = await cache.generation(for: 1)
+        await cache.purge(reason: "test")
+        #expect(await cache.insert(Data([2]), for: 1, generation: beforePurge))
+        #expect(await cache.value(for: 1) == Data([2]))
+    }
+
+    @Test("a slow load that began before an invalidation never brings the old value back")
+    func slowLoaderAgainstInvalidation() async {
+        let cache = MemoryCache<String, Data>(budget: 1 << 20)
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let (loaded, reportLoaded) = AsyncStream<Void>.makeStream()
+        let loader = Task {
+            let generation = await cache.generation(for: "thumb-3")
+            let old = Data("old photo".utf8)  // read from disk before the change
+            reportLoaded.yield()
+            for await _ in gate { break }     // slow: resumes after the change
+            return await cache.insert(old, for: "thumb-3", generation: generation)
+        }
+        for await _ in loaded { break }
+        await cache.invalidate("thumb-3")     // the photo changed
+        open.yield()
+        #expect(await loader.value == false)
+        #expect(await cache.value(for: "thumb-3") == nil)
+        #expect(await cache.count == 0)
+    }
+
+    @Test("loads racing a write: once the write's invalidation returns, the old value is never visible")
+    func racingLoadsAndWrite() async {
+        for _ in 0..<200 {
+            let cache = MemoryCache<Int, Int>(budget: 100)
+            let source = VersionedSource()
+            let staleSightings = await withTaskGroup(of: Int.self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        let generation = await cache.generation(for: 1)
+                        let value = await source.version
+                        for _ in 0..<Int.random(in: 0...3) { await Task.yield() }
+                        await cache.insert(value, cost: 1, for: 1, generation: generation)
+                        return 0
+                    }
+                }
+                group.addTask {
+                    await source.write(1)
+                    await cache.invalidate(1)
+                    await source.markInvalidated()
+                    return 0
+                }
+                for _ in 0..<6 {
+                    group.addTask {
+                        var stale = 0
+                        for _ in 0..<4 {
+                            let afterInvalidation = await source.invalidated
+                            if afterInvalidation, await cache.value(for: 1) == 0 { stale += 1 }
+                            await Task.yield()
+                        }
+                        return stale
+                    }
+                }
+                return await group.reduce(0, +)
+            }
+            #expect(staleSightings == 0)
+            let final = await cache.value(for: 1)
+            #expect(final == nil || final == 1)
+        }
+    }
+
+    @Test("value(for:loading:) caches a load, and returns but does not cache one overtaken by an invalidation")
+    func loadingHelper() async throws {
+        let cache = MemoryCache<Int, Data>(budget: 1000)
+        let first = try await cache.value(for: 1) { (Data([1]), 1) }
+        #expect(first == Data([1]))
+        #expect(try await cache.value(for: 1) { (Data([9]), 1) } == Data([1]))  // cached: not loaded
+        let overtaken = try await cache.value(for: 2) {
+            await cache.invalidate(2)  // the source changes while the load runs
+            return (Data([2]), 1)
+        }
+        #expect(overtaken == Data([2]))
+        #expect(await cache.value(for: 2) == nil)
+    }
+
+    @Test("past 65,536 invalidated keys, older generations are all refused: a miss, never a stale value")
+    func boundedInvalidationMemory() async {
+        let cache = MemoryCache<Int, Int>(budget: 100)
+        let early = await cache.generation(for: -1)
+        for key in 0..<65_537 { await cache.invalidate(key) }
+        #expect(await cache.insert(1, cost: 1, for: -1, generation: early) == false)
+        let fresh = await cache.generation(for: -1)
+        #expect(await cache.insert(2, cost: 1, for: -1, generation: fresh))
+        #expect(await cache.value(for: -1) == 2)
+    }
+}
+
 extension Result {
     /// Whether this is a success.
     var isSuccess: Bool {
