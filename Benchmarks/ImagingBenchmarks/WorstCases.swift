@@ -26,6 +26,9 @@ func worstCases() -> [WorstCase] {
         WorstCase(name: "JPEG 50 MP progressive, 100 empty scans (the cap)", file: "scans-100-50mp.jpg") {
             HostileJPEG.progressive(width: side, height: side, scans: 100)
         },
+        WorstCase(name: "JPEG 50 MP progressive CMYK 4:4:4, 100 empty scans", file: "scans-100-50mp-cmyk.jpg") {
+            HostileJPEG.progressive(width: side, height: side, scans: 100, components: 4)
+        },
         WorstCase(name: "JPEG 50 MP progressive, 101 empty scans", file: "scans-101-50mp.jpg") {
             HostileJPEG.progressive(width: side, height: side, scans: 101)
         },

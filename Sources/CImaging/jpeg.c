@@ -22,8 +22,15 @@ static void ci_jpeg_error_exit(j_common_ptr cinfo) {
     ci_jpeg_error *error = (ci_jpeg_error *)cinfo->err;
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
-    error->status->status = (cinfo->err->msg_code == JERR_OUT_OF_MEMORY) ? 2 : 1;
-    snprintf(error->status->message, CI_MESSAGE_LENGTH, "%s", text);
+    // Out of memory, or over max_memory_to_use (libjpeg would then need a backing store): a limit.
+    int code = cinfo->err->msg_code;
+    error->status->status = (code == JERR_OUT_OF_MEMORY || code == JERR_NO_BACKING_STORE) ? 2 : 1;
+    if (code == JERR_NO_BACKING_STORE && cinfo->mem != NULL) {
+        snprintf(error->status->message, CI_MESSAGE_LENGTH, "it needs more than the %ld bytes of working memory allowed",
+                 cinfo->mem->max_memory_to_use);
+    } else {
+        snprintf(error->status->message, CI_MESSAGE_LENGTH, "%s", text);
+    }
     longjmp(error->escape, 1);
 }
 

@@ -54,7 +54,7 @@ public struct ImageDecoder: Sendable {
         let status = data.withUnsafeBytes { buffer in
             ci_jpeg_decode(
                 buffer.bindMemory(to: UInt8.self).baseAddress, buffer.count, scale,
-                UInt64(limits.maxPixels), 512 << 20, Int32(clamping: limits.maxScans), &pixels
+                UInt64(limits.maxPixels), max(0, limits.maxDecodeMemory), Int32(clamping: limits.maxScans), &pixels
             )
         }
         try Self.check(status, format: "JPEG")  // the first warning already stopped the decode

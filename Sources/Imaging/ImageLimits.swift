@@ -12,15 +12,19 @@ public struct ImageLimits: Sendable, Hashable {
     /// The most scans a progressive JPEG may have (100 by default; encoders write 2 to about 20:
     /// libjpeg's default progression has 10, mozjpeg's optimised ones rarely more than 20).
     public var maxScans: Int
+    /// The most working memory libjpeg may use for one decode, in bytes (512 MiB by default: a
+    /// progressive 50-megapixel CMYK JPEG keeps 400 MB of coefficients across its scans).
+    public var maxDecodeMemory: Int
 
     /// Creates limits.
-    public init(maxEncodedBytes: Int = 25_000_000, maxPixels: Int = 50_000_000, maxScans: Int = 100) {
+    public init(maxEncodedBytes: Int = 25_000_000, maxPixels: Int = 50_000_000, maxScans: Int = 100, maxDecodeMemory: Int = 512 << 20) {
         self.maxEncodedBytes = maxEncodedBytes
         self.maxPixels = maxPixels
         self.maxScans = maxScans
+        self.maxDecodeMemory = maxDecodeMemory
     }
 
-    /// The defaults: 25 MB, 50 megapixels, 100 scans.
+    /// The defaults: 25 MB, 50 megapixels, 100 scans, 512 MiB of decoder memory.
     public static let `default` = ImageLimits()
 
     /// The encoded-size limit as people say it: "25 MB", or "1500 bytes" below a megabyte.

@@ -7,21 +7,22 @@ public enum HostileJPEG {
     /// blocks — valid, empty scans of a few bytes each that a decoder still walks block by block.
     ///
     /// With `junkAfterFirstScan` bytes of 0x55 after the DC scan's data, the file has a long run of
-    /// invalid data where a marker should be.
-    public static func progressive(width: Int, height: Int, scans: Int, junkAfterFirstScan: Int = 0) -> [UInt8] {
+    /// invalid data where a marker should be. With 3 or 4 `components` (YCbCr, CMYK; all at full
+    /// resolution) the DC scan covers them all and the AC scans take them in turn.
+    public static func progressive(width: Int, height: Int, scans: Int, components: Int = 1, junkAfterFirstScan: Int = 0) -> [UInt8] {
         let blocks = blockCount(width: width, height: height)
-        var bytes = header(width: width, height: height, frame: 0xC2)
+        var bytes = header(width: width, height: height, frame: 0xC2, components: components)
         bytes += segment(0xC4, [0x00] + lengths([1: 1]) + [0x00])  // DC table 0: category 0 = "0"
         bytes += segment(0xC4, [0x10] + lengths([4: 15]) + (0..<15).map { UInt8($0 << 4) })  // AC table 0: EOB0–EOB14
-        // DC first scan: a zero difference ("0") per block.
-        bytes += segment(0xDA, [1, 1, 0x00, 0, 0, 0x00])
+        // DC first scan over every component: a zero difference ("0") per block.
+        bytes += segment(0xDA, [UInt8(components)] + (1...components).flatMap { [UInt8($0), 0x00] } + [0, 0, 0x00])
         var dc = JPEGBits()
-        for _ in 0..<blocks { dc.write(0, length: 1) }
+        for _ in 0..<(blocks * components) { dc.write(0, length: 1) }
         bytes += dc.finish()
         bytes += [UInt8](repeating: 0x55, count: junkAfterFirstScan)
         let acData = endOfBandRuns(blocks: blocks)
-        for _ in 1..<max(1, scans) {
-            bytes += segment(0xDA, [1, 1, 0x00, 1, 63, 0x00])
+        for scan in 1..<max(1, scans) {
+            bytes += segment(0xDA, [1, UInt8((scan - 1) % components + 1), 0x00, 1, 63, 0x00])
             bytes += acData
         }
         return bytes + [0xFF, 0xD9]
@@ -50,11 +51,12 @@ public enum HostileJPEG {
     }
 
     /// SOI, a quantisation table of ones and the frame header (`frame` 0xC0 baseline, 0xC2
-    /// progressive) of a one-component 8-bit image.
-    static func header(width: Int, height: Int, frame: UInt8) -> [UInt8] {
+    /// progressive) of an 8-bit image of `components` full-resolution components.
+    static func header(width: Int, height: Int, frame: UInt8, components: Int = 1) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
         bytes += segment(0xDB, [0x00] + [UInt8](repeating: 1, count: 64))
-        bytes += segment(frame, [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0])
+        let size = [UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF)]
+        bytes += segment(frame, [8] + size + [UInt8(components)] + (1...components).flatMap { [UInt8($0), 0x11, 0] })
         return bytes
     }
 

@@ -38,6 +38,22 @@ struct WorstCaseTests {
         #expect(error?.message == "the JPEG is too large to decode: it has more than 99 scans (the limit)")
     }
 
+    @Test("a progressive YCbCr JPEG whose AC scans take the components in turn decodes to its exact pixels")
+    func progressiveColour() throws {
+        let jpeg = HostileJPEG.progressive(width: 120, height: 80, scans: 31, components: 3)
+        #expect(Self.isFlat(try Self.thumbnail(jpeg), Self.grey))
+    }
+
+    @Test("a progressive JPEG whose coefficients need more than the decoder's memory limit is refused as too large")
+    func decodeMemoryLimit() throws {
+        // 2000 × 2000 gray: 62,500 blocks of 64 two-byte coefficients, 8 MB kept across the scans.
+        let jpeg = HostileJPEG.progressive(width: 2000, height: 2000, scans: 2)
+        let error = #expect(throws: ImagingError.self) { try Self.thumbnail(jpeg, limits: ImageLimits(maxDecodeMemory: 4 << 20)) }
+        #expect(error?.code == .tooLarge)
+        #expect(error?.message == "the JPEG is too large to decode: it needs more than the 4194304 bytes of working memory allowed")
+        #expect(Self.isFlat(try Self.thumbnail(jpeg, limits: ImageLimits(maxDecodeMemory: 16 << 20)), Self.grey))
+    }
+
     @Test("a JPEG with a restart marker after every block decodes to its exact pixels")
     func restartMarkerEveryBlock() throws {
         let jpeg = HostileJPEG.restartEveryBlock(width: 800, height: 600)
