@@ -36,6 +36,10 @@ let package = Package(
         ),
         .target(name: "CImaging", dependencies: ["CJPEG", "CPNG"]),
         .target(name: "Imaging", dependencies: ["CImaging"]),
+        // Hostile and worst-case images written byte by byte (many-scan progressive JPEGs, zTXt
+        // bombs, 50-megapixel PNGs of a few megabytes), shared by the tests and the benchmarks;
+        // not a product.
+        .target(name: "ImagingSamples"),
         .target(
             name: "ScaryCreatures",
             dependencies: ["DocumentStore", "Imaging", "KeyedArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
@@ -83,7 +87,7 @@ let package = Package(
         .target(name: "BenchmarkSupport", dependencies: ["DocumentStoreSamples"]),
         .executableTarget(
             name: "imaging-benchmarks",
-            dependencies: ["Imaging", "BenchmarkSupport"],
+            dependencies: ["Imaging", "ImagingSamples", "BenchmarkSupport"],
             path: "Benchmarks/ImagingBenchmarks"
         ),
         .executableTarget(
@@ -101,7 +105,7 @@ let package = Package(
             dependencies: ["KeyedArchive", "KeyedArchiveSamples", "plist"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingSamples"]),
         .testTarget(
             name: "ScaryCreaturesTests",
             dependencies: ["ScaryCreatures", "DocumentStore", "Imaging", "KeyedArchive", "scary-creatures"]

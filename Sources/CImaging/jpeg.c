@@ -1,6 +1,7 @@
 // libjpeg wrapped so that no error can leave the process: libjpeg's default error handler calls
 // exit(), so every call runs under setjmp and error_exit longjmps back here with the message.
-// Warnings (corrupt data, premature end of file) are counted and reported, never printed.
+// A decode stops at the first warning (corrupt data, premature end of file): the warning becomes
+// the error, so damaged data is never decoded to its end. Nothing is ever printed.
 #include "CImaging.h"
 
 #include <setjmp.h>
@@ -21,21 +22,48 @@ static void ci_jpeg_error_exit(j_common_ptr cinfo) {
     ci_jpeg_error *error = (ci_jpeg_error *)cinfo->err;
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
-    error->status->status = (cinfo->err->msg_code == JERR_OUT_OF_MEMORY) ? 2 : 1;
+    // Out of memory, or over max_memory_to_use (libjpeg would then need a backing store): a limit.
+    int code = cinfo->err->msg_code;
+    error->status->status = (code == JERR_OUT_OF_MEMORY || code == JERR_NO_BACKING_STORE) ? 2 : 1;
+    if (code == JERR_NO_BACKING_STORE && cinfo->mem != NULL) {
+        snprintf(error->status->message, CI_MESSAGE_LENGTH, "it needs more than the %ld bytes of working memory allowed",
+                 cinfo->mem->max_memory_to_use);
+    } else {
+        snprintf(error->status->message, CI_MESSAGE_LENGTH, "%s", text);
+    }
+    longjmp(error->escape, 1);
+}
+
+// Level -1 is a warning (JWRN_*: corrupt data, premature end, bogus progression): stop there.
+static void ci_jpeg_emit_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return;  // trace messages
+    ci_jpeg_error *error = (ci_jpeg_error *)cinfo->err;
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    error->status->status = 1;
+    error->status->warnings += 1;
     snprintf(error->status->message, CI_MESSAGE_LENGTH, "%s", text);
     longjmp(error->escape, 1);
 }
 
-static void ci_jpeg_emit_message(j_common_ptr cinfo, int level) {
-    if (level >= 0) return;  // trace messages
-    ci_jpeg_error *error = (ci_jpeg_error *)cinfo->err;
-    if (error->status->warnings == 0) {
-        char text[JMSG_LENGTH_MAX];
-        (*cinfo->err->format_message)(cinfo, text);
-        snprintf(error->status->message, CI_MESSAGE_LENGTH, "%s", text);
+/// The progress monitor of a decode: refuses a multi-scan JPEG past `max_scans` scans. libjpeg
+/// calls it before each step of reading the scans (jpeg_start_decompress reads every scan of a
+/// progressive image), so the decode stops as soon as scan `max_scans + 1` begins.
+typedef struct {
+    struct jpeg_progress_mgr base;
+    int max_scans;
+} ci_jpeg_progress;
+
+static void ci_jpeg_progress_monitor(j_common_ptr cinfo) {
+    if (!cinfo->is_decompressor) return;
+    ci_jpeg_progress *progress = (ci_jpeg_progress *)cinfo->progress;
+    j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+    if (dinfo->input_scan_number > progress->max_scans) {
+        ci_jpeg_error *error = (ci_jpeg_error *)cinfo->err;
+        error->status->status = 2;
+        snprintf(error->status->message, CI_MESSAGE_LENGTH, "it has more than %d scans (the limit)", progress->max_scans);
+        longjmp(error->escape, 1);
     }
-    error->status->warnings += 1;
-    cinfo->err->num_warnings += 1;
 }
 
 static void ci_jpeg_output_message(j_common_ptr cinfo) {
@@ -91,10 +119,11 @@ static void ci_cmyk_to_rgb(const JSAMPLE *cmyk, uint8_t *rgb, uint32_t width, in
 }
 
 ci_status ci_jpeg_decode(const uint8_t *data, size_t size, int scale_num, uint64_t max_pixels,
-                         size_t max_memory, ci_pixels *out) {
+                         size_t max_memory, int max_scans, ci_pixels *out) {
     ci_status status = {0};
     struct jpeg_decompress_struct cinfo;
     ci_jpeg_error error;
+    ci_jpeg_progress progress;
     uint8_t *volatile pixels = NULL;
     JSAMPLE *volatile row = NULL;
     memset(out, 0, sizeof *out);
@@ -107,6 +136,10 @@ ci_status ci_jpeg_decode(const uint8_t *data, size_t size, int scale_num, uint64
         return status;
     }
     jpeg_create_decompress(&cinfo);
+    memset(&progress, 0, sizeof progress);
+    progress.base.progress_monitor = ci_jpeg_progress_monitor;
+    progress.max_scans = max_scans < 1 ? 1 : max_scans;
+    cinfo.progress = &progress.base;
     cinfo.mem->max_memory_to_use = (long)max_memory;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);

@@ -82,7 +82,10 @@ static int ci_png_begin(ci_png_source *source, png_structp *png, png_infop *info
         ci_fail(source->status, 2, "out of memory for the PNG reader");
         return 0;
     }
-    // Ancillary chunks (text, ICC profiles) may not make libpng allocate more than 8 MiB.
+    // Every ancillary chunk but tRNS is skipped (only its CRC is computed): a zTXt or iCCP bomb
+    // is never inflated. libpng keeps IHDR, PLTE, tRNS, IDAT and IEND. Whatever else libpng
+    // still allocates for a chunk is capped at 8 MiB.
+    png_set_keep_unknown_chunks(*png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
     png_set_chunk_malloc_max(*png, 8u << 20);
     png_set_read_fn(*png, source, ci_png_read);
     return 1;

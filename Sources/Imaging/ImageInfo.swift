@@ -33,13 +33,17 @@ public struct ImageInfo: Sendable, Hashable {
     ///   `.truncated` or `.corrupt` for a header that cannot be read, `.invalidDimensions` for a
     ///   zero width or height.
     public static func read(_ data: Data) throws -> ImageInfo {
-        let bytes = [UInt8](data.prefix(1 << 20))
+        try read(data, isPrefix: false)
+    }
+
+    static func read(_ data: Data, isPrefix: Bool) throws -> ImageInfo {
+        let bytes = [UInt8](data.prefix(32))
         guard let format = ImageFormat.sniff(bytes) else {
             throw ImagingError(.notAnImage, "not an image (no PNG or JPEG signature)")
         }
         let info: ImageInfo
         switch format {
-        case .png: info = try PNGHeader.read(data)
+        case .png: info = try PNGHeader.read(data, isPrefix: isPrefix)
         case .jpeg: info = try JPEGMarkers.read(data)
         default: throw ImagingError(.unsupportedFormat, "\(format.name) images are not supported yet")
         }
@@ -56,6 +60,13 @@ public struct ImageInfo: Sendable, Hashable {
         if encodedBytes > limits.maxEncodedBytes {
             throw ImagingError(.tooLarge, "the image is \(encodedBytes) bytes, over the limit of \(limits.maxEncodedBytes)")
         }
+        try checkPixels(limits)
+    }
+
+    /// Checks this header's pixel count against `limits`.
+    ///
+    /// - Throws: ``ImagingError`` `.tooLarge` naming the limit.
+    func checkPixels(_ limits: ImageLimits) throws {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         if overflow || pixels > limits.maxPixels {
             throw ImagingError(.tooLarge, "the image is \(width)×\(height) pixels, over the limit of \(limits.maxPixels / 1_000_000) megapixels")

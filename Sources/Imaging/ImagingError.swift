@@ -17,6 +17,11 @@ public struct ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
         case corrupt
         /// An argument was out of range (a thumbnail size of 0, a bad channel count).
         case invalidArgument
+        /// The path names something other than a regular file: a folder, a device, a pipe
+        /// (FIFO), a socket, or a symbolic link where links are not followed.
+        case notAFile
+        /// The file could not be opened or read (missing, no permission, an I/O error).
+        case unreadable
     }
 
     /// What kind of failure this is.

@@ -61,55 +61,194 @@ struct MemoryCacheTests {
     @Test("a manual memory-pressure trigger purges a watching cache")
     func manualPressurePurges() async throws {
         let source = ManualMemoryPressureSource()
-        let cache = MemoryCache<String, Data>(budget: 1 << 20)
+        let log = RecordedLog()
+        let cache = MemoryCache<String, Data>(budget: 1 << 20, logger: log.logger)
         await cache.insert(Data(count: 4096), for: "photo")
+        var lines = log.lines.makeAsyncIterator()
         let watcher = Task { await cache.watch(source) }
         defer { watcher.cancel() }
-        try await waitUntil { source.listenerCount == 1 }
+        await source.waitForListeners(1)
         source.trigger(.warning, detail: "test")
-        try await waitUntil { await cache.count == 0 }
+        #expect(await lines.next() == "memory cache purged bytes=4096 entries=1 reason=memory pressure: test")
+        #expect(await cache.count == 0)
         #expect(await cache.totalCost == 0)
     }
 
     @Test("the monitor service purges every cache on pressure and stops when cancelled")
     func monitorService() async throws {
         let source = ManualMemoryPressureSource()
-        let first = MemoryCache<Int, Data>(budget: 1000)
-        let second = MemoryCache<Int, Data>(budget: 1000)
+        let log = RecordedLog()
+        let first = MemoryCache<Int, Data>(budget: 1000, logger: log.logger)
+        let second = MemoryCache<Int, Data>(budget: 1000, logger: log.logger)
         await first.insert(Data(count: 10), for: 1)
-        await second.insert(Data(count: 10), for: 1)
-        let monitor = MemoryPressureMonitor(source: source, caches: [first, second])
+        await second.insert(Data(count: 20), for: 1)
+        var lines = log.lines.makeAsyncIterator()
+        let monitor = MemoryPressureMonitor(source: source, caches: [first, second], logger: log.logger)
         let running = Task { try await monitor.run() }
-        try await waitUntil { source.listenerCount == 1 }
+        await source.waitForListeners(1)
         source.trigger()
-        try await waitUntil {
-            let remaining = await first.count + second.count
-            return remaining == 0
-        }
+        #expect(await lines.next() == "memory pressure detail=manual level=critical")
+        #expect(await lines.next() == "memory cache purged bytes=10 entries=1 reason=memory pressure (critical): manual")
+        #expect(await lines.next() == "memory cache purged bytes=20 entries=1 reason=memory pressure (critical): manual")
+        #expect(await first.count == 0)
+        #expect(await second.count == 0)
         running.cancel()
-        _ = await running.result
+        #expect(await running.result.isSuccess)
     }
 }
 
-/// Polls `condition` every 5 ms for up to 10 s.
-func waitUntil(_ condition: @Sendable () async -> Bool) async throws {
-    for _ in 0..<2000 {
-        if await condition() { return }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-    Issue.record("condition not met within 10 s")
+/// A value's source for the generation tests: a version that a writer bumps.
+actor VersionedSource {
+    private(set) var version = 0
+    private(set) var invalidated = false
+
+    func write(_ newVersion: Int) { version = newVersion }
+    func markInvalidated() { invalidated = true }
 }
 
-/// A logger whose lines are kept for the test to read.
+@Suite("Memory cache generations")
+struct MemoryCacheGenerationTests {
+    @Test("an insert with a generation read before invalidate is ignored; one read after is stored")
+    func staleInsertIgnored() async {
+        let cache = MemoryCache<Int, Data>(budget: 1000)
+        let before = await cache.generation(for: 7)
+        await cache.invalidate(7)
+        #expect(await cache.insert(Data([1]), for: 7, generation: before) == false)
+        #expect(await cache.value(for: 7) == nil)
+        let after = await cache.generation(for: 7)
+        #expect(await cache.insert(Data([2]), for: 7, generation: after))
+        #expect(await cache.value(for: 7) == Data([2]))
+        // Another key's invalidation does not touch this one's generations.
+        let forEight = await cache.generation(for: 8)
+        await cache.invalidate(9)
+        #expect(await cache.insert(Data([3]), for: 8, generation: forEight))
+    }
+
+    @Test("remove invalidates like invalidate; a purge drops values but keeps generations current")
+    func removeAndPurge() async {
+        let cache = MemoryCache<Int, Data>(budget: 1000)
+        let beforeRemove = await cache.generation(for: 1)
+        await cache.insert(Data([1]), for: 1)
+        await cache.remove(1)
+        #expect(await cache.insert(Data([1]), for: 1, generation: beforeRemove) == false)
+        let beforePurge = await cache.generation(for: 1)
+        await cache.purge(reason: "test")
+        #expect(await cache.insert(Data([2]), for: 1, generation: beforePurge))
+        #expect(await cache.value(for: 1) == Data([2]))
+    }
+
+    @Test("a slow load that began before an invalidation never brings the old value back")
+    func slowLoaderAgainstInvalidation() async {
+        let cache = MemoryCache<String, Data>(budget: 1 << 20)
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let (loaded, reportLoaded) = AsyncStream<Void>.makeStream()
+        let loader = Task {
+            let generation = await cache.generation(for: "thumb-3")
+            let old = Data("old photo".utf8)  // read from disk before the change
+            reportLoaded.yield()
+            for await _ in gate { break }     // slow: resumes after the change
+            return await cache.insert(old, for: "thumb-3", generation: generation)
+        }
+        for await _ in loaded { break }
+        await cache.invalidate("thumb-3")     // the photo changed
+        open.yield()
+        #expect(await loader.value == false)
+        #expect(await cache.value(for: "thumb-3") == nil)
+        #expect(await cache.count == 0)
+    }
+
+    @Test("loads racing a write: once the write's invalidation returns, the old value is never visible")
+    func racingLoadsAndWrite() async {
+        for _ in 0..<200 {
+            let cache = MemoryCache<Int, Int>(budget: 100)
+            let source = VersionedSource()
+            let staleSightings = await withTaskGroup(of: Int.self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        let generation = await cache.generation(for: 1)
+                        let value = await source.version
+                        for _ in 0..<Int.random(in: 0...3) { await Task.yield() }
+                        await cache.insert(value, cost: 1, for: 1, generation: generation)
+                        return 0
+                    }
+                }
+                group.addTask {
+                    await source.write(1)
+                    await cache.invalidate(1)
+                    await source.markInvalidated()
+                    return 0
+                }
+                for _ in 0..<6 {
+                    group.addTask {
+                        var stale = 0
+                        for _ in 0..<4 {
+                            let afterInvalidation = await source.invalidated
+                            if afterInvalidation, await cache.value(for: 1) == 0 { stale += 1 }
+                            await Task.yield()
+                        }
+                        return stale
+                    }
+                }
+                return await group.reduce(0, +)
+            }
+            #expect(staleSightings == 0)
+            let final = await cache.value(for: 1)
+            #expect(final == nil || final == 1)
+        }
+    }
+
+    @Test("value(for:loading:) caches a load, and returns but does not cache one overtaken by an invalidation")
+    func loadingHelper() async throws {
+        let cache = MemoryCache<Int, Data>(budget: 1000)
+        let first = try await cache.value(for: 1) { (Data([1]), 1) }
+        #expect(first == Data([1]))
+        #expect(try await cache.value(for: 1) { (Data([9]), 1) } == Data([1]))  // cached: not loaded
+        let overtaken = try await cache.value(for: 2) {
+            await cache.invalidate(2)  // the source changes while the load runs
+            return (Data([2]), 1)
+        }
+        #expect(overtaken == Data([2]))
+        #expect(await cache.value(for: 2) == nil)
+    }
+
+    @Test("past 65,536 invalidated keys, older generations are all refused: a miss, never a stale value")
+    func boundedInvalidationMemory() async {
+        let cache = MemoryCache<Int, Int>(budget: 100)
+        let early = await cache.generation(for: -1)
+        for key in 0..<65_537 { await cache.invalidate(key) }
+        #expect(await cache.insert(1, cost: 1, for: -1, generation: early) == false)
+        let fresh = await cache.generation(for: -1)
+        #expect(await cache.insert(2, cost: 1, for: -1, generation: fresh))
+        #expect(await cache.value(for: -1) == 2)
+    }
+}
+
+extension Result {
+    /// Whether this is a success.
+    var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+}
+
+/// A logger whose lines are kept for the test to read, and streamed as they are logged (a test
+/// awaits the line that says something happened instead of polling for it).
 final class RecordedLog: @unchecked Sendable {
-    // @unchecked Sendable: `lines` is only touched under `lock`.
+    // @unchecked Sendable: `recorded` is only touched under `lock`; the continuation is Sendable.
     private let lock = NSLock()
-    private var lines: [String] = []
+    private var recorded: [String] = []
+    private let continuation: AsyncStream<String>.Continuation
+    /// Every line logged, in order, as it is logged.
+    let lines: AsyncStream<String>
+
+    init() {
+        (lines, continuation) = AsyncStream<String>.makeStream()
+    }
 
     var messages: [String] {
         lock.lock()
         defer { lock.unlock() }
-        return lines
+        return recorded
     }
 
     var logger: Logger {
@@ -118,8 +257,9 @@ final class RecordedLog: @unchecked Sendable {
 
     fileprivate func append(_ line: String) {
         lock.lock()
-        lines.append(line)
+        recorded.append(line)
         lock.unlock()
+        continuation.yield(line)
     }
 
     private struct Handler: LogHandler {

@@ -25,15 +25,20 @@ struct MemoryPressureSourceTests {
                 try Data("some avg10=\(some) avg60=0 avg300=0 total=1\nfull avg10=\(full) avg60=0 avg300=0 total=1\n".utf8).write(to: file)
             }
             try set(0, 0)
-            let source = PressureStallMemorySource(path: file.path, interval: .milliseconds(5), warningPercent: 10, criticalPercent: 5)
+            let clock = TestClock()
+            let source = PressureStallMemorySource(path: file.path, interval: .seconds(2), warningPercent: 10, criticalPercent: 5, clock: clock)
             var events = source.events().makeAsyncIterator()
-            try await Task.sleep(for: .milliseconds(30))
-            try set(20, 0)
+            // Each step: wait until the source sleeps after a reading, change the file, wake it.
+            func poll(_ some: Double, _ full: Double) async throws {
+                await clock.waitForSleepers()
+                try set(some, full)
+                clock.advance(by: .seconds(2))
+            }
+            try await poll(20, 0)
             #expect(await events.next()?.level == .warning)
-            try await Task.sleep(for: .milliseconds(30))  // still high: no second event
-            try set(0, 0)
-            try await Task.sleep(for: .milliseconds(30))
-            try set(30, 9)
+            try await poll(25, 0)  // still high: no second event (it would come out below)
+            try await poll(0, 0)   // calm: re-armed
+            try await poll(30, 9)
             let event = await events.next()
             #expect(event?.level == .critical)
             #expect(event?.detail.contains("full avg10=9.0") == true)
@@ -50,15 +55,21 @@ struct MemoryPressureSourceTests {
             try set(high: 3, oom: 0)
             #expect(CgroupMemoryEventsSource.parse("low 0\nhigh 3\n") == ["low": 0, "high": 3])
             #expect(CgroupMemoryEventsSource.isAvailable(path: file.path))
-            let source = CgroupMemoryEventsSource(path: file.path, interval: .milliseconds(5))
+            let clock = TestClock()
+            let source = CgroupMemoryEventsSource(path: file.path, interval: .seconds(2), clock: clock)
             var events = source.events().makeAsyncIterator()
-            try await Task.sleep(for: .milliseconds(30))
+            await clock.waitForSleepers()  // the first reading is taken
             try set(high: 4, oom: 0)
+            clock.advance(by: .seconds(2))
             let warning = await events.next()
             #expect(warning?.level == .warning)
-            #expect(warning?.detail.contains("high 3 → 4") == true)
+            #expect(warning?.detail == "memory.events high 3 → 4")
+            await clock.waitForSleepers()
             try set(high: 4, oom: 1)
-            #expect(await events.next()?.level == .critical)
+            clock.advance(by: .seconds(2))
+            let critical = await events.next()
+            #expect(critical?.level == .critical)
+            #expect(critical?.detail == "memory.events oom 0 → 1")
         }
     }
 
@@ -66,9 +77,14 @@ struct MemoryPressureSourceTests {
     func missingFile() async throws {
         #expect(!PressureStallMemorySource.isAvailable(path: "/nonexistent/pressure"))
         #expect(!CgroupMemoryEventsSource.isAvailable(path: "/nonexistent/memory.events"))
-        let source = PressureStallMemorySource(path: "/nonexistent/pressure", interval: .milliseconds(1))
+        let clock = TestClock()
+        let source = PressureStallMemorySource(path: "/nonexistent/pressure", interval: .seconds(2), clock: clock)
         let task = Task { await source.events().first { _ in true } }
-        try await Task.sleep(for: .milliseconds(50))
+        for _ in 0..<3 {  // three readings of the missing file
+            await clock.waitForSleepers()
+            clock.advance(by: .seconds(2))
+        }
+        await clock.waitForSleepers()
         task.cancel()
         #expect(await task.value == nil)
     }

@@ -11,8 +11,8 @@
 typedef struct {
     /// 0: success; 1: the codec rejected the data; 2: out of memory or over a limit.
     int status;
-    /// libjpeg warnings seen (corrupt data, premature end of file): the decode finished, but the
-    /// data was damaged. The first one's text is in `message` when status is 0.
+    /// libjpeg warnings seen (corrupt data, premature end of file). A decode stops at the first
+    /// one with status 1 and the warning's text in `message`.
     int warnings;
     char message[CI_MESSAGE_LENGTH];
 } ci_status;
@@ -39,9 +39,11 @@ ci_status ci_jpeg_read_header(const uint8_t *data, size_t size, ci_jpeg_header *
 
 /// Decodes a JPEG to RGB at scale `scale_num`/8 (1...8) using libjpeg's DCT scaling; gray is
 /// expanded and CMYK/YCCK converted to RGB. Refuses images over `max_pixels` (checked from the
-/// header before any pixel) and caps libjpeg's working memory at `max_memory` bytes.
+/// header before any pixel), caps libjpeg's working memory at `max_memory` bytes, refuses a
+/// progressive (multi-scan) JPEG with more than `max_scans` scans (status 2) and stops at the
+/// first corrupt-data warning (status 1, the warning's text as the message).
 ci_status ci_jpeg_decode(const uint8_t *data, size_t size, int scale_num, uint64_t max_pixels,
-                         size_t max_memory, ci_pixels *out);
+                         size_t max_memory, int max_scans, ci_pixels *out);
 
 /// Encodes 8-bit gray (1 channel), RGB (3) or CMYK (4, Adobe-inverted as Photoshop writes) pixels
 /// as a JPEG of `quality` (1–100), optionally progressive. The result is malloc'd into *out /
@@ -62,6 +64,7 @@ ci_status ci_png_read_header(const uint8_t *data, size_t size, ci_png_header *he
 
 /// Decodes any PNG (every colour type and bit depth, palette, tRNS, interlaced, 16-bit) to 8-bit
 /// RGB, or RGBA when it has transparency. Refuses images over `max_pixels` before decoding.
+/// Ancillary chunks other than tRNS (text, zTXt, iCCP, …) are skipped unread: never inflated.
 ci_status ci_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, ci_pixels *out);
 
 /// Receives decoded rows one at a time: `row` holds `width × channels` bytes of row `y`.

@@ -8,11 +8,14 @@ public struct CgroupMemoryEventsSource: MemoryPressureSource {
     public var path: String
     /// How often it is read.
     public var interval: Duration
+    /// The clock the polling sleeps on (a test clock in tests, so no test waits for real time).
+    public var clock: any Clock<Duration>
 
     /// Creates a source over this process's cgroup by default.
-    public init(path: String = "/sys/fs/cgroup/memory.events", interval: Duration = .seconds(2)) {
+    public init(path: String = "/sys/fs/cgroup/memory.events", interval: Duration = .seconds(2), clock: any Clock<Duration> = ContinuousClock()) {
         self.path = path
         self.interval = interval
+        self.clock = clock
     }
 
     /// Whether the file is readable here.
@@ -49,7 +52,7 @@ public struct CgroupMemoryEventsSource: MemoryPressureSource {
                         }
                         previous = counters
                     }
-                    try? await Task.sleep(for: source.interval)
+                    try? await source.clock.sleep(for: source.interval, tolerance: nil)
                 }
                 continuation.finish()
             }

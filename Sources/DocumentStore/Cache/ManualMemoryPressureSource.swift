@@ -7,6 +7,7 @@ public final class ManualMemoryPressureSource: MemoryPressureSource, @unchecked 
     // @unchecked Sendable: `continuations` is only touched under `lock`.
     private let lock = NSLock()
     private var continuations: [UUID: AsyncStream<MemoryPressureEvent>.Continuation] = [:]
+    private var listenerWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// Creates a source with no listeners.
     public init() {}
@@ -18,13 +19,32 @@ public final class ManualMemoryPressureSource: MemoryPressureSource, @unchecked 
         return continuations.count
     }
 
+    /// Returns once at least `count` streams are open: a test calls it before ``trigger(_:detail:)``
+    /// so that the trigger reaches a watcher started in another task, without polling.
+    public func waitForListeners(_ count: Int = 1) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if continuations.count >= count {
+                lock.unlock()
+                continuation.resume()
+                return
+            }
+            listenerWaiters.append((count, continuation))
+            lock.unlock()
+        }
+    }
+
     /// A stream of the triggers made from now on.
     public func events() -> AsyncStream<MemoryPressureEvent> {
         let (stream, continuation) = AsyncStream<MemoryPressureEvent>.makeStream(bufferingPolicy: .bufferingNewest(16))
         let id = UUID()
         lock.lock()
         continuations[id] = continuation
+        let listening = continuations.count
+        let ready = listenerWaiters.filter { $0.count <= listening }
+        listenerWaiters.removeAll { $0.count <= listening }
         lock.unlock()
+        for waiter in ready { waiter.continuation.resume() }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
             self.lock.lock()

@@ -6,6 +6,11 @@ import Logging
 /// Inserting past the budget evicts the least recently used entries; ``purge()`` drops
 /// everything (what a memory-pressure event does, see ``watch(_:)``); every purge is logged with
 /// what it freed. Costs are what the caller says an entry weighs — for `Data`, its byte count.
+///
+/// A value loaded while its source changes must not come back after the change: read a
+/// ``Generation`` with ``generation(for:)`` before loading, and insert with it
+/// (``insert(_:cost:for:generation:)``); ``invalidate(_:)`` or ``remove(_:)`` after the read makes
+/// that insert a no-op. ``value(for:loading:)`` does all three.
 public actor MemoryCache<Key: Hashable & Sendable, Value: Sendable> {
     /// The most bytes the cache holds.
     public let budget: Int
@@ -17,6 +22,17 @@ public actor MemoryCache<Key: Hashable & Sendable, Value: Sendable> {
     public private(set) var totalCost = 0
     /// Entries dropped to make room since the cache was made.
     public private(set) var evictionCount = 0
+
+    /// Invalidations so far; a ``Generation`` is this count when it was read.
+    var invalidations: UInt64 = 0
+    /// The count right after each key's last invalidation, for at most
+    /// ``maxTrackedInvalidations`` keys.
+    var invalidatedAt: [Key: UInt64] = [:]
+    /// Tokens older than this are refused: set when `invalidatedAt` was cleared to stay bounded.
+    var generationFloor: UInt64 = 0
+    /// How many keys' invalidations are remembered before they are forgotten wholesale (older
+    /// tokens are then all refused: a cache miss, never a stale value).
+    static var maxTrackedInvalidations: Int { 65_536 }
 
     /// Creates an empty cache holding at most `budget` bytes.
     public init(budget: Int, logger: Logger = Logger(label: "DocumentStore.MemoryCache")) {
@@ -38,7 +54,7 @@ public actor MemoryCache<Key: Hashable & Sendable, Value: Sendable> {
     /// it fits. A value heavier than the whole budget is not stored (and any old value for the
     /// key is removed).
     public func insert(_ value: Value, cost: Int, for key: Key) {
-        remove(key)
+        removeEntry(key)
         let cost = max(0, cost)
         guard cost <= budget else { return }
         while totalCost + cost > budget, let victim = order.popOldest() {
@@ -52,8 +68,14 @@ public actor MemoryCache<Key: Hashable & Sendable, Value: Sendable> {
         totalCost += cost
     }
 
-    /// Removes the entry for `key`, if any.
+    /// Removes the entry for `key`, if any, and invalidates it: an insert with a ``Generation``
+    /// read before this call is ignored (the same as ``invalidate(_:)``).
     public func remove(_ key: Key) {
+        invalidate(key)
+    }
+
+    /// Removes the entry for `key` without invalidating loads in flight.
+    func removeEntry(_ key: Key) {
         guard let old = entries.removeValue(forKey: key) else { return }
         order.remove(key)
         totalCost -= old.cost

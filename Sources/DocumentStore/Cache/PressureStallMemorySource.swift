@@ -11,15 +11,21 @@ public struct PressureStallMemorySource: MemoryPressureSource {
     public var path: String
     /// How often it is read.
     public var interval: Duration
+    /// The clock the polling sleeps on (a test clock in tests, so no test waits for real time).
+    public var clock: any Clock<Duration>
     /// The `some avg10` percentage that makes a warning.
     public var warningPercent: Double
     /// The `full avg10` percentage that makes a critical event.
     public var criticalPercent: Double
 
     /// Creates a source; the defaults suit a server.
-    public init(path: String = "/proc/pressure/memory", interval: Duration = .seconds(2), warningPercent: Double = 10, criticalPercent: Double = 5) {
+    public init(
+        path: String = "/proc/pressure/memory", interval: Duration = .seconds(2), warningPercent: Double = 10, criticalPercent: Double = 5,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.path = path
         self.interval = interval
+        self.clock = clock
         self.warningPercent = warningPercent
         self.criticalPercent = criticalPercent
     }
@@ -61,7 +67,7 @@ public struct PressureStallMemorySource: MemoryPressureSource {
                             armed = true
                         }
                     }
-                    try? await Task.sleep(for: source.interval)
+                    try? await source.clock.sleep(for: source.interval, tolerance: nil)
                 }
                 continuation.finish()
             }

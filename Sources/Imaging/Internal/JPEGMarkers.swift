@@ -11,11 +11,8 @@ enum JPEGMarkers {
             guard try reader.byte(offset) == 0xFF else {
                 throw ImagingError(.corrupt, "the JPEG has no marker at byte \(offset) where one should be")
             }
-            var marker = try reader.byte(offset + 1)
-            while marker == 0xFF {  // fill bytes
-                offset += 1
-                marker = try reader.byte(offset + 1)
-            }
+            offset = fillBytesEnd(data, from: offset + 1) - 1  // any number of 0xFF may precede a marker
+            let marker = try reader.byte(offset + 1)
             offset += 2
             if marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }  // standalone markers
             if marker == 0xD9 || marker == 0xDA {
@@ -34,6 +31,17 @@ enum JPEGMarkers {
                 break
             }
             offset += length
+        }
+    }
+}
+
+extension JPEGMarkers {
+    /// The offset of the first byte at or after `offset` that is not 0xFF (the data's count if none).
+    static func fillBytesEnd(_ data: Data, from offset: Int) -> Int {
+        data.withUnsafeBytes { raw in
+            var index = max(0, offset)
+            while index < raw.count, raw[index] == 0xFF { index += 1 }
+            return index
         }
     }
 }
