@@ -17,6 +17,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
     ],
     targets: [
         .target(name: "KeyedArchive"),
@@ -44,11 +49,37 @@ let package = Package(
             name: "ScaryCreatures",
             dependencies: ["DocumentStore", "Imaging", "KeyedArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        // What both web apps share: security, errors, image responses, event streams.
+        .target(
+            name: "WebSupport",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The Scary Creatures server: the API generated from openapi.yaml (served as it is).
+        .target(
+            name: "ScaryCreaturesWeb",
+            dependencies: [
+                "ScaryCreatures", "DocumentStore", "Imaging", "WebSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("openapi.yaml")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
         .executableTarget(
             name: "scary-creatures",
             dependencies: [
-                "ScaryCreatures", "DocumentStore", "Imaging",
+                "ScaryCreatures", "ScaryCreaturesWeb", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -106,6 +137,14 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingSamples"]),
+        .testTarget(
+            name: "ScaryCreaturesWebTests",
+            dependencies: [
+                "ScaryCreaturesWeb", "ScaryCreatures", "WebSupport", "Imaging",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(
             name: "ScaryCreaturesTests",
             dependencies: ["ScaryCreatures", "DocumentStore", "Imaging", "KeyedArchive", "scary-creatures"]

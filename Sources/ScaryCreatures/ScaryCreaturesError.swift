@@ -15,6 +15,8 @@ public struct ScaryCreaturesError: Error, Sendable, Hashable, CustomStringConver
         case corrupt
         /// The data folder does not exist (a read-only command never creates one).
         case noDataFolder
+        /// The creature changed since the version the caller based its change on.
+        case versionMismatch
         /// An import source is not something we can import.
         case invalidImport
         /// The disk is full, or another storage failure.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Imaging
 import ScaryCreatures
 
 /// The data folder every command works on.
@@ -41,12 +42,13 @@ func creatureID(_ text: String) throws -> Int {
     return id
 }
 
-/// The largest photo file read from the command line: the image limit plus room, so that a
-/// slightly larger file still gets Imaging's precise message.
-let maxPhotoFileBytes = 32 << 20
-
-/// Reads a photo file named on the command line (a link is followed; a FIFO, device or folder
-/// is refused at once, and a file over the limit is refused before it is read).
+/// Reads a photo file named on the command line, as an upload is read: a link is followed; a
+/// FIFO, device or folder is refused at once, a file over the limit before it is read, and one
+/// that is not an image after its first bytes.
 func readPhoto(_ path: String) throws -> Data {
-    try InputFile.read(URL(fileURLWithPath: path), limit: maxPhotoFileBytes, links: .follow, code: .invalidImage)
+    do {
+        return try ImageUpload.read(contentsOf: path).data
+    } catch let error as ImagingError {
+        throw ScaryCreaturesError(.invalidImage, error.message)
+    }
 }

@@ -10,10 +10,10 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
         abstract: "Keep a list of scary creatures: titles, 0–5 star ratings and photos.",
         discussion: "Data lives in a PrivateDocuments folder (--data-dir); folders from the 2018 Scary Creatures and 2010 Scary Bugs apps open as they are.",
         subcommands: [
-            ListCommand.self, AddCommand.self, ShowCommand.self, RenameCommand.self, RateCommand.self,
+            ServeCommand.self, ListCommand.self, AddCommand.self, ShowCommand.self, RenameCommand.self, RateCommand.self,
             SetImageCommand.self, DeleteCommand.self, ExportCommand.self, ImportCommand.self, CheckCommand.self,
         ],
-        defaultSubcommand: ListCommand.self
+        defaultSubcommand: ServeCommand.self
     )
 
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
@@ -77,6 +77,7 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
         switch code {
         case .invalidTitle, .invalidRating, .invalidImage, .invalidImport: 65  // EX_DATAERR
         case .notFound, .noDataFolder: 66                                       // EX_NOINPUT
+        case .versionMismatch: 75                                               // EX_TEMPFAIL
         case .corrupt: 65
         case .storage: 74                                                       // EX_IOERR
         }

@@ -55,7 +55,6 @@ struct CLIHostileInputTests {
             let json = try runCLI(["--data-dir=\(folder.path)", "--json", "list"], dataDir: nil)
             #expect(json.status == 0, "\(json.errors)")
             #expect(json.output.contains("\"title\" : \"Ghost\""))
-            #expect(try runCLI(["--data-dir", folder.path], dataDir: nil).output == "    1  ☆☆☆☆☆  Ghost\n")
         }
     }
 
@@ -105,10 +104,10 @@ struct CLIHostileInputTests {
     }
 
     @Test("a photo that is not a regular file, or is huge, is refused at once without being read", arguments: [
-        ("/dev/zero", "PATH is a character device, not a regular file"),
-        ("FOLDER", "PATH is a folder, not a regular file"),
-        ("FIFO", "PATH is a pipe (FIFO), not a regular file"),
-        ("HUGE", "PATH is 1500000000 bytes, larger than the limit of 33554432 bytes"),
+        ("/dev/zero", "PATH is a device, not an image file"),
+        ("FOLDER", "PATH is a folder, not an image file"),
+        ("FIFO", "PATH is a pipe (FIFO), not an image file"),
+        ("HUGE", "PATH is larger than 25 MB (it is 1500000000 bytes), the limit for an image"),
     ])
     func photoThatIsNotAFile(name: String, message: String) async throws {
         try await withTemporaryFolder { folder in

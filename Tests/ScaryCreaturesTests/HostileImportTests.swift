@@ -121,7 +121,7 @@ struct HostileImportTests {
             #expect(summary.skipped.map(\.source) == ["2.scarycreature", "3.scarycreature", "4.scarycreature"])
             #expect(summary.skipped.map(\.reason) == [
                 "\(linkedData.path)/Data.plist is a symbolic link; links are not followed here",
-                "\(linkedPhoto.path)/fullImage.png is a symbolic link; links are not followed here",
+                "\(linkedPhoto.path)/fullImage.png is a symbolic link, not an image file (links are not followed here)",
                 "it is a symbolic link; links inside an import are not followed",
             ])
         }

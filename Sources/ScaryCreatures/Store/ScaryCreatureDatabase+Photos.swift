@@ -31,7 +31,27 @@ extension ScaryCreatureDatabase {
     /// - Throws: ``ScaryCreaturesError`` `.invalidImage` (nothing written), `.notFound`, `.storage`.
     public func setImage(_ id: Int, _ image: Data) async throws {
         let photo = try preparePhoto(image)
-        await thumbnails.remove(id)
+        // The new thumbnail is not inserted here: two overlapping changes could leave one's
+        // thumbnail cached beside the other's photo. The next read loads what is on disk.
+        try await invalidatingThumbnail(of: id) { try await writePhoto(photo, image, of: id) }
+    }
+
+    /// Runs a change of creature `id`'s files with its cached thumbnail invalidated before and
+    /// after (also when it fails part-way), so no load that began before the change can insert
+    /// an image from before it.
+    func invalidatingThumbnail<Result>(of id: Int, _ change: () async throws -> Result) async throws -> Result {
+        await thumbnails.invalidate(id)
+        do {
+            let result = try await change()
+            await thumbnails.invalidate(id)
+            return result
+        } catch {
+            await thumbnails.invalidate(id)
+            throw error
+        }
+    }
+
+    private func writePhoto(_ photo: PreparedPhoto, _ image: Data, of id: Int) async throws {
         try await Self.mapErrors(id: id) {
             try await folder.edit(id) { editor in
                 for name in CreatureLayout.thumbnailNames { try editor.removeAttachment(named: name) }
@@ -42,7 +62,34 @@ extension ScaryCreatureDatabase {
                 try editor.writeAttachment(photo.thumbnail, named: self.layout.thumbnailName)
             }
         }
-        await thumbnails.insert(photo.thumbnail, for: id)
+    }
+
+    /// Removes creature `id`'s photo and thumbnail (nothing to do if it has none).
+    ///
+    /// The thumbnail goes first, so a crash between the two leaves a photo whose thumbnail is
+    /// made again, never a thumbnail without its photo.
+    /// - Throws: ``ScaryCreaturesError`` `.notFound`, `.storage`.
+    public func removeImage(_ id: Int) async throws {
+        try await invalidatingThumbnail(of: id) {
+            try await Self.mapErrors(id: id) {
+                try await folder.edit(id) { editor in
+                    for name in CreatureLayout.thumbnailNames + CreatureLayout.fullImageNames {
+                        try editor.removeAttachment(named: name)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether creature `id` has a full photo.
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.notFound`, `.storage`.
+    public func hasPhoto(_ id: Int) async throws -> Bool {
+        try await Self.mapErrors(id: id) {
+            try await folder.edit(id) { editor in
+                try editor.attachmentNames().contains { CreatureLayout.fullImageNames.contains($0) }
+            }
+        }
     }
 
     /// Creature `id`'s thumbnail as PNG: from the cache, else from its file, else made from the
@@ -51,6 +98,9 @@ extension ScaryCreatureDatabase {
     /// A 2010 thumbnail (`thumbImage.jpg` holding PNG bytes) is used as it is when it is PNG.
     public func thumbnail(of id: Int) async throws -> Data? {
         if let cached = await thumbnails.value(for: id) { return cached }
+        // Read before loading: a change or delete that lands meanwhile makes this insert a no-op,
+        // so a slow load can never bring back an older image.
+        let generation = await thumbnails.generation(for: id)
         let found = try await Self.mapErrors(id: id) { () -> Data? in
             try await folder.edit(id) { editor in
                 if let stored = try Self.storedThumbnail(editor) { return stored }
@@ -60,7 +110,7 @@ extension ScaryCreatureDatabase {
                 return thumbnail
             }
         }
-        if let found { await thumbnails.insert(found, for: id) }
+        if let found { await thumbnails.insert(found, for: id, generation: generation) }
         return found
     }
 

@@ -83,16 +83,21 @@ public final class ScaryCreatureDatabase: Sendable {
     /// Every creature, in id order, with titles and ratings (no photo is read), and the bundles
     /// that could not be read, with reasons.
     public func list() async throws -> (creatures: [ScaryCreatureDoc], problems: [DocumentProblem]) {
-        let listing = try await Self.mapErrors { try await folder.list(decode: CreatureLayout.decode) }
-        return (listing.documents.map { ScaryCreatureDoc(id: $0.bundle.id, data: $0.value, database: self) }, listing.problems)
+        let listing = try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned) }
+        return (listing.documents.map { ScaryCreatureDoc(id: $0.bundle.id, data: $0.value.data, version: $0.value.version, database: self) }, listing.problems)
     }
 
     /// The creature numbered `id`.
     ///
     /// - Throws: ``ScaryCreaturesError`` `.notFound`, or `.corrupt` naming what is wrong.
     public func creature(_ id: Int) async throws -> ScaryCreatureDoc {
-        let data = try await Self.mapErrors(id: id) { try await folder.loadData(of: id, decode: CreatureLayout.decode) }
-        return ScaryCreatureDoc(id: id, data: data, database: self)
+        let found = try await Self.mapErrors(id: id) { try await folder.loadData(of: id, decode: Self.decodeVersioned) }
+        return ScaryCreatureDoc(id: id, data: found.data, version: found.version, database: self)
+    }
+
+    /// A data file's creature and version.
+    @Sendable static func decodeVersioned(_ bytes: Data) throws -> (data: ScaryCreatureData, version: String) {
+        (try CreatureLayout.decode(bytes), CreatureVersion.of(bytes))
     }
 
     // MARK: Changing
@@ -111,47 +116,76 @@ public final class ScaryCreatureDatabase: Sendable {
         }
         let archive = try layout.encode(data)
         let bundle = try await Self.mapErrors { try await folder.create(data: archive, attachments: attachments) }
-        return ScaryCreatureDoc(id: bundle.id, data: data, database: self)
+        await thumbnails.invalidate(bundle.id)  // a deleted creature's thumbnail must not come back under its number
+        return ScaryCreatureDoc(id: bundle.id, data: data, version: CreatureVersion.of(archive), database: self)
     }
 
     /// Renames creature `id`, keeping everything else in its data (unknown keys included).
     ///
-    /// - Throws: ``ScaryCreaturesError`` `.invalidTitle`, `.notFound`, `.corrupt`, `.storage`.
-    public func rename(_ id: Int, to title: String) async throws -> ScaryCreatureDoc {
-        let title = try CreatureRules.title(title)
-        return try await change(id) { $0.title = title }
+    /// - Parameter ifVersion: change it only if its version is still this one.
+    /// - Throws: ``ScaryCreaturesError`` `.invalidTitle`, `.notFound`, `.versionMismatch`,
+    ///   `.corrupt`, `.storage`.
+    public func rename(_ id: Int, to title: String, ifVersion: String? = nil) async throws -> ScaryCreatureDoc {
+        try await update(id, title: title, ifVersion: ifVersion)
     }
 
     /// Rates creature `id`.
     ///
-    /// - Throws: ``ScaryCreaturesError`` `.invalidRating`, `.notFound`, `.corrupt`, `.storage`.
-    public func rate(_ id: Int, _ rating: Double) async throws -> ScaryCreatureDoc {
-        let rating = try CreatureRules.rating(rating)
-        return try await change(id) { $0.rating = rating }
+    /// - Parameter ifVersion: change it only if its version is still this one.
+    /// - Throws: ``ScaryCreaturesError`` `.invalidRating`, `.notFound`, `.versionMismatch`,
+    ///   `.corrupt`, `.storage`.
+    public func rate(_ id: Int, _ rating: Double, ifVersion: String? = nil) async throws -> ScaryCreatureDoc {
+        try await update(id, rating: rating, ifVersion: ifVersion)
     }
 
-    private func change(_ id: Int, _ body: @escaping @Sendable (inout ScaryCreatureData) -> Void) async throws -> ScaryCreatureDoc {
+    /// Changes the title and/or the rating of creature `id` in one durable write, checking both
+    /// before anything is written; nil leaves a field as it is.
+    ///
+    /// - Parameter ifVersion: change it only if its version is still this one (checked under the
+    ///   creature's lock, so two editors cannot both win).
+    /// - Throws: ``ScaryCreaturesError`` `.invalidTitle`, `.invalidRating`, `.notFound`,
+    ///   `.versionMismatch`, `.corrupt`, `.storage`.
+    public func update(_ id: Int, title: String? = nil, rating: Double? = nil, ifVersion: String? = nil) async throws -> ScaryCreatureDoc {
+        let title = try title.map(CreatureRules.title)
+        let rating = try rating.map(CreatureRules.rating)
         let layout = self.layout
-        let data = try await Self.mapErrors(id: id) {
+        let (data, version) = try await Self.mapErrors(id: id) {
             try await folder.edit(id) { editor in
                 guard let bytes = try editor.readData() else {
                     throw ScaryCreaturesError(.corrupt, "creature \(id) has no data file")
                 }
+                if let ifVersion, ifVersion != CreatureVersion.of(bytes) {
+                    throw ScaryCreaturesError(.versionMismatch, "creature \(id) was changed by someone else; reload it and try again")
+                }
                 var data = try CreatureLayout.decode(bytes)
-                body(&data)
-                try editor.writeData(try layout.encode(data))
-                return data
+                if let title { data.title = title }
+                if let rating { data.rating = rating }
+                let encoded = try layout.encode(data)
+                try editor.writeData(encoded)
+                return (data, CreatureVersion.of(encoded))
             }
         }
-        return ScaryCreatureDoc(id: id, data: data, database: self)
+        return ScaryCreatureDoc(id: id, data: data, version: version, database: self)
     }
 
     /// Deletes creature `id` and its photos.
     ///
-    /// - Throws: ``ScaryCreaturesError`` `.notFound`, `.storage`.
-    public func delete(_ id: Int) async throws {
-        try await Self.mapErrors(id: id) { try await folder.delete(id) }
-        await thumbnails.remove(id)
+    /// - Parameter ifVersion: delete it only if its version is still this one.
+    /// - Throws: ``ScaryCreaturesError`` `.notFound`, `.versionMismatch`, `.storage`.
+    public func delete(_ id: Int, ifVersion: String? = nil) async throws {
+        if let ifVersion {
+            try await Self.mapErrors(id: id) {
+                try await folder.edit(id) { editor in
+                    let current = try editor.readData().map(CreatureVersion.of)
+                    guard current == ifVersion else {
+                        throw ScaryCreaturesError(.versionMismatch, "creature \(id) was changed by someone else; reload it and try again")
+                    }
+                }
+            }
+        }
+        try await invalidatingThumbnail(of: id) {
+            try await Self.mapErrors(id: id) { try await folder.delete(id) }
+        }
     }
 
     // MARK: Errors

@@ -7,6 +7,9 @@ public struct ScaryCreatureDoc: Sendable {
     public let id: Int
     /// Its title and rating.
     public let data: ScaryCreatureData
+    /// Its version: changes with every change of its data (see ``ScaryCreatureDatabase``'s
+    /// `ifVersion` parameters), the same in every process for the same data.
+    public let version: String
     /// The database it lives in.
     public let database: ScaryCreatureDatabase
 

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import ZIPFoundation
 
 /// One creature's files as found in an import source (a bundle folder or a zip), read one
@@ -20,21 +21,25 @@ struct CreatureSource {
 
     /// The creature in the bundle folder at `url`. Symbolic links inside it are not followed:
     /// a link could point anywhere on this machine, so a linked file is refused with the reason.
-    static func folder(_ url: URL) throws -> CreatureSource {
-        func read(_ names: [String], limit: Int) throws -> Data? {
-            for name in names {
-                let file = url.appendingPathComponent(name)
+    /// The photo is read as an upload is (``Imaging/ImageUpload``): checked from its first bytes,
+    /// never past `limits`.
+    static func folder(_ url: URL, limits: ImageLimits) throws -> CreatureSource {
+        func present(_ names: [String]) -> URL? {
+            names.lazy.map { url.appendingPathComponent($0) }.first { file in
                 var status = stat()
-                guard lstat(file.path, &status) == 0 else { continue }
-                return try InputFile.read(file, limit: limit, links: .refuse, code: .invalidImport)
+                return lstat(file.path, &status) == 0
             }
-            return nil
         }
-        return CreatureSource(
-            name: url.lastPathComponent,
-            data: try read(dataNames, limit: maxDataBytes),
-            fullImage: try read(CreatureLayout.fullImageNames, limit: maxPhotoBytes)
-        )
+        let data = try present(dataNames).map { try InputFile.read($0, limit: maxDataBytes, links: .refuse, code: .invalidImport) }
+        var photo: Data?
+        if let file = present(CreatureLayout.fullImageNames) {
+            do {
+                photo = try ImageUpload.read(contentsOf: file.path, limits: limits, followingSymlinks: false).data
+            } catch let error as ImagingError {
+                throw ScaryCreaturesError(.invalidImport, error.message)
+            }
+        }
+        return CreatureSource(name: url.lastPathComponent, data: data, fullImage: photo)
     }
 }
 

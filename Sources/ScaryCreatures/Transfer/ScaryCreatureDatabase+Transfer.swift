@@ -9,6 +9,14 @@ extension ScaryCreatureDatabase {
     ///
     /// - Throws: ``ScaryCreaturesError`` `.notFound`, `.corrupt`, `.storage`.
     public func export(_ id: Int, to url: URL) async throws {
+        let zip = try await exportData(id)
+        try await Self.mapErrors { try DurableFileWriter.system.write(zip, to: url) }
+    }
+
+    /// Creature `id` as the bytes of a `.scarycreature.zip` (see ``export(_:to:)``).
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.notFound`, `.corrupt`, `.storage`.
+    public func exportData(_ id: Int) async throws -> Data {
         let creature = try await creature(id)
         let folderName = "\(id).scarycreature/"
         var files: [(String, Data)] = [(folderName + "Data.plist", try CreatureLayout.scaryCreatures.encode(creature.data))]
@@ -29,7 +37,22 @@ extension ScaryCreatureDatabase {
         } catch {
             throw ScaryCreaturesError(.storage, "cannot build the zip for creature \(id): \(error)")
         }
-        try await Self.mapErrors { try DurableFileWriter.system.write(zip, to: url) }
+        return zip
+    }
+
+    /// Imports the creatures of a `.scarycreature.zip` given as bytes (an upload), as
+    /// ``importCreatures(from:limits:)`` does with a file.
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.invalidImport` when the bytes are not such a zip.
+    public func importCreatures(zip: Data, limits: ImportLimits = .default) async throws -> ImportSummary {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scary-creatures-import-\(UUID().uuidString).zip")
+        do {
+            try zip.write(to: file, options: .withoutOverwriting)
+        } catch {
+            throw ScaryCreaturesError(.storage, "cannot keep the upload to import it: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try await importCreatures(from: file, limits: limits)
     }
 
     /// Imports creatures from `url`: an exported `.scarycreature.zip`, one bundle folder
@@ -71,7 +94,7 @@ extension ScaryCreatureDatabase {
             throw ScaryCreaturesError(.invalidImport, "\(url.path) is \(InputFile.kind(of: status.st_mode)), not a zip or a folder")
         }
         if CreatureSource.dataNames.contains(where: { FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path) }) {
-            await importOne(try CreatureSource.folder(url), into: &summary)
+            await importOne(try CreatureSource.folder(url, limits: thumbnailer.decoder.limits), into: &summary)
             return summary
         }
         let bundles = try bundleFolders(in: url)
@@ -84,7 +107,7 @@ extension ScaryCreatureDatabase {
                 if lstat(bundle.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
                     throw ScaryCreaturesError(.invalidImport, "it is a symbolic link; links inside an import are not followed")
                 }
-                await importOne(try CreatureSource.folder(bundle), into: &summary)
+                await importOne(try CreatureSource.folder(bundle, limits: thumbnailer.decoder.limits), into: &summary)
             } catch let error as ScaryCreaturesError {
                 summary.skipped.append(.init(source: bundle.lastPathComponent, reason: error.message))
             }

@@ -1,0 +1,21 @@
+import Foundation
+
+/// A creature's version: 16 hex digits of the 64-bit FNV-1a hash of its data file's bytes.
+///
+/// Every change of the title, the rating or any other stored key changes the bytes and so the
+/// version; the same bytes give the same version in every process and after every restart, so
+/// it can be an HTTP `ETag` that `If-Match` checks.
+enum CreatureVersion {
+    /// The version of a data file holding `bytes`.
+    static func of(_ bytes: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        bytes.withUnsafeBytes { raw in
+            for byte in raw {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

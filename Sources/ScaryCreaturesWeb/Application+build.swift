@@ -1,0 +1,86 @@
+import DocumentStore
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import OpenAPIHummingbird
+import ScaryCreatures
+import ServiceLifecycle
+import WebSupport
+
+/// The running server's address, told once it listens (with the real port when 0 was asked).
+public struct ServerAddress: Sendable {
+    /// The URL to open.
+    public var url: String
+    /// The data folder it serves.
+    public var dataFolder: URL
+}
+
+/// Builds the server: the database (claimed for this process with ``ScaryCreatures/ServerLock``),
+/// the router, and the services that run beside it (memory-pressure purges of the thumbnail
+/// cache, also on `SIGUSR1`). Run it with `runService()`, which stops on SIGINT or SIGTERM after
+/// in-flight requests finish.
+///
+/// - Parameter onRunning: called once the server listens.
+/// - Throws: ``WebStartError`` for an unsafe configuration or a data folder another server uses;
+///   the database's errors for an unusable folder.
+public func buildApplication(
+    _ configuration: WebConfiguration,
+    onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+    try configuration.validate()
+    var logger = Logger(label: "scary-creatures")
+    logger.logLevel = configuration.logLevel
+    let database: ScaryCreatureDatabase
+    let lock: ServerLock
+    do {
+        database = try await ScaryCreatureDatabase.open(at: configuration.dataFolder, cacheBudget: configuration.thumbnailCacheBytes)
+        lock = try ServerLock(root: database.root)
+    } catch let error as ScaryCreaturesError {
+        throw WebStartError(error.message)
+    }
+    let router = try buildRouter(database: database, configuration: configuration, logger: logger)
+    let signalPurges = ManualMemoryPressureSource()
+    var services: [any Service] = [
+        MemoryPressureMonitor(source: signalPurges, caches: [database.thumbnails], logger: logger),
+        SignalWatch(signal: SIGUSR1) { signalPurges.trigger(.critical, detail: "SIGUSR1") },
+    ]
+    if let system = systemMemoryPressureSource() {
+        services.append(MemoryPressureMonitor(source: system, caches: [database.thumbnails], logger: logger))
+    }
+    let host = configuration.host
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(host, port: configuration.port), serverName: "scary-creatures"),
+        services: services,
+        onServerRunning: { channel in
+            withExtendedLifetime(lock) {}
+            let port = channel.localAddress?.port ?? configuration.port
+            let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+            await onRunning(ServerAddress(url: "http://\(shownHost):\(port)/", dataFolder: database.root))
+        },
+        logger: logger
+    )
+}
+
+/// The router: security and error middleware, the generated API, and `/openapi.yaml`.
+func buildRouter(database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger) throws -> Router<BasicRequestContext> {
+    let router = Router()
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: ErrorMiddleware(map: ErrorMapping.apiError(for:)))
+    router.add(middleware: QuotedHeadersMiddleware())
+    if let token = configuration.token, !token.isEmpty {
+        router.add(middleware: TokenMiddleware(token: token))
+    }
+    router.add(middleware: CrossSiteMiddleware())
+    router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
+    let spec = try OpenAPIDocument.load()
+    router.get("/openapi.yaml") { _, _ in
+        var headers = HTTPFields()
+        headers[.contentType] = "application/yaml; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: spec)))
+    }
+    try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes).registerHandlers(on: router)
+    return router
+}

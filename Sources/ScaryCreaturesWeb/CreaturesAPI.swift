@@ -1,0 +1,141 @@
+import Foundation
+import Imaging
+import OpenAPIRuntime
+import ScaryCreatures
+import WebSupport
+
+/// The API's handlers: each parses what the generated code decoded, calls the database, and
+/// answers. Failures are thrown as ``WebSupport/APIError``s (or the database's errors, which
+/// ``CreaturesAPI/apiError(for:)`` maps) and answered as JSON by the error middleware.
+struct CreaturesAPI: APIProtocol {
+    let database: ScaryCreatureDatabase
+    /// The largest upload read.
+    let maxBodyBytes: Int
+
+    // MARK: Creatures
+
+    func listCreatures(_ input: Operations.ListCreatures.Input) async throws -> Operations.ListCreatures.Output {
+        let query = input.query
+        let limit = query.limit ?? 100
+        guard (1...1000).contains(limit) else { throw APIError.badRequest("limit must be 1 to 1000, not \(limit)") }
+        let start = try query.cursor.map(Cursor.position) ?? 0
+        let (creatures, problems) = try await database.list()
+        let selected = CreatureQuery(text: query.q, sort: query.sort ?? .id, descending: query.order == .desc).apply(to: creatures)
+        let page = selected.dropFirst(start).prefix(limit)
+        let next = start + page.count < selected.count ? Cursor.string(for: start + page.count) : nil
+        return .ok(.init(body: .json(.init(
+            creatures: page.map { Representation.creature($0) },
+            problems: problems.map { .init(bundle: $0.name, reason: $0.description) },
+            nextCursor: next
+        ))))
+    }
+
+    func createCreature(_ input: Operations.CreateCreature.Input) async throws -> Operations.CreateCreature.Output {
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType("send the creature as application/json") }
+        let creature = try await database.add(title: body.title, rating: body.rating ?? 0)
+        return .created(.init(
+            headers: .init(location: Representation.path(of: creature.id), eTag: Representation.eTag(creature.version)),
+            body: .json(Representation.creature(creature, hasPhoto: false))
+        ))
+    }
+
+    func getCreature(_ input: Operations.GetCreature.Input) async throws -> Operations.GetCreature.Output {
+        let id = try CreatureID.parse(input.path.id)
+        let creature = try await database.creature(id)
+        let hasPhoto = try await database.hasPhoto(id)
+        return .ok(.init(headers: .init(eTag: Representation.eTag(creature.version)), body: .json(Representation.creature(creature, hasPhoto: hasPhoto))))
+    }
+
+    func updateCreature(_ input: Operations.UpdateCreature.Input) async throws -> Operations.UpdateCreature.Output {
+        let id = try CreatureID.parse(input.path.id)
+        guard case .json(let patch) = input.body else { throw APIError.unsupportedMediaType("send the change as application/json") }
+        guard patch.title != nil || patch.rating != nil else {
+            throw APIError(.unprocessableContent, code: "empty_change", "give a title, a rating or both")
+        }
+        let version = try input.headers.ifMatch.flatMap(EntityTag.version(fromIfMatch:))
+        let creature = try await database.update(id, title: patch.title, rating: patch.rating, ifVersion: version)
+        return .ok(.init(headers: .init(eTag: Representation.eTag(creature.version)), body: .json(Representation.creature(creature))))
+    }
+
+    func deleteCreature(_ input: Operations.DeleteCreature.Input) async throws -> Operations.DeleteCreature.Output {
+        let id = try CreatureID.parse(input.path.id)
+        let version = try input.headers.ifMatch.flatMap(EntityTag.version(fromIfMatch:))
+        try await database.delete(id, ifVersion: version)
+        return .noContent(.init())
+    }
+
+    // MARK: Photos
+
+    func getPhoto(_ input: Operations.GetPhoto.Input) async throws -> Operations.GetPhoto.Output {
+        let id = try CreatureID.parse(input.path.id)
+        guard let photo = try await database.fullImage(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
+        let tag = EntityTag.of(photo.data)
+        if let ifNoneMatch = input.headers.ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
+        let isPNG = photo.format == .png
+        if let range = input.headers.range, let bytes = try ByteRange.parse(range, length: photo.data.count) {
+            let slice = HTTPBody(photo.data[bytes])
+            return .partialContent(.init(
+                headers: .init(contentRange: "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(photo.data.count)"),
+                body: isPNG ? .png(slice) : .jpeg(slice)
+            ))
+        }
+        let body = HTTPBody(photo.data)
+        return .ok(.init(headers: .init(eTag: tag, cacheControl: "no-cache"), body: isPNG ? .png(body) : .jpeg(body)))
+    }
+
+    func putPhoto(_ input: Operations.PutPhoto.Input) async throws -> Operations.PutPhoto.Output {
+        let id = try CreatureID.parse(input.path.id)
+        let bytes: Data
+        switch input.body {
+        case .jpeg(let body), .png(let body):
+            bytes = try await Upload.collect(body, limit: maxBodyBytes)
+        case .multipartForm(let parts):
+            bytes = try await Upload.photo(in: parts, limit: maxBodyBytes)
+        }
+        try await database.setImage(id, bytes)
+        let creature = try await database.creature(id)
+        return .ok(.init(headers: .init(eTag: Representation.eTag(creature.version)), body: .json(Representation.creature(creature, hasPhoto: true))))
+    }
+
+    func deletePhoto(_ input: Operations.DeletePhoto.Input) async throws -> Operations.DeletePhoto.Output {
+        let id = try CreatureID.parse(input.path.id)
+        try await database.removeImage(id)
+        let creature = try await database.creature(id)
+        return .ok(.init(headers: .init(eTag: Representation.eTag(creature.version)), body: .json(Representation.creature(creature, hasPhoto: false))))
+    }
+
+    func getThumbnail(_ input: Operations.GetThumbnail.Input) async throws -> Operations.GetThumbnail.Output {
+        let id = try CreatureID.parse(input.path.id)
+        guard let thumbnail = try await database.thumbnail(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
+        let tag = EntityTag.of(thumbnail)
+        if let ifNoneMatch = input.headers.ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
+        return .ok(.init(headers: .init(eTag: tag, cacheControl: "no-cache"), body: .png(HTTPBody(thumbnail))))
+    }
+
+    // MARK: Transfer
+
+    func exportCreature(_ input: Operations.ExportCreature.Input) async throws -> Operations.ExportCreature.Output {
+        let id = try CreatureID.parse(input.path.id)
+        let zip = try await database.exportData(id)
+        return .ok(.init(
+            headers: .init(contentDisposition: "attachment; filename=\"\(id).scarycreature.zip\""),
+            body: .applicationZip(HTTPBody(zip))
+        ))
+    }
+
+    func importCreatures(_ input: Operations.ImportCreatures.Input) async throws -> Operations.ImportCreatures.Output {
+        guard case .applicationZip(let body) = input.body else { throw APIError.unsupportedMediaType("send a .scarycreature.zip as application/zip") }
+        let zip = try await Upload.collect(body, limit: maxBodyBytes)
+        let summary = try await database.importCreatures(zip: zip)
+        return .ok(.init(body: .json(.init(
+            imported: summary.imported.map { .init(source: $0.source, id: Int64($0.id), title: $0.title) },
+            skipped: summary.skipped.map { .init(source: $0.source, reason: $0.reason) }
+        ))))
+    }
+
+    // MARK: Events
+
+    func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
+        throw APIError(.notImplemented, code: "not_implemented", "live events are not served yet")
+    }
+}

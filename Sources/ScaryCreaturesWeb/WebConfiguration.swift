@@ -1,0 +1,83 @@
+import Foundation
+import Logging
+
+/// How the server is started: where it listens, where the data is, who may connect.
+public struct WebConfiguration: Sendable {
+    /// The address to bind: `127.0.0.1` (loopback only) by default.
+    public var host: String
+    /// The port; 0 picks a free one.
+    public var port: Int
+    /// The data folder (`PrivateDocuments`).
+    public var dataFolder: URL
+    /// The access token every request must carry; required to bind anything but loopback.
+    public var token: String?
+    /// How much the server logs.
+    public var logLevel: Logger.Level
+    /// The largest request body: the photo limit plus room for a multipart envelope.
+    public var maxBodyBytes: Int
+    /// Bytes of thumbnails kept in memory.
+    public var thumbnailCacheBytes: Int
+
+    /// Creates a configuration; the defaults are what `scary-creatures serve` uses.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, dataFolder: URL, token: String? = nil,
+        logLevel: Logger.Level = .info, maxBodyBytes: Int = 26 << 20, thumbnailCacheBytes: Int = 32 << 20
+    ) {
+        self.host = host
+        self.port = port
+        self.dataFolder = dataFolder
+        self.token = token
+        self.logLevel = logLevel
+        self.maxBodyBytes = maxBodyBytes
+        self.thumbnailCacheBytes = thumbnailCacheBytes
+    }
+
+    /// Whether `host` only accepts connections from this machine.
+    public var isLoopback: Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// Refuses a configuration that would be unsafe: any address but loopback without a token.
+    ///
+    /// - Throws: ``WebStartError`` saying what to do.
+    public func validate() throws {
+        if !isLoopback, (token ?? "").isEmpty {
+            throw WebStartError("binding \(host) would let other machines in: give an access token with --token or SCARY_CREATURES_TOKEN, or bind 127.0.0.1")
+        }
+        if let token, !token.isEmpty, token.utf8.count < 16 {
+            throw WebStartError("the access token must be at least 16 characters")
+        }
+        guard (0...65535).contains(port) else {
+            throw WebStartError("the port must be 0 to 65535, not \(port)")
+        }
+    }
+}
+
+/// Why the server could not start, in words a person can act on.
+public struct WebStartError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+extension WebStartError {
+    /// A server that failed to run, in words: a busy port or an address that cannot be bound
+    /// named as such.
+    public static func describe(_ error: any Error, host: String, port: Int) -> String {
+        let text = String(describing: error)
+        if text.contains("Address already in use") || text.contains("errno: 98") {
+            return "port \(port) on \(host) is already in use (choose another with --port, or 0 for any free one)"
+        }
+        if text.contains("Cannot assign requested address") || text.contains("errno: 99") {
+            return "cannot listen on \(host): this machine has no such address"
+        }
+        return "the server stopped: \(text)"
+    }
+}
