@@ -22,3 +22,14 @@ int cds_rename_noreplace(int directory, const char *from, const char *to) {
     return -1;
 #endif
 }
+
+int cds_rename_noreplace2(int from_directory, const char *from, int to_directory, const char *to) {
+#if defined(__linux__) && defined(SYS_renameat2)
+    return (int)syscall(SYS_renameat2, from_directory, from, to_directory, to, RENAME_NOREPLACE);
+#elif defined(__APPLE__)
+    return renameatx_np(from_directory, from, to_directory, to, RENAME_EXCL);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}

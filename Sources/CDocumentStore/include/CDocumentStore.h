@@ -7,4 +7,7 @@
 /// system or file system cannot do it, so the caller can fall back).
 int cds_rename_noreplace(int directory, const char *from, const char *to);
 
+/// cds_rename_noreplace between two directories (descriptors).
+int cds_rename_noreplace2(int from_directory, const char *from, int to_directory, const char *to);
+
 #endif

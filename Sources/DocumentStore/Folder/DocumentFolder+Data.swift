@@ -1,22 +1,21 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension DocumentFolder {
     /// The bytes of bundle `id`'s data archive, read now (bundles are never read ahead).
     ///
+    /// Takes no lock: every write replaces the file by a rename, so this sees a whole old or a
+    /// whole new file.
     /// - Throws: ``DocumentStoreError`` `.notFound` for a missing bundle or data file, `.corrupt`
-    ///   for a data file over ``DocumentFolderConfiguration/maxDataFileBytes``.
+    ///   for a data file over ``DocumentFolderConfiguration/maxDataFileBytes``,
+    ///   `.unsupportedFileType` for a data file that is not a regular file.
     public func readData(of id: Int) async throws -> Data {
-        try await BlockingIO.run { [self] in
-            let bundle = try locateBundle(id)
-            guard let data = try readDataFile(ofBundleNamed: bundle.name) else {
-                throw DocumentStoreError(.notFound, "bundle \(bundle.name) has no data file", path: bundle.url.path)
+        try await pool.run { [self] in
+            try withOpenBundle(id) { bundle, directory in
+                guard let data = try readDataFile(in: directory, bundle: bundle) else {
+                    throw DocumentStoreError(.notFound, "bundle \(bundle.name) has no data file", path: bundle.url.path)
+                }
+                return data
             }
-            return data
         }
     }
 
@@ -43,21 +42,5 @@ extension DocumentFolder {
         try await edit(id) { editor in
             try editor.writeData(try transform(try editor.readData()))
         }
-    }
-
-    /// The data file of the bundle folder `name`, or nil if it has none.
-    func readDataFile(ofBundleNamed name: String) throws -> Data? {
-        for file in configuration.dataFileNames {
-            let path = rootPath + "/" + name + "/" + file
-            if let data = try POSIX.readFile(at: AT_FDCWD, path, limit: configuration.maxDataFileBytes, path: path) {
-                return data
-            }
-        }
-        return nil
-    }
-
-    /// The first configured data file name present in the folder at `path`.
-    func existingDataFileName(in path: String) -> String? {
-        configuration.dataFileNames.first { access(path + "/" + $0, F_OK) == 0 }
     }
 }
