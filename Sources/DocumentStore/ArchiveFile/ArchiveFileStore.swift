@@ -84,7 +84,7 @@ public actor ArchiveFileStore<Value: Sendable> {
         let fileSystem = writer.fileSystem
         let loaded: Value? = try await pool.run {
             let folder = url.deletingLastPathComponent()
-            _ = try? DurableFileWriter.removeStaleTemporaries(in: folder)
+            _ = try? DurableFileWriter.removeStaleTemporaries(inFolderAt: folder.path, fileSystem: fileSystem)
             let directory = try fileSystem.openDirectory(AT_FDCWD, folder.path, path: folder.path, followLinks: true)
             defer { fileSystem.closeFile(directory) }
             guard let data = try fileSystem.readRegularFile(directory, url.lastPathComponent, limit: maxBytes, path: url.path) else { return nil }

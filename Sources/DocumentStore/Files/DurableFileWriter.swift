@@ -124,10 +124,14 @@ public struct DurableFileWriter: Sendable {
     /// - Returns: the names removed.
     @discardableResult
     public static func removeStaleTemporaries(in folder: URL) throws -> [String] {
-        let fileSystem = SystemFileSystem()
-        let directory = try fileSystem.openDirectory(AT_FDCWD, folder.path, path: folder.path, followLinks: true)
+        try removeStaleTemporaries(inFolderAt: folder.path, fileSystem: SystemFileSystem())
+    }
+
+    /// ``removeStaleTemporaries(in:)`` on `fileSystem`.
+    static func removeStaleTemporaries(inFolderAt path: String, fileSystem: any FileSystem) throws -> [String] {
+        let directory = try fileSystem.openDirectory(AT_FDCWD, path, path: path, followLinks: true)
         defer { fileSystem.closeFile(directory) }
-        return try removeStaleTemporaries(in: directory, folderPath: folder.path, fileSystem: fileSystem)
+        return try removeStaleTemporaries(in: directory, folderPath: path, fileSystem: fileSystem)
     }
 
     /// ``removeStaleTemporaries(in:)`` for an open folder.

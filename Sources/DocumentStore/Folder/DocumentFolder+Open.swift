@@ -50,10 +50,12 @@ extension DocumentFolder {
                 throw DocumentStoreError(.notFound, "the data folder \(rootPath) does not exist (or is not a folder)", path: rootPath, errno: error.errno)
             }
         }
-        do {
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        } catch {
-            throw DocumentStoreError(.io, "cannot create the folder \(rootPath): \(error.localizedDescription)", path: rootPath)
+        if (try? withRoot { _ in }) == nil {
+            do {
+                try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            } catch {
+                throw DocumentStoreError(.io, "cannot create the folder \(rootPath): \(error.localizedDescription)", path: rootPath)
+            }
         }
         return try withRoot { rootDescriptor in
             var report = OpenReport()
@@ -70,6 +72,11 @@ extension DocumentFolder {
                     if DurableFileWriter.removeIfUnlocked(name, in: rootDescriptor, fileSystem: fileSystem, isDirectory: true) {
                         report.finishedDeletions += 1
                     }
+                } else if cleaning == .everything, name == configuration.quarantineFolderName,
+                          let quarantine = try? fileSystem.openDirectory(rootDescriptor, name, path: rootPath + "/" + name) {
+                    defer { fileSystem.closeFile(quarantine) }
+                    let removed = (try? DurableFileWriter.removeStaleTemporaries(in: quarantine, folderPath: rootPath + "/" + name, fileSystem: fileSystem)) ?? []
+                    report.removedTemporaries += removed.map { name + "/" + $0 }
                 } else if cleaning == .everything, case .bundle = BundleName.parse(name, configuration: configuration),
                           let bundle = try? fileSystem.openDirectory(rootDescriptor, name, path: rootPath + "/" + name) {
                     defer { fileSystem.closeFile(bundle) }

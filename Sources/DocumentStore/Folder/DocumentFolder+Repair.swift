@@ -61,6 +61,9 @@ extension DocumentFolder {
             } catch {
                 guard error.code == EEXIST else { throw DocumentStoreError.system("cannot create the quarantine folder", path: folderPath, errno: error.code) }
             }
+            // The quarantine folder must be durable before anything moves into it, or a power
+            // cut could keep the move and lose the folder, and with it the bundle.
+            try fileSystem.syncDirectory(rootDescriptor, path: rootPath)
             let quarantine = try fileSystem.openDirectory(rootDescriptor, folderName, path: folderPath)
             defer { fileSystem.closeFile(quarantine) }
             var bundleDescriptor: Int32?
