@@ -63,32 +63,43 @@ struct DurabilityRulesTests {
         }
     }
 
-    @Test("an edit that waited for a bundle deleted meanwhile is notFound and writes nothing")
+    @Test("an edit that waited for the lock of a bundle deleted meanwhile is notFound, and the new bundle with its number is untouched")
     func editOfDeletedBundle() async throws {
         try await withTemporaryFolder { root in
             let folder = DocumentFolder(root: root)
             try await folder.open()
             _ = try await folder.create(data: Data("original".utf8))
             let rootPath = root.path
-            // Take the cross-process lock as another process would, delete under it, then
-            // create a new bundle 1; the waiting edit must not write into it.
+            // Take the cross-process lock as another process would.
             let holder = open(rootPath + "/1.scarycreature", O_RDONLY | O_DIRECTORY)
             #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+            var status = stat()
+            #expect(fstat(holder, &status) == 0)
             let edit = Task { try await folder.writeData(Data("late".utf8), of: 1) }
-            try await Task.sleep(for: .milliseconds(100))
-            try FileManager.default.moveItem(atPath: rootPath + "/1.scarycreature", toPath: rootPath + "/.trash-x")
+            // Wait (bounded) until the edit is queued on the old folder's flock (/proc/locks shows it).
+            #expect(try await waitForFlockWaiter(inode: UInt64(status.st_ino)))
+            // Delete under the lock, then make a new bundle 1.
+            try FileManager.default.moveItem(atPath: rootPath + "/1.scarycreature", toPath: rootPath + "/old")
             try FileManager.default.createDirectory(atPath: rootPath + "/1.scarycreature", withIntermediateDirectories: false)
             try Data("newcomer".utf8).write(to: URL(fileURLWithPath: rootPath + "/1.scarycreature/Data.plist"))
             close(holder)
-            let outcome = await edit.result
+            let error = try await #require(throws: DocumentStoreError.self) { try await edit.value }
+            #expect(error.code == .notFound)
+            #expect(error.message == "bundle 1.scarycreature was deleted")
             #expect(try Data(contentsOf: root.appendingPathComponent("1.scarycreature/Data.plist")) == Data("newcomer".utf8))
-            if case .failure(let error as DocumentStoreError) = outcome {
-                #expect(error.code == .notFound)
-            } else {
-                // The edit ran before the lock was taken: then it wrote the old bundle.
-                #expect(try Data(contentsOf: root.appendingPathComponent(".trash-x/Data.plist")) == Data("late".utf8))
-            }
+            #expect(try Data(contentsOf: root.appendingPathComponent("old/Data.plist")) == Data("original".utf8))
         }
+    }
+
+    /// Whether, within 20 seconds, some process waits for an `flock` on `inode` (a `->` line of
+    /// /proc/locks).
+    private func waitForFlockWaiter(inode: UInt64) async throws -> Bool {
+        for _ in 0..<2000 {
+            let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+            if locks.split(separator: "\n").contains(where: { $0.contains("-> FLOCK") && $0.contains(":\(inode) ") }) { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
     }
 
     @Test("readers share a bundle: a second reader runs while the first is still reading")

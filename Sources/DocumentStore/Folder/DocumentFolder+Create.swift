@@ -28,20 +28,12 @@ extension DocumentFolder {
     }
 
     private func createNow(data: Data, attachments: [String: Data], rootDescriptor: Int32) throws -> DocumentBundle {
-        let staging = Self.hiddenFolderName(kind: Self.stagingPrefix)
+        let (staging, stagingDescriptor) = try makeStagingFolder(rootDescriptor: rootDescriptor)
         let stagingPath = rootPath + "/" + staging
-        do {
-            try fileSystem.makeDirectory(rootDescriptor, staging, 0o755)
-        } catch {
-            throw DocumentStoreError.system("cannot create a new bundle in", path: rootPath, errno: error.code)
-        }
         var placed = false
-        defer { if !placed { fileSystem.removeTree(rootDescriptor, staging) } }
-        let stagingDescriptor = try fileSystem.openDirectory(rootDescriptor, staging, path: stagingPath)
-        defer { fileSystem.closeFile(stagingDescriptor) }
-        try fileSystem.lock(stagingDescriptor, LOCK_EX, path: stagingPath)
-        guard fileSystem.stillNames(rootDescriptor, staging, stagingDescriptor) else {
-            throw DocumentStoreError(.io, "the new bundle's staging folder \(stagingPath) was removed while being built", path: stagingPath)
+        defer {
+            if !placed { fileSystem.removeTree(rootDescriptor, staging) }
+            fileSystem.closeFile(stagingDescriptor)
         }
         // Nobody sees the staging folder: each file is written in place and synced, then the
         // folder once, instead of a temporary and a rename per file.
@@ -76,6 +68,24 @@ extension DocumentFolder {
         }
         try fileSystem.syncDirectory(rootDescriptor, path: rootPath)
         return makeBundle(id: id, name: configuration.bundleName(for: id))
+    }
+
+    /// Makes a hidden staging folder and locks it, so no sweep takes it while it is built.
+    /// (Another process's sweep may remove it between the `mkdir` and the lock: then again.)
+    private func makeStagingFolder(rootDescriptor: Int32) throws -> (String, Int32) {
+        for _ in 0..<8 {
+            let staging = Self.hiddenFolderName(kind: Self.stagingPrefix)
+            do {
+                try fileSystem.makeDirectory(rootDescriptor, staging, 0o755)
+            } catch {
+                throw DocumentStoreError.system("cannot create a new bundle in", path: rootPath, errno: error.code)
+            }
+            guard let descriptor = try? fileSystem.openDirectory(rootDescriptor, staging, path: rootPath + "/" + staging) else { continue }
+            try? fileSystem.lock(descriptor, LOCK_EX)
+            if fileSystem.stillNames(rootDescriptor, staging, descriptor) { return (staging, descriptor) }
+            fileSystem.closeFile(descriptor)
+        }
+        throw DocumentStoreError(.io, "cannot create a new bundle in \(rootPath): its staging folder kept disappearing", path: rootPath)
     }
 
     private func noFreeNumber() -> DocumentStoreError {

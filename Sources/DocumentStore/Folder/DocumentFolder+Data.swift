@@ -38,9 +38,39 @@ extension DocumentFolder {
     /// process and in others, so no update is lost.
     ///
     /// - Throws: ``DocumentStoreError``, or what `transform` throws (then nothing is written).
+    ///
+    /// Concurrent updates of one bundle are committed as a group: while one write is in flight,
+    /// later updates queue, and the next write applies them all in arrival order and makes them
+    /// durable at once. Each caller still returns only when its change is durable; a transform
+    /// that throws fails only its own caller.
     public func update(_ id: Int, _ transform: @escaping @Sendable (Data?) throws -> Data) async throws {
-        try await edit(id) { editor in
-            try editor.writeData(try transform(try editor.readData()))
+        try await updateBatches.submit(id, transform) { [self] transforms in
+            await writeBatch(id, transforms)
+        }
+    }
+
+    /// Applies `transforms` in order to bundle `id`'s data and writes the result once; returns
+    /// each transform's outcome (a failed write fails all that were applied).
+    private func writeBatch(_ id: Int, _ transforms: [UpdateBatches.Transform]) async -> [Result<Void, any Error>] {
+        do {
+            return try await edit(id) { editor in
+                var data = try editor.readData()
+                var outcomes: [Result<Void, any Error>] = []
+                for transform in transforms {
+                    do {
+                        data = try transform(data)
+                        outcomes.append(.success(()))
+                    } catch {
+                        outcomes.append(.failure(error))
+                    }
+                }
+                if let data, outcomes.contains(where: { if case .success = $0 { true } else { false } }) {
+                    try editor.writeData(data)
+                }
+                return outcomes.map { outcome in outcome.mapError { $0 as any Error } }
+            }
+        } catch {
+            return transforms.map { _ in .failure(error) }
         }
     }
 }

@@ -35,6 +35,7 @@ public final class DocumentFolder: Sendable {
     /// Where the blocking file work runs.
     public let pool: BlockingPool
     let locks = BundleLocks()
+    let updateBatches = UpdateBatches()
     /// False only in tests that exercise the path for file systems without an exclusive rename.
     let usesExclusiveRename: Bool
     /// The file system (a simulated disk in crash tests).

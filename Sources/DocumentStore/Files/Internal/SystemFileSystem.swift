@@ -96,13 +96,15 @@ struct SystemFileSystem: FileSystem {
                 if errno != 0 { throw Errno(errno) }
                 return names
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            // Read the name in place: the kernel's record may end before a whole `dirent` would,
+            // so copying the struct (or its 256-byte name field) can read past the buffer.
+            let name = String(cString: UnsafeRawPointer(entry).advanced(by: Self.nameOffset).assumingMemoryBound(to: CChar.self))
             if name == "." || name == ".." { continue }
             names.append(name)
         }
     }
+
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
 
     private static func convert(_ status: stat) -> FileStatus {
         let kind: FileStatus.Kind
