@@ -41,10 +41,12 @@ func ours(tasks: Int, updates: Int, id: @escaping @Sendable (Int) -> Int) async 
     try await ours(tasks: 1, updates: updates) { _, index in id(index) }
 }
 
-/// `threads` threads, each with its own SQLite connection, doing `updates` durable updates of
-/// the row `id(thread, index)` chooses.
-func theirs(threads: Int, updates: Int, path: String, id: @escaping @Sendable (Int, Int) -> Int) throws -> Figures {
+/// `threads` threads, each with its own SQLite connection (or all sharing one, taken in turn),
+/// doing `updates` durable updates of the row `id(thread, index)` chooses.
+func theirs(threads: Int, updates: Int, path: String, shared: Bool = false, id: @escaping @Sendable (Int, Int) -> Int) throws -> Figures {
     let lock = NSLock()
+    let connectionLock = NSLock()
+    nonisolated(unsafe) let sharedStore = shared ? try SQLiteStore(path: path) : nil
     nonisolated(unsafe) var latencies: [Double] = []
     nonisolated(unsafe) var failure: (any Error)?
     let done = DispatchGroup()
@@ -54,12 +56,16 @@ func theirs(threads: Int, updates: Int, path: String, id: @escaping @Sendable (I
         Thread {
             defer { done.leave() }
             do {
-                let store = try SQLiteStore(path: path)
+                let store = try sharedStore ?? SQLiteStore(path: path)
                 var mine: [Double] = []
                 for index in 0..<updates {
                     let data = record + Data("\(thread)-\(index)".utf8)
                     let started = ContinuousClock.now
-                    try store.update(id(thread, index), data: data)
+                    if shared {
+                        try connectionLock.withLock { try store.update(id(thread, index), data: data) }
+                    } else {
+                        try store.update(id(thread, index), data: data)
+                    }
                     mine.append(seconds(ContinuousClock.now - started))
                 }
                 lock.withLock { latencies += mine }

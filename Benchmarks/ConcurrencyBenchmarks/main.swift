@@ -36,12 +36,17 @@ let sqlitePath = work.appendingPathComponent("creatures.sqlite").path
 try SQLiteStore(path: sqlitePath).fill(count: taskCount, data: record)
 
 print("durable updates of a \(record.count)-byte creature record, \(updatesPerTask) per task, on \(work.path)")
-print(String(format: "  %-52@ %10@ %9@ %9@", "" as NSString, "updates/s" as NSString, "p50" as NSString, "p99" as NSString))
+/// One table row: the name padded, then the figures right-aligned.
+func row(_ name: String, _ rate: String, _ p50: String, _ p99: String) -> String {
+    func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+    return "  " + name.padding(toLength: 66, withPad: " ", startingAt: 0) + right(rate, 10) + right(p50, 12) + right(p99, 12)
+}
+print(row("", "updates/s", "p50", "p99"))
 
 var figures: [String: Figures] = [:]
 @MainActor func show(_ name: String, _ result: Figures) {
     figures[name] = result
-    print(String(format: "  %-52@ %10.0f %9@ %9@", name as NSString, result.perSecond, milliseconds(median(result.latencies)) as NSString, milliseconds(percentile(result.latencies, 0.99)) as NSString))
+    print(row(name, String(format: "%.0f", result.perSecond), milliseconds(median(result.latencies)), milliseconds(percentile(result.latencies, 0.99))))
 }
 
 let total = updatesPerTask * taskCount
@@ -50,8 +55,10 @@ show("DocumentFolder, 1 task, creatures in turn", try await ours(tasks: 1, updat
 show("SQLite, 1 thread, creatures in turn", try theirs(threads: 1, updates: total, path: sqlitePath) { $0 % bundles + 1 })
 show("DocumentFolder, \(taskCount) tasks, each its own creature", try await ours(tasks: taskCount, updates: updatesPerTask) { task, _ in task + 1 })
 show("SQLite, \(taskCount) threads, each its own creature", try theirs(threads: taskCount, updates: updatesPerTask, path: sqlitePath) { task, _ in task + 1 })
+show("SQLite, \(taskCount) threads, own creatures, 1 connection", try theirs(threads: taskCount, updates: updatesPerTask, path: sqlitePath, shared: true) { task, _ in task + 1 })
 show("DocumentFolder, \(taskCount) tasks, all the same creature", try await ours(tasks: taskCount, updates: updatesPerTask) { _, _ in 1 })
 show("SQLite, \(taskCount) threads, all the same creature", try theirs(threads: taskCount, updates: updatesPerTask, path: sqlitePath) { _, _ in 1 })
+show("SQLite, \(taskCount) threads, same creature, 1 connection", try theirs(threads: taskCount, updates: updatesPerTask, path: sqlitePath, shared: true) { _, _ in 1 })
 let reads = ReadCounter()
 let readers = (0..<8).map { reader in
     Task {
@@ -69,15 +76,17 @@ show("DocumentFolder, \(taskCount) tasks own creatures + 8 thumbnail readers", t
 for reader in readers { reader.cancel() }
 let readSeconds = seconds(ContinuousClock.now - readStart)
 let readLatencies = await reads.latencies
-print(String(format: "  %-52@ %10.0f %9@ %9@", "  thumbnail reads meanwhile (reads/s)" as NSString, Double(readLatencies.count) / readSeconds, milliseconds(median(readLatencies)) as NSString, milliseconds(percentile(readLatencies, 0.99)) as NSString))
+print(row("  thumbnail reads meanwhile (reads/s)", String(format: "%.0f", Double(readLatencies.count) / readSeconds), milliseconds(median(readLatencies)), milliseconds(percentile(readLatencies, 0.99))))
 
 @MainActor func ratio(_ ours: String, _ theirs: String) -> Double {
     (figures[ours]?.perSecond ?? 0) / max(figures[theirs]?.perSecond ?? 1, 1e-9)
 }
 print("")
-print(String(format: "  %d tasks, own creatures: DocumentFolder %.1f× SQLite; %.1f× its own single task", taskCount,
+print(String(format: "  %d tasks, own creatures: DocumentFolder %.1f× SQLite (%.1f× SQLite on one shared connection); %.1f× its own single task", taskCount,
              ratio("DocumentFolder, \(taskCount) tasks, each its own creature", "SQLite, \(taskCount) threads, each its own creature"),
+             ratio("DocumentFolder, \(taskCount) tasks, each its own creature", "SQLite, \(taskCount) threads, own creatures, 1 connection"),
              ratio("DocumentFolder, \(taskCount) tasks, each its own creature", "DocumentFolder, 1 task, creatures in turn")))
-print(String(format: "  %d tasks, one creature:  DocumentFolder %.1f× SQLite", taskCount,
-             ratio("DocumentFolder, \(taskCount) tasks, all the same creature", "SQLite, \(taskCount) threads, all the same creature")))
+print(String(format: "  %d tasks, one creature:  DocumentFolder %.1f× SQLite (%.1f× SQLite on one shared connection)", taskCount,
+             ratio("DocumentFolder, \(taskCount) tasks, all the same creature", "SQLite, \(taskCount) threads, all the same creature"),
+             ratio("DocumentFolder, \(taskCount) tasks, all the same creature", "SQLite, \(taskCount) threads, same creature, 1 connection")))
 print(String(format: "  1 task:                 DocumentFolder %.1f× SQLite", ratio("DocumentFolder, 1 task, creatures in turn", "SQLite, 1 thread, creatures in turn")))
