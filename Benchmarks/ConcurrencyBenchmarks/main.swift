@@ -6,19 +6,21 @@ import Foundation
 // Concurrent durable updates: DocumentFolder against SQLite (WAL, synchronous=FULL, one row per
 // creature), single task against 64, different creatures and the same one, and thumbnail reads
 // while writes run. Every update is durable when it returns, in both stores.
-// Usage: swift run -c release document-store-concurrency-benchmarks [--updates N] [--tasks N] [--work DIR]
+// Usage: swift run -c release document-store-concurrency-benchmarks [--updates N] [--tasks N] [--pool THREADS] [--work DIR]
 
 var updatesPerTask = 20
 var taskCount = 64
+var poolThreads = BlockingPool.shared.threadCount
 var work = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/concurrency-benchmarks")
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--updates": updatesPerTask = Int(arguments.next() ?? "") ?? updatesPerTask
     case "--tasks": taskCount = Int(arguments.next() ?? "") ?? taskCount
+    case "--pool": poolThreads = Int(arguments.next() ?? "") ?? poolThreads
     case "--work": work = URL(fileURLWithPath: arguments.next() ?? work.path)
     default:
-        FileHandle.standardError.write(Data("usage: document-store-concurrency-benchmarks [--updates N] [--tasks N] [--work DIR]\n".utf8))
+        FileHandle.standardError.write(Data("usage: document-store-concurrency-benchmarks [--updates N] [--tasks N] [--pool THREADS] [--work DIR]\n".utf8))
         exit(64)
     }
 }
@@ -29,13 +31,13 @@ defer { try? FileManager.default.removeItem(at: work) }
 
 let record = try SampleCreature(title: "A creature with a reasonably long title", rating: 3.5).archived()
 let thumbnail = Data(repeating: 0x89, count: 6_000)
-let folder = DocumentFolder(root: work.appendingPathComponent("PrivateDocuments"))
+let folder = DocumentFolder(root: work.appendingPathComponent("PrivateDocuments"), pool: BlockingPool(threadCount: poolThreads))
 try await folder.open()
 for _ in 0..<taskCount { _ = try await folder.create(data: record, attachments: ["thumbImage.png": thumbnail]) }
 let sqlitePath = work.appendingPathComponent("creatures.sqlite").path
 try SQLiteStore(path: sqlitePath).fill(count: taskCount, data: record)
 
-print("durable updates of a \(record.count)-byte creature record, \(updatesPerTask) per task, on \(work.path)")
+print("durable updates of a \(record.count)-byte creature record, \(updatesPerTask) per task, on \(work.path); DocumentFolder's pool: \(poolThreads) threads")
 /// One table row: the name padded, then the figures right-aligned.
 func row(_ name: String, _ rate: String, _ p50: String, _ p99: String) -> String {
     func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
