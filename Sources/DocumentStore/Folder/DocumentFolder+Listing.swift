@@ -51,23 +51,63 @@ extension DocumentFolder {
     func load<Value>(_ bundle: DocumentBundle, rootDescriptor: Int32, decode: (Data) throws -> Value) -> Result<Value, DocumentProblem.Reason> {
         let data: Data
         do {
-            let directory: Int32
-            do {
-                directory = try fileSystem.openDirectory(rootDescriptor, bundle.name, path: bundle.url.path)
-            } catch let error as DocumentStoreError where error.errno == ENOTDIR {
-                return .failure(.notAFolder)
+            switch try readDataFileWithoutLinks(bundle, rootDescriptor: rootDescriptor) {
+            case .read(let found): return decodeListed(found, decode)
+            case .missing: return .failure(.missingData)
+            case .undecided: break
             }
+            let directory = try fileSystem.openDirectory(rootDescriptor, bundle.name, path: bundle.url.path)
             defer { fileSystem.closeFile(directory) }
             guard let found = try readDataFile(in: directory, bundle: bundle) else { return .failure(.missingData) }
             data = found
+        } catch let error as DocumentStoreError where error.errno == ENOTDIR && error.code != .unsupportedFileType {
+            return .failure(.notAFolder)
         } catch {
             return .failure(DocumentProblem.reason(decoding: error))
         }
+        return decodeListed(data, decode)
+    }
+
+    private func decodeListed<Value>(_ data: Data, _ decode: (Data) throws -> Value) -> Result<Value, DocumentProblem.Reason> {
         do {
             return .success(try decode(data))
         } catch {
             return .failure(DocumentProblem.reason(decoding: error))
         }
+    }
+
+    /// What the listing's fast path found.
+    private enum FastRead {
+        case read(Data)
+        case missing
+        /// A link somewhere, something not a regular file, or no `openat2`: the step-by-step
+        /// path decides, and names what is wrong.
+        case undecided
+    }
+
+    /// The bundle's data file opened in one call that follows no link (`openat2`): open,
+    /// `fstat`, read, close per bundle.
+    private func readDataFileWithoutLinks(_ bundle: DocumentBundle, rootDescriptor: Int32) throws -> FastRead {
+        for file in configuration.dataFileNames {
+            let relative = bundle.name + "/" + file
+            let descriptor: Int32
+            do {
+                descriptor = try fileSystem.openFileWithoutLinks(rootDescriptor, relative, O_RDONLY | O_NONBLOCK)
+            } catch {
+                switch error.code {
+                case ENOENT: continue
+                case ENOTDIR: throw DocumentStoreError.system("cannot open", path: bundle.url.path, errno: ENOTDIR)
+                case ELOOP, ENOSYS, ENXIO: return .undecided
+                default: throw DocumentStoreError.system("cannot open", path: rootPath + "/" + relative, errno: error.code)
+                }
+            }
+            defer { fileSystem.closeFile(descriptor) }
+            let path = rootPath + "/" + relative
+            let status = try fileSystem.fileStatus(descriptor, path: path)
+            guard status.kind == .regular else { return .undecided }
+            return .read(try fileSystem.readAll(descriptor, expected: status.size, limit: configuration.maxDataFileBytes, path: path))
+        }
+        return .missing
     }
 }
 

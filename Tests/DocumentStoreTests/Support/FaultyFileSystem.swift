@@ -15,6 +15,7 @@ struct SyncFailingFileSystem: FileSystem {
     }
 
     func openFile(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) throws(Errno) -> Int32 { try real.openFile(directory, name, flags, mode) }
+    func openFileWithoutLinks(_ directory: Int32, _ path: String, _ flags: Int32) throws(Errno) -> Int32 { try real.openFileWithoutLinks(directory, path, flags) }
     func closeFile(_ descriptor: Int32) { real.closeFile(descriptor) }
     func readBytes(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int { try real.readBytes(descriptor, into: buffer) }
     func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int { try real.writeBytes(descriptor, bytes) }

@@ -257,6 +257,10 @@ final class SimulatedDisk: FileSystem, @unchecked Sendable {
         return descriptor
     }
 
+    func openFileWithoutLinks(_ directory: Int32, _ path: String, _ flags: Int32) throws(Errno) -> Int32 {
+        try openFile(directory, path, flags, 0)
+    }
+
     func closeFile(_ descriptor: Int32) {
         lock.withLock { descriptors[descriptor] = nil }
     }

@@ -95,6 +95,8 @@ extension FileSystem {
             }
             if count == 0 { break }
             filled += count
+            // A regular file's read returns less than asked only at its end: no extra read.
+            if filled < data.count { break }
         }
         guard filled <= limit else {
             throw DocumentStoreError(.corrupt, "\(path()) is over the limit of \(limit) bytes", path: path())

@@ -68,6 +68,10 @@ protocol FileSystem: Sendable {
     func makeDirectory(_ directory: Int32, _ name: String, _ mode: mode_t) throws(Errno)
     /// `flock`; `operation` is `LOCK_SH`, `LOCK_EX` or `LOCK_UN`, optionally with `LOCK_NB`.
     func lock(_ descriptor: Int32, _ operation: Int32) throws(Errno)
+    /// Opens the relative `path` (several components allowed) without following a symbolic link
+    /// anywhere in it: `ELOOP` for a link, `ENOSYS` where the system cannot (then open step by
+    /// step instead).
+    func openFileWithoutLinks(_ directory: Int32, _ path: String, _ flags: Int32) throws(Errno) -> Int32
     /// The entry names of the open directory (without "." and ".."); the descriptor stays open.
     func entries(_ directory: Int32) throws(Errno) -> [String]
 }

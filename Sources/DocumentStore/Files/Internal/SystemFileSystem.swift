@@ -15,6 +15,16 @@ struct SystemFileSystem: FileSystem {
         }
     }
 
+    func openFileWithoutLinks(_ directory: Int32, _ path: String, _ flags: Int32) throws(Errno) -> Int32 {
+        while true {
+            let descriptor = cds_openat_no_symlinks(directory, path, flags)
+            if descriptor >= 0 { return descriptor }
+            // EPERM: a seccomp filter that does not know openat2.
+            if errno == EPERM { throw Errno(ENOSYS) }
+            if errno != EINTR { throw Errno(errno) }
+        }
+    }
+
     func closeFile(_ descriptor: Int32) {
         _ = close(descriptor)
     }
