@@ -68,6 +68,16 @@ struct CrashSimulationTests {
             { folder, _ in try await folder.delete(1) },
             { folder, _ in try await folder.delete(2) },
         ]),
+        CrashScenario(name: "delete the last bundle, then create one that takes its number", setUp: { folder, disk in
+            try await oneBundle(folder, disk)
+            _ = try await folder.create(data: data(800, 60), attachments: ["fullImage.png": data(1200, 61)])
+        }, operations: [
+            { folder, _ in try await folder.delete(2) },
+            { folder, _ in
+                let bundle = try await folder.create(data: data(300, 62), attachments: ["thumbImage.png": data(50, 63)])
+                guard bundle.id == 2 else { throw DocumentStoreError(.io, "expected number 2, got \(bundle.id)") }
+            },
+        ]),
         CrashScenario(name: "repair a corrupt bundle into quarantine", setUp: { folder, disk in
             try await oneBundle(folder, disk)
             _ = try await folder.create(data: Data("not an archive".utf8))
