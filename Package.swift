@@ -131,6 +131,19 @@ let package = Package(
             dependencies: ["DocumentStore", "DocumentStoreSamples", "KeyedArchive", "BenchmarkSupport"],
             path: "Benchmarks/DocumentStoreBenchmarks"
         ),
+        // SQLite for the concurrency benchmark only (apt: libsqlite3-dev), the store people
+        // would pick instead of a folder of bundles.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Benchmarks/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .executableTarget(
+            name: "document-store-concurrency-benchmarks",
+            dependencies: ["DocumentStore", "DocumentStoreSamples", "BenchmarkSupport", "CSQLite"],
+            path: "Benchmarks/ConcurrencyBenchmarks"
+        ),
         .testTarget(
             name: "KeyedArchiveTests",
             dependencies: ["KeyedArchive", "KeyedArchiveSamples", "plist"],

@@ -23,6 +23,11 @@ public struct DocumentStoreError: Error, Sendable, Hashable, CustomStringConvert
         case corrupt
         /// Some other input/output error from the system.
         case io
+        /// A file the store reads is not a regular file (a FIFO, a folder, a device, a socket
+        /// or a symbolic link inside a data folder), so it is not read.
+        case unsupportedFileType
+        /// Every bundle number the store accepts is taken (the largest is 999,999,999,999,999,999).
+        case noFreeNumber
     }
 
     /// What kind of failure this is.

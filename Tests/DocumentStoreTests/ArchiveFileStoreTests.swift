@@ -122,3 +122,78 @@ struct ArchiveFileStoreLoadTests {
         }
     }
 }
+
+@Suite("Single-file archive store: a missing root is corruption; a failed save is rolled back")
+struct ArchiveFileStoreSafetyTests {
+    private func store(at url: URL, writer: DurableFileWriter = .system) -> ArchiveFileStore<[HomepwnerItem]> {
+        ArchiveFileStore(keyedArchiveAt: url, empty: [], writer: writer)
+    }
+
+    @Test("an archive whose root key is missing, or $null, is corrupt: load fails, save is refused, the file stays", arguments: ["other", "null"])
+    func missingRoot(kind: String) async throws {
+        try await withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("items.archive")
+            let archiver = KeyedArchiver()
+            if kind == "other" { archiver.encode(HomepwnerItem.sample(count: 2), forKey: "elsewhere") }
+            let bytes = try archiver.encodedData()
+            try bytes.write(to: url)
+            let store = store(at: url)
+            let error = try await #require(throws: DocumentStoreError.self) { try await store.load() }
+            #expect(error.code == .corrupt)
+            #expect(error.message.hasPrefix("\(url.path) cannot be read, so it is left as it is and not overwritten"))
+            #expect(error.message.contains("the archive has no root object (its $top key \"root\" is missing or $null)"))
+            await #expect(throws: DocumentStoreError.self) { try await store.save(HomepwnerItem.sample(count: 1)) }
+            await #expect(throws: DocumentStoreError.self) { try await store.update { $0.append(HomepwnerItem.sample(count: 1)[0]) } }
+            #expect(try Data(contentsOf: url) == bytes)
+            let replacement = HomepwnerItem.sample(count: 3)
+            try await store.reset(to: replacement)
+            #expect(try await self.store(at: url).load() == replacement)
+            #expect(try await store.value() == replacement)
+        }
+    }
+
+    @Test("a failed update is rolled back: a later save does not persist it, and the value in memory never had it")
+    func failedUpdateRolledBack() async throws {
+        try await withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("items.archive")
+            let base = HomepwnerItem.sample(count: 2)
+            try await store(at: url).save(base)
+            let sizeOfBase = try Data(contentsOf: url).count
+            // Writes up to a little more than the base succeed; 40 more items do not fit.
+            let store = store(at: url, writer: DurableFileWriter(fault: .noSpace(afterBytes: sizeOfBase + 2000)))
+            try await store.load()
+            let big = HomepwnerItem.sample(count: 40)
+            let error = try await #require(throws: DocumentStoreError.self) { try await store.update { $0 += big } }
+            #expect(error.code == .noSpace)
+            #expect(try await store.value() == base)
+            let small = HomepwnerItem.sample(count: 1)[0]
+            try await store.update { $0.append(small) }
+            #expect(try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: Data(contentsOf: url)) == base + [small])
+            #expect(try await store.value() == base + [small])
+        }
+    }
+
+    @Test("when a failing change and a good one share a write, only the failing one's caller gets the error")
+    func sharedWriteFailureIsolated() async throws {
+        try await withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("items.archive")
+            let base = HomepwnerItem.sample(count: 2)
+            try await store(at: url).save(base)
+            let sizeOfBase = try Data(contentsOf: url).count
+            let store = store(at: url, writer: DurableFileWriter(fault: .noSpace(afterBytes: sizeOfBase + 2000)))
+            try await store.load()
+            let big = HomepwnerItem.sample(count: 40)
+            let smalls = Array(HomepwnerItem.sample(count: 45).suffix(3))
+            let outcomes = await withTaskGroup(of: (Bool, Bool).self) { group in
+                group.addTask { (true, (try? await store.update { $0 += big }) != nil) }
+                for item in smalls { group.addTask { (false, (try? await store.update { $0.append(item) }) != nil) } }
+                return await group.reduce(into: [(Bool, Bool)]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0.0 }.map(\.1) == [false])
+            #expect(outcomes.filter { !$0.0 }.map(\.1) == [true, true, true])
+            let onDisk = try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: Data(contentsOf: url))
+            #expect(Set(onDisk.map(\.itemKey)) == Set((base + smalls).map(\.itemKey)))
+            #expect(try await store.value() == onDisk)
+        }
+    }
+}

@@ -78,3 +78,32 @@ struct ConcurrencyTests {
         }
     }
 }
+
+@Suite("Document folder: group commit of updates to one bundle")
+struct GroupCommitTests {
+    @Test("40 concurrent updates of one bundle all land, and the one whose transform throws fails alone")
+    func groupedUpdates() async throws {
+        struct Refused: Error {}
+        try await withTemporaryFolder { root in
+            let folder = DocumentFolder(root: root)
+            try await folder.open()
+            _ = try await folder.create(data: Data())
+            let outcomes = await withTaskGroup(of: (Int, Bool).self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        let succeeded = (try? await folder.update(1) { data in
+                            if index == 17 { throw Refused() }
+                            return (data ?? Data()) + [UInt8(index)]
+                        }) != nil
+                        return (index, succeeded)
+                    }
+                }
+                return await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+            }
+            #expect(outcomes.filter { !$0.value }.map(\.key) == [17])
+            let data = try await folder.readData(of: 1)
+            #expect(data.count == 39)
+            #expect(Set(data) == Set((0..<40).filter { $0 != 17 }.map { UInt8($0) }))
+        }
+    }
+}

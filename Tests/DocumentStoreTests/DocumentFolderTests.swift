@@ -95,7 +95,7 @@ struct DocumentFolderTests {
         }
     }
 
-    @Test("open() finishes what a crash interrupted: stale temporaries, half-built and half-deleted bundles")
+    @Test("open() finishes what a crash interrupted (nobody holds its lock): stale temporaries, half-built and half-deleted bundles; a held staging folder stays")
     func openCleansUp() async throws {
         try await withTemporaryFolder { root in
             let folder = DocumentFolder(root: root)
@@ -107,6 +107,9 @@ struct DocumentFolderTests {
             try Data("torn".utf8).write(to: root.appendingPathComponent(".items.tmp-\(dead)-2e"))
             try manager.createDirectory(at: root.appendingPathComponent(".new-\(dead)-3d"), withIntermediateDirectories: true)
             try manager.createDirectory(at: root.appendingPathComponent(".new-\(getpid())-4c"), withIntermediateDirectories: true)
+            let holder = open(root.path + "/.new-\(getpid())-4c", O_RDONLY | O_DIRECTORY)
+            #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+            defer { close(holder) }
             try manager.createDirectory(at: root.appendingPathComponent(".trash-\(dead)-5b-7.scarycreature"), withIntermediateDirectories: true)
             let report = try await folder.open()
             #expect(report.removedTemporaries.sorted() == [".items.tmp-\(dead)-2e", "1.scarycreature/.Data.plist.tmp-\(dead)-1f"])

@@ -57,19 +57,40 @@ struct DurableFileWriterTests {
         }
     }
 
-    @Test("stale temporaries of dead processes are removed; those of live processes stay")
+    @Test("temporaries nobody holds a lock on are removed, whatever PID they name; a locked one stays")
     func staleTemporaries() async throws {
         try await withTemporaryFolder { folder in
             let dead = try deadProcessID()
             let stale = ".Data.plist.tmp-\(dead)-abc123"
-            let live = ".Data.plist.tmp-\(getpid())-def456"
-            for name in [stale, live, "Data.plist", ".hidden"] {
+            // Named after this live process, as a writer in another PID namespace might be.
+            let unlocked = ".Data.plist.tmp-\(getpid())-def456"
+            let held = ".thumbImage.png.tmp-\(dead)-789abc"
+            for name in [stale, unlocked, held, "Data.plist", ".hidden"] {
                 try Data("x".utf8).write(to: folder.appendingPathComponent(name))
             }
+            let holder = open(folder.path + "/" + held, O_RDONLY)
+            #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+            defer { close(holder) }
             let removed = try DurableFileWriter.removeStaleTemporaries(in: folder)
-            #expect(removed == [stale])
+            #expect(removed.sorted() == [stale, unlocked].sorted())
             let remaining = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-            #expect(remaining == [live, "Data.plist", ".hidden"])
+            #expect(remaining == [held, "Data.plist", ".hidden"])
+        }
+    }
+
+    @Test("a rewrite keeps the file's permissions: 0600 stays 0600, 0640 stays 0640")
+    func permissionsKept() async throws {
+        try await withTemporaryFolder { folder in
+            for mode: mode_t in [0o600, 0o640] {
+                let file = folder.appendingPathComponent("Data-\(mode).plist")
+                try DurableFileWriter.system.write(Data("first".utf8), to: file)
+                #expect(chmod(file.path, mode) == 0)
+                try DurableFileWriter.system.write(Data("second".utf8), to: file)
+                var status = stat()
+                #expect(stat(file.path, &status) == 0)
+                #expect(status.st_mode & 0o7777 == mode)
+                #expect(try Data(contentsOf: file) == Data("second".utf8))
+            }
         }
     }
 

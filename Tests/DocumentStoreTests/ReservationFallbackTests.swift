@@ -25,4 +25,23 @@ struct ReservationFallbackTests {
             #expect(leftovers(in: root).isEmpty)
         }
     }
+
+    @Test("a reservation a crashed creator left is skipped by creates and removed by open once nobody holds it")
+    func staleReservation() async throws {
+        try await withTemporaryFolder { root in
+            let folder = DocumentFolder(root: root, configuration: .init(), writer: .system, usesExclusiveRename: false)
+            try await folder.open()
+            try Data().write(to: root.appendingPathComponent(".reserve-1"))
+            let held = root.appendingPathComponent(".reserve-3")
+            try Data().write(to: held)
+            let holder = open(held.path, O_RDONLY)
+            #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+            defer { close(holder) }
+            #expect(try await folder.create(data: Data("a".utf8)).id == 2)
+            #expect(try await folder.create(data: Data("b".utf8)).id == 4)
+            let report = try await folder.open()
+            #expect(report.removedTemporaries == [".reserve-1"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == [".reserve-3", "2.scarycreature", "4.scarycreature"])
+        }
+    }
 }

@@ -1,5 +1,10 @@
 import Foundation
 import KeyedArchive
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A whole collection kept in one archive file (Homepwner's `items.archive`): load it, change
 /// it, save it durably — with concurrent saves coalesced into as few writes as possible.
@@ -7,6 +12,12 @@ import KeyedArchive
 /// Every ``save(_:)`` and ``update(_:)`` returns only after a durable write that includes its
 /// change. While a write is in flight, later changes wait and then go out together in a single
 /// write, so a burst of N saves costs about two writes, not N, and none is lost.
+///
+/// The value in memory is always the one on disk: a change joins it only once written. When a
+/// write of several changes fails, each change is tried again alone, so only the callers whose
+/// own write fails get an error, and no later save can persist a change whose caller was told
+/// it failed. A file that cannot be decoded — or that decodes to no root object at all — is
+/// never overwritten by a save: only an explicit ``reset(to:)`` replaces it.
 public actor ArchiveFileStore<Value: Sendable> {
     /// The archive file.
     public nonisolated let url: URL
@@ -15,13 +26,19 @@ public actor ArchiveFileStore<Value: Sendable> {
     private let decode: @Sendable (Data) throws -> Value
     private let writer: DurableFileWriter
     private let maxBytes: Int
+    private let pool: BlockingPool
 
-    /// The value, once loaded or saved.
+    /// The value on disk, once loaded or written.
     private var current: Value?
-    /// Bumped by every change; a write covers the generation it snapshotted.
-    private var changeGeneration = 0
     private var isWriting = false
-    private var waiting: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+    private var pending: [PendingChange] = []
+
+    /// A change waiting to be written: `apply` may run more than once (again alone after a
+    /// failed joint write); its last result goes to the caller.
+    private struct PendingChange {
+        var apply: (inout Value) throws -> any Sendable
+        var continuation: CheckedContinuation<any Sendable, any Error>
+    }
 
     /// How many durable writes this store has made (coalescing shows as fewer writes than saves).
     public private(set) var writeCount = 0
@@ -31,6 +48,7 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// - Parameters:
     ///   - empty: the value of a missing file.
     ///   - maxBytes: the largest file ``load()`` reads (64 MiB by default).
+    ///   - pool: where the blocking file work runs.
     ///   - encode: turns the value into the file's bytes.
     ///   - decode: turns the file's bytes into the value; what it throws makes ``load()`` fail.
     public init(
@@ -38,6 +56,7 @@ public actor ArchiveFileStore<Value: Sendable> {
         empty: Value,
         writer: DurableFileWriter = .system,
         maxBytes: Int = 64 << 20,
+        pool: BlockingPool = .shared,
         encode: @escaping @Sendable (Value) throws -> Data,
         decode: @escaping @Sendable (Data) throws -> Value
     ) {
@@ -45,28 +64,34 @@ public actor ArchiveFileStore<Value: Sendable> {
         self.empty = empty
         self.writer = writer
         self.maxBytes = maxBytes
+        self.pool = pool
         self.encode = encode
         self.decode = decode
     }
 
     /// Reads the file (a missing file is ``empty``), after removing temporaries that a crashed
     /// writer left beside it. Once the store holds a value (loaded or saved), the store owns the
-    /// file and this returns that value without reading again, so no pending change is dropped.
+    /// file and this returns that value without reading again.
     ///
     /// - Throws: ``DocumentStoreError`` `.corrupt` naming the file and the decoding error when the
-    ///   file cannot be decoded — the file is left untouched and the store stays unloaded.
+    ///   file cannot be decoded (or holds no root object) — the file is left untouched, the store
+    ///   stays unloaded, and saves are refused until ``reset(to:)``. `.unsupportedFileType` when
+    ///   the path holds something other than a regular file.
     @discardableResult
     public func load() async throws -> Value {
         if let current { return current }
         let url = self.url, maxBytes = self.maxBytes, decode = self.decode
-        let loaded: Value? = try await BlockingIO.run {
+        let fileSystem = writer.fileSystem
+        let loaded: Value? = try await pool.run {
             let folder = url.deletingLastPathComponent()
-            _ = try? DurableFileWriter.removeStaleTemporaries(in: folder)
-            guard let data = try POSIX.readFile(at: AT_FDCWD, url.path, limit: maxBytes, path: url.path) else { return nil }
+            _ = try? DurableFileWriter.removeStaleTemporaries(inFolderAt: folder.path, fileSystem: fileSystem)
+            let directory = try fileSystem.openDirectory(AT_FDCWD, folder.path, path: folder.path, followLinks: true)
+            defer { fileSystem.closeFile(directory) }
+            guard let data = try fileSystem.readRegularFile(directory, url.lastPathComponent, limit: maxBytes, path: url.path) else { return nil }
             do {
                 return try decode(data)
             } catch {
-                throw DocumentStoreError(.corrupt, "\(url.path) cannot be read: \(error)", path: url.path)
+                throw DocumentStoreError(.corrupt, "\(url.path) cannot be read, so it is left as it is and not overwritten (reset the store to replace it): \(error)", path: url.path)
             }
         }
         // Another task may have loaded or saved while this one read: its value is newer.
@@ -85,30 +110,51 @@ public actor ArchiveFileStore<Value: Sendable> {
 
     /// Replaces the whole value and returns once it is durably on disk.
     ///
-    /// - Throws: ``DocumentStoreError`` if the write fails (the file keeps its previous contents;
-    ///   the in-memory value is the new one and goes out with the next save).
+    /// - Throws: what ``load()`` throws (a corrupt file is not overwritten), or
+    ///   ``DocumentStoreError`` if the write fails — the file and the value in memory then keep
+    ///   their previous contents.
     public func save(_ value: Value) async throws {
-        current = value
-        try await persistChange()
+        try await update { $0 = value }
     }
 
     /// Changes the value with `body` and returns once the change is durably on disk.
     ///
     /// Loads the file first if needed. If `body` throws, nothing changes and nothing is written.
-    /// - Throws: what ``load()`` or `body` throws, or ``DocumentStoreError`` if the write fails.
-    public func update<Result: Sendable>(_ body: (inout Value) throws -> Result) async throws -> Result {
-        var value = try await self.value()
-        let result = try body(&value)
-        current = value
-        try await persistChange()
+    /// `body` runs again (on the value then on disk) if a write it shared with other changes
+    /// fails, so it should only transform its argument.
+    /// - Throws: what ``load()`` or `body` throws, or ``DocumentStoreError`` if the write fails
+    ///   (then neither the file nor the value in memory has the change).
+    public func update<Result: Sendable>(_ body: @escaping @Sendable (inout Value) throws -> Result) async throws -> Result {
+        try await load()
+        let outcome = try await enqueue { value in try body(&value) }
+        guard let result = outcome as? Result else {
+            throw DocumentStoreError(.io, "internal error: an update of \(url.path) returned the wrong type")
+        }
         return result
     }
 
-    private func persistChange() async throws {
-        changeGeneration += 1
-        let generation = changeGeneration
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            waiting.append((generation, continuation))
+    /// Durably replaces the file with `value` whatever the file holds now — the explicit way to
+    /// overwrite an archive that ``load()`` refused as corrupt.
+    ///
+    /// - Throws: ``DocumentStoreError`` if the write fails (the store then stays as it was).
+    public func reset(to value: Value) async throws {
+        let wasLoaded = current != nil
+        let writesBefore = writeCount
+        if !wasLoaded { current = empty }
+        do {
+            _ = try await enqueue { stored in
+                stored = value
+                return true
+            }
+        } catch {
+            if !wasLoaded && writeCount == writesBefore { current = nil }
+            throw error
+        }
+    }
+
+    private func enqueue(_ apply: @escaping (inout Value) throws -> any Sendable) async throws -> any Sendable {
+        try await withCheckedThrowingContinuation { continuation in
+            pending.append(PendingChange(apply: apply, continuation: continuation))
             if !isWriting {
                 isWriting = true
                 Task { await self.writeWhilePending() }
@@ -116,26 +162,67 @@ public actor ArchiveFileStore<Value: Sendable> {
         }
     }
 
-    /// Writes snapshots until no caller is waiting: each write covers every change made before
-    /// it started and releases exactly the callers whose change it includes.
+    /// Writes batches until nothing is pending: each batch is every change queued before it
+    /// started, applied in order to the value on disk and written once. A failed joint write
+    /// is retried change by change, so each caller gets its own change's outcome.
     private func writeWhilePending() async {
-        while !waiting.isEmpty {
-            let generation = changeGeneration
-            let snapshot = current ?? empty
-            let encode = self.encode, writer = self.writer, url = self.url
-            let outcome: Swift.Result<Void, any Error>
-            do {
-                try await BlockingIO.run { try writer.write(try encode(snapshot), to: url) }
-                writeCount += 1
-                outcome = .success(())
-            } catch {
-                outcome = .failure(error)
+        while !pending.isEmpty {
+            let batch = pending
+            pending = []
+            guard let base = current else {
+                for change in batch {
+                    change.continuation.resume(throwing: DocumentStoreError(.io, "\(url.path) is not loaded", path: url.path))
+                }
+                continue
             }
-            let covered = waiting.filter { $0.generation <= generation }
-            waiting.removeAll { $0.generation <= generation }
-            for waiter in covered { waiter.continuation.resume(with: outcome) }
+            var value = base
+            var applied: [(change: PendingChange, result: any Sendable)] = []
+            for change in batch {
+                do {
+                    applied.append((change, try change.apply(&value)))
+                } catch {
+                    change.continuation.resume(throwing: error)
+                }
+            }
+            guard !applied.isEmpty else { continue }
+            if let error = await write(value) {
+                if applied.count == 1 {
+                    applied[0].change.continuation.resume(throwing: error)
+                } else {
+                    await writeOneByOne(applied.map(\.change))
+                }
+            } else {
+                for (change, result) in applied { change.continuation.resume(returning: result) }
+            }
         }
         isWriting = false
+    }
+
+    /// Applies and writes `changes` one at a time on the value on disk.
+    private func writeOneByOne(_ changes: [PendingChange]) async {
+        for change in changes {
+            var value = current ?? empty
+            do {
+                let result = try change.apply(&value)
+                if let error = await write(value) { throw error }
+                change.continuation.resume(returning: result)
+            } catch {
+                change.continuation.resume(throwing: error)
+            }
+        }
+    }
+
+    /// Durably writes `value`; on success it becomes the current value. Returns the failure.
+    private func write(_ value: Value) async -> (any Error)? {
+        let encode = self.encode, writer = self.writer, url = self.url
+        do {
+            try await pool.run { try writer.write(try encode(value), to: url) }
+            current = value
+            writeCount += 1
+            return nil
+        } catch {
+            return error
+        }
     }
 }
 
@@ -143,27 +230,33 @@ extension ArchiveFileStore where Value: ArchiveEncodable & ArchiveDecodable {
     /// A store whose file is a binary keyed archive with `Value` under `$top` key `rootKey`.
     ///
     /// - Parameters:
-    ///   - empty: the value of a missing file (for Homepwner, `[]`).
+    ///   - empty: the value of a missing file (for Homepwner, `[]`); a file whose root is
+    ///     missing or `$null` is corrupt, not empty.
     ///   - limits: the bounds the unarchiver enforces on the file.
     public init(
         keyedArchiveAt url: URL,
         empty: Value,
         rootKey: String = "root",
         limits: ArchiveLimits = .default,
-        writer: DurableFileWriter = .system
+        writer: DurableFileWriter = .system,
+        pool: BlockingPool = .shared
     ) {
         self.init(
             url: url,
             empty: empty,
             writer: writer,
             maxBytes: limits.maxBytes,
+            pool: pool,
             encode: { value in
                 let archiver = KeyedArchiver()
                 archiver.encode(value, forKey: rootKey)
                 return try archiver.encodedData()
             },
             decode: { data in
-                try KeyedUnarchiver(data: data, limits: limits).decode(Value.self, forKey: rootKey) ?? empty
+                guard let value = try KeyedUnarchiver(data: data, limits: limits).decode(Value.self, forKey: rootKey) else {
+                    throw DocumentStoreError(.corrupt, "the archive has no root object (its $top key \"\(rootKey)\" is missing or $null)")
+                }
+                return value
             }
         )
     }

@@ -8,10 +8,13 @@ import Darwin
 /// Writes files so that a crash at any instant leaves either the old contents or the new, and a
 /// write that returned is on stable storage.
 ///
-/// The recipe: write a temporary file in the target's folder (`.NAME.tmp-PID-RANDOM`), `fsync`
-/// it, `rename` it over the target, `fsync` the folder. On any error the temporary file is
-/// removed and the target is untouched. Temporaries left behind by a crashed process are removed
-/// by ``removeStaleTemporaries(in:)``, which every store calls when it opens.
+/// The recipe: create a temporary file in the target's folder (`.NAME.tmp-PID-RANDOM`) and hold
+/// an `flock` on it while it exists, write it, `fsync` it, `rename` it over the target, `fsync`
+/// the folder. The new file gets the permissions of the file it replaces (a new file: `0644`
+/// less the umask). On any error the temporary file is removed and the target is untouched.
+/// Temporaries left behind by a crash are removed by ``removeStaleTemporaries(in:)``, which
+/// every store calls when it opens: a temporary whose lock nobody holds is stale, whichever
+/// process (or PID namespace) made it.
 public struct DurableFileWriter: Sendable {
     /// A failure to inject, so tests can watch the error path of a real write.
     public enum Fault: Sendable, Hashable {
@@ -26,6 +29,8 @@ public struct DurableFileWriter: Sendable {
 
     /// The injected fault, if any.
     public var fault: Fault?
+    /// The file system written to (a simulated disk in crash tests).
+    var fileSystem: any FileSystem = SystemFileSystem()
 
     /// Creates a writer; pass a `fault` only in tests.
     public init(fault: Fault? = nil) {
@@ -40,36 +45,62 @@ public struct DurableFileWriter: Sendable {
     ///   place but its durability is not confirmed, and the error says so.
     public func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent().path
-        try write(data, named: url.lastPathComponent, inFolder: folder)
+        let directory = try fileSystem.openDirectory(AT_FDCWD, folder, path: folder, followLinks: true)
+        defer { fileSystem.closeFile(directory) }
+        try write(data, named: url.lastPathComponent, in: directory, folderPath: folder)
     }
 
-    /// Durably replaces (or creates) the file `name` in the folder at path `folder`.
-    func write(_ data: Data, named name: String, inFolder folder: String) throws {
-        let target = folder + "/" + name
-        let temporary = folder + "/" + Self.temporaryName(for: name)
-        let descriptor = try POSIX.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL)
-        var finished = false
+    /// Durably replaces (or creates) the file `name` in the open folder `directory`.
+    func write(_ data: Data, named name: String, in directory: Int32, folderPath: String) throws {
+        let target = folderPath + "/" + name
+        let (temporary, descriptor) = try createTemporary(for: name, in: directory, folderPath: folderPath)
+        var renamed = false
         defer {
-            if !finished { unlink(temporary) }
+            if !renamed { try? fileSystem.unlink(directory, temporary, directory: false) }
+            fileSystem.closeFile(descriptor)
         }
+        if let existing = try? fileSystem.entryStatus(directory, name), existing.kind == .regular {
+            do { try fileSystem.changeMode(descriptor, existing.permissions) } catch {
+                throw DocumentStoreError.system("cannot keep the permissions of", path: target, errno: error.code)
+            }
+        }
+        var limit: Int?
+        if case .noSpace(let bytes) = fault { limit = bytes }
+        try data.withUnsafeBytes { try fileSystem.writeAll(descriptor, $0, limit: limit, path: target) }
+        if fault == .syncFails { throw DocumentStoreError.system("cannot sync", path: target, errno: EIO) }
+        try fileSystem.syncFile(descriptor, path: target)
         do {
-            defer { close(descriptor) }
-            var limit: Int?
-            if case .noSpace(let bytes) = fault { limit = bytes }
-            try data.withUnsafeBytes { try POSIX.writeAll(descriptor, $0, limit: limit, path: target) }
-            if fault == .syncFails { throw DocumentStoreError.system("cannot sync", path: target, errno: EIO) }
-            try POSIX.sync(descriptor, path: target)
+            try fileSystem.rename(directory, temporary, directory, name, exclusive: false)
+        } catch {
+            throw DocumentStoreError.system("cannot replace", path: target, errno: error.code)
         }
-        guard rename(temporary, target) == 0 else {
-            throw DocumentStoreError.system("cannot replace", path: target, errno: errno)
-        }
-        finished = true
+        renamed = true
         do {
-            try POSIX.syncDirectory(folder)
+            try fileSystem.syncDirectory(directory, path: folderPath)
         } catch var error as DocumentStoreError {
             error.message = "\(name) was replaced, but its folder could not be synced, so it may not survive a power loss: \(error.message)"
             throw error
         }
+    }
+
+    /// Creates a fresh temporary file for `name` and locks it, so no sweep removes it while
+    /// this write is in progress. Returns its name and descriptor.
+    private func createTemporary(for name: String, in directory: Int32, folderPath: String) throws -> (String, Int32) {
+        for _ in 0..<8 {
+            let temporary = Self.temporaryName(for: name)
+            let descriptor: Int32
+            do {
+                descriptor = try fileSystem.openFile(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
+            } catch {
+                if error.code == EEXIST { continue }
+                throw DocumentStoreError.system("cannot create a temporary file for", path: folderPath + "/" + name, errno: error.code)
+            }
+            try? fileSystem.lock(descriptor, LOCK_EX)
+            // A sweep may have taken it between the create and the lock: then start again.
+            if fileSystem.stillNames(directory, temporary, descriptor) { return (temporary, descriptor) }
+            fileSystem.closeFile(descriptor)
+        }
+        throw DocumentStoreError(.io, "cannot create a temporary file for \(folderPath)/\(name): it kept disappearing", path: folderPath + "/" + name)
     }
 
     // MARK: Temporary files
@@ -81,30 +112,47 @@ public struct DurableFileWriter: Sendable {
         ".\(name)\(marker)\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
     }
 
-    /// The process id in a temporary file's name, or nil if `name` is not one of ours.
-    static func temporaryOwner(_ name: String) -> Int32? {
-        guard name.hasPrefix("."), let range = name.range(of: marker, options: .backwards) else { return nil }
-        let suffix = name[range.upperBound...]
-        guard let dash = suffix.firstIndex(of: "-") else { return nil }
-        return Int32(suffix[..<dash])
+    /// Whether `name` is one of our temporary files.
+    static func isTemporary(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.range(of: marker, options: .backwards) != nil
     }
 
-    /// Removes the temporary files in `folder` whose writing process no longer exists.
+    /// Removes the temporary files in `folder` that no writer holds.
     ///
-    /// Temporaries of live processes are left alone: they may be writes in progress.
+    /// A writer holds an `flock` on its temporary for as long as it exists, so a temporary that
+    /// can be locked was left by a crash — in this process, another, or another container.
     /// - Returns: the names removed.
     @discardableResult
     public static func removeStaleTemporaries(in folder: URL) throws -> [String] {
-        try removeStaleTemporaries(inFolderAt: folder.path)
+        try removeStaleTemporaries(inFolderAt: folder.path, fileSystem: SystemFileSystem())
     }
 
-    /// ``removeStaleTemporaries(in:)`` for a folder given by path.
-    static func removeStaleTemporaries(inFolderAt path: String) throws -> [String] {
+    /// ``removeStaleTemporaries(in:)`` on `fileSystem`.
+    static func removeStaleTemporaries(inFolderAt path: String, fileSystem: any FileSystem) throws -> [String] {
+        let directory = try fileSystem.openDirectory(AT_FDCWD, path, path: path, followLinks: true)
+        defer { fileSystem.closeFile(directory) }
+        return try removeStaleTemporaries(in: directory, folderPath: path, fileSystem: fileSystem)
+    }
+
+    /// ``removeStaleTemporaries(in:)`` for an open folder.
+    static func removeStaleTemporaries(in directory: Int32, folderPath: String, fileSystem: any FileSystem) throws -> [String] {
         var removed: [String] = []
-        for name in try DirectoryEntries.names(in: path) where name.hasPrefix(".") {
-            guard let owner = temporaryOwner(name), !POSIX.processExists(owner) else { continue }
-            if unlink(path + "/" + name) == 0 { removed.append(name) }
+        for name in try fileSystem.names(directory, path: folderPath) where isTemporary(name) {
+            if removeIfUnlocked(name, in: directory, fileSystem: fileSystem, isDirectory: false) { removed.append(name) }
         }
         return removed
+    }
+
+    /// Removes `name` (a file, or with `isDirectory` a folder and its contents) if nobody holds
+    /// a lock on it; true if it was removed.
+    static func removeIfUnlocked(_ name: String, in directory: Int32, fileSystem: any FileSystem, isDirectory: Bool) -> Bool {
+        let flags = isDirectory ? O_RDONLY | O_DIRECTORY | O_NOFOLLOW : O_RDONLY | O_NONBLOCK | O_NOFOLLOW
+        guard let descriptor = try? fileSystem.openFile(directory, name, flags, 0) else { return false }
+        defer { fileSystem.closeFile(descriptor) }
+        guard fileSystem.tryLockExclusive(descriptor), fileSystem.stillNames(directory, name, descriptor) else { return false }
+        if isDirectory {
+            for entry in (try? fileSystem.entries(descriptor)) ?? [] { fileSystem.removeTree(descriptor, entry) }
+        }
+        return (try? fileSystem.unlink(directory, name, directory: isDirectory)) != nil
     }
 }

@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension DocumentFolder {
     /// Durably writes (or replaces) the attachment `name` of bundle `id`.
@@ -16,19 +11,21 @@ extension DocumentFolder {
         try await edit(id) { try $0.writeAttachment(data, named: name) }
     }
 
-    /// The bytes of attachment `name` of bundle `id`.
+    /// The bytes of attachment `name` of bundle `id` (no lock: a whole old or new file).
     ///
-    /// - Parameter limit: the largest attachment read, in bytes (256 MiB by default).
-    /// - Throws: ``DocumentStoreError`` `.notFound` if the bundle or the attachment is missing.
+    /// - Parameter limit: the largest attachment read, in bytes (256 MiB by default), checked
+    ///   on the open file before anything is read.
+    /// - Throws: ``DocumentStoreError`` `.notFound` if the bundle or the attachment is missing,
+    ///   `.unsupportedFileType` if it is not a regular file, `.corrupt` over `limit`.
     public func readAttachment(named name: String, of id: Int, limit: Int = 256 << 20) async throws -> Data {
         try validateAttachmentName(name)
-        return try await BlockingIO.run { [self] in
-            let bundle = try locateBundle(id)
-            let path = bundle.url.path + "/" + name
-            guard let data = try POSIX.readFile(at: AT_FDCWD, path, limit: limit, path: path) else {
-                throw DocumentStoreError(.notFound, "bundle \(bundle.name) has no \(name)", path: path)
+        return try await pool.run { [self] in
+            try withOpenBundle(id) { bundle, directory in
+                guard let data = try readAttachment(named: name, in: directory, bundle: bundle, limit: limit) else {
+                    throw DocumentStoreError(.notFound, "bundle \(bundle.name) has no \(name)", path: bundle.url.path + "/" + name)
+                }
+                return data
             }
-            return data
         }
     }
 
@@ -36,12 +33,18 @@ extension DocumentFolder {
     ///
     /// The handle keeps reading the version that was there when it was opened, even if the
     /// attachment is replaced or the bundle deleted meanwhile.
-    /// - Throws: ``DocumentStoreError`` `.notFound` if the bundle or the attachment is missing.
+    /// - Throws: ``DocumentStoreError`` `.notFound` if the bundle or the attachment is missing,
+    ///   `.unsupportedFileType` if it is not a regular file.
     public func openAttachment(named name: String, of id: Int) async throws -> FileHandle {
         try validateAttachmentName(name)
-        let descriptor = try await BlockingIO.run { [self] in
-            let bundle = try locateBundle(id)
-            return try POSIX.openFile(bundle.url.path + "/" + name, O_RDONLY)
+        let descriptor = try await pool.run { [self] in
+            try withOpenBundle(id) { bundle, directory -> Int32 in
+                let path = bundle.url.path + "/" + name
+                guard let (descriptor, _) = try fileSystem.openRegularFile(directory, name, path: path) else {
+                    throw DocumentStoreError(.notFound, "bundle \(bundle.name) has no \(name)", path: path)
+                }
+                return descriptor
+            }
         }
         return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
@@ -54,19 +57,13 @@ extension DocumentFolder {
         try await edit(id) { try $0.removeAttachment(named: name) }
     }
 
-    /// The names of bundle `id`'s attachments (every visible file but the data file), sorted.
+    /// The names of bundle `id`'s attachments (every visible entry but the data file), sorted.
     ///
     /// - Throws: ``DocumentStoreError`` `.notFound` if the bundle is missing.
     public func attachmentNames(of id: Int) async throws -> [String] {
-        try await BlockingIO.run { [self] in
-            try attachmentNames(inBundleAt: try locateBundle(id).url.path)
+        try await pool.run { [self] in
+            try withOpenBundle(id) { bundle, directory in try attachmentNames(in: directory, bundle: bundle) }
         }
-    }
-
-    /// The visible files of the bundle folder at `path` other than its data file, sorted.
-    func attachmentNames(inBundleAt path: String) throws -> [String] {
-        let dataNames = Set(configuration.dataFileNames)
-        return try DirectoryEntries.names(in: path).filter { !$0.hasPrefix(".") && !dataNames.contains($0) }.sorted()
     }
 
     /// Checks that `name` is a plain visible file name that is not a data file's.

@@ -1,22 +1,21 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension DocumentFolder {
     /// The bytes of bundle `id`'s data archive, read now (bundles are never read ahead).
     ///
+    /// Takes no lock: every write replaces the file by a rename, so this sees a whole old or a
+    /// whole new file.
     /// - Throws: ``DocumentStoreError`` `.notFound` for a missing bundle or data file, `.corrupt`
-    ///   for a data file over ``DocumentFolderConfiguration/maxDataFileBytes``.
+    ///   for a data file over ``DocumentFolderConfiguration/maxDataFileBytes``,
+    ///   `.unsupportedFileType` for a data file that is not a regular file.
     public func readData(of id: Int) async throws -> Data {
-        try await BlockingIO.run { [self] in
-            let bundle = try locateBundle(id)
-            guard let data = try readDataFile(ofBundleNamed: bundle.name) else {
-                throw DocumentStoreError(.notFound, "bundle \(bundle.name) has no data file", path: bundle.url.path)
+        try await pool.run { [self] in
+            try withOpenBundle(id) { bundle, directory in
+                guard let data = try readDataFile(in: directory, bundle: bundle) else {
+                    throw DocumentStoreError(.notFound, "bundle \(bundle.name) has no data file", path: bundle.url.path)
+                }
+                return data
             }
-            return data
         }
     }
 
@@ -39,25 +38,39 @@ extension DocumentFolder {
     /// process and in others, so no update is lost.
     ///
     /// - Throws: ``DocumentStoreError``, or what `transform` throws (then nothing is written).
+    ///
+    /// Concurrent updates of one bundle are committed as a group: while one write is in flight,
+    /// later updates queue, and the next write applies them all in arrival order and makes them
+    /// durable at once. Each caller still returns only when its change is durable; a transform
+    /// that throws fails only its own caller.
     public func update(_ id: Int, _ transform: @escaping @Sendable (Data?) throws -> Data) async throws {
-        try await edit(id) { editor in
-            try editor.writeData(try transform(try editor.readData()))
+        try await updateBatches.submit(id, transform) { [self] transforms in
+            await writeBatch(id, transforms)
         }
     }
 
-    /// The data file of the bundle folder `name`, or nil if it has none.
-    func readDataFile(ofBundleNamed name: String) throws -> Data? {
-        for file in configuration.dataFileNames {
-            let path = rootPath + "/" + name + "/" + file
-            if let data = try POSIX.readFile(at: AT_FDCWD, path, limit: configuration.maxDataFileBytes, path: path) {
-                return data
+    /// Applies `transforms` in order to bundle `id`'s data and writes the result once; returns
+    /// each transform's outcome (a failed write fails all that were applied).
+    private func writeBatch(_ id: Int, _ transforms: [UpdateBatches.Transform]) async -> [Result<Void, any Error>] {
+        do {
+            return try await edit(id) { editor in
+                var data = try editor.readData()
+                var outcomes: [Result<Void, any Error>] = []
+                for transform in transforms {
+                    do {
+                        data = try transform(data)
+                        outcomes.append(.success(()))
+                    } catch {
+                        outcomes.append(.failure(error))
+                    }
+                }
+                if let data, outcomes.contains(where: { if case .success = $0 { true } else { false } }) {
+                    try editor.writeData(data)
+                }
+                return outcomes.map { outcome in outcome.mapError { $0 as any Error } }
             }
+        } catch {
+            return transforms.map { _ in .failure(error) }
         }
-        return nil
-    }
-
-    /// The first configured data file name present in the folder at `path`.
-    func existingDataFileName(in path: String) -> String? {
-        configuration.dataFileNames.first { access(path + "/" + $0, F_OK) == 0 }
     }
 }

@@ -5,66 +5,76 @@ import Glibc
 import Darwin
 #endif
 
-/// Synchronous access to one bundle's files, valid only inside
-/// ``DocumentFolder/edit(_:_:)``, which holds the bundle's lock (in this process and across
-/// processes) for the whole edit. Every write is durable and atomic.
+/// Synchronous access to one bundle's files, valid only inside ``DocumentFolder/edit(_:_:)``,
+/// which holds the bundle exclusively (in this process and across processes) for the whole
+/// edit. Every file is reached through the locked folder's descriptor, and every write is
+/// durable and atomic.
 public struct BundleEditor {
     /// The bundle being edited.
     public let bundle: DocumentBundle
     let folder: DocumentFolder
+    let directory: Int32
 
     /// The data archive's bytes, or nil if the bundle has none.
+    ///
+    /// - Throws: ``DocumentStoreError`` `.unsupportedFileType` when the data file is not a
+    ///   regular file, `.corrupt` when it is over the size limit.
     public func readData() throws -> Data? {
-        try folder.readDataFile(ofBundleNamed: bundle.name)
+        try folder.readDataFile(in: directory, bundle: bundle)
     }
 
-    /// Durably replaces the data archive (keeping the file name it has).
+    /// Durably replaces the data archive (keeping the file name and permissions it has).
     public func writeData(_ data: Data) throws {
-        let name = folder.existingDataFileName(in: bundle.url.path) ?? folder.configuration.dataFileNames[0]
-        try folder.writer.write(data, named: name, inFolder: bundle.url.path)
+        let name = folder.existingDataFileName(in: directory) ?? folder.configuration.dataFileNames[0]
+        try folder.writer.write(data, named: name, in: directory, folderPath: bundle.url.path)
     }
 
     /// The attachment `name`, or nil if it does not exist.
+    ///
+    /// - Throws: ``DocumentStoreError`` `.unsupportedFileType` when it is not a regular file,
+    ///   `.corrupt` when it is over `limit` bytes (checked before reading).
     public func readAttachment(named name: String, limit: Int = 256 << 20) throws -> Data? {
-        try folder.validateAttachmentName(name)
-        let path = bundle.url.path + "/" + name
-        return try POSIX.readFile(at: AT_FDCWD, path, limit: limit, path: path)
+        try folder.readAttachment(named: name, in: directory, bundle: bundle, limit: limit)
     }
 
     /// Durably writes (or replaces) the attachment `name`.
     public func writeAttachment(_ data: Data, named name: String) throws {
         try folder.validateAttachmentName(name)
-        try folder.writer.write(data, named: name, inFolder: bundle.url.path)
+        try folder.writer.write(data, named: name, in: directory, folderPath: bundle.url.path)
     }
 
     /// Durably removes the attachment `name`; a missing one is not an error.
     public func removeAttachment(named name: String) throws {
         try folder.validateAttachmentName(name)
         let path = bundle.url.path + "/" + name
-        guard unlink(path) == 0 || errno == ENOENT else {
-            throw DocumentStoreError.system("cannot remove", path: path, errno: errno)
+        do {
+            try folder.fileSystem.unlink(directory, name, directory: false)
+        } catch {
+            if error.code == ENOENT { return }
+            throw DocumentStoreError.system("cannot remove", path: path, errno: error.code)
         }
-        try POSIX.syncDirectory(bundle.url.path)
+        try folder.fileSystem.syncDirectory(directory, path: bundle.url.path)
     }
 
     /// The attachments' names, sorted.
     public func attachmentNames() throws -> [String] {
-        try folder.attachmentNames(inBundleAt: bundle.url.path)
+        try folder.attachmentNames(in: directory, bundle: bundle)
     }
 }
 
 extension DocumentFolder {
-    /// Runs `body` with bundle `id` locked against every other writer — tasks in this process and
-    /// other processes — so a multi-file change (a new photo and its thumbnail) is never
-    /// interleaved with another. Each file write inside is durable and atomic; order them so
-    /// that a crash between two leaves a consistent bundle.
+    /// Runs `body` with bundle `id` locked against every other reader and writer — tasks in this
+    /// process and other processes — so a multi-file change (a new photo and its thumbnail) is
+    /// never interleaved with another or seen half done. Each file write inside is durable and
+    /// atomic; order them so that a crash between two leaves a consistent bundle.
     ///
+    /// `body` runs on the store's ``BlockingPool``.
     /// - Throws: ``DocumentStoreError`` `.notFound` for a missing bundle, or what `body` throws.
     public func edit<Result: Sendable>(_ id: Int, _ body: @escaping @Sendable (BundleEditor) throws -> Result) async throws -> Result {
-        try await locks.withLock(id) { [self] in
-            try await BlockingIO.run { [self] in
-                try withBundleFolderLock(id) { bundle, _ in
-                    try body(BundleEditor(bundle: bundle, folder: self))
+        try await locks.withLock(id, exclusive: true) { [self] _ in
+            try await pool.run { [self] in
+                try withLockedBundle(id, LOCK_EX) { bundle, directory, _ in
+                    try body(BundleEditor(bundle: bundle, folder: self, directory: directory))
                 }
             }
         }

@@ -5,11 +5,14 @@ import Glibc
 import Darwin
 #endif
 
+
 extension DocumentFolder {
     /// Reads and decodes every bundle's data archive: what an app does at launch.
     ///
-    /// One directory read of the root, then one open-and-read per bundle (no `stat`, no URL
-    /// objects), decoded on every core. A bundle that is missing its data, corrupt, foreign or
+    /// One directory read of the root, then per bundle: open its folder (never through a
+    /// symbolic link), open the data file with `O_NONBLOCK | O_NOFOLLOW`, `fstat` it (only a
+    /// regular file within the size limit is read), read it — no URL objects — decoded on every
+    /// core. A bundle that is missing its data, corrupt, foreign or
     /// unreadable is reported in ``DocumentListing/problems`` and skipped — one bad bundle never
     /// fails the listing. Nothing is cached, so nothing can be stale. Memory: the decoded values
     /// plus one data file per core in flight.
@@ -17,13 +20,11 @@ extension DocumentFolder {
     ///   bundle's problem (an ``ArchiveError`` `.classMismatch` reads as foreign data).
     /// - Throws: ``DocumentStoreError`` only if the root itself cannot be read.
     public func list<Value: Sendable>(decode: @escaping @Sendable (Data) throws -> Value) async throws -> DocumentListing<Value> {
-        try await BlockingIO.run { [self] in try listNow(decode: decode) }
+        try await pool.run { [self] in try withRoot { try listNow(decode: decode, rootDescriptor: $0) } }
     }
 
-    private func listNow<Value: Sendable>(decode: @Sendable (Data) throws -> Value) throws -> DocumentListing<Value> {
-        let (bundles, nameProblems) = try scanBundles()
-        let rootDescriptor = try POSIX.openFile(rootPath, O_RDONLY | O_DIRECTORY)
-        defer { close(rootDescriptor) }
+    private func listNow<Value: Sendable>(decode: @Sendable (Data) throws -> Value, rootDescriptor: Int32) throws -> DocumentListing<Value> {
+        let (bundles, nameProblems) = try scanBundles(in: rootDescriptor)
         let chunkCount = bundles.count < 256 ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount)
         let chunkSize = (bundles.count + chunkCount - 1) / max(chunkCount, 1)
         let results = ChunkResults<ListedDocument<Value>>(count: chunkCount)
@@ -32,10 +33,8 @@ extension DocumentFolder {
             var documents: [ListedDocument<Value>] = []
             documents.reserveCapacity(range.count)
             var problems: [DocumentProblem] = []
-            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: min(64 << 10, configuration.maxDataFileBytes + 1), alignment: 16)
-            defer { scratch.deallocate() }
             for bundle in bundles[range] {
-                switch load(bundle, rootDescriptor: rootDescriptor, scratch: scratch, decode: decode) {
+                switch load(bundle, rootDescriptor: rootDescriptor, decode: decode) {
                 case .success(let value): documents.append(ListedDocument(bundle: bundle, value: value))
                 case .failure(let reason): problems.append(DocumentProblem(name: bundle.name, id: bundle.id, reason: reason))
                 }
@@ -49,18 +48,27 @@ extension DocumentFolder {
     /// Why a bundle could not be listed, as an `Error` for `Result`.
     private struct Skipped: Error { var reason: DocumentProblem.Reason }
 
-    private func load<Value>(_ bundle: DocumentBundle, rootDescriptor: Int32, scratch: UnsafeMutableRawBufferPointer, decode: (Data) throws -> Value) -> Result<Value, DocumentProblem.Reason> {
+    func load<Value>(_ bundle: DocumentBundle, rootDescriptor: Int32, decode: (Data) throws -> Value) -> Result<Value, DocumentProblem.Reason> {
         let data: Data
         do {
-            guard let found = try readDataFile(ofBundleNamed: bundle.name, rootDescriptor: rootDescriptor, scratch: scratch) else {
-                return .failure(.missingData)
+            switch try readDataFileWithoutLinks(bundle, rootDescriptor: rootDescriptor) {
+            case .read(let found): return decodeListed(found, decode)
+            case .missing: return .failure(.missingData)
+            case .undecided: break
             }
+            let directory = try fileSystem.openDirectory(rootDescriptor, bundle.name, path: bundle.url.path)
+            defer { fileSystem.closeFile(directory) }
+            guard let found = try readDataFile(in: directory, bundle: bundle) else { return .failure(.missingData) }
             data = found
-        } catch let error as DocumentStoreError where error.errno == ENOTDIR {
+        } catch let error as DocumentStoreError where error.errno == ENOTDIR && error.code != .unsupportedFileType {
             return .failure(.notAFolder)
         } catch {
             return .failure(DocumentProblem.reason(decoding: error))
         }
+        return decodeListed(data, decode)
+    }
+
+    private func decodeListed<Value>(_ data: Data, _ decode: (Data) throws -> Value) -> Result<Value, DocumentProblem.Reason> {
         do {
             return .success(try decode(data))
         } catch {
@@ -68,15 +76,38 @@ extension DocumentFolder {
         }
     }
 
-    /// The data file of the bundle folder `name`, read relative to the open root.
-    private func readDataFile(ofBundleNamed name: String, rootDescriptor: Int32, scratch: UnsafeMutableRawBufferPointer) throws -> Data? {
+    /// What the listing's fast path found.
+    private enum FastRead {
+        case read(Data)
+        case missing
+        /// A link somewhere, something not a regular file, or no `openat2`: the step-by-step
+        /// path decides, and names what is wrong.
+        case undecided
+    }
+
+    /// The bundle's data file opened in one call that follows no link (`openat2`): open,
+    /// `fstat`, read, close per bundle.
+    private func readDataFileWithoutLinks(_ bundle: DocumentBundle, rootDescriptor: Int32) throws -> FastRead {
         for file in configuration.dataFileNames {
-            let relative = name + "/" + file
-            if let data = try POSIX.readSmallFile(at: rootDescriptor, relative, limit: configuration.maxDataFileBytes, scratch: scratch, path: rootPath + "/" + relative) {
-                return data
+            let relative = bundle.name + "/" + file
+            let descriptor: Int32
+            do {
+                descriptor = try fileSystem.openFileWithoutLinks(rootDescriptor, relative, O_RDONLY | O_NONBLOCK)
+            } catch {
+                switch error.code {
+                case ENOENT: continue
+                case ENOTDIR: throw DocumentStoreError.system("cannot open", path: bundle.url.path, errno: ENOTDIR)
+                case ELOOP, ENOSYS, ENXIO: return .undecided
+                default: throw DocumentStoreError.system("cannot open", path: rootPath + "/" + relative, errno: error.code)
+                }
             }
+            defer { fileSystem.closeFile(descriptor) }
+            let path = rootPath + "/" + relative
+            let status = try fileSystem.fileStatus(descriptor, path: path)
+            guard status.kind == .regular else { return .undecided }
+            return .read(try fileSystem.readAll(descriptor, expected: status.size, limit: configuration.maxDataFileBytes, path: path))
         }
-        return nil
+        return .missing
     }
 }
 

@@ -1,4 +1,3 @@
-import CDocumentStore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -15,12 +14,15 @@ extension DocumentFolder {
         public var url: URL
     }
 
-    /// Moves every bad bundle (missing, corrupt or foreign data, a file in a bundle's place, a
-    /// bad or duplicate number) into the quarantine folder, with a `.reason.txt` file beside each
-    /// saying why, so the app lists cleanly and nothing is destroyed.
+    /// Moves every bad bundle (missing, corrupt or foreign data, a data file that is a folder,
+    /// FIFO, device or link, a file or link in a bundle's place, a bad or duplicate number) into
+    /// the quarantine folder, with a `.reason.txt` file beside each saying why, so the app lists
+    /// cleanly and nothing is destroyed.
     ///
-    /// Bundles that were merely unreadable (permissions, I/O errors) are left in place: that may
-    /// pass. Safe to run while other processes use the folder.
+    /// Each bundle folder is moved while holding its exclusive lock, after checking again under
+    /// the lock that it is still bad (a writer may have fixed it meanwhile). Bundles that were
+    /// merely unreadable (permissions, I/O errors) are left in place: that may pass. Safe to run
+    /// while other processes use the folder.
     /// - Parameter decode: the same decoding ``list(decode:)`` uses, deciding what is bad.
     /// - Returns: the bundles moved.
     public func repair<Value: Sendable>(decode: @escaping @Sendable (Data) throws -> Value) async throws -> [QuarantinedBundle] {
@@ -28,8 +30,19 @@ extension DocumentFolder {
             if case .unreadable = $0.reason { return false }
             return true
         }
-        guard !problems.isEmpty else { return [] }
-        return try await BlockingIO.run { [self] in try quarantine(problems) }
+        var moved: [QuarantinedBundle] = []
+        for problem in problems {
+            let quarantined: QuarantinedBundle?
+            if let id = problem.id {
+                quarantined = try await locks.withLock(id, exclusive: true) { [self] _ in
+                    try await pool.run { [self] in try quarantine(problem, decode: decode) }
+                }
+            } else {
+                quarantined = try await pool.run { [self] in try quarantine(problem, decode: decode) }
+            }
+            if let quarantined { moved.append(quarantined) }
+        }
+        return moved
     }
 
     /// The quarantine folder.
@@ -37,45 +50,58 @@ extension DocumentFolder {
         root.appendingPathComponent(configuration.quarantineFolderName, isDirectory: true)
     }
 
-    private func quarantine(_ problems: [DocumentProblem]) throws -> [QuarantinedBundle] {
-        let folder = quarantineURL.path
-        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-            throw DocumentStoreError.system("cannot create the quarantine folder", path: folder, errno: errno)
+    /// Moves `problem`'s entry into quarantine — a bundle folder under its exclusive `flock`,
+    /// if it is still bad then — and writes its reason beside it; nil if it vanished or healed.
+    private func quarantine<Value>(_ problem: DocumentProblem, decode: (Data) throws -> Value) throws -> QuarantinedBundle? {
+        try withRoot { rootDescriptor in
+            let folderName = configuration.quarantineFolderName
+            let folderPath = quarantineURL.path
+            do throws(Errno) {
+                try fileSystem.makeDirectory(rootDescriptor, folderName, 0o755)
+            } catch {
+                guard error.code == EEXIST else { throw DocumentStoreError.system("cannot create the quarantine folder", path: folderPath, errno: error.code) }
+            }
+            // The quarantine folder must be durable before anything moves into it, or a power
+            // cut could keep the move and lose the folder, and with it the bundle.
+            try fileSystem.syncDirectory(rootDescriptor, path: rootPath)
+            let quarantine = try fileSystem.openDirectory(rootDescriptor, folderName, path: folderPath)
+            defer { fileSystem.closeFile(quarantine) }
+            var bundleDescriptor: Int32?
+            defer { if let bundleDescriptor { fileSystem.closeFile(bundleDescriptor) } }
+            if let descriptor = try? fileSystem.openDirectory(rootDescriptor, problem.name, path: rootPath + "/" + problem.name) {
+                bundleDescriptor = descriptor
+                try fileSystem.lock(descriptor, LOCK_EX, path: rootPath + "/" + problem.name)
+                guard fileSystem.stillNames(rootDescriptor, problem.name, descriptor) else { return nil }
+                if let id = problem.id, problem.reason != .duplicateNumber,
+                   case .success = load(makeBundle(id: id, name: problem.name), rootDescriptor: rootDescriptor, decode: decode) {
+                    return nil
+                }
+            }
+            guard let destination = try moveIntoQuarantine(problem.name, rootDescriptor: rootDescriptor, quarantine: quarantine) else { return nil }
+            try writer.write(Data("\(problem.description)\n".utf8), named: destination + ".reason.txt", in: quarantine, folderPath: folderPath)
+            try fileSystem.syncDirectory(rootDescriptor, path: rootPath)
+            return QuarantinedBundle(problem: problem, url: quarantineURL.appendingPathComponent(destination))
         }
-        let rootDescriptor = try POSIX.openFile(rootPath, O_RDONLY | O_DIRECTORY)
-        defer { close(rootDescriptor) }
-        var moved: [QuarantinedBundle] = []
-        for problem in problems {
-            let destination = try moveIntoQuarantine(problem.name, rootDescriptor: rootDescriptor)
-            guard let destination else { continue }
-            let note = "\(problem.description)\n"
-            try writer.write(Data(note.utf8), named: destination + ".reason.txt", inFolder: folder)
-            moved.append(QuarantinedBundle(problem: problem, url: quarantineURL.appendingPathComponent(destination)))
-        }
-        try POSIX.syncDirectory(folder)
-        try POSIX.sync(rootDescriptor, path: rootPath)
-        return moved
     }
 
     /// Renames root entry `name` into quarantine under a free name; nil if it vanished meanwhile.
-    private func moveIntoQuarantine(_ name: String, rootDescriptor: Int32) throws -> String? {
-        let folderName = configuration.quarantineFolderName
-        for attempt in 1...1000 {
+    private func moveIntoQuarantine(_ name: String, rootDescriptor: Int32, quarantine: Int32) throws -> String? {
+        var exclusive = usesExclusiveRename
+        var attempt = 1
+        while attempt <= 1000 {
             let destination = attempt == 1 ? name : "\(name)-\(attempt)"
-            if cds_rename_noreplace(rootDescriptor, name, folderName + "/" + destination) == 0 { return destination }
-            switch errno {
-            case ENOENT: return nil
-            case EEXIST, ENOTEMPTY: continue
-            case ENOSYS, EINVAL:
-                // No exclusive rename here: check, then rename (quarantine is not contended).
-                if access(quarantineURL.path + "/" + destination, F_OK) == 0 { continue }
-                guard rename(rootPath + "/" + name, quarantineURL.path + "/" + destination) == 0 else {
-                    if errno == ENOENT { return nil }
-                    throw DocumentStoreError.system("cannot quarantine", path: rootPath + "/" + name, errno: errno)
-                }
+            do {
+                // Without an exclusive rename: check, then rename (quarantine is not contended).
+                if !exclusive, (try? fileSystem.entryStatus(quarantine, destination)) != nil { throw Errno(EEXIST) }
+                try fileSystem.rename(rootDescriptor, name, quarantine, destination, exclusive: exclusive)
                 return destination
-            default:
-                throw DocumentStoreError.system("cannot quarantine", path: rootPath + "/" + name, errno: errno)
+            } catch let error as Errno {
+                switch error.code {
+                case ENOENT: return nil
+                case EEXIST, ENOTEMPTY: attempt += 1
+                case ENOSYS where exclusive, EINVAL where exclusive: exclusive = false
+                default: throw DocumentStoreError.system("cannot quarantine", path: rootPath + "/" + name, errno: error.code)
+                }
             }
         }
         throw DocumentStoreError(.io, "cannot quarantine \(name): 1000 earlier copies are already there", path: rootPath + "/" + name)

@@ -15,10 +15,16 @@ import Darwin
 /// - Deleting renames the bundle aside first, so a crash never leaves a half-deleted bundle that
 ///   still lists.
 /// - Listing skips and reports bad bundles instead of failing (``list(decode:)``).
-/// - Writes to one bundle are serialized (in this process by an actor, across processes by
-///   `flock` on the bundle folder); different bundles are written and read in parallel.
+/// - Writers of one bundle hold it exclusively (in this process by an actor, across processes by
+///   `flock` on the bundle folder), readers share it; different bundles proceed in parallel.
+/// - Once a bundle folder is opened and locked, every file in it is reached through the folder's
+///   descriptor, so a change can never land in another bundle that took the same number.
+/// - Only regular files are read, and nothing is followed through a symbolic link inside the
+///   root (the root itself may be reached through links): a data file, attachment or bundle
+///   that is a link, FIFO, device or folder is reported, never opened for reading.
+/// - Blocking work runs on a ``BlockingPool``.
 ///
-/// Call ``open()`` once before use: it creates the root and clears what crashed processes left.
+/// Call ``open(cleaning:)`` once before use.
 public final class DocumentFolder: Sendable {
     /// The root folder.
     public let root: URL
@@ -26,78 +32,35 @@ public final class DocumentFolder: Sendable {
     public let configuration: DocumentFolderConfiguration
     /// The writer used for every file (inject a faulty one to test error paths).
     public let writer: DurableFileWriter
+    /// Where the blocking file work runs.
+    public let pool: BlockingPool
     let locks = BundleLocks()
+    let updateBatches = UpdateBatches()
     /// False only in tests that exercise the path for file systems without an exclusive rename.
     let usesExclusiveRename: Bool
+    /// The file system (a simulated disk in crash tests).
+    let fileSystem: any FileSystem
 
-    /// Creates a store over `root`; nothing is touched until ``open()``.
-    public convenience init(root: URL, configuration: DocumentFolderConfiguration = .init(), writer: DurableFileWriter = .system) {
-        self.init(root: root, configuration: configuration, writer: writer, usesExclusiveRename: true)
+    /// Creates a store over `root`; nothing is touched until ``open(cleaning:)``.
+    public convenience init(root: URL, configuration: DocumentFolderConfiguration = .init(), writer: DurableFileWriter = .system, pool: BlockingPool = .shared) {
+        self.init(root: root, configuration: configuration, writer: writer, pool: pool, usesExclusiveRename: true, fileSystem: SystemFileSystem())
     }
 
-    /// Creates a store that may be told to act as on a file system without `renameat2`.
-    init(root: URL, configuration: DocumentFolderConfiguration, writer: DurableFileWriter, usesExclusiveRename: Bool) {
+    /// Creates a store that may be told to act as on a file system without `renameat2`, or to
+    /// use a simulated file system.
+    init(root: URL, configuration: DocumentFolderConfiguration, writer: DurableFileWriter, pool: BlockingPool = .shared, usesExclusiveRename: Bool, fileSystem: any FileSystem = SystemFileSystem()) {
         self.root = root.standardizedFileURL
         self.configuration = configuration
+        var writer = writer
+        writer.fileSystem = fileSystem
         self.writer = writer
+        self.pool = pool
         self.usesExclusiveRename = usesExclusiveRename
+        self.fileSystem = fileSystem
     }
 
     /// The root's path.
     var rootPath: String { root.path }
-
-    /// What ``open()`` cleaned up.
-    public struct OpenReport: Sendable, Hashable {
-        /// Temporary files of crashed writes that were removed (paths relative to the root).
-        public var removedTemporaries: [String] = []
-        /// Bundles whose deletion a crash interrupted, now finished.
-        public var finishedDeletions: Int = 0
-        /// Bundles whose creation a crash interrupted, now discarded.
-        public var discardedCreations: Int = 0
-    }
-
-    /// How much of what crashed processes left behind ``open(cleaning:)`` removes.
-    public enum Cleaning: Sendable, Hashable {
-        /// Everything: the root's leftovers and the temporaries in every bundle (one directory
-        /// read per bundle). What a process that will write should do.
-        case everything
-        /// Only the root's leftovers (half-built and half-deleted bundles, root temporaries):
-        /// enough for a process that only reads, since leftovers inside bundles are invisible.
-        case rootOnly
-    }
-
-    /// Creates the root if needed and removes what crashed processes left behind: temporary
-    /// files (in the root and, with `.everything`, in every bundle), half-built new bundles,
-    /// renamed-aside deletions.
-    ///
-    /// Leftovers of live processes are not touched.
-    /// - Throws: ``DocumentStoreError`` if the root cannot be created or read.
-    @discardableResult
-    public func open(cleaning: Cleaning = .everything) async throws -> OpenReport {
-        try await BlockingIO.run { [self] in try sweep(bundles: cleaning == .everything) }
-    }
-
-    private func sweep(bundles sweepsBundles: Bool) throws -> OpenReport {
-        do {
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        } catch {
-            throw DocumentStoreError(.io, "cannot create the folder \(rootPath): \(error.localizedDescription)", path: rootPath)
-        }
-        var report = OpenReport()
-        report.removedTemporaries = try DurableFileWriter.removeStaleTemporaries(in: root)
-        for name in try DirectoryEntries.names(in: rootPath) {
-            if let owner = Self.hiddenFolderOwner(name, kind: Self.stagingPrefix) {
-                guard !POSIX.processExists(owner) else { continue }
-                if (try? FileManager.default.removeItem(atPath: rootPath + "/" + name)) != nil { report.discardedCreations += 1 }
-            } else if name.hasPrefix(Self.trashPrefix) {
-                if (try? FileManager.default.removeItem(atPath: rootPath + "/" + name)) != nil { report.finishedDeletions += 1 }
-            } else if sweepsBundles, case .bundle = BundleName.parse(name, configuration: configuration) {
-                let removed = (try? DurableFileWriter.removeStaleTemporaries(inFolderAt: rootPath + "/" + name)) ?? []
-                report.removedTemporaries += removed.map { name + "/" + $0 }
-            }
-        }
-        return report
-    }
 
     // MARK: Finding bundles
 
@@ -105,29 +68,36 @@ public final class DocumentFolder: Sendable {
     ///
     /// Entries with a bad number or a duplicate number are left out; ``list(decode:)`` reports them.
     public func bundles() async throws -> [DocumentBundle] {
-        try await BlockingIO.run { [self] in try scanBundles().bundles }
+        try await pool.run { [self] in
+            try withRoot { try scanBundles(in: $0).bundles }
+        }
     }
 
     /// The bundle numbered `id`.
     ///
     /// - Throws: ``DocumentStoreError`` `.notFound` if there is none.
     public func bundle(_ id: Int) async throws -> DocumentBundle {
-        try await BlockingIO.run { [self] in try locateBundle(id) }
+        try await pool.run { [self] in
+            try withRoot { rootDescriptor in
+                let (bundle, descriptor) = try openBundle(id, in: rootDescriptor)
+                fileSystem.closeFile(descriptor)
+                return bundle
+            }
+        }
     }
 
-    /// Finds bundle `id`: the configured spelling first, then (case-insensitive stores) any spelling.
-    func locateBundle(_ id: Int) throws -> DocumentBundle {
-        guard id > 0 else { throw DocumentStoreError(.invalidName, "bundle numbers start at 1, not \(id)") }
-        let name = configuration.bundleName(for: id)
-        var status = stat()
-        if stat(rootPath + "/" + name, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            return makeBundle(id: id, name: name)
-        }
-        if configuration.extensionMatching == .caseInsensitive,
-           let found = try scanBundles().bundles.first(where: { $0.id == id }) {
-            return found
-        }
-        throw DocumentStoreError(.notFound, "no bundle \(name) in \(rootPath)", path: rootPath + "/" + name)
+    /// This process's generation of bundle `id`: it advances whenever a change to the bundle
+    /// made through this store finishes (an edit, a deletion, a creation under its number).
+    /// Compare it with ``BundleReader/generation`` to tell whether something read is still current.
+    public func generation(of id: Int) async -> UInt64 {
+        await locks.generation(id)
+    }
+
+    /// Runs `body` with the root open (following links to it).
+    func withRoot<Result>(_ body: (Int32) throws -> Result) throws -> Result {
+        let descriptor = try fileSystem.openDirectory(AT_FDCWD, rootPath, path: rootPath, followLinks: true)
+        defer { fileSystem.closeFile(descriptor) }
+        return try body(descriptor)
     }
 
     func makeBundle(id: Int, name: String) -> DocumentBundle {
@@ -136,10 +106,10 @@ public final class DocumentFolder: Sendable {
 
     /// The root's bundle entries, sorted by id, and the entries that look like bundles but are not
     /// usable by name (bad or duplicate numbers).
-    func scanBundles() throws -> (bundles: [DocumentBundle], problems: [DocumentProblem]) {
+    func scanBundles(in rootDescriptor: Int32) throws -> (bundles: [DocumentBundle], problems: [DocumentProblem]) {
         var found: [(id: Int, name: String)] = []
         var problems: [DocumentProblem] = []
-        for name in try DirectoryEntries.names(in: rootPath) {
+        for name in try fileSystem.names(rootDescriptor, path: rootPath) {
             switch BundleName.parse(name, configuration: configuration) {
             case .bundle(let id): found.append((id, name))
             case .badNumber: problems.append(DocumentProblem(name: name, id: nil, reason: .badNumber))
@@ -166,9 +136,9 @@ public final class DocumentFolder: Sendable {
     }
 
     /// The largest bundle number in use (0 when empty), counting every spelling and bad entry.
-    func largestID() throws -> Int {
+    func largestID(in rootDescriptor: Int32) throws -> Int {
         var largest = 0
-        for name in try DirectoryEntries.names(in: rootPath) {
+        for name in try fileSystem.names(rootDescriptor, path: rootPath) {
             if case .bundle(let id) = BundleName.parse(name, configuration: configuration) { largest = max(largest, id) }
         }
         return largest
@@ -178,17 +148,10 @@ public final class DocumentFolder: Sendable {
 
     static let stagingPrefix = ".new-"
     static let trashPrefix = ".trash-"
+    static let reservationPrefix = ".reserve-"
 
-    /// A fresh hidden folder name of `kind` owned by this process: `.new-PID-RANDOM`.
+    /// A fresh hidden name of `kind`: `.new-PID-RANDOM` (the PID only helps a person reading).
     static func hiddenFolderName(kind: String, suffix: String = "") -> String {
         "\(kind)\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))\(suffix)"
-    }
-
-    /// The owning process of a hidden working folder of `kind`, or nil if `name` is not one.
-    static func hiddenFolderOwner(_ name: String, kind: String) -> Int32? {
-        guard name.hasPrefix(kind) else { return nil }
-        let rest = name.dropFirst(kind.count)
-        guard let dash = rest.firstIndex(of: "-") else { return nil }
-        return Int32(rest[..<dash])
     }
 }

@@ -44,6 +44,10 @@ public struct DocumentProblem: Sendable, Hashable, CustomStringConvertible {
         case unreadable(String)
         /// The entry has the bundle extension but is a file, not a folder.
         case notAFolder
+        /// The bundle folder, or its data file, is not what the store reads: a symbolic link
+        /// (never followed inside a data folder), a FIFO, a device, a socket, or a folder where
+        /// the data file should be. The message says which.
+        case unsupportedFileType(String)
         /// The name's number is not a positive decimal number without leading zeros.
         case badNumber
         /// Another folder already has this number (it differs only in the case of its extension).
@@ -72,6 +76,7 @@ public struct DocumentProblem: Sendable, Hashable, CustomStringConvertible {
         case .foreign(let message): return "\(name): foreign data: \(message)"
         case .unreadable(let message): return "\(name): unreadable: \(message)"
         case .notAFolder: return "\(name): a file, not a bundle folder"
+        case .unsupportedFileType(let message): return "\(name): \(message)"
         case .badNumber: return "\(name): not a positive bundle number"
         case .duplicateNumber: return "\(name): another bundle has the same number"
         }
@@ -86,6 +91,8 @@ public struct DocumentProblem: Sendable, Hashable, CustomStringConvertible {
             return .corrupt(error.message)
         case let error as DocumentStoreError where error.code == .corrupt:
             return .corrupt(error.message)
+        case let error as DocumentStoreError where error.code == .unsupportedFileType:
+            return .unsupportedFileType(error.message)
         case let error as DocumentStoreError:
             return .unreadable(error.message)
         default:

@@ -15,7 +15,7 @@ func leftovers(in folder: URL) -> [String] {
     var found: [String] = []
     while let path = enumerator?.nextObject() as? String {
         let name = (path as NSString).lastPathComponent
-        if name.contains(".tmp-") || name.hasPrefix(".new-") || name.hasPrefix(".trash-") { found.append(path) }
+        if name.contains(".tmp-") || name.hasPrefix(".new-") || name.hasPrefix(".trash-") || name.hasPrefix(".reserve-") { found.append(path) }
     }
     return found
 }

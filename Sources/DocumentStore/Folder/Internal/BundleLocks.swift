@@ -1,39 +1,80 @@
-/// Per-bundle mutual exclusion inside one process: writes to the same bundle run one at a time,
-/// in arrival order, while different bundles proceed in parallel. (Across processes the store
-/// also takes an `flock` on the bundle's folder.)
+/// Per-bundle readers–writer locks inside one process: any number of readers of a bundle at once,
+/// or one writer, granted in arrival order (a waiting writer is not overtaken by later readers);
+/// different bundles proceed in parallel. Across processes the store also takes an `flock` on
+/// the bundle's folder (shared or exclusive to match).
+///
+/// Each bundle also has a generation, advanced every time a writer releases it (or a bundle is
+/// created under its number), so a reader can tell a cached value read under an older
+/// generation from a current one.
 actor BundleLocks {
-    /// For each locked bundle, the tasks waiting for it; a key is present while its bundle is held.
-    private var waiting: [Int: [CheckedContinuation<Void, Never>]] = [:]
+    private struct State {
+        var readers = 0
+        var hasWriter = false
+        var queue: [(exclusive: Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
-    /// Waits until bundle `id` is free, then holds it.
-    func acquire(_ id: Int) async {
-        guard waiting[id] != nil else {
-            waiting[id] = []
+        var isIdle: Bool { readers == 0 && !hasWriter && queue.isEmpty }
+    }
+
+    private var states: [Int: State] = [:]
+    private var generations: [Int: UInt64] = [:]
+    private var clock: UInt64 = 0
+
+    /// Waits until bundle `id` can be held (`exclusive` for writing), then holds it.
+    func acquire(_ id: Int, exclusive: Bool) async {
+        var state = states[id] ?? State()
+        if state.queue.isEmpty && !state.hasWriter && (!exclusive || state.readers == 0) {
+            if exclusive { state.hasWriter = true } else { state.readers += 1 }
+            states[id] = state
             return
         }
         await withCheckedContinuation { continuation in
-            waiting[id, default: []].append(continuation)
+            states[id, default: State()].queue.append((exclusive, continuation))
         }
     }
 
-    /// Releases bundle `id`, handing it to the next waiter if there is one.
-    func release(_ id: Int) {
-        guard var queue = waiting[id] else { return }
-        if queue.isEmpty {
-            waiting[id] = nil
+    /// Releases bundle `id` and hands it to the next waiters that can hold it.
+    func release(_ id: Int, exclusive: Bool) {
+        guard var state = states[id] else { return }
+        if exclusive {
+            state.hasWriter = false
+            advance(id)
         } else {
-            let next = queue.removeFirst()
-            waiting[id] = queue
-            next.resume()
+            state.readers -= 1
         }
+        while let next = state.queue.first {
+            if next.exclusive {
+                guard state.readers == 0 && !state.hasWriter else { break }
+                state.hasWriter = true
+            } else {
+                guard !state.hasWriter else { break }
+                state.readers += 1
+            }
+            state.queue.removeFirst()
+            next.continuation.resume()
+            if next.exclusive { break }
+        }
+        states[id] = state.isIdle ? nil : state
     }
 
-    /// Runs `body` holding bundle `id`.
-    nonisolated func withLock<Result: Sendable>(_ id: Int, _ body: @Sendable () async throws -> Result) async throws -> Result {
-        await acquire(id)
+    /// Bundle `id`'s current generation (0 until its first change in this process).
+    func generation(_ id: Int) -> UInt64 {
+        generations[id] ?? 0
+    }
+
+    /// Advances bundle `id`'s generation (a change made without holding its lock: a creation).
+    func advance(_ id: Int) {
+        clock += 1
+        generations[id] = clock
+    }
+
+    /// Runs `body` holding bundle `id` (`exclusive` for writing); `body` gets the generation at
+    /// the start.
+    nonisolated func withLock<Result: Sendable>(_ id: Int, exclusive: Bool, _ body: @Sendable (UInt64) async throws -> Result) async throws -> Result {
+        await acquire(id, exclusive: exclusive)
+        let generation = await self.generation(id)
         let result: Swift.Result<Result, any Error>
-        do { result = .success(try await body()) } catch { result = .failure(error) }
-        await release(id)
+        do { result = .success(try await body(generation)) } catch { result = .failure(error) }
+        await release(id, exclusive: exclusive)
         return try result.get()
     }
 }

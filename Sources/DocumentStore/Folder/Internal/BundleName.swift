@@ -1,5 +1,9 @@
-/// Bundle folder names: `N.<extension>` with N a positive decimal number without leading zeros.
+/// Bundle folder names: `N.<extension>` with N a positive decimal number without leading zeros,
+/// at most 18 digits. The one rule for listing, creating, importing and layout detection.
 enum BundleName {
+    /// The largest bundle number accepted; creation never goes past it.
+    static let largestID = 999_999_999_999_999_999
+
     /// What a folder entry's name says about it.
     enum Parsed: Equatable {
         /// A bundle numbered `id`.
@@ -25,5 +29,10 @@ enum BundleName {
             id = id * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return .bundle(id: id)
+    }
+
+    /// Whether `id` is a number a bundle may have.
+    static func isValid(_ id: Int) -> Bool {
+        id > 0 && id <= largestID
     }
 }

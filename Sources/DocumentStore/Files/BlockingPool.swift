@@ -1,0 +1,82 @@
+import Foundation
+
+/// A fixed number of threads for blocking work — reads, `fsync`, `flock` waits — so that it
+/// never runs on (or stalls) the Swift concurrency pool, and so that many tasks waiting on a
+/// lock cannot grow the number of threads without bound: work beyond the threads waits in a
+/// queue, in arrival order.
+///
+/// Every ``DocumentFolder`` and ``ArchiveFileStore`` runs its file work here (``shared`` unless
+/// one is injected); an app can run its own blocking work (export, import, photo decoding) on
+/// the same pool with ``run(_:)``.
+public final class BlockingPool: @unchecked Sendable {
+    // @unchecked Sendable: `jobs` and `isShutDown` are only touched with `condition` held.
+    private let condition = NSCondition()
+    private var jobs: [@Sendable () -> Void] = []
+    private var head = 0
+    private var isShutDown = false
+
+    /// The number of threads.
+    public let threadCount: Int
+
+    /// The pool the stores use unless given another: 16 threads (blocking file work waits on the
+    /// disk, not the processor, so more threads than cores let `fsync`s overlap).
+    public static let shared = BlockingPool(threadCount: 16)
+
+    /// Starts `threadCount` threads (at least one).
+    public init(threadCount: Int) {
+        self.threadCount = max(1, threadCount)
+        for index in 0..<self.threadCount {
+            let thread = Thread { [self] in work() }
+            thread.name = "BlockingPool-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Runs `work` on one of the pool's threads and returns its result or rethrows its error.
+    ///
+    /// - Throws: what `work` throws, or ``DocumentStoreError`` `.io` if the pool was shut down.
+    public func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+            let accepted = enqueue { continuation.resume(with: Swift.Result { try work() }) }
+            if !accepted {
+                continuation.resume(throwing: DocumentStoreError(.io, "the blocking-work pool has been shut down"))
+            }
+        }
+    }
+
+    /// Lets the threads finish the queued work and end; later ``run(_:)`` calls fail.
+    public func shutDown() {
+        condition.lock()
+        isShutDown = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func enqueue(_ job: @escaping @Sendable () -> Void) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isShutDown else { return false }
+        jobs.append(job)
+        condition.signal()
+        return true
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            while head == jobs.count && !isShutDown { condition.wait() }
+            guard head < jobs.count else {
+                condition.unlock()
+                return
+            }
+            let job = jobs[head]
+            head += 1
+            if head > 1024 && head * 2 > jobs.count {
+                jobs.removeFirst(head)
+                head = 0
+            }
+            condition.unlock()
+            job()
+        }
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A system call's failure: the `errno` it set.
+struct Errno: Error, Hashable {
+    var code: Int32
+    init(_ code: Int32) { self.code = code }
+}
+
+/// What `fstat` says about a file, reduced to what the store decides on.
+struct FileStatus: Hashable {
+    /// The kinds of file the store tells apart.
+    enum Kind: Hashable {
+        case regular, directory, symbolicLink, fifo, characterDevice, blockDevice, socket, unknown
+    }
+
+    var kind: Kind
+    var size: Int
+    /// The permission bits (`st_mode & 0o7777`).
+    var permissions: mode_t
+    var device: UInt64
+    var inode: UInt64
+    /// The last modification, in nanoseconds since 1970.
+    var modified: Int64 = 0
+
+    /// Whether `other` is the same file (same device and inode).
+    func isSameFile(as other: FileStatus) -> Bool {
+        device == other.device && inode == other.inode
+    }
+
+    /// "a FIFO", "a folder", … for messages.
+    var kindDescription: String {
+        switch kind {
+        case .regular: "a regular file"
+        case .directory: "a folder"
+        case .symbolicLink: "a symbolic link"
+        case .fifo: "a FIFO (named pipe)"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .socket: "a socket"
+        case .unknown: "a special file"
+        }
+    }
+}
+
+/// Every file-system call the store makes, in one place, so a test can put a simulated disk
+/// (which records writes, syncs and renames and can "lose power") in place of the real one.
+///
+/// Paths are always relative to a directory descriptor (`AT_FDCWD` only to open a root given by
+/// path). Calls retry `EINTR` themselves and throw the `errno` of any other failure.
+protocol FileSystem: Sendable {
+    func openFile(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) throws(Errno) -> Int32
+    func closeFile(_ descriptor: Int32)
+    func readBytes(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
+    func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int
+    func status(_ descriptor: Int32) throws(Errno) -> FileStatus
+    /// `fstatat` without following a final symbolic link.
+    func entryStatus(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus
+    func sync(_ descriptor: Int32) throws(Errno)
+    func changeMode(_ descriptor: Int32, _ mode: mode_t) throws(Errno)
+    /// `renameat` within one directory; with `exclusive`, fails with `EEXIST` if `to` exists
+    /// (`renameat2(RENAME_NOREPLACE)`; `ENOSYS`/`EINVAL` where the file system cannot).
+    func rename(_ fromDirectory: Int32, _ from: String, _ toDirectory: Int32, _ to: String, exclusive: Bool) throws(Errno)
+    func unlink(_ directory: Int32, _ name: String, directory isDirectory: Bool) throws(Errno)
+    func makeDirectory(_ directory: Int32, _ name: String, _ mode: mode_t) throws(Errno)
+    /// `flock`; `operation` is `LOCK_SH`, `LOCK_EX` or `LOCK_UN`, optionally with `LOCK_NB`.
+    func lock(_ descriptor: Int32, _ operation: Int32) throws(Errno)
+    /// Opens the relative `path` (several components allowed) without following a symbolic link
+    /// anywhere in it: `ELOOP` for a link, `ENOSYS` where the system cannot (then open step by
+    /// step instead).
+    func openFileWithoutLinks(_ directory: Int32, _ path: String, _ flags: Int32) throws(Errno) -> Int32
+    /// The entry names of the open directory (without "." and ".."); the descriptor stays open.
+    func entries(_ directory: Int32) throws(Errno) -> [String]
+}

@@ -1,0 +1,58 @@
+import DocumentStore
+import Foundation
+import Testing
+
+/// Counts how many jobs run at once.
+private final class Occupancy: @unchecked Sendable {
+    // @unchecked Sendable: every access holds `lock`.
+    private let lock = NSLock()
+    private var running = 0
+    private(set) var peak = 0
+
+    func enter() { lock.withLock { running += 1; peak = max(peak, running) } }
+    func leave() { lock.withLock { running -= 1 } }
+    var observedPeak: Int { lock.withLock { peak } }
+}
+
+@Suite("Blocking pool: bounded, in order, shut down cleanly")
+struct BlockingPoolTests {
+    @Test("40 blocking jobs on a 3-thread pool all finish, never more than 3 at once")
+    func bounded() async throws {
+        let pool = BlockingPool(threadCount: 3)
+        defer { pool.shutDown() }
+        let occupancy = Occupancy()
+        let results = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    try await pool.run {
+                        occupancy.enter()
+                        defer { occupancy.leave() }
+                        usleep(2_000)
+                        return index
+                    }
+                }
+            }
+            return try await group.reduce(into: Set<Int>()) { $0.insert($1) }
+        }
+        #expect(results == Set(0..<40))
+        #expect(occupancy.observedPeak <= 3)
+        #expect(pool.threadCount == 3)
+    }
+
+    @Test("an error thrown by a job reaches its caller")
+    func errors() async throws {
+        struct Failed: Error, Equatable {}
+        let pool = BlockingPool(threadCount: 1)
+        defer { pool.shutDown() }
+        await #expect(throws: Failed.self) { try await pool.run { throw Failed() } }
+        #expect(try await pool.run { 7 } == 7)
+    }
+
+    @Test("after shutDown, run fails with a DocumentStoreError instead of hanging")
+    func shutDown() async throws {
+        let pool = BlockingPool(threadCount: 1)
+        pool.shutDown()
+        let error = try await #require(throws: DocumentStoreError.self) { try await pool.run { 1 } }
+        #expect(error.message == "the blocking-work pool has been shut down")
+    }
+}
