@@ -162,3 +162,37 @@ struct DatabaseTests {
         }
     }
 }
+
+@Suite("Thumbnails in the memory cache")
+struct ThumbnailCacheTests {
+    @Test("a deleted creature's cached thumbnail never shows on a new creature that gets its number")
+    func reusedNumber() async throws {
+        try await withTemporaryFolder { folder in
+            let database = try await ScaryCreatureDatabase.open(at: folder)
+            let first = try await database.add(title: "Red", image: try Photos.png())
+            let old = try #require(try await database.thumbnail(of: first.id))
+            #expect(try Photos.centre(of: old) != [20, 200, 20])
+            try await database.delete(first.id)
+            let second = try await database.add(title: "Green", image: try Photos.jpeg())
+            #expect(second.id == first.id)
+            let new = try #require(try await database.thumbnail(of: second.id))
+            let centre = try Photos.centre(of: new)
+            #expect(centre[1] > 150 && centre[0] < 60)
+        }
+    }
+
+    @Test("after a photo change the thumbnail shows the new photo, and after its removal there is none")
+    func photoChange() async throws {
+        try await withTemporaryFolder { folder in
+            let database = try await ScaryCreatureDatabase.open(at: folder)
+            let creature = try await database.add(title: "Changing", image: try Photos.png())
+            _ = try await database.thumbnail(of: creature.id)
+            try await database.setImage(creature.id, try Photos.jpeg())
+            let centre = try Photos.centre(of: try #require(try await database.thumbnail(of: creature.id)))
+            #expect(centre[1] > 150 && centre[0] < 60)
+            try await database.removeImage(creature.id)
+            #expect(try await database.thumbnail(of: creature.id) == nil)
+            #expect(try await database.hasPhoto(creature.id) == false)
+        }
+    }
+}

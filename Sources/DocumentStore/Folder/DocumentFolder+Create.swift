@@ -153,11 +153,16 @@ extension DocumentFolder {
     /// root synced — from then on it is gone for every reader, even after a crash — and then its
     /// files are removed through its descriptor (what a crash leaves is removed by the next
     /// ``open(cleaning:)``).
-    /// - Throws: ``DocumentStoreError`` `.notFound` if there is no such bundle.
-    public func delete(_ id: Int) async throws {
+    /// - Parameter precondition: called with the bundle's data under the same lock, before
+    ///   anything changes; throwing from it leaves the bundle as it is (for example, to delete
+    ///   only the version a caller saw).
+    /// - Throws: ``DocumentStoreError`` `.notFound` if there is no such bundle; what
+    ///   `precondition` throws.
+    public func delete(_ id: Int, precondition: (@Sendable (Data?) throws -> Void)? = nil) async throws {
         try await locks.withLock(id, exclusive: true) { [self] _ in
             try await pool.run { [self] in
                 try withLockedBundle(id, LOCK_EX) { bundle, directory, rootDescriptor in
+                    if let precondition { try precondition(try readDataFile(in: directory, bundle: bundle)) }
                     let trash = Self.hiddenFolderName(kind: Self.trashPrefix, suffix: "-" + bundle.name)
                     do throws(Errno) {
                         try fileSystem.rename(rootDescriptor, bundle.name, rootDescriptor, trash, exclusive: false)

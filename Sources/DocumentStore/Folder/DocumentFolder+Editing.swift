@@ -37,6 +37,13 @@ public struct BundleEditor {
         try folder.readAttachment(named: name, in: directory, bundle: bundle, limit: limit)
     }
 
+    /// When attachment `name` was last written (nil if it does not exist): to pick the newest of
+    /// two files a crash left.
+    public func modificationDate(ofAttachment name: String) throws -> Date? {
+        try folder.validateAttachmentName(name)
+        return folder.modificationDate(of: name, in: directory)
+    }
+
     /// Durably writes (or replaces) the attachment `name`.
     public func writeAttachment(_ data: Data, named name: String) throws {
         try folder.validateAttachmentName(name)

@@ -59,7 +59,7 @@ extension ScaryCreatureDatabase {
                 var problems: [CheckReport.PhotoProblem] = []
                 let names = try editor.attachmentNames()
                 let fulls = names.filter { CreatureLayout.fullImageNames.contains($0) }
-                let current = try Self.currentFullImage(editor)
+                let current = try editor.currentFullImage()
                 if fulls.count > 1, let current {
                     let stale = fulls.filter { $0 != current.name }
                     if repair { for name in stale { try editor.removeAttachment(named: name) } }

@@ -4,15 +4,20 @@ import Imaging
 
 extension ScaryCreatureDatabase {
     /// A validated photo: the name its bytes are kept under and its thumbnail.
-    struct PreparedPhoto {
+    struct PreparedPhoto: Sendable {
         var fullName: String
         var thumbnail: Data
     }
 
-    /// Validates `image` with Imaging and makes its thumbnail; nothing is written.
+    /// Validates `image` with Imaging and makes its thumbnail, on the store's blocking pool (a
+    /// decode is long CPU work); nothing is written.
     ///
     /// - Throws: ``ScaryCreaturesError`` `.invalidImage` with Imaging's reason.
-    func preparePhoto(_ image: Data) throws -> PreparedPhoto {
+    func preparePhoto(_ image: Data) async throws -> PreparedPhoto {
+        try await folder.pool.run { [self] in try preparePhotoNow(image) }
+    }
+
+    private func preparePhotoNow(_ image: Data) throws -> PreparedPhoto {
         do {
             let info = try ImageInfo.read(image)
             let thumbnail = try thumbnailer.thumbnail(of: image)
@@ -30,7 +35,7 @@ extension ScaryCreatureDatabase {
     /// exists therefore always shows the current photo, and a missing one is regenerated.
     /// - Throws: ``ScaryCreaturesError`` `.invalidImage` (nothing written), `.notFound`, `.storage`.
     public func setImage(_ id: Int, _ image: Data) async throws {
-        let photo = try preparePhoto(image)
+        let photo = try await preparePhoto(image)
         // The new thumbnail is not inserted here: two overlapping changes could leave one's
         // thumbnail cached beside the other's photo. The next read loads what is on disk.
         try await invalidatingThumbnail(of: id) { try await writePhoto(photo, image, of: id) }
@@ -81,19 +86,17 @@ extension ScaryCreatureDatabase {
         }
     }
 
-    /// Whether creature `id` has a full photo.
+    /// Whether creature `id` has a full photo (read under a shared lock).
     ///
     /// - Throws: ``ScaryCreaturesError`` `.notFound`, `.storage`.
     public func hasPhoto(_ id: Int) async throws -> Bool {
-        try await Self.mapErrors(id: id) {
-            try await folder.edit(id) { editor in
-                try editor.attachmentNames().contains { CreatureLayout.fullImageNames.contains($0) }
-            }
-        }
+        try await Self.mapErrors(id: id) { try await folder.read(id) { try $0.hasFullImage() } }
     }
 
-    /// Creature `id`'s thumbnail as PNG: from the cache, else from its file, else made from the
-    /// full photo (and saved) when the file is missing or unreadable. nil if there is no photo.
+    /// Creature `id`'s thumbnail as PNG: from the cache, else from its file (read under a shared
+    /// lock, so readers never wait for each other), else made from the full photo and saved
+    /// (under the exclusive lock) when the file is missing or unreadable. nil if there is no
+    /// photo.
     ///
     /// A 2010 thumbnail (`thumbImage.jpg` holding PNG bytes) is used as it is when it is PNG.
     public func thumbnail(of id: Int) async throws -> Data? {
@@ -101,13 +104,16 @@ extension ScaryCreatureDatabase {
         // Read before loading: a change or delete that lands meanwhile makes this insert a no-op,
         // so a slow load can never bring back an older image.
         let generation = await thumbnails.generation(for: id)
-        let found = try await Self.mapErrors(id: id) { () -> Data? in
-            try await folder.edit(id) { editor in
-                if let stored = try Self.storedThumbnail(editor) { return stored }
-                guard let full = try Self.currentFullImage(editor) else { return nil }
-                let thumbnail = try self.thumbnailer.thumbnail(of: full.data)
-                try editor.writeAttachment(thumbnail, named: self.layout.thumbnailName)
-                return thumbnail
+        var found = try await Self.mapErrors(id: id) { try await folder.read(id) { try $0.storedThumbnail() } }
+        if found == nil {
+            found = try await Self.mapErrors(id: id) { () -> Data? in
+                try await folder.edit(id) { editor in
+                    if let stored = try editor.storedThumbnail() { return stored }  // made meanwhile
+                    guard let full = try editor.currentFullImage() else { return nil }
+                    let thumbnail = try self.thumbnailer.thumbnail(of: full.data)
+                    try editor.writeAttachment(thumbnail, named: self.layout.thumbnailName)
+                    return thumbnail
+                }
             }
         }
         if let found { await thumbnails.insert(found, for: id, generation: generation) }
@@ -118,45 +124,20 @@ extension ScaryCreatureDatabase {
     /// missing thumbnail is reported by ``check(repair:)``). For read-only callers.
     public func storedThumbnail(of id: Int) async throws -> Data? {
         if let cached = await thumbnails.value(for: id) { return cached }
-        return try await Self.mapErrors(id: id) { try await folder.edit(id) { try Self.storedThumbnail($0) } }
+        return try await Self.mapErrors(id: id) { try await folder.read(id) { try $0.storedThumbnail() } }
     }
 
-    /// The first thumbnail file of a bundle that holds PNG bytes.
-    private static func storedThumbnail(_ editor: BundleEditor) throws -> Data? {
-        for name in CreatureLayout.thumbnailNames {
-            if let bytes = try editor.readAttachment(named: name), ImageFormat.sniff([UInt8](bytes.prefix(16))) == .png {
-                return bytes
-            }
-        }
-        return nil
-    }
-
-    /// Creature `id`'s full photo, read now (never cached), and its format by content; nil if it
-    /// has none.
+    /// Creature `id`'s full photo, read now under a shared lock (never cached), and its format by
+    /// content; nil if it has none.
     public func fullImage(of id: Int) async throws -> (data: Data, format: ImageFormat)? {
         try await Self.mapErrors(id: id) {
-            try await folder.edit(id) { editor in
-                guard let full = try Self.currentFullImage(editor) else { return nil }
+            try await folder.read(id) { reader in
+                guard let full = try reader.currentFullImage() else { return nil }
                 guard let format = ImageFormat.sniff([UInt8](full.data.prefix(32))) else {
                     throw ScaryCreaturesError(.corrupt, "creature \(id)'s \(full.name) is not an image")
                 }
                 return (full.data, format)
             }
         }
-    }
-
-    /// The current full photo in a bundle: the only one, or — when a crash left two names — the
-    /// most recently written.
-    static func currentFullImage(_ editor: BundleEditor) throws -> (name: String, data: Data)? {
-        let present = try editor.attachmentNames().filter { CreatureLayout.fullImageNames.contains($0) }
-        let newest = present.max { lhs, rhs in
-            modificationDate(editor.bundle.url.appendingPathComponent(lhs)) < modificationDate(editor.bundle.url.appendingPathComponent(rhs))
-        }
-        guard let newest, let data = try editor.readAttachment(named: newest) else { return nil }
-        return (newest, data)
-    }
-
-    private static func modificationDate(_ url: URL) -> Date {
-        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date) ?? .distantPast
     }
 }

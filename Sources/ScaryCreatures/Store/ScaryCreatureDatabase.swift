@@ -43,8 +43,10 @@ public final class ScaryCreatureDatabase: Sendable {
         at root: URL, layout: CreatureLayout? = nil, readOnly: Bool = false, cacheBudget: Int = 16 << 20,
         limits: ImageLimits = .default, writer: DurableFileWriter = .system
     ) async throws -> ScaryCreatureDatabase {
-        if readOnly { try requireFolder(root) }
-        let layout = layout ?? CreatureLayout.detect(in: root)
+        let layout = try await BlockingPool.shared.run {
+            if readOnly { try requireFolder(root) }
+            return layout ?? CreatureLayout.detect(in: root)
+        }
         let folder = DocumentFolder(root: root, configuration: layout.folder, writer: writer)
         if !readOnly { _ = try await mapErrors { try await folder.open(cleaning: .everything) } }
         return ScaryCreatureDatabase(root: folder.root, layout: layout, folder: folder, thumbnailer: Thumbnailer(limits: limits), cacheBudget: cacheBudget)
@@ -110,7 +112,7 @@ public final class ScaryCreatureDatabase: Sendable {
         let data = ScaryCreatureData(title: try CreatureRules.title(title), rating: try CreatureRules.rating(rating))
         var attachments: [String: Data] = [:]
         if let image {
-            let photo = try preparePhoto(image)
+            let photo = try await preparePhoto(image)
             attachments[photo.fullName] = image
             attachments[layout.thumbnailName] = photo.thumbnail
         }
@@ -173,18 +175,18 @@ public final class ScaryCreatureDatabase: Sendable {
     /// - Parameter ifVersion: delete it only if its version is still this one.
     /// - Throws: ``ScaryCreaturesError`` `.notFound`, `.versionMismatch`, `.storage`.
     public func delete(_ id: Int, ifVersion: String? = nil) async throws {
-        if let ifVersion {
-            try await Self.mapErrors(id: id) {
-                try await folder.edit(id) { editor in
-                    let current = try editor.readData().map(CreatureVersion.of)
-                    guard current == ifVersion else {
-                        throw ScaryCreaturesError(.versionMismatch, "creature \(id) was changed by someone else; reload it and try again")
-                    }
+        var check: (@Sendable (Data?) throws -> Void)?
+        if let expected = ifVersion {
+            check = { @Sendable (bytes: Data?) throws -> Void in
+                // Checked under the lock the delete holds: no edit can slip in between.
+                guard bytes.map(CreatureVersion.of) == expected else {
+                    throw ScaryCreaturesError(.versionMismatch, "creature \(id) was changed by someone else; reload it and try again")
                 }
             }
         }
+        let precondition = check
         try await invalidatingThumbnail(of: id) {
-            try await Self.mapErrors(id: id) { try await folder.delete(id) }
+            try await Self.mapErrors(id: id) { try await folder.delete(id, precondition: precondition) }
         }
     }
 
@@ -204,6 +206,8 @@ public final class ScaryCreatureDatabase: Sendable {
                 throw ScaryCreaturesError(.corrupt, error.message)
             case .invalidName where id != nil:
                 throw ScaryCreaturesError(.notFound, "there is no creature \(id ?? 0): \(error.message)")
+            case .unsupportedFileType:
+                throw ScaryCreaturesError(.corrupt, error.message)
             default:
                 throw ScaryCreaturesError(.storage, error.message)
             }

@@ -4,7 +4,7 @@ import ZIPFoundation
 
 /// One creature's files as found in an import source (a bundle folder or a zip), read one
 /// creature at a time: an import holds at most one creature's bytes in memory.
-struct CreatureSource {
+struct CreatureSource: Sendable {
     /// Where it is, for messages.
     var name: String
     /// The data archive, if there is one.
@@ -49,7 +49,10 @@ struct CreatureSource {
 ///
 /// Zip bombs are refused before anything is inflated (see ``ImportLimits``), and while
 /// inflating, an entry that produces more bytes than it declared is stopped.
-struct ZipCreatureSources {
+///
+/// `@unchecked Sendable`: ZIPFoundation's `Archive` is a class that is not `Sendable`; an import
+/// hands this value from one blocking-pool job to the next, never to two at once.
+struct ZipCreatureSources: @unchecked Sendable {
     let url: URL
     let archive: Archive
     /// Each creature's folder in the zip and its files, in folder order. Folders and names are

@@ -24,7 +24,12 @@ extension ScaryCreatureDatabase {
             files.append((folderName + "fullImage.\(full.format.fileExtension)", full.data))
             if let thumbnail = try await creature.thumbnail() { files.append((folderName + "thumbImage.png", thumbnail)) }
         }
-        let zip: Data
+        let entries = files
+        return try await folder.pool.run { try Self.zip(entries, id: id) }
+    }
+
+    /// Builds a zip in memory (Data.plist deflated, photos stored as they are).
+    private static func zip(_ files: [(String, Data)], id: Int) throws -> Data {
         do {
             let archive = try Archive(accessMode: .create)
             for (path, data) in files {
@@ -33,11 +38,10 @@ extension ScaryCreatureDatabase {
                 }
             }
             guard let bytes = archive.data else { throw CocoaError(.fileWriteUnknown) }
-            zip = bytes
+            return bytes
         } catch {
             throw ScaryCreaturesError(.storage, "cannot build the zip for creature \(id): \(error)")
         }
-        return zip
     }
 
     /// Imports the creatures of a `.scarycreature.zip` given as bytes (an upload), as
@@ -45,13 +49,17 @@ extension ScaryCreatureDatabase {
     ///
     /// - Throws: ``ScaryCreaturesError`` `.invalidImport` when the bytes are not such a zip.
     public func importCreatures(zip: Data, limits: ImportLimits = .default) async throws -> ImportSummary {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scary-creatures-import-\(UUID().uuidString).zip")
-        do {
-            try zip.write(to: file, options: .withoutOverwriting)
-        } catch {
-            throw ScaryCreaturesError(.storage, "cannot keep the upload to import it: \(error.localizedDescription)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scary-creatures-import-\(UUID().uuidString)", isDirectory: true)
+        let file = folder.appendingPathComponent("upload.zip")
+        try await self.folder.pool.run {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+                try zip.write(to: file, options: .withoutOverwriting)
+            } catch {
+                throw ScaryCreaturesError(.storage, "cannot keep the upload to import it: \(error.localizedDescription)")
+            }
         }
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { try? FileManager.default.removeItem(at: folder) }
         return try await importCreatures(from: file, limits: limits)
     }
 
@@ -69,20 +77,23 @@ extension ScaryCreatureDatabase {
     /// - Throws: ``ScaryCreaturesError`` `.invalidImport` when `url` is none of those things, or a
     ///   zip breaks `limits`.
     public func importCreatures(from url: URL, limits: ImportLimits = .default) async throws -> ImportSummary {
-        var status = stat()
-        guard stat(url.path, &status) == 0 else {
-            throw ScaryCreaturesError(.invalidImport, "\(url.path) does not exist")
+        let status = try await folder.pool.run { () throws -> stat in
+            var status = stat()
+            guard stat(url.path, &status) == 0 else {
+                throw ScaryCreaturesError(.invalidImport, "\(url.path) does not exist")
+            }
+            return status
         }
         var summary = ImportSummary()
         switch status.st_mode & S_IFMT {
         case S_IFREG:
-            let zip = try ZipCreatureSources(url: url, limits: limits)
+            let zip = try await folder.pool.run { try ZipCreatureSources(url: url, limits: limits) }
             guard !zip.creatures.isEmpty else {
                 throw ScaryCreaturesError(.invalidImport, "\(url.lastPathComponent) holds no creature (no Data.plist inside)")
             }
             for index in zip.creatures.indices {
                 do {
-                    await importOne(try zip.source(index), into: &summary)
+                    await importOne(try await folder.pool.run { try zip.source(index) }, into: &summary)
                 } catch let error as ScaryCreaturesError {
                     summary.skipped.append(.init(source: zip.creatures[index].folder, reason: error.message))
                 }
@@ -93,21 +104,29 @@ extension ScaryCreatureDatabase {
         default:
             throw ScaryCreaturesError(.invalidImport, "\(url.path) is \(InputFile.kind(of: status.st_mode)), not a zip or a folder")
         }
-        if CreatureSource.dataNames.contains(where: { FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path) }) {
-            await importOne(try CreatureSource.folder(url, limits: thumbnailer.decoder.limits), into: &summary)
+        let isBundle = try await folder.pool.run {
+            CreatureSource.dataNames.contains { FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path) }
+        }
+        if isBundle {
+            let limits = thumbnailer.decoder.limits
+            await importOne(try await folder.pool.run { try CreatureSource.folder(url, limits: limits) }, into: &summary)
             return summary
         }
-        let bundles = try bundleFolders(in: url)
+        let bundles = try await folder.pool.run { Self.bundleFolders(in: url) }
         guard !bundles.isEmpty else {
             throw ScaryCreaturesError(.invalidImport, "\(url.path) holds no .scarycreature or .scarybug bundles")
         }
         for bundle in bundles {
             do {
-                var link = stat()
-                if lstat(bundle.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
-                    throw ScaryCreaturesError(.invalidImport, "it is a symbolic link; links inside an import are not followed")
+                let limits = thumbnailer.decoder.limits
+                let source = try await folder.pool.run {
+                    var link = stat()
+                    if lstat(bundle.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+                        throw ScaryCreaturesError(.invalidImport, "it is a symbolic link; links inside an import are not followed")
+                    }
+                    return try CreatureSource.folder(bundle, limits: limits)
                 }
-                await importOne(try CreatureSource.folder(bundle, limits: thumbnailer.decoder.limits), into: &summary)
+                await importOne(source, into: &summary)
             } catch let error as ScaryCreaturesError {
                 summary.skipped.append(.init(source: bundle.lastPathComponent, reason: error.message))
             }
@@ -117,7 +136,7 @@ extension ScaryCreatureDatabase {
 
     /// The bundle folders of a data folder of either app, in numeric order. A bundle that is a
     /// symbolic link is not followed: it is skipped later with that reason.
-    private func bundleFolders(in url: URL) throws -> [URL] {
+    private static func bundleFolders(in url: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         let bundles = names.compactMap { name -> (Int, String)? in
             let ext = (name as NSString).pathExtension.lowercased()
@@ -141,7 +160,7 @@ extension ScaryCreatureDatabase {
             data.rating = try CreatureRules.rating(Double(data.rating))
             var attachments: [String: Data] = [:]
             if let photo = source.fullImage {
-                let prepared = try preparePhoto(photo)
+                let prepared = try await preparePhoto(photo)
                 attachments[prepared.fullName] = photo
                 attachments[layout.thumbnailName] = prepared.thumbnail
             }

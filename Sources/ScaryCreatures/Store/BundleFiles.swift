@@ -1,0 +1,45 @@
+import DocumentStore
+import Foundation
+import Imaging
+
+/// What the photo rules need to read in a bundle, under a shared (``DocumentStore/BundleReader``)
+/// or an exclusive (``DocumentStore/BundleEditor``) lock alike.
+protocol BundleFiles {
+    func readAttachment(named name: String, limit: Int) throws -> Data?
+    func attachmentNames() throws -> [String]
+    func modificationDate(ofAttachment name: String) throws -> Date?
+}
+
+extension BundleReader: BundleFiles {}
+extension BundleEditor: BundleFiles {}
+
+extension BundleFiles {
+    /// The first thumbnail file that holds PNG bytes.
+    func storedThumbnail() throws -> Data? {
+        for name in CreatureLayout.thumbnailNames {
+            if let bytes = try readAttachment(named: name, limit: 256 << 20), ImageFormat.sniff([UInt8](bytes.prefix(16))) == .png {
+                return bytes
+            }
+        }
+        return nil
+    }
+
+    /// The current full photo: the only one, or — when a crash left two names — the most
+    /// recently written.
+    func currentFullImage() throws -> (name: String, data: Data)? {
+        let present = try attachmentNames().filter { CreatureLayout.fullImageNames.contains($0) }
+        var newest: (name: String, date: Date)?
+        for name in present {
+            let date = try modificationDate(ofAttachment: name) ?? .distantPast
+            if let current = newest, current.date >= date { continue }
+            newest = (name, date)
+        }
+        guard let newest, let data = try readAttachment(named: newest.name, limit: 256 << 20) else { return nil }
+        return (newest.name, data)
+    }
+
+    /// Whether there is a full photo.
+    func hasFullImage() throws -> Bool {
+        try attachmentNames().contains { CreatureLayout.fullImageNames.contains($0) }
+    }
+}
