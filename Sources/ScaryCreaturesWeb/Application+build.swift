@@ -44,6 +44,7 @@ public func buildApplication(
     var services: [any Service] = [
         MemoryPressureMonitor(source: signalPurges, caches: [database.thumbnails], logger: logger),
         SignalWatch(signal: SIGUSR1) { signalPurges.trigger(.critical, detail: "SIGUSR1") },
+        FolderWatchService(watch: FolderWatch(database: database)),
     ]
     if let system = systemMemoryPressureSource() {
         services.append(MemoryPressureMonitor(source: system, caches: [database.thumbnails], logger: logger))

@@ -136,6 +136,7 @@ struct CreaturesAPI: APIProtocol {
     // MARK: Events
 
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
-        throw APIError(.notImplemented, code: "not_implemented", "live events are not served yet")
+        let body = await EventStream.body(of: database.changes, after: input.headers.lastEventID)
+        return .ok(.init(body: .textEventStream(body)))
     }
 }

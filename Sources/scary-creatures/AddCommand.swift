@@ -14,7 +14,8 @@ struct AddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let rating = try CreatureRules.rating(parsing: rating)
-        let photo = try image.map(readPhoto)
+        var photo: Data?
+        if let image { photo = try await readPhoto(image) }
         let creature = try await data.open().add(title: title, rating: Double(rating), image: photo)
         if output.json {
             try printJSON(CreatureJSON(creature))

@@ -41,7 +41,7 @@ struct SetImageCommand: AsyncParsableCommand {
 
     func run() async throws {
         let id = try creatureID(id)
-        let photo = try readPhoto(file)
+        let photo = try await readPhoto(file)
         try await data.open().setImage(id, photo)
         print("\(id)  photo set")
     }

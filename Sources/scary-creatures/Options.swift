@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocumentStore
 import Foundation
 import Imaging
 import ScaryCreatures
@@ -44,11 +45,13 @@ func creatureID(_ text: String) throws -> Int {
 
 /// Reads a photo file named on the command line, as an upload is read: a link is followed; a
 /// FIFO, device or folder is refused at once, a file over the limit before it is read, and one
-/// that is not an image after its first bytes.
-func readPhoto(_ path: String) throws -> Data {
-    do {
-        return try ImageUpload.read(contentsOf: path).data
-    } catch let error as ImagingError {
-        throw ScaryCreaturesError(.invalidImage, error.message)
+/// that is not an image after its first bytes. The reading runs on the blocking pool.
+func readPhoto(_ path: String) async throws -> Data {
+    try await BlockingPool.shared.run {
+        do {
+            return try ImageUpload.read(contentsOf: path).data
+        } catch let error as ImagingError {
+            throw ScaryCreaturesError(.invalidImage, error.message)
+        }
     }
 }

@@ -40,6 +40,13 @@ public struct DocumentFolderConfiguration: Sendable, Hashable {
         self.quarantineFolderName = quarantineFolderName
     }
 
+    /// The number of the bundle named `name`, or nil when the name is not a bundle's (the one
+    /// rule listing and creation use).
+    public func bundleID(fromName name: String) -> Int? {
+        if case .bundle(let id) = BundleName.parse(name, configuration: self) { return id }
+        return nil
+    }
+
     /// The folder name of bundle `id` as this store writes it.
     public func bundleName(for id: Int) -> String {
         "\(id).\(bundleExtension)"

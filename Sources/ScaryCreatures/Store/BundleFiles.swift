@@ -5,6 +5,7 @@ import Imaging
 /// What the photo rules need to read in a bundle, under a shared (``DocumentStore/BundleReader``)
 /// or an exclusive (``DocumentStore/BundleEditor``) lock alike.
 protocol BundleFiles {
+    func readData() throws -> Data?
     func readAttachment(named name: String, limit: Int) throws -> Data?
     func attachmentNames() throws -> [String]
     func modificationDate(ofAttachment name: String) throws -> Date?
@@ -41,5 +42,19 @@ extension BundleFiles {
     /// Whether there is a full photo.
     func hasFullImage() throws -> Bool {
         try attachmentNames().contains { CreatureLayout.fullImageNames.contains($0) }
+    }
+}
+
+extension BundleFiles {
+    /// The creature's state for the change stream: its data's version and its photo's name and
+    /// time (the thumbnail follows the photo and is left out). nil without data.
+    func creatureState() throws -> CreatureState? {
+        guard let bytes = try readData() else { return nil }
+        var photo = ""
+        for name in try attachmentNames() where CreatureLayout.fullImageNames.contains(name) {
+            let time = try modificationDate(ofAttachment: name)?.timeIntervalSince1970 ?? 0
+            photo += "\(name)@\(time.bitPattern);"
+        }
+        return CreatureState(version: CreatureVersion.of(bytes), photo: photo)
     }
 }

@@ -39,6 +39,7 @@ extension ScaryCreatureDatabase {
         // The new thumbnail is not inserted here: two overlapping changes could leave one's
         // thumbnail cached beside the other's photo. The next read loads what is on disk.
         try await invalidatingThumbnail(of: id) { try await writePhoto(photo, image, of: id) }
+        await publish(.photo, id: id)
     }
 
     /// Runs a change of creature `id`'s files with its cached thumbnail invalidated before and
@@ -84,6 +85,7 @@ extension ScaryCreatureDatabase {
                 }
             }
         }
+        await publish(.photo, id: id)
     }
 
     /// Whether creature `id` has a full photo (read under a shared lock).

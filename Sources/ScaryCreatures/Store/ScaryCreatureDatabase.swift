@@ -18,6 +18,9 @@ public final class ScaryCreatureDatabase: Sendable {
     let thumbnailer: Thumbnailer
     /// Decoded thumbnails by creature id.
     public let thumbnails: MemoryCache<Int, Data>
+    /// Every change to the folder: this database's own writes, and (while a ``FolderWatch``
+    /// runs) those of other processes.
+    public let changes = CreatureChanges()
 
     private init(root: URL, layout: CreatureLayout, folder: DocumentFolder, thumbnailer: Thumbnailer, cacheBudget: Int) {
         self.root = root
@@ -119,6 +122,7 @@ public final class ScaryCreatureDatabase: Sendable {
         let archive = try layout.encode(data)
         let bundle = try await Self.mapErrors { try await folder.create(data: archive, attachments: attachments) }
         await thumbnails.invalidate(bundle.id)  // a deleted creature's thumbnail must not come back under its number
+        await publish(.created, id: bundle.id)
         return ScaryCreatureDoc(id: bundle.id, data: data, version: CreatureVersion.of(archive), database: self)
     }
 
@@ -167,6 +171,7 @@ public final class ScaryCreatureDatabase: Sendable {
                 return (data, CreatureVersion.of(encoded))
             }
         }
+        await publish(.updated, id: id)
         return ScaryCreatureDoc(id: id, data: data, version: version, database: self)
     }
 
@@ -188,6 +193,14 @@ public final class ScaryCreatureDatabase: Sendable {
         try await invalidatingThumbnail(of: id) {
             try await Self.mapErrors(id: id) { try await folder.delete(id, precondition: precondition) }
         }
+        await changes.publish(.deleted, id: id, state: nil)
+    }
+
+    /// Publishes a change this database made to creature `id`, with the state it left (read
+    /// back under a shared lock; a creature gone meanwhile is published as it is).
+    func publish(_ kind: CreatureChanges.Kind, id: Int) async {
+        let state = try? await folder.read(id) { try $0.creatureState() }
+        await changes.publish(kind, id: id, state: state ?? nil)
     }
 
     // MARK: Errors

@@ -166,6 +166,8 @@ extension ScaryCreatureDatabase {
             }
             let archive = try layout.encode(data)
             let bundle = try await Self.mapErrors { try await folder.create(data: archive, attachments: attachments) }
+            await thumbnails.invalidate(bundle.id)
+            await publish(.created, id: bundle.id)
             summary.imported.append(.init(source: source.name, id: bundle.id, title: data.title))
         } catch let error as ScaryCreaturesError {
             summary.skipped.append(.init(source: source.name, reason: error.message))

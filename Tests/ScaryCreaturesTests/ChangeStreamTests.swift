@@ -1,0 +1,112 @@
+import Foundation
+@testable import ScaryCreatures
+import Testing
+
+/// The next `count` events of `stream`, failing the test instead of waiting past 20 seconds.
+func nextEvents(_ stream: AsyncStream<CreatureChanges.Event>, count: Int) async throws -> [CreatureChanges.Event] {
+    try await withThrowingTaskGroup(of: [CreatureChanges.Event].self) { group in
+        group.addTask {
+            var events: [CreatureChanges.Event] = []
+            for await event in stream {
+                events.append(event)
+                if events.count == count { break }
+            }
+            return events
+        }
+        group.addTask {
+            try await Task.sleep(for: .seconds(20))
+            throw CancellationError()
+        }
+        let events = try await group.next() ?? []
+        group.cancelAll()
+        return events
+    }
+}
+
+extension CreatureChanges.Event {
+    /// The kind and creature of a change (nil for a reset).
+    var summary: String {
+        switch self {
+        case .reset: "reset"
+        case .change(let change): "\(change.kind.rawValue) \(change.id)"
+        }
+    }
+}
+
+@Suite("The change stream")
+struct ChangeStreamTests {
+    @Test("the database's own writes are published once each, in order, even while the folder watch sees them too")
+    func ownWrites() async throws {
+        try await withTemporaryFolder { folder in
+            let database = try await ScaryCreatureDatabase.open(at: folder)
+            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+            let watch = Task { try await FolderWatch(database: database).run { readyContinuation.yield() } }
+            defer { watch.cancel() }
+            for await _ in ready { break }
+            let events = await database.changes.subscribe(after: nil)
+            let creature = try await database.add(title: "Ghost")
+            _ = try await database.rate(creature.id, 3)
+            try await database.setImage(creature.id, try Photos.png())
+            try await database.delete(creature.id)
+            let seen = try await nextEvents(events, count: 4)
+            #expect(seen.map(\.summary) == ["created 1", "updated 1", "photo 1", "deleted 1"])
+            // Nothing more comes once the watch has caught up.
+            try await Task.sleep(for: .milliseconds(600))
+            let more = await database.changes.subscribe(after: nil)
+            _ = try await database.add(title: "Marker")  // gets number 1 again
+            let after = try await nextEvents(more, count: 1).map(\.summary)
+            #expect(after == ["created 1"])  // the number is free again
+        }
+    }
+
+    @Test("a change made by a CLI process reaches an open subscription")
+    func otherProcess() async throws {
+        try await withTemporaryFolder { folder in
+            #expect(try runCLI(["add", "Spider"], dataDir: folder).status == 0)
+            let database = try await ScaryCreatureDatabase.open(at: folder)
+            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+            let watch = Task { try await FolderWatch(database: database).run { readyContinuation.yield() } }
+            defer { watch.cancel() }
+            for await _ in ready { break }
+            let events = await database.changes.subscribe(after: nil)
+            #expect(try runCLI(["rate", "1", "4"], dataDir: folder).status == 0)
+            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["updated 1"])
+            let photo = folder.appendingPathComponent("p.png")
+            try Photos.png().write(to: photo)
+            #expect(try runCLI(["add", "Bat", "--image", photo.path], dataDir: folder).status == 0)
+            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["created 2"])
+            #expect(try runCLI(["delete", "1"], dataDir: folder).status == 0)
+            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["deleted 1"])
+        }
+    }
+
+    @Test("a subscriber that reconnects with its last event id gets what it missed; an unknown id gets a reset")
+    func resume() async throws {
+        let changes = CreatureChanges()
+        await changes.publish(.created, id: 1, state: CreatureState(version: "a", photo: ""))
+        let first = await changes.subscribe(after: nil)
+        await changes.publish(.updated, id: 1, state: CreatureState(version: "b", photo: ""))
+        guard case .change(let seen)? = try await nextEvents(first, count: 1).first else {
+            Issue.record("no change")
+            return
+        }
+        await changes.publish(.updated, id: 1, state: CreatureState(version: "c", photo: ""))
+        await changes.publish(.deleted, id: 1, state: nil)
+        let again = await changes.subscribe(after: changes.eventID(seen))
+        #expect(try await nextEvents(again, count: 2).map(\.summary) == ["updated 1", "deleted 1"])
+        let stranger = await changes.subscribe(after: "someone-else-3")
+        #expect(try await nextEvents(stranger, count: 1).map(\.summary) == ["reset"])
+    }
+
+    @Test("a subscriber that falls behind is ended instead of buffering without bound")
+    func slowSubscriber() async throws {
+        let changes = CreatureChanges(subscriberBuffer: 3)
+        let slow = await changes.subscribe(after: nil)
+        for version in 1...10 {
+            await changes.publish(.updated, id: 1, state: CreatureState(version: "\(version)", photo: ""))
+        }
+        var received = 0
+        for await _ in slow { received += 1 }
+        #expect(received == 3)
+    }
+}
