@@ -4,6 +4,9 @@ import Foundation
 ///
 /// Tabs for indentation, dictionary keys sorted by UTF-16 code unit, UIDs as `CF$UID`
 /// dictionaries, reals with up to 17 significant digits and no `.0` when integral, sets as arrays.
+/// XML cannot hold everything a binary plist can: dates are whole seconds (the fraction is
+/// dropped), 4-byte reals read back as 8-byte ones, sets as arrays. ``PropertyList/xmlLosses()``
+/// lists what a given plist would lose.
 public enum XMLPlistWriter {
     /// Encodes a plist as XML.
     ///
@@ -71,20 +74,24 @@ public enum XMLPlistWriter {
         }
     }
 
-    /// A real as Apple prints it: `%.17g`, with `nan` and `±infinity`.
+    /// A real as Apple prints it: `%.17g`, with `nan`, `±infinity` and `-0` for negative zero.
     static func realText(_ number: Double) -> String {
         if number.isNaN { return "nan" }
+        if number == 0 { return number.sign == .minus ? "-0" : "0" }
         if number.isInfinite { return number > 0 ? "+infinity" : "-infinity" }
         if number == number.rounded(), abs(number) < 1e17 { return String(Int64(number)) }
         return String(format: "%.17g", number)
     }
 
     private static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == 0x0D }) else {
             return text
         }
+        // A carriage return is written as a reference, which XML readers keep (a raw one they
+        // turn into a line feed).
         return text.replacingOccurrences(of: "&", with: "&amp;")
             .replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\r", with: "&#13;")
     }
 }

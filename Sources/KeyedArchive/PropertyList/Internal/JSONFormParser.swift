@@ -6,6 +6,9 @@ struct JSONFormParser {
     private let limits: ArchiveLimits
     private var position = 0
     private var values = 0
+    /// The entries of the object just parsed, when it was read as a marker: the payload of a
+    /// `$dict` is taken from here as written, not as the marker it looks like.
+    private var lastMarkerEntries: [PropertyListKey: PropertyList]?
 
     init(bytes: UnsafeRawBufferPointer, limits: ArchiveLimits) {
         self.bytes = bytes
@@ -41,7 +44,9 @@ struct JSONFormParser {
     }
 
     private mutating func parseObject(depth: Int) throws -> PropertyList {
+        let start = position
         position += 1
+        var literalPayload: [PropertyListKey: PropertyList]?
         var entries: [PropertyListKey: PropertyList] = [:]
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
@@ -55,7 +60,10 @@ struct JSONFormParser {
             skipWhitespace()
             try expect(UInt8(ascii: ":"))
             skipWhitespace()
-            entries[PropertyListKey(key)] = try parseValue(depth: depth + 1)
+            lastMarkerEntries = nil
+            let value = try parseValue(depth: depth + 1)
+            if key == "$dict", entries.isEmpty { literalPayload = lastMarkerEntries ?? value.dictionaryValue }
+            entries[PropertyListKey(key)] = value
             guard entries.count <= limits.maxCollectionCount else {
                 throw ArchiveError(.limitExceeded, "JSON: an object has more than \(limits.maxCollectionCount) entries", offset: position)
             }
@@ -65,21 +73,84 @@ struct JSONFormParser {
             try expect(UInt8(ascii: "}"))
             break
         }
-        return Self.tagged(entries) ?? .dictionary(entries)
+        guard entries.count == 1, let (key, value) = entries.first, key.string.utf8.first == UInt8(ascii: "$") else {
+            lastMarkerEntries = nil
+            return .dictionary(entries)
+        }
+        let marker: PropertyList?
+        if key == "$dict" {
+            guard let literalPayload else { throw error("the value of $dict is a \(value.typeName), not an object", at: start) }
+            marker = .dictionary(literalPayload)
+        } else {
+            marker = try Self.marker(key.string, value, at: start)
+        }
+        lastMarkerEntries = marker == nil ? nil : entries
+        return marker ?? .dictionary(entries)
     }
 
-    /// The plist value of a one-key `$date`/`$data`/`$uid`/`$real` object, if it is one.
-    private static func tagged(_ entries: [PropertyListKey: PropertyList]) -> PropertyList? {
-        guard entries.count == 1, let (key, value) = entries.first else { return nil }
-        switch (key.string, value) {
-        case ("$date", .string(let text)): return PlistDateFormat.date(from: text).map { .date($0) }
-        case ("$date", .real(let seconds)): return .date(Date(timeIntervalSinceReferenceDate: seconds))
-        case ("$data", .string(let text)): return Data(base64Encoded: text).map { .data($0) }
-        case ("$uid", .integer(let number)) where number >= 0 && number <= Int64(UInt32.max): return .uid(UInt32(number))
-        case ("$real", .string("nan")): return .real(.nan)
-        case ("$real", .string("inf")): return .real(.infinity)
-        case ("$real", .string("-inf")): return .real(-.infinity)
-        default: return nil
+    /// The plist value of a one-entry marker object, nil for a `$` key that is no marker (read
+    /// as a plain dictionary, as files from before the escaping rule hold them).
+    ///
+    /// - Throws: when a marker's payload is malformed: it is neither the value nor a dictionary.
+    private static func marker(_ key: String, _ value: PropertyList, at start: Int) throws -> PropertyList? {
+        func bad(_ what: String) -> ArchiveError {
+            ArchiveError(.unknownFormat, "JSON: \(key) at byte \(start) holds \(value.shortDescription), not \(what)", offset: start)
+        }
+        switch key {
+        case "$date":
+            switch value {
+            case .string(let text):
+                guard let date = PlistDateFormat.date(from: text) else { throw bad("a date like 2001-01-01T00:00:00Z") }
+                return .date(date)
+            case .real(let seconds): return .date(Date(timeIntervalSinceReferenceDate: seconds))
+            case .integer(let seconds): return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
+            default: throw bad("an ISO date or seconds since 2001")
+            }
+        case "$data":
+            guard case .string(let text) = value, let bytes = Data(base64Encoded: text) else { throw bad("base64 text") }
+            return .data(bytes)
+        case "$uid":
+            guard case .integer(let number) = value, number >= 0, number <= Int64(UInt32.max) else { throw bad("an integer from 0 to 2^32-1") }
+            return .uid(UInt32(number))
+        case "$real":
+            switch value {
+            case .real(let number): return .real(number)
+            case .string(let text):
+                guard let number = special(text, bits: 64).map({ Double(bitPattern: $0) }) else { throw bad("nan, inf, -inf or 0x and 16 hex digits") }
+                return .real(number)
+            default: throw bad("a real")
+            }
+        case "$float":
+            switch value {
+            case .real(let number):
+                let narrow = Float(number)
+                guard Double(narrow).bitPattern == number.bitPattern else { throw bad("a value a 4-byte real holds exactly") }
+                return .float(narrow)
+            case .integer(let number):
+                guard let narrow = Float(exactly: number) else { throw bad("a value a 4-byte real holds exactly") }
+                return .float(narrow)
+            case .string(let text):
+                guard let bits = special(text, bits: 32) else { throw bad("nan, inf, -inf or 0x and 8 hex digits") }
+                return .float(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
+            default: throw bad("a real")
+            }
+        case "$set":
+            guard case .array(let elements) = value else { throw bad("an array") }
+            return .set(elements)
+        default:
+            return nil
+        }
+    }
+
+    /// The bit pattern of "nan", "inf", "-inf" or "0x" + hex digits, for a real of `bits` bits.
+    private static func special(_ text: String, bits: Int) -> UInt64? {
+        switch text {
+        case "nan": return bits == 64 ? Double.nan.bitPattern : UInt64(Float.nan.bitPattern)
+        case "inf": return bits == 64 ? Double.infinity.bitPattern : UInt64(Float.infinity.bitPattern)
+        case "-inf": return bits == 64 ? (-Double.infinity).bitPattern : UInt64((-Float.infinity).bitPattern)
+        default:
+            guard text.hasPrefix("0x"), text.utf8.count == 2 + bits / 4 else { return nil }
+            return UInt64(text.dropFirst(2), radix: 16)
         }
     }
 
@@ -101,6 +172,7 @@ struct JSONFormParser {
             guard position < bytes.count else { throw error("unterminated array") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
             try expect(UInt8(ascii: "]"))
+            lastMarkerEntries = nil
             return .array(elements)
         }
     }

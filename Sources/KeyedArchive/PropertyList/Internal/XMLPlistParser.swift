@@ -7,9 +7,13 @@ struct XMLPlistParser {
     private var position = 0
     private var elements = 0
 
-    init(bytes: UnsafeRawBufferPointer, limits: ArchiveLimits) {
+    /// Whether byte offsets in `bytes` are offsets in the file (false for text converted to UTF-8).
+    private let offsetsAreInInput: Bool
+
+    init(bytes: UnsafeRawBufferPointer, limits: ArchiveLimits, offsetsAreInInput: Bool = true) {
         self.bytes = bytes
         self.limits = limits
+        self.offsetsAreInInput = offsetsAreInInput
     }
 
     // MARK: Document
@@ -54,7 +58,10 @@ struct XMLPlistParser {
         case "integer": return try integer(text(of: tag), at: tag.start)
         case "real": return try real(text(of: tag), at: tag.start)
         case "true", "false":
-            if !tag.selfClosing { _ = try text(of: tag) }
+            if !tag.selfClosing {
+                let content = try text(of: tag)
+                guard content.allSatisfy(\.isWhitespace) else { throw error("<\(tag.name)> must be empty", at: tag.start) }
+            }
             return .bool(tag.name == "true")
         case "date": return try date(text(of: tag), at: tag.start)
         case "data": return try data(text(of: tag), at: tag.start)
@@ -176,7 +183,7 @@ struct XMLPlistParser {
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
                 position += 1
             } else if matches("<!--") {
-                try skip(past: "-->", what: "comment")
+                try skipComment()
             } else if matches("<?") {
                 try skip(past: "?>", what: "processing instruction")
             } else if matches("<!DOCTYPE") {
@@ -204,6 +211,10 @@ struct XMLPlistParser {
         throw error("unterminated DOCTYPE", at: start)
     }
 
+    /// Reads a start, end or empty-element tag, refusing anything XML would not: a start tag is
+    /// a name, then attributes each of the form `name="value"` (or single quotes), then `>` or
+    /// `/>`; an end tag is a name and `>`. A stray `=` or quote is an error, so no value is ever
+    /// read from inside a malformed tag.
     private mutating func readTag() throws -> Tag {
         let start = position
         guard position < bytes.count else { throw error("unexpected end of the document", at: position) }
@@ -214,27 +225,90 @@ struct XMLPlistParser {
             isClosing = true
             position += 1
         }
+        let name = try readName(in: start)
+        while true {
+            let hadSpace = skipSpaces()
+            guard position < bytes.count else { throw error("unterminated tag <\(name.prefix(20))", at: start) }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ">") {
+                position += 1
+                return Tag(name: name, isClosing: isClosing, selfClosing: false, start: start)
+            }
+            if byte == UInt8(ascii: "/"), !isClosing {
+                guard position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") else {
+                    throw error("malformed tag <\(name.prefix(20)): \"/\" not followed by \">\"", at: position)
+                }
+                position += 2
+                return Tag(name: name, isClosing: false, selfClosing: true, start: start)
+            }
+            guard !isClosing else { throw error("malformed end tag </\(name.prefix(20))>: unexpected content", at: position) }
+            guard hadSpace else { throw error("malformed tag <\(name.prefix(20))>: an attribute must follow a space", at: position) }
+            try skipAttribute(of: name)
+        }
+    }
+
+    /// An element or attribute name at `position`; an error naming the tag at `tagStart` if none.
+    private mutating func readName(in tagStart: Int) throws -> String {
         let nameStart = position
         while position < bytes.count, Self.isNameByte(bytes[position]) { position += 1 }
-        guard position > nameStart else { throw error("malformed tag", at: start) }
-        let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[nameStart..<position]), as: UTF8.self)
-        var selfClosing = false
-        var quote: UInt8?
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                if !isClosing, position >= 2, bytes[position - 2] == UInt8(ascii: "/") { selfClosing = true }
-                return Tag(name: name, isClosing: isClosing, selfClosing: selfClosing, start: start)
-            } else if byte == UInt8(ascii: "<") {
-                break
-            }
+        guard position > nameStart, !Self.isDigitOrDash(bytes[nameStart]) else {
+            throw error("malformed tag: no valid name after \"<\"", at: tagStart)
         }
-        throw error("unterminated tag <\(name.prefix(20))", at: start)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[nameStart..<position]), as: UTF8.self)
+    }
+
+    /// Skips one `name = "value"` attribute of tag `tag`.
+    private mutating func skipAttribute(of tag: String) throws {
+        let start = position
+        guard position < bytes.count, Self.isNameByte(bytes[position]), !Self.isDigitOrDash(bytes[position]) else {
+            throw error("malformed attribute in <\(tag.prefix(20))>", at: start)
+        }
+        while position < bytes.count, Self.isNameByte(bytes[position]) { position += 1 }
+        skipSpaces()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
+            throw error("malformed attribute in <\(tag.prefix(20))>: no \"=\" after its name", at: start)
+        }
+        position += 1
+        skipSpaces()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+            throw error("malformed attribute in <\(tag.prefix(20))>: its value is not quoted", at: start)
+        }
+        let quote = bytes[position]
+        position += 1
+        while position < bytes.count, bytes[position] != quote {
+            guard bytes[position] != UInt8(ascii: "<") else {
+                throw error("malformed attribute in <\(tag.prefix(20))>: \"<\" inside its value", at: start)
+            }
+            position += 1
+        }
+        guard position < bytes.count else { throw error("unterminated attribute value in <\(tag.prefix(20))>", at: start) }
+        position += 1
+    }
+
+    /// Skips XML white space; whether there was any.
+    @discardableResult
+    private mutating func skipSpaces() -> Bool {
+        let start = position
+        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        return position > start
+    }
+
+    /// Skips a comment at `position` (which starts with `<!--`). As XML requires, `--` may
+    /// appear only in the closing `-->`, so nothing can be smuggled past a lenient end.
+    private mutating func skipComment() throws {
+        let start = position
+        position += 4
+        while position + 1 < bytes.count {
+            if bytes[position] == UInt8(ascii: "-"), bytes[position + 1] == UInt8(ascii: "-") {
+                guard position + 2 < bytes.count, bytes[position + 2] == UInt8(ascii: ">") else {
+                    throw error("\"--\" inside a comment (a comment ends only at the first \"--\", which must be \"-->\")", at: position)
+                }
+                position += 3
+                return
+            }
+            position += 1
+        }
+        throw error("unterminated comment", at: start)
     }
 
     /// The text content of `tag` up to its end tag, with entities and CDATA decoded.
@@ -253,7 +327,7 @@ struct XMLPlistParser {
                     try skip(past: "]]>", what: "CDATA section")
                     output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(position - 3)]))
                 } else if matches("<!--") {
-                    try skip(past: "-->", what: "comment")
+                    try skipComment()
                 } else {
                     let end = try readTag()
                     guard end.isClosing, end.name == tag.name else {
@@ -327,6 +401,10 @@ struct XMLPlistParser {
         throw error("unterminated \(what)", at: start)
     }
 
+    private static func isDigitOrDash(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
@@ -339,6 +417,9 @@ struct XMLPlistParser {
     }
 
     private func error(_ message: String, at offset: Int) -> ArchiveError {
-        ArchiveError(.corruptXML, "XML plist: \(message) at byte \(offset) (line \(line(of: offset)))", offset: offset)
+        guard offsetsAreInInput else {
+            return ArchiveError(.corruptXML, "XML plist: \(message) at line \(line(of: offset))")
+        }
+        return ArchiveError(.corruptXML, "XML plist: \(message) at byte \(offset) (line \(line(of: offset)))", offset: offset)
     }
 }
