@@ -19,8 +19,9 @@ extension PropertyList {
     /// it could be taken for a marker: `{"$date": …}`, `{"$uid": 3}`, `{"$dict": …}`) is written
     /// wrapped as `{"$dict": {"<key>": <value>}}`; the reader unwraps `$dict` without reading its
     /// object as a marker. Dictionaries with other keys or more entries are never wrapped. When
-    /// reading, a one-entry object whose `$` key is no marker is a plain dictionary, as files
-    /// written before this rule hold them.
+    /// reading, a one-entry object whose `$` key is no marker, or whose value is not of the
+    /// marker's form (`{"$uid": "x"}`), is a plain dictionary, as files written before this rule
+    /// hold them; so every JSON text reads as exactly one plist.
     public func jsonData(pretty: Bool = true) -> Data {
         var out = ""
         JSONFormWriter(pretty: pretty).append(self, indent: 0, to: &out)

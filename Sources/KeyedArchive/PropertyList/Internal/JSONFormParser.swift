@@ -44,7 +44,6 @@ struct JSONFormParser {
     }
 
     private mutating func parseObject(depth: Int) throws -> PropertyList {
-        let start = position
         position += 1
         var literalPayload: [PropertyListKey: PropertyList]?
         var entries: [PropertyListKey: PropertyList] = [:]
@@ -79,63 +78,58 @@ struct JSONFormParser {
         }
         let marker: PropertyList?
         if key == "$dict" {
-            guard let literalPayload else { throw error("the value of $dict is a \(value.typeName), not an object", at: start) }
-            marker = .dictionary(literalPayload)
+            marker = literalPayload.map { .dictionary($0) }
         } else {
-            marker = try Self.marker(key.string, value, at: start)
+            marker = Self.marker(key.string, value)
         }
         lastMarkerEntries = marker == nil ? nil : entries
         return marker ?? .dictionary(entries)
     }
 
-    /// The plist value of a one-entry marker object, nil for a `$` key that is no marker (read
-    /// as a plain dictionary, as files from before the escaping rule hold them).
-    ///
-    /// - Throws: when a marker's payload is malformed: it is neither the value nor a dictionary.
-    private static func marker(_ key: String, _ value: PropertyList, at start: Int) throws -> PropertyList? {
-        func bad(_ what: String) -> ArchiveError {
-            ArchiveError(.unknownFormat, "JSON: \(key) at byte \(start) holds \(value.shortDescription), not \(what)", offset: start)
-        }
+    /// The plist value of a one-entry marker object; nil for a `$` key that is no marker, or a
+    /// marker whose value is not of its form: that object is a plain dictionary (our writer
+    /// wraps every such dictionary in `$dict`, so this only meets hand-written or older files).
+    private static func marker(_ key: String, _ value: PropertyList) -> PropertyList? {
         switch key {
         case "$date":
             switch value {
             case .string(let text):
-                guard let date = PlistDateFormat.date(from: text) else { throw bad("a date like 2001-01-01T00:00:00Z") }
+                guard let date = PlistDateFormat.date(from: text) else { return nil }
                 return .date(date)
             case .real(let seconds): return .date(Date(timeIntervalSinceReferenceDate: seconds))
             case .integer(let seconds): return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
-            default: throw bad("an ISO date or seconds since 2001")
+            default: return nil
             }
         case "$data":
-            guard case .string(let text) = value, let bytes = Data(base64Encoded: text) else { throw bad("base64 text") }
+            guard case .string(let text) = value, let bytes = Data(base64Encoded: text) else { return nil }
             return .data(bytes)
         case "$uid":
-            guard case .integer(let number) = value, number >= 0, number <= Int64(UInt32.max) else { throw bad("an integer from 0 to 2^32-1") }
+            guard case .integer(let number) = value, number >= 0, number <= Int64(UInt32.max) else { return nil }
             return .uid(UInt32(number))
         case "$real":
             switch value {
             case .real(let number): return .real(number)
             case .string(let text):
-                guard let number = special(text, bits: 64).map({ Double(bitPattern: $0) }) else { throw bad("nan, inf, -inf or 0x and 16 hex digits") }
+                guard let number = special(text, bits: 64).map({ Double(bitPattern: $0) }) else { return nil }
                 return .real(number)
-            default: throw bad("a real")
+            default: return nil
             }
         case "$float":
             switch value {
             case .real(let number):
                 let narrow = Float(number)
-                guard Double(narrow).bitPattern == number.bitPattern else { throw bad("a value a 4-byte real holds exactly") }
+                guard Double(narrow).bitPattern == number.bitPattern else { return nil }
                 return .float(narrow)
             case .integer(let number):
-                guard let narrow = Float(exactly: number) else { throw bad("a value a 4-byte real holds exactly") }
+                guard let narrow = Float(exactly: number) else { return nil }
                 return .float(narrow)
             case .string(let text):
-                guard let bits = special(text, bits: 32) else { throw bad("nan, inf, -inf or 0x and 8 hex digits") }
+                guard let bits = special(text, bits: 32) else { return nil }
                 return .float(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
-            default: throw bad("a real")
+            default: return nil
             }
         case "$set":
-            guard case .array(let elements) = value else { throw bad("an array") }
+            guard case .array(let elements) = value else { return nil }
             return .set(elements)
         default:
             return nil

@@ -89,7 +89,9 @@ struct XMLPlistParser {
                 throw ArchiveError(.limitExceeded, "XML plist: dictionary at byte \(tag.start) has more than \(limits.maxCollectionCount) entries", offset: tag.start)
             }
         }
-        if entries.count == 1, let value = entries["CF$UID"] {
+        // As CoreFoundation does, a lone CF$UID with an integer is a UID; with another value
+        // the dictionary stays a dictionary.
+        if entries.count == 1, let value = entries["CF$UID"], value.typeName == "integer" {
             guard case .integer(let number) = value, number >= 0, number <= Int64(UInt32.max) else {
                 throw error("CF$UID value \(value.shortDescription) is not an integer between 0 and 2^32-1", at: tag.start)
             }
