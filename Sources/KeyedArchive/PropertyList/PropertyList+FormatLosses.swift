@@ -50,10 +50,18 @@ private struct XMLLossCounts {
         }
     }
 
+    /// Counts `text` if it holds a control character other than tab, line feed and carriage
+    /// return, or U+FFFE/U+FFFF: in UTF-8, a byte below 0x20, or EF BF BE/BF.
     private mutating func countControls(_ text: String) {
-        if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0xFFFE || $0.value == 0xFFFF }) {
-            controlStrings += 1
+        var text = text
+        let found = text.withUTF8 { utf8 -> Bool in
+            for (index, byte) in utf8.enumerated() {
+                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return true }
+                if byte == 0xEF, index + 2 < utf8.count, utf8[index + 1] == 0xBF, utf8[index + 2] >= 0xBE { return true }
+            }
+            return false
         }
+        if found { controlStrings += 1 }
     }
 
     var sentences: [String] {
