@@ -5,17 +5,19 @@ import KeyedArchive
 enum InputFile {
     /// The bytes of `path`, which must be a regular file.
     static func read(_ path: String) throws -> Data {
+        // A link is followed, so what is checked is what is read (not a device behind a link).
+        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
+            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         } catch {
             throw ToolError(message: "\(path): no such file")
         }
         let type = attributes[.type] as? FileAttributeType
         guard type != .typeDirectory else { throw ToolError(message: "\(path): is a folder, not a file") }
-        guard type == .typeRegular || type == .typeSymbolicLink else { throw ToolError(message: "\(path): is not a regular file") }
+        guard type == .typeRegular else { throw ToolError(message: "\(path): is not a regular file") }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+            return try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
             throw ToolError(message: "\(path): cannot be read")
         }

@@ -106,6 +106,19 @@ struct PlistToolLimitTests {
         #expect(try runPlist(["convert", input.path, "--to", "json", "--max-collection", "0"]).status != 0)
     }
 
+    @Test("a device, or a link to one, is refused before anything is read")
+    func onlyRegularFiles() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("zero.plist")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/zero")
+        for path in ["/dev/zero", link.path] {
+            let run = try runPlist(["print", path])
+            #expect(run.status == 1)
+            #expect(run.stderr == "plist: error: \(path): is not a regular file\n")
+        }
+    }
+
     @Test("convert --to xml says on stderr what XML cannot hold, and JSON and binary need no warning")
     func lossWarnings() throws {
         let folder = try temporaryFolder()
