@@ -27,6 +27,8 @@ struct JSONFormTests {
     func dateText() {
         let whole = PropertyList.date(Date(timeIntervalSinceReferenceDate: 0)).jsonData(pretty: false)
         #expect(String(decoding: whole, as: UTF8.self) == "{\"$date\":\"2001-01-01T00:00:00Z\"}\n")
+        let before2001 = PropertyList.date(Date(timeIntervalSinceReferenceDate: -978_307_200)).jsonData(pretty: false)
+        #expect(String(decoding: before2001, as: UTF8.self) == "{\"$date\":\"1970-01-01T00:00:00Z\"}\n")
         let fraction = PropertyList.date(Date(timeIntervalSinceReferenceDate: -0.25)).jsonData(pretty: false)
         #expect(String(decoding: fraction, as: UTF8.self) == "{\"$date\":-0.25}\n")
         let negativeZero = PropertyList.date(Date(timeIntervalSinceReferenceDate: -0.0)).jsonData(pretty: false)

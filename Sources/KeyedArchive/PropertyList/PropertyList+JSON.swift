@@ -23,10 +23,10 @@ extension PropertyList {
     /// marker's form (`{"$uid": "x"}`), is a plain dictionary, as files written before this rule
     /// hold them; so every JSON text reads as exactly one plist.
     public func jsonData(pretty: Bool = true) -> Data {
-        var out = ""
+        var out = ByteOutput()
         JSONFormWriter(pretty: pretty).append(self, indent: 0, to: &out)
-        out += "\n"
-        return Data(out.utf8)
+        out.append(0x0A)
+        return out.takeData()
     }
 
     /// Reads raw-plist JSON (the form ``jsonData(pretty:)`` writes).

@@ -14,7 +14,7 @@ public enum XMLPlistWriter {
     /// - Throws: ``ArchiveError`` `.unencodable` for a date outside the years 1 to 9999.
     /// - Complexity: O(n) in the size of the output; bytes are written straight into one buffer.
     public static func write(_ plist: PropertyList) throws -> Data {
-        var out = XMLOutput()
+        var out = ByteOutput()
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.append("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n")
         out.append("<plist version=\"1.0\">\n")
@@ -23,7 +23,7 @@ public enum XMLPlistWriter {
         return out.takeData()
     }
 
-    private static func append(_ value: PropertyList, indent: Int, to out: inout XMLOutput) throws {
+    private static func append(_ value: PropertyList, indent: Int, to out: inout ByteOutput) throws {
         out.tabs(indent)
         switch value {
         case .string(let text):
@@ -107,7 +107,7 @@ public enum XMLPlistWriter {
 
     /// A real as Apple prints it: `%.17g`, with `nan`, `±infinity` and `-0` for negative zero.
     static func realText(_ number: Double) -> String {
-        var out = XMLOutput()
+        var out = ByteOutput()
         out.appendReal(number)
         return String(decoding: out.bytes, as: UTF8.self)
     }

@@ -1,12 +1,12 @@
 import Foundation
 
-/// The byte buffer the XML writer fills: text, tabs, escapes and numbers appended without
+/// The byte buffer the XML and JSON writers fill: text, tabs, escapes and numbers appended without
 /// building intermediate strings.
 ///
 /// The buffer is `malloc`ed and grown with `realloc`, which for large blocks remaps pages instead
 /// of copying them, and is handed to `Data` without a copy at the end.
-struct XMLOutput {
-    private let storage = XMLOutputStorage()
+struct ByteOutput {
+    private let storage = ByteOutputStorage()
 
     /// The bytes written so far (a copy; for tests and small outputs).
     var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: storage.block, count: storage.count)) }
@@ -44,6 +44,12 @@ struct XMLOutput {
         text.withUTF8 { utf8 in
             if let base = utf8.baseAddress { append(bytes: base, count: utf8.count) }
         }
+    }
+
+    mutating func spaces(_ count: Int) {
+        storage.reserve(count)
+        for index in 0..<count { storage.base.storeBytes(of: 0x20, toByteOffset: storage.count + index, as: UInt8.self) }
+        storage.count += count
     }
 
     mutating func tabs(_ count: Int) {
@@ -108,8 +114,8 @@ struct XMLOutput {
     }
 }
 
-/// The growing `malloc` block behind ``XMLOutput``; freed unless taken.
-private final class XMLOutputStorage {
+/// The growing `malloc` block behind ``ByteOutput``; freed unless taken.
+private final class ByteOutputStorage {
     /// The block, nil until the first byte; non-nil after any successful `reserve`.
     private(set) var block: UnsafeMutableRawPointer?
     var count = 0
@@ -134,7 +140,7 @@ private final class XMLOutputStorage {
         while newCapacity < needed { newCapacity *= 2 }
         guard let grown = realloc(block, newCapacity) else {
             // Out of memory, as when an Array cannot grow: there is no way to go on writing.
-            preconditionFailure("XML output: cannot grow the buffer to \(newCapacity) bytes")
+            preconditionFailure("output buffer: cannot grow the buffer to \(newCapacity) bytes")
         }
         block = grown
         capacity = newCapacity
