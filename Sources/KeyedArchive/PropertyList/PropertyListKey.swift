@@ -38,6 +38,8 @@ public struct PropertyListKey: Hashable, Comparable, Sendable, ExpressibleByStri
         // UTF-8 bytes order as code points do, and code points as UTF-16 units do, except that
         // a scalar above U+FFFF (a surrogate pair, D800…) sorts before U+E000–U+FFFF (lead
         // bytes EE and EF): compare bytes and correct that one case at the first difference.
+        // Most keys differ in a first ASCII byte: decided without touching the rest.
+        if let x = lhs.string.utf8.first, let y = rhs.string.utf8.first, x != y, x < 0x80, y < 0x80 { return x < y }
         var left = lhs.string
         var right = rhs.string
         return left.withUTF8 { a in

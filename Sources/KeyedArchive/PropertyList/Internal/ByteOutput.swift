@@ -61,24 +61,29 @@ struct ByteOutput {
     /// `text` with `&`, `<` and `>` escaped, and a carriage return as `&#13;` (which XML readers
     /// keep, where they turn a raw one into a line feed).
     mutating func appendEscaped(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for (index, byte) in utf8.enumerated() {
-                let escape: StaticString
-                switch byte {
-                case UInt8(ascii: "&"): escape = "&amp;"
-                case UInt8(ascii: "<"): escape = "&lt;"
-                case UInt8(ascii: ">"): escape = "&gt;"
-                case 0x0D: escape = "&#13;"
-                default: continue
-                }
-                if let base = utf8.baseAddress { append(bytes: base + runStart, count: index - runStart) }
-                append(escape)
-                runStart = index + 1
+        // Borrowing the bytes (no copy of the string) when they are contiguous, as native
+        // strings' are; otherwise through a contiguous copy.
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped(utf8: $0) }) != nil { return }
+        var copy = text
+        copy.withUTF8 { appendEscaped(utf8: $0) }
+    }
+
+    private mutating func appendEscaped(utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for (index, byte) in utf8.enumerated() {
+            let escape: StaticString
+            switch byte {
+            case UInt8(ascii: "&"): escape = "&amp;"
+            case UInt8(ascii: "<"): escape = "&lt;"
+            case UInt8(ascii: ">"): escape = "&gt;"
+            case 0x0D: escape = "&#13;"
+            default: continue
             }
-            if let base = utf8.baseAddress { append(bytes: base + runStart, count: utf8.count - runStart) }
+            if let base = utf8.baseAddress { append(bytes: base + runStart, count: index - runStart) }
+            append(escape)
+            runStart = index + 1
         }
+        if let base = utf8.baseAddress { append(bytes: base + runStart, count: utf8.count - runStart) }
     }
 
     /// A decimal integer.
