@@ -114,6 +114,11 @@ let package = Package(
             dependencies: ["KeyedArchive", "KeyedArchiveSamples", "BenchmarkSupport"],
             path: "Benchmarks/KeyedArchiveBenchmarks"
         ),
+        .executableTarget(
+            name: "plist-tool-benchmarks",
+            dependencies: ["KeyedArchive", "KeyedArchiveSamples", "BenchmarkSupport"],
+            path: "Benchmarks/PlistToolBenchmarks"
+        ),
         // Side-by-side timing and ratio printing shared by the benchmark programs.
         .target(name: "BenchmarkSupport", dependencies: ["DocumentStoreSamples"]),
         .executableTarget(

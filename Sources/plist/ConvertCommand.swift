@@ -23,12 +23,19 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
     var output: String?
 
+    @OptionGroup var limits: LimitOptions
+
     func run() throws {
-        let plist = try InputFile.plist(at: file)
+        let plist = try InputFile.plist(at: file, limits: limits).value
         let bytes: Data
         switch to {
         case .json: bytes = plist.jsonData(pretty: true)
-        case .xml: bytes = try plist.encoded(as: .xml)
+        case .xml:
+            // XML cannot hold every value exactly: say what changes instead of losing it silently.
+            for loss in plist.xmlLosses() {
+                FileHandle.standardError.write(Data("plist: warning: \(file): \(loss)\n".utf8))
+            }
+            bytes = try plist.encoded(as: .xml)
         case .binary: bytes = try plist.encoded(as: .binary)
         }
         guard let output else {

@@ -3,31 +3,51 @@ import KeyedArchive
 
 /// Reading the input file and detecting its form.
 enum InputFile {
-    /// The bytes of `path`.
+    /// The bytes of `path`, which must be a regular file.
     static func read(_ path: String) throws -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // A link is followed, so what is checked is what is read (not a device behind a link).
+        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        } catch {
             throw ToolError(message: "\(path): no such file")
         }
-        guard !isDirectory.boolValue else { throw ToolError(message: "\(path): is a folder, not a file") }
+        let type = attributes[.type] as? FileAttributeType
+        guard type != .typeDirectory else { throw ToolError(message: "\(path): is a folder, not a file") }
+        guard type == .typeRegular else { throw ToolError(message: "\(path): is not a regular file") }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
             throw ToolError(message: "\(path): cannot be read")
         }
     }
 
-    /// Parses binary, XML or JSON-form input; errors are prefixed with the path.
-    static func plist(at path: String) throws -> PropertyList {
+    /// Parses binary, XML or JSON-form input with limits that follow its size; errors are
+    /// prefixed with the path, and a limit names the option that raises it.
+    static func plist(at path: String, limits options: LimitOptions) throws -> (value: PropertyList, limits: ArchiveLimits) {
         let data = try read(path)
+        let limits = options.limits(forInputBytes: data.count)
         do {
             let firstByte = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
             if PropertyListFormat.detect(data) == nil, firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") {
-                return try PropertyList(json: data)
+                return (try PropertyList(json: data, limits: limits), limits)
             }
-            return try PropertyList(data: data)
+            return (try PropertyList(data: data, limits: limits), limits)
         } catch let error as ArchiveError {
-            throw ToolError(message: "\(path): \(error.message)")
+            throw ToolError(message: "\(path): \(error.message)\(hint(for: error))")
         }
+    }
+
+    /// For a limit error, which option raises the limit.
+    static func hint(for error: ArchiveError) -> String {
+        guard error.code == .limitExceeded else { return "" }
+        let message = error.message
+        if message.contains("in all") || message.contains("decoded") { return " (raise it with --max-values)" }
+        if message.contains("nesting") || message.contains("nested") { return " (raise it with --max-depth)" }
+        if message.contains("elements") || message.contains("entries") { return " (raise it with --max-collection)" }
+        if message.contains("objects") || message.contains("values") { return " (raise it with --max-objects)" }
+        if message.contains("long") { return " (raise it with --max-string)" }
+        return ""
     }
 }

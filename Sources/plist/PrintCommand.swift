@@ -12,14 +12,17 @@ struct PrintCommand: ParsableCommand {
     @Argument(help: "The plist or keyed archive to print (binary, XML or JSON form).")
     var file: String
 
+    @OptionGroup var limits: LimitOptions
+
     func run() throws {
-        let plist = try InputFile.plist(at: file)
+        let (plist, limits) = try InputFile.plist(at: file, limits: limits)
         let text: String
         if case .dictionary(let root) = plist, root["$archiver"] == .string("NSKeyedArchiver"), root["$objects"] != nil {
+            // The object graph prints each shared object once and refers back to it.
             do {
-                text = try ArchiveGraphPrinter.render(KeyedUnarchiver(propertyList: plist))
+                text = try ArchiveGraphPrinter.render(KeyedUnarchiver(propertyList: plist, limits: limits))
             } catch let error as ArchiveError {
-                throw ToolError(message: "\(file): \(error.message)")
+                throw ToolError(message: "\(file): \(error.message)\(InputFile.hint(for: error))")
             }
         } else {
             text = PropertyListTreePrinter.render(plist)

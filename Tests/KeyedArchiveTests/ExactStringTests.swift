@@ -32,6 +32,17 @@ struct ExactStringTests {
         #expect(PropertyList.real(.nan) == .real(.nan))
     }
 
+    @Test("keys order by UTF-16 code unit, as CoreFoundation sorts them, surrogate pairs before U+E000–U+FFFF")
+    func keyOrder() {
+        let texts = equivalentStrings + ["", "a", "ab", "b", "\u{E000}", "\u{FFFD}", "\u{FFFF}", "😀", "😀a", "\u{10000}", "z\u{FFFD}", "z😀", "\u{7FF}", "\u{800}"]
+        for left in texts {
+            for right in texts {
+                let expected = left.utf16.lexicographicallyPrecedes(right.utf16)
+                #expect((PropertyListKey(left) < PropertyListKey(right)) == expected, "\(scalarNames(left)) < \(scalarNames(right))")
+            }
+        }
+    }
+
     @Test("a dictionary keyed by equivalent strings keeps every key and its own value in every format", arguments: ["binary", "xml", "json"])
     func dictionaryRoundTrip(format: String) throws {
         let data: Data

@@ -3,7 +3,7 @@ import Testing
 import KeyedArchive
 
 /// The result of running the real `plist` executable.
-private struct ToolRun {
+struct ToolRun {
     var status: Int32
     var exitedNormally: Bool
     var stdout: Data
@@ -12,7 +12,7 @@ private struct ToolRun {
 }
 
 /// Finds the built `plist` binary next to the test bundle (the build products folder).
-private func plistExecutable() throws -> URL {
+func plistExecutable() throws -> URL {
     var candidates: [URL] = []
     var folder = Bundle.module.bundleURL.deletingLastPathComponent()
     for _ in 0..<3 {
@@ -24,7 +24,7 @@ private func plistExecutable() throws -> URL {
     return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "the plist tool is not built")
 }
 
-private func runPlist(_ arguments: [String]) throws -> ToolRun {
+func runPlist(_ arguments: [String]) throws -> ToolRun {
     let process = Process()
     process.executableURL = try plistExecutable()
     process.arguments = arguments
@@ -47,7 +47,7 @@ private func fixturePath(_ name: String) throws -> String {
     try #require(Bundle.module.url(forResource: "Fixtures/apple/\(name)", withExtension: nil)).path
 }
 
-private func temporaryFolder() throws -> URL {
+func temporaryFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-tool-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder

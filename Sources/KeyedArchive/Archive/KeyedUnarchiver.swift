@@ -208,8 +208,8 @@ public final class KeyedUnarchiver {
             throw ArchiveError(.cycle, "keyed archive: object \(uid) contains itself; typed decoding cannot build a cycle", object: Int(uid))
         }
         visits += 1
-        guard visits <= limits.maxObjectCount else {
-            throw ArchiveError(.limitExceeded, "keyed archive: more than \(limits.maxObjectCount) objects decoded (shared objects count each time they are used)", object: Int(uid))
+        guard visits <= limits.maxExpandedValues else {
+            throw ArchiveError(.limitExceeded, "keyed archive: more than \(limits.maxExpandedValues) objects decoded (shared objects count each time they are used)", object: Int(uid))
         }
         decoding[Int(uid)] = true
         depth += 1

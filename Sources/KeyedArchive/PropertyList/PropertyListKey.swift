@@ -35,7 +35,26 @@ public struct PropertyListKey: Hashable, Comparable, Sendable, ExpressibleByStri
 
     /// Orders by UTF-16 code unit, as CoreFoundation sorts keys.
     public static func < (lhs: PropertyListKey, rhs: PropertyListKey) -> Bool {
-        lhs.string.utf16.lexicographicallyPrecedes(rhs.string.utf16)
+        // UTF-8 bytes order as code points do, and code points as UTF-16 units do, except that
+        // a scalar above U+FFFF (a surrogate pair, D800…) sorts before U+E000–U+FFFF (lead
+        // bytes EE and EF): compare bytes and correct that one case at the first difference.
+        // Most keys differ in a first ASCII byte: decided without touching the rest.
+        if let x = lhs.string.utf8.first, let y = rhs.string.utf8.first, x != y, x < 0x80, y < 0x80 { return x < y }
+        var left = lhs.string
+        var right = rhs.string
+        return left.withUTF8 { a in
+            right.withUTF8 { b in
+                let shared = min(a.count, b.count)
+                var index = 0
+                while index < shared, a[index] == b[index] { index += 1 }
+                guard index < shared else { return a.count < b.count }
+                let x = a[index]
+                let y = b[index]
+                if x >= 0xF0, y == 0xEE || y == 0xEF { return true }
+                if y >= 0xF0, x == 0xEE || x == 0xEF { return false }
+                return x < y
+            }
+        }
     }
 
     /// The key's text.

@@ -47,9 +47,7 @@ public enum PropertyListTreePrinter {
 
     /// A string in double quotes, escaped as JSON escapes it.
     static func quoted(_ text: String) -> String {
-        var out = ""
-        JSONFormWriter.appendString(text, to: &out)
-        return out
+        JSONFormWriter.quoted(text)
     }
 
     /// `<N bytes: 0a1b2c…>`.

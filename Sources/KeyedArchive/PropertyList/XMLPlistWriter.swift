@@ -3,88 +3,112 @@ import Foundation
 /// Writes Apple XML property lists, in the layout Apple's writer uses.
 ///
 /// Tabs for indentation, dictionary keys sorted by UTF-16 code unit, UIDs as `CF$UID`
-/// dictionaries, reals with up to 17 significant digits and no `.0` when integral, sets as arrays.
+/// dictionaries, reals with up to 17 significant digits and no `.0` when integral (`-0` for
+/// negative zero), sets as arrays, carriage returns as `&#13;` so XML readers keep them.
+/// XML cannot hold everything a binary plist can: dates are whole seconds (the fraction is
+/// dropped), 4-byte reals read back as 8-byte ones, sets as arrays. ``PropertyList/xmlLosses()``
+/// lists what a given plist would lose.
 public enum XMLPlistWriter {
     /// Encodes a plist as XML.
     ///
     /// - Throws: ``ArchiveError`` `.unencodable` for a date outside the years 1 to 9999.
+    /// - Complexity: O(n) in the size of the output; bytes are written straight into one buffer.
     public static func write(_ plist: PropertyList) throws -> Data {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
-        out += "<plist version=\"1.0\">\n"
+        var out = ByteOutput()
+        out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.append("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n")
+        out.append("<plist version=\"1.0\">\n")
         try append(plist, indent: 0, to: &out)
-        out += "</plist>\n"
-        return Data(out.utf8)
+        out.append("</plist>\n")
+        return out.takeData()
     }
 
-    private static func append(_ value: PropertyList, indent: Int, to out: inout String) throws {
-        let tabs = String(repeating: "\t", count: indent)
+    private static func append(_ value: PropertyList, indent: Int, to out: inout ByteOutput) throws {
+        out.tabs(indent)
         switch value {
         case .string(let text):
-            out += "\(tabs)<string>\(escaped(text))</string>\n"
+            out.append("<string>")
+            out.appendEscaped(text)
+            out.append("</string>\n")
         case .integer(let number):
-            out += "\(tabs)<integer>\(number)</integer>\n"
+            out.append("<integer>")
+            out.appendInteger(number)
+            out.append("</integer>\n")
         case .unsignedInteger(let number):
-            out += "\(tabs)<integer>\(number)</integer>\n"
+            out.append("<integer>")
+            out.appendText(String(number))
+            out.append("</integer>\n")
         case .real(let number):
-            out += "\(tabs)<real>\(realText(number))</real>\n"
+            out.append("<real>")
+            out.appendReal(number)
+            out.append("</real>\n")
         case .float(let number):
-            out += "\(tabs)<real>\(realText(Double(number)))</real>\n"
+            out.append("<real>")
+            out.appendReal(Double(number))
+            out.append("</real>\n")
         case .bool(let flag):
-            out += flag ? "\(tabs)<true/>\n" : "\(tabs)<false/>\n"
+            out.append(flag ? "<true/>\n" : "<false/>\n")
         case .date(let date):
             guard let text = PlistDateFormat.string(from: date) else {
                 throw ArchiveError(.unencodable, "XML plists cannot hold the date \(date.timeIntervalSinceReferenceDate) s after 2001: only the years 1 to 9999")
             }
-            out += "\(tabs)<date>\(text)</date>\n"
+            out.append("<date>")
+            out.appendText(text)
+            out.append("</date>\n")
         case .data(let bytes):
-            out += "\(tabs)<data>\n"
-            let encoded = bytes.base64EncodedString()
-            var start = encoded.startIndex
-            while start < encoded.endIndex {
-                let end = encoded.index(start, offsetBy: 68, limitedBy: encoded.endIndex) ?? encoded.endIndex
-                out += "\(tabs)\(encoded[start..<end])\n"
+            out.append("<data>\n")
+            let encoded = Array(bytes.base64EncodedString().utf8)
+            var start = 0
+            while start < encoded.count {
+                let end = min(start + 68, encoded.count)
+                out.tabs(indent)
+                out.append(contentsOf: encoded[start..<end])
+                out.append(0x0A)
                 start = end
             }
-            out += "\(tabs)</data>\n"
+            out.tabs(indent)
+            out.append("</data>\n")
         case .uid(let number):
-            out += "\(tabs)<dict>\n\(tabs)\t<key>CF$UID</key>\n\(tabs)\t<integer>\(number)</integer>\n\(tabs)</dict>\n"
+            out.append("<dict>\n")
+            out.tabs(indent + 1)
+            out.append("<key>CF$UID</key>\n")
+            out.tabs(indent + 1)
+            out.append("<integer>")
+            out.appendInteger(Int64(number))
+            out.append("</integer>\n")
+            out.tabs(indent)
+            out.append("</dict>\n")
         case .array(let elements), .set(let elements):
             if elements.isEmpty {
-                out += "\(tabs)<array/>\n"
+                out.append("<array/>\n")
                 return
             }
-            out += "\(tabs)<array>\n"
+            out.append("<array>\n")
             for element in elements { try append(element, indent: indent + 1, to: &out) }
-            out += "\(tabs)</array>\n"
+            out.tabs(indent)
+            out.append("</array>\n")
         case .dictionary(let entries):
             if entries.isEmpty {
-                out += "\(tabs)<dict/>\n"
+                out.append("<dict/>\n")
                 return
             }
-            out += "\(tabs)<dict>\n"
-            for key in entries.keys.sorted() {
-                out += "\(tabs)\t<key>\(escaped(key.string))</key>\n"
-                if let element = entries[key] { try append(element, indent: indent + 1, to: &out) }
+            out.append("<dict>\n")
+            for (key, element) in entries.sorted(by: { $0.key < $1.key }) {
+                out.tabs(indent + 1)
+                out.append("<key>")
+                out.appendEscaped(key.string)
+                out.append("</key>\n")
+                try append(element, indent: indent + 1, to: &out)
             }
-            out += "\(tabs)</dict>\n"
+            out.tabs(indent)
+            out.append("</dict>\n")
         }
     }
 
-    /// A real as Apple prints it: `%.17g`, with `nan` and `±infinity`.
+    /// A real as Apple prints it: `%.17g`, with `nan`, `±infinity` and `-0` for negative zero.
     static func realText(_ number: Double) -> String {
-        if number.isNaN { return "nan" }
-        if number.isInfinite { return number > 0 ? "+infinity" : "-infinity" }
-        if number == number.rounded(), abs(number) < 1e17 { return String(Int64(number)) }
-        return String(format: "%.17g", number)
-    }
-
-    private static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else {
-            return text
-        }
-        return text.replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        var out = ByteOutput()
+        out.appendReal(number)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 }

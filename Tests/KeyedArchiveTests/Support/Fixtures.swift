@@ -21,6 +21,12 @@ enum Fixtures {
         return try Data(contentsOf: url)
     }
 
+    /// The bytes of a file from `Fixtures/other` (plists written by other programs).
+    static func other(_ name: String) throws -> Data {
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/other/\(name)", withExtension: nil), "fixture \(name) is missing")
+        return try Data(contentsOf: url)
+    }
+
     /// Every entry of `index.json`.
     static let index: [FixtureEntry] = {
         guard let url = Bundle.module.url(forResource: "Fixtures/apple/index.json", withExtension: nil),

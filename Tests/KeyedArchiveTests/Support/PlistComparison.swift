@@ -2,7 +2,8 @@ import Foundation
 import KeyedArchive
 
 /// Whether two plists hold the same data, reading numbers by value (a 4-byte real equals an
-/// 8-byte real or an integer of the same value), sets as arrays, and dictionaries by key.
+/// 8-byte real or an integer of the same value), sets as arrays, and dictionaries by key. Keys
+/// and strings compare by exact scalars and dates to the bit (through ``PropertyList``'s `==`).
 func plistEquivalent(_ a: PropertyList, _ b: PropertyList) -> Bool {
     switch (a, b) {
     case (.array(let left), .array(let right)), (.set(let left), .set(let right)),
@@ -13,7 +14,8 @@ func plistEquivalent(_ a: PropertyList, _ b: PropertyList) -> Bool {
             right[key].map { plistEquivalent(value, $0) } ?? false
         }
     case (.date(let left), .date(let right)):
-        return abs(left.timeIntervalSinceReferenceDate - right.timeIntervalSinceReferenceDate) < 1
+        // To the bit: a date that moved by a fraction of a second was changed.
+        return left.timeIntervalSinceReferenceDate.bitPattern == right.timeIntervalSinceReferenceDate.bitPattern
     default:
         guard a.typeName == "real" || b.typeName == "real", let left = a.doubleValue, let right = b.doubleValue else {
             return a == b

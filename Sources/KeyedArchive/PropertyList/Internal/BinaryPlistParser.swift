@@ -93,6 +93,19 @@ struct BinaryPlistParser {
             inProgress[number] = true
             defer { inProgress[number] = false }
             return try container(marker: marker, at: start, object: number, depth: depth)
+        case 0x4, 0x5, 0x6:
+            // A long string or data value shared many times expands the output as much as many
+            // values do: it counts once per 64 bytes against the expansion ceiling.
+            let value = try scalar(marker: marker, at: start, object: number)
+            switch value {
+            case .string(let text): elementsVisited += text.utf8.count / 64
+            case .data(let bytes): elementsVisited += bytes.count / 64
+            default: break
+            }
+            guard elementsVisited <= limits.maxExpandedValues else {
+                throw ArchiveError(.limitExceeded, "binary plist: more than \(limits.maxExpandedValues) values in all (shared objects count each time they are used, long strings and data once per 64 bytes); the file expands past the limit on expanded values", offset: start, object: number)
+            }
+            return value
         default:
             return try scalar(marker: marker, at: start, object: number)
         }
@@ -189,8 +202,8 @@ struct BinaryPlistParser {
         let refSize = trailer.objectRefSize
         try require(refCount * refSize, at: payload, object: number, what: "references")
         elementsVisited += refCount
-        guard elementsVisited <= limits.maxObjectCount else {
-            throw ArchiveError(.limitExceeded, "binary plist: more than \(limits.maxObjectCount) values in all (shared objects count each time they are used)", offset: start, object: number)
+        guard elementsVisited <= limits.maxExpandedValues else {
+            throw ArchiveError(.limitExceeded, "binary plist: more than \(limits.maxExpandedValues) values in all (shared objects count each time they are used); the file expands past the limit on expanded values", offset: start, object: number)
         }
         if isDictionary {
             var entries = [PropertyListKey: PropertyList](minimumCapacity: count)

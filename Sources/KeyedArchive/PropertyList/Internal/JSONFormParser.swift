@@ -6,6 +6,9 @@ struct JSONFormParser {
     private let limits: ArchiveLimits
     private var position = 0
     private var values = 0
+    /// The entries of the object just parsed, when it was read as a marker: the payload of a
+    /// `$dict` is taken from here as written, not as the marker it looks like.
+    private var lastMarkerEntries: [PropertyListKey: PropertyList]?
 
     init(bytes: UnsafeRawBufferPointer, limits: ArchiveLimits) {
         self.bytes = bytes
@@ -42,6 +45,7 @@ struct JSONFormParser {
 
     private mutating func parseObject(depth: Int) throws -> PropertyList {
         position += 1
+        var literalPayload: [PropertyListKey: PropertyList]?
         var entries: [PropertyListKey: PropertyList] = [:]
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
@@ -55,7 +59,10 @@ struct JSONFormParser {
             skipWhitespace()
             try expect(UInt8(ascii: ":"))
             skipWhitespace()
-            entries[PropertyListKey(key)] = try parseValue(depth: depth + 1)
+            lastMarkerEntries = nil
+            let value = try parseValue(depth: depth + 1)
+            if key == "$dict", entries.isEmpty { literalPayload = lastMarkerEntries ?? value.dictionaryValue }
+            entries[PropertyListKey(key)] = value
             guard entries.count <= limits.maxCollectionCount else {
                 throw ArchiveError(.limitExceeded, "JSON: an object has more than \(limits.maxCollectionCount) entries", offset: position)
             }
@@ -65,21 +72,79 @@ struct JSONFormParser {
             try expect(UInt8(ascii: "}"))
             break
         }
-        return Self.tagged(entries) ?? .dictionary(entries)
+        guard entries.count == 1, let (key, value) = entries.first, key.string.utf8.first == UInt8(ascii: "$") else {
+            lastMarkerEntries = nil
+            return .dictionary(entries)
+        }
+        let marker: PropertyList?
+        if key == "$dict" {
+            marker = literalPayload.map { .dictionary($0) }
+        } else {
+            marker = Self.marker(key.string, value)
+        }
+        lastMarkerEntries = marker == nil ? nil : entries
+        return marker ?? .dictionary(entries)
     }
 
-    /// The plist value of a one-key `$date`/`$data`/`$uid`/`$real` object, if it is one.
-    private static func tagged(_ entries: [PropertyListKey: PropertyList]) -> PropertyList? {
-        guard entries.count == 1, let (key, value) = entries.first else { return nil }
-        switch (key.string, value) {
-        case ("$date", .string(let text)): return PlistDateFormat.date(from: text).map { .date($0) }
-        case ("$date", .real(let seconds)): return .date(Date(timeIntervalSinceReferenceDate: seconds))
-        case ("$data", .string(let text)): return Data(base64Encoded: text).map { .data($0) }
-        case ("$uid", .integer(let number)) where number >= 0 && number <= Int64(UInt32.max): return .uid(UInt32(number))
-        case ("$real", .string("nan")): return .real(.nan)
-        case ("$real", .string("inf")): return .real(.infinity)
-        case ("$real", .string("-inf")): return .real(-.infinity)
-        default: return nil
+    /// The plist value of a one-entry marker object; nil for a `$` key that is no marker, or a
+    /// marker whose value is not of its form: that object is a plain dictionary (our writer
+    /// wraps every such dictionary in `$dict`, so this only meets hand-written or older files).
+    private static func marker(_ key: String, _ value: PropertyList) -> PropertyList? {
+        switch key {
+        case "$date":
+            switch value {
+            case .string(let text):
+                guard let date = PlistDateFormat.date(from: text) else { return nil }
+                return .date(date)
+            case .real(let seconds): return .date(Date(timeIntervalSinceReferenceDate: seconds))
+            case .integer(let seconds): return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
+            default: return nil
+            }
+        case "$data":
+            guard case .string(let text) = value, let bytes = Data(base64Encoded: text) else { return nil }
+            return .data(bytes)
+        case "$uid":
+            guard case .integer(let number) = value, number >= 0, number <= Int64(UInt32.max) else { return nil }
+            return .uid(UInt32(number))
+        case "$real":
+            switch value {
+            case .real(let number): return .real(number)
+            case .string(let text):
+                guard let number = special(text, bits: 64).map({ Double(bitPattern: $0) }) else { return nil }
+                return .real(number)
+            default: return nil
+            }
+        case "$float":
+            switch value {
+            case .real(let number):
+                let narrow = Float(number)
+                guard Double(narrow).bitPattern == number.bitPattern else { return nil }
+                return .float(narrow)
+            case .integer(let number):
+                guard let narrow = Float(exactly: number) else { return nil }
+                return .float(narrow)
+            case .string(let text):
+                guard let bits = special(text, bits: 32) else { return nil }
+                return .float(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
+            default: return nil
+            }
+        case "$set":
+            guard case .array(let elements) = value else { return nil }
+            return .set(elements)
+        default:
+            return nil
+        }
+    }
+
+    /// The bit pattern of "nan", "inf", "-inf" or "0x" + hex digits, for a real of `bits` bits.
+    private static func special(_ text: String, bits: Int) -> UInt64? {
+        switch text {
+        case "nan": return bits == 64 ? Double.nan.bitPattern : UInt64(Float.nan.bitPattern)
+        case "inf": return bits == 64 ? Double.infinity.bitPattern : UInt64(Float.infinity.bitPattern)
+        case "-inf": return bits == 64 ? (-Double.infinity).bitPattern : UInt64((-Float.infinity).bitPattern)
+        default:
+            guard text.hasPrefix("0x"), text.utf8.count == 2 + bits / 4 else { return nil }
+            return UInt64(text.dropFirst(2), radix: 16)
         }
     }
 
@@ -101,6 +166,7 @@ struct JSONFormParser {
             guard position < bytes.count else { throw error("unterminated array") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
             try expect(UInt8(ascii: "]"))
+            lastMarkerEntries = nil
             return .array(elements)
         }
     }

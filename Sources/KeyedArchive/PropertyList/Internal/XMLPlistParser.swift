@@ -2,14 +2,18 @@ import Foundation
 
 /// The state of one XML plist parse.
 struct XMLPlistParser {
-    private let bytes: UnsafeRawBufferPointer
-    private let limits: ArchiveLimits
-    private var position = 0
-    private var elements = 0
+    let bytes: UnsafeRawBufferPointer
+    let limits: ArchiveLimits
+    var position = 0
+    var elements = 0
 
-    init(bytes: UnsafeRawBufferPointer, limits: ArchiveLimits) {
+    /// Whether byte offsets in `bytes` are offsets in the file (false for text converted to UTF-8).
+    let offsetsAreInInput: Bool
+
+    init(bytes: UnsafeRawBufferPointer, limits: ArchiveLimits, offsetsAreInInput: Bool = true) {
         self.bytes = bytes
         self.limits = limits
+        self.offsetsAreInInput = offsetsAreInInput
     }
 
     // MARK: Document
@@ -54,7 +58,10 @@ struct XMLPlistParser {
         case "integer": return try integer(text(of: tag), at: tag.start)
         case "real": return try real(text(of: tag), at: tag.start)
         case "true", "false":
-            if !tag.selfClosing { _ = try text(of: tag) }
+            if !tag.selfClosing {
+                let content = try text(of: tag)
+                guard content.allSatisfy(\.isWhitespace) else { throw error("<\(tag.name)> must be empty", at: tag.start) }
+            }
             return .bool(tag.name == "true")
         case "date": return try date(text(of: tag), at: tag.start)
         case "data": return try data(text(of: tag), at: tag.start)
@@ -82,7 +89,9 @@ struct XMLPlistParser {
                 throw ArchiveError(.limitExceeded, "XML plist: dictionary at byte \(tag.start) has more than \(limits.maxCollectionCount) entries", offset: tag.start)
             }
         }
-        if entries.count == 1, let value = entries["CF$UID"] {
+        // As CoreFoundation does, a lone CF$UID with an integer is a UID; with another value
+        // the dictionary stays a dictionary.
+        if entries.count == 1, let value = entries["CF$UID"], value.typeName == "integer" {
             guard case .integer(let number) = value, number >= 0, number <= Int64(UInt32.max) else {
                 throw error("CF$UID value \(value.shortDescription) is not an integer between 0 and 2^32-1", at: tag.start)
             }
@@ -156,189 +165,5 @@ struct XMLPlistParser {
         let compact = String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) })
         guard let bytes = Data(base64Encoded: compact) else { throw error("the <data> element is not valid base64", at: offset) }
         return .data(bytes)
-    }
-
-    // MARK: Lexing
-
-    /// One start, end or empty-element tag.
-    private struct Tag {
-        var name: String
-        var isClosing: Bool
-        var selfClosing: Bool
-        var start: Int
-        var display: String { isClosing ? "</\(name)>" : selfClosing ? "<\(name)/>" : "<\(name)>" }
-    }
-
-    /// Skips whitespace, comments, processing instructions and the DOCTYPE.
-    private mutating func skipMisc() throws {
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                position += 1
-            } else if matches("<!--") {
-                try skip(past: "-->", what: "comment")
-            } else if matches("<?") {
-                try skip(past: "?>", what: "processing instruction")
-            } else if matches("<!DOCTYPE") {
-                try skipDoctype()
-            } else {
-                return
-            }
-        }
-    }
-
-    private mutating func skipDoctype() throws {
-        let start = position
-        var brackets = 0
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "["): brackets += 1
-            case UInt8(ascii: "]"): brackets -= 1
-            case UInt8(ascii: ">") where brackets <= 0:
-                position += 1
-                return
-            default: break
-            }
-            position += 1
-        }
-        throw error("unterminated DOCTYPE", at: start)
-    }
-
-    private mutating func readTag() throws -> Tag {
-        let start = position
-        guard position < bytes.count else { throw error("unexpected end of the document", at: position) }
-        guard bytes[position] == UInt8(ascii: "<") else { throw error("expected a tag, found text", at: position) }
-        position += 1
-        var isClosing = false
-        if position < bytes.count, bytes[position] == UInt8(ascii: "/") {
-            isClosing = true
-            position += 1
-        }
-        let nameStart = position
-        while position < bytes.count, Self.isNameByte(bytes[position]) { position += 1 }
-        guard position > nameStart else { throw error("malformed tag", at: start) }
-        let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[nameStart..<position]), as: UTF8.self)
-        var selfClosing = false
-        var quote: UInt8?
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                if !isClosing, position >= 2, bytes[position - 2] == UInt8(ascii: "/") { selfClosing = true }
-                return Tag(name: name, isClosing: isClosing, selfClosing: selfClosing, start: start)
-            } else if byte == UInt8(ascii: "<") {
-                break
-            }
-        }
-        throw error("unterminated tag <\(name.prefix(20))", at: start)
-    }
-
-    /// The text content of `tag` up to its end tag, with entities and CDATA decoded.
-    private mutating func text(of tag: Tag) throws -> String {
-        if tag.selfClosing { return "" }
-        var output = [UInt8]()
-        var runStart = position
-        while true {
-            guard position < bytes.count else { throw error("<\(tag.name)> is not closed", at: tag.start) }
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "<") {
-                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
-                if matches("<![CDATA[") {
-                    position += 9
-                    let contentStart = position
-                    try skip(past: "]]>", what: "CDATA section")
-                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(position - 3)]))
-                } else if matches("<!--") {
-                    try skip(past: "-->", what: "comment")
-                } else {
-                    let end = try readTag()
-                    guard end.isClosing, end.name == tag.name else {
-                        throw error("expected </\(tag.name)>, found \(end.display)", at: end.start)
-                    }
-                    break
-                }
-                runStart = position
-            } else if byte == UInt8(ascii: "&") {
-                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
-                try appendEntity(to: &output)
-                runStart = position
-            } else {
-                position += 1
-            }
-            guard output.count + (position - runStart) <= limits.maxStringOrDataLength * 4 else {
-                throw ArchiveError(.limitExceeded, "XML plist: <\(tag.name)> at byte \(tag.start) is longer than the limit", offset: tag.start)
-            }
-        }
-        let text = String(decoding: output, as: UTF8.self)
-        guard text.utf16.count <= limits.maxStringOrDataLength else {
-            throw ArchiveError(.limitExceeded, "XML plist: <\(tag.name)> at byte \(tag.start) is longer than the limit of \(limits.maxStringOrDataLength)", offset: tag.start)
-        }
-        return text
-    }
-
-    private mutating func appendEntity(to output: inout [UInt8]) throws {
-        let start = position
-        guard let semicolon = (position..<min(bytes.count, position + 12)).first(where: { bytes[$0] == UInt8(ascii: ";") }) else {
-            throw error("unterminated entity", at: start)
-        }
-        let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(position + 1)..<semicolon]), as: UTF8.self)
-        position = semicolon + 1
-        let scalar: Unicode.Scalar?
-        switch name {
-        case "amp": scalar = "&"
-        case "lt": scalar = "<"
-        case "gt": scalar = ">"
-        case "quot": scalar = "\""
-        case "apos": scalar = "'"
-        default:
-            if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-            } else if name.hasPrefix("#") {
-                scalar = UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
-            } else {
-                scalar = nil
-            }
-        }
-        guard let scalar else { throw error("unknown entity &\(name.prefix(12));", at: start) }
-        output.append(contentsOf: Array(String(Character(scalar)).utf8))
-    }
-
-    private func matches(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        let pointer = literal.utf8Start
-        for index in 0..<count where bytes[position + index] != pointer[index] { return false }
-        return true
-    }
-
-    private mutating func skip(past terminator: StaticString, what: String) throws {
-        let start = position
-        while position < bytes.count {
-            if matches(terminator) {
-                position += terminator.utf8CodeUnitCount
-                return
-            }
-            position += 1
-        }
-        throw error("unterminated \(what)", at: start)
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
-    }
-
-    private func line(of offset: Int) -> Int {
-        var line = 1
-        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A { line += 1 }
-        return line
-    }
-
-    private func error(_ message: String, at offset: Int) -> ArchiveError {
-        ArchiveError(.corruptXML, "XML plist: \(message) at byte \(offset) (line \(line(of: offset)))", offset: offset)
     }
 }
