@@ -71,6 +71,16 @@ func buildRouter(database: ScaryCreatureDatabase, configuration: WebConfiguratio
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: ErrorMiddleware(map: ErrorMapping.apiError(for:)))
     router.add(middleware: QuotedHeadersMiddleware())
+    router.add(middleware: MethodNotAllowedMiddleware(routes: [
+        ("/api/creatures", [.get, .head, .post]),
+        ("/api/creatures/{id}", [.get, .head, .patch, .delete]),
+        ("/api/creatures/{id}/photo", [.get, .head, .put, .delete]),
+        ("/api/creatures/{id}/thumbnail", [.get, .head]),
+        ("/api/creatures/{id}/export", [.get, .head]),
+        ("/api/imports", [.post]),
+        ("/api/events", [.get]),
+        ("/openapi.yaml", [.get, .head]),
+    ]))
     if let token = configuration.token, !token.isEmpty {
         router.add(middleware: TokenMiddleware(token: token))
     }

@@ -16,6 +16,7 @@ struct CreaturesAPI: APIProtocol {
 
     func listCreatures(_ input: Operations.ListCreatures.Input) async throws -> Operations.ListCreatures.Output {
         let query = input.query
+        try APIError.checkLength(query.q, of: "q", max: 200)
         let limit = query.limit ?? 100
         guard (1...1000).contains(limit) else { throw APIError.badRequest("limit must be 1 to 1000, not \(limit)") }
         let start = try query.cursor.map(Cursor.position) ?? 0
@@ -49,25 +50,38 @@ struct CreaturesAPI: APIProtocol {
     func updateCreature(_ input: Operations.UpdateCreature.Input) async throws -> Operations.UpdateCreature.Output {
         let id = try CreatureID.parse(input.path.id)
         guard case .json(let patch) = input.body else { throw APIError.unsupportedMediaType("send the change as application/json") }
+        try APIError.checkLength(input.headers.ifMatch, of: "If-Match", max: 100)
         guard patch.title != nil || patch.rating != nil else {
             throw APIError(.unprocessableContent, code: "empty_change", "give a title, a rating or both")
         }
-        let version = try input.headers.ifMatch.flatMap(EntityTag.version(fromIfMatch:))
+        let version = try await expectedVersion(of: id, ifMatch: input.headers.ifMatch)
         let creature = try await database.update(id, title: patch.title, rating: patch.rating, ifVersion: version)
         return .ok(.init(headers: .init(eTag: Representation.eTag(creature.version)), body: .json(Representation.creature(creature))))
     }
 
     func deleteCreature(_ input: Operations.DeleteCreature.Input) async throws -> Operations.DeleteCreature.Output {
         let id = try CreatureID.parse(input.path.id)
-        let version = try input.headers.ifMatch.flatMap(EntityTag.version(fromIfMatch:))
+        try APIError.checkLength(input.headers.ifMatch, of: "If-Match", max: 100)
+        let version = try await expectedVersion(of: id, ifMatch: input.headers.ifMatch)
         try await database.delete(id, ifVersion: version)
         return .noContent(.init())
+    }
+
+    /// The version a change must find, from `If-Match`: nil for none or `*`; of a list, the one
+    /// that is current now if any (the database checks it again under the creature's lock).
+    private func expectedVersion(of id: Int, ifMatch: String?) async throws -> String? {
+        guard let ifMatch, let versions = try EntityTag.versions(fromIfMatch: ifMatch) else { return nil }
+        guard versions.count > 1 else { return versions.first }
+        let current = try await database.creature(id).version
+        return versions.first { $0 == current } ?? versions.first
     }
 
     // MARK: Photos
 
     func getPhoto(_ input: Operations.GetPhoto.Input) async throws -> Operations.GetPhoto.Output {
         let id = try CreatureID.parse(input.path.id)
+        try APIError.checkLength(input.headers.ifNoneMatch, of: "If-None-Match", max: 200)
+        try APIError.checkLength(input.headers.range, of: "Range", max: 200)
         guard let photo = try await database.fullImage(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
         let tag = EntityTag.of(photo.data)
         if let ifNoneMatch = input.headers.ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
@@ -106,6 +120,7 @@ struct CreaturesAPI: APIProtocol {
 
     func getThumbnail(_ input: Operations.GetThumbnail.Input) async throws -> Operations.GetThumbnail.Output {
         let id = try CreatureID.parse(input.path.id)
+        try APIError.checkLength(input.headers.ifNoneMatch, of: "If-None-Match", max: 200)
         guard let thumbnail = try await database.thumbnail(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
         let tag = EntityTag.of(thumbnail)
         if let ifNoneMatch = input.headers.ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
@@ -136,6 +151,7 @@ struct CreaturesAPI: APIProtocol {
     // MARK: Events
 
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
+        try APIError.checkLength(input.headers.lastEventID, of: "Last-Event-ID", max: 40)
         let body = await EventStream.body(of: database.changes, after: input.headers.lastEventID)
         return .ok(.init(body: .textEventStream(body)))
     }

@@ -10,6 +10,8 @@ public struct APIError: Error, Sendable, Equatable {
     public var code: String
     /// A sentence saying what is wrong.
     public var message: String
+    /// Headers the response must carry besides the body's (`Allow` with a 405).
+    public var headers = HTTPFields()
 
     /// Creates an error.
     public init(_ status: HTTPResponse.Status, code: String, _ message: String) {
@@ -26,7 +28,7 @@ public struct APIError: Error, Sendable, Equatable {
 
     /// The error as a response.
     public var response: Response {
-        var headers = HTTPFields()
+        var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
@@ -45,5 +47,14 @@ extension APIError {
     /// 415: the body's type is not one the route takes.
     public static func unsupportedMediaType(_ message: String) -> APIError {
         APIError(.unsupportedMediaType, code: "unsupported_media_type", message)
+    }
+}
+
+extension APIError {
+    /// Fails with 400 when `value` (a header or query parameter named `name`) is longer than
+    /// `maxLength` characters, as the API document says it may not be.
+    public static func checkLength(_ value: String?, of name: String, max maxLength: Int) throws {
+        guard let value, value.unicodeScalars.count > maxLength else { return }
+        throw APIError.badRequest("\(name) can have at most \(maxLength) characters")
     }
 }

@@ -24,16 +24,17 @@ public enum EntityTag {
         }
     }
 
-    /// The version an `If-Match` value asks for; nil for `*` (any version).
+    /// The versions an `If-Match` value accepts (a list of tags, RFC 9110 §13.1.1); nil for `*`
+    /// (any version).
     ///
-    /// - Throws: ``APIError`` 400 for a list of several tags or an empty value.
-    public static func version(fromIfMatch value: String) throws -> String? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        if trimmed == "*" { return nil }
-        guard !trimmed.isEmpty, !trimmed.contains(",") else {
-            throw APIError.badRequest("If-Match must hold one version (the ETag you read), not \"\(value.prefix(80))\"")
+    /// - Throws: ``APIError`` 400 for a value with no tag in it.
+    public static func versions(fromIfMatch value: String) throws -> [String]? {
+        let tags = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if tags.contains("*") { return nil }
+        guard !tags.isEmpty else {
+            throw APIError.badRequest("If-Match must hold the version (the ETag) you read, not \"\(value.prefix(80))\"")
         }
-        return opaque(trimmed)
+        return tags.map(opaque)
     }
 
     /// A tag without `W/` and quotes.

@@ -37,7 +37,7 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             // OpenAPIRuntime's own parsing errors (a path id `abc`, a malformed JSON or multipart
             // body) are the client's; anything else a handler threw is ours.
-            let isRuntimeParsing = "\(type(of: error.underlyingError))" == "RuntimeError" || error.underlyingError is DecodingError
+            let isRuntimeParsing = String(reflecting: type(of: error.underlyingError)).hasPrefix("OpenAPIRuntime.") || error.underlyingError is DecodingError
             if isRuntimeParsing || !error.causeDescription.hasPrefix("User handler threw") {
                 return .badRequest("the request does not match the API: \(detail)")
             }

@@ -73,6 +73,37 @@ struct CreatureRouteTests {
         }
     }
 
+    @Test("a method a known path does not take is 405 with Allow; an unknown path stays 404")
+    func methodNotAllowed() async throws {
+        try await withApp { client, _ in
+            let trace = try await client.execute(uri: "/api/creatures", method: .put)
+            #expect(trace.status == .methodNotAllowed)
+            #expect(trace.headers[.allow] == "GET, HEAD, POST")
+            #expect(try errorCode(trace) == "method_not_allowed")
+            let photo = try await client.execute(uri: "/api/creatures/3/photo", method: .post)
+            #expect(photo.headers[.allow] == "GET, HEAD, PUT, DELETE")
+            let unknown = try await client.execute(uri: "/api/nothing", method: .get)
+            #expect(unknown.status == .notFound)
+        }
+    }
+
+    @Test("If-Match may list several versions; the change goes ahead when one is current")
+    func ifMatchList() async throws {
+        try await withApp { client, _ in
+            let created = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Ghost"}"#))
+            let tag = try #require(created.headers[.eTag])
+            let listed = try await client.execute(uri: "/api/creatures/1", method: .patch, headers: [.contentType: "application/json", .ifMatch: "\"0000\", \(tag)"], body: body(#"{"rating":2}"#))
+            #expect(listed.status == .ok)
+            let stale = try await client.execute(uri: "/api/creatures/1", method: .patch, headers: [.contentType: "application/json", .ifMatch: "\"0000\", \(tag)"], body: body(#"{"rating":3}"#))
+            #expect(stale.status == .preconditionFailed)
+            let long = try await client.execute(uri: "/api/creatures/1", method: .patch, headers: [.contentType: "application/json", .ifMatch: String(repeating: "a", count: 101)], body: body(#"{"rating":3}"#))
+            #expect(long.status == .badRequest)
+            let nulls = try await client.execute(uri: "/api/creatures/1", method: .patch, headers: jsonHeaders, body: body(#"{"title":null,"rating":null}"#))
+            #expect(nulls.status == .unprocessableContent)
+            #expect(try errorCode(nulls) == "empty_change")
+        }
+    }
+
     @Test("a body of another type is 415")
     func wrongContentType() async throws {
         try await withApp { client, _ in
