@@ -23,6 +23,14 @@ func nextEvents(_ stream: AsyncStream<CreatureChanges.Event>, count: Int) async 
     }
 }
 
+/// Starts a ``FolderWatch`` of `database` and returns once it watches every bundle.
+func startWatch(of database: ScaryCreatureDatabase) async -> Task<Void, any Error> {
+    let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+    let watch = Task { try await FolderWatch(database: database).run { readyContinuation.yield() } }
+    for await _ in ready { break }
+    return watch
+}
+
 extension CreatureChanges.Event {
     /// The kind and creature of a change (nil for a reset).
     var summary: String {
@@ -39,10 +47,8 @@ struct ChangeStreamTests {
     func ownWrites() async throws {
         try await withTemporaryFolder { folder in
             let database = try await ScaryCreatureDatabase.open(at: folder)
-            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
-            let watch = Task { try await FolderWatch(database: database).run { readyContinuation.yield() } }
+            let watch = await startWatch(of: database)
             defer { watch.cancel() }
-            for await _ in ready { break }
             let events = await database.changes.subscribe(after: nil)
             let creature = try await database.add(title: "Ghost")
             _ = try await database.rate(creature.id, 3)
@@ -64,10 +70,8 @@ struct ChangeStreamTests {
         try await withTemporaryFolder { folder in
             #expect(try runCLI(["add", "Spider"], dataDir: folder).status == 0)
             let database = try await ScaryCreatureDatabase.open(at: folder)
-            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
-            let watch = Task { try await FolderWatch(database: database).run { readyContinuation.yield() } }
+            let watch = await startWatch(of: database)
             defer { watch.cancel() }
-            for await _ in ready { break }
             let events = await database.changes.subscribe(after: nil)
             #expect(try runCLI(["rate", "1", "4"], dataDir: folder).status == 0)
             #expect(try await nextEvents(events, count: 1).map(\.summary) == ["updated 1"])
