@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KeyedArchive
+import ScaryCreatures
+import Testing
+
+/// A `scary-creatures serve` process on a free port.
+struct ServerProcess {
+    let process: Process
+    let url: URL
+    let errors: Pipe
+
+    /// Starts the server on `dataDir` and waits (at most 30 s) until it prints its address.
+    static func start(dataDir: URL, extra: [String] = []) throws -> ServerProcess {
+        let (process, output, errors) = try startCLI(["serve", "--port", "0", "--log-level", "error"] + extra, dataDir: dataDir)
+        var printed = Data()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !String(decoding: printed, as: UTF8.self).contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        let text = String(decoding: printed, as: UTF8.self)
+        let address = try #require(text.split(separator: " ").last { $0.hasPrefix("http://") }.map { String($0.prefix { !$0.isNewline }) }, "the server printed \(text)")
+        return ServerProcess(process: process, url: try #require(URL(string: address)), errors: errors)
+    }
+
+    /// Sends `method` to `path` with `body`; the status and body.
+    func request(_ method: String, _ path: String, body: Data? = nil, type: String? = nil) async throws -> (Int, Data) {
+        var request = URLRequest(url: url.appendingPathComponent(path))
+        request.httpMethod = method
+        request.httpBody = body
+        if let type { request.setValue(type, forHTTPHeaderField: "Content-Type") }
+        let session = URLSession(configuration: .ephemeral)
+        let (data, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+}
+
+@Suite("scary-creatures serve as a real process")
+struct ServerProcessTests {
+    @Test("SIGTERM during uploads: the server finishes what it accepted, exits 0, and nothing is half-written")
+    func gracefulShutdown() async throws {
+        try await withTemporaryFolder { folder in
+            let server = try ServerProcess.start(dataDir: folder)
+            for index in 1...4 {
+                let (status, _) = try await server.request("POST", "api/creatures", body: Data(#"{"title":"C\#(index)"}"#.utf8), type: "application/json")
+                #expect(status == 201)
+            }
+            let photo = try Photos.png()
+            let uploads = Task {
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for index in 1...4 {
+                        group.addTask { (try? await server.request("PUT", "api/creatures/\(index)/photo", body: photo, type: "image/png").0) ?? 0 }
+                    }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+            }
+            try await Task.sleep(for: .milliseconds(20))
+            server.process.terminate()  // SIGTERM
+            let statuses = try await uploads.value
+            server.process.waitUntilExit()
+            #expect(server.process.terminationStatus == 0)
+            // Every upload the server answered 200 is whole on disk; every bundle reads, with a
+            // photo that is the uploaded one or none at all.
+            let database = try await ScaryCreatureDatabase.open(at: folder, readOnly: true)
+            let (creatures, problems) = try await database.list()
+            #expect(creatures.count == 4)
+            #expect(problems.isEmpty)
+            for creature in creatures {
+                if let full = try await creature.fullImage() { #expect(full.data == photo) }
+            }
+            #expect(statuses.allSatisfy { $0 == 200 || $0 == 0 })
+        }
+    }
+
+    @Test("a second server on the same data folder, and a busy port, are one line and exit 74")
+    func refusals() async throws {
+        try await withTemporaryFolder { folder in
+            let server = try ServerProcess.start(dataDir: folder)
+            defer {
+                server.process.terminate()
+                server.process.waitUntilExit()
+            }
+            let second = try runCLI(["serve", "--port", "0"], dataDir: folder)
+            #expect(second.status == 74)
+            #expect(second.errors == "scary-creatures: error: another server is already using the data folder \(folder.standardizedFileURL.path)\n")
+            let port = try #require(server.url.port)
+            let other = folder.appendingPathComponent("other")
+            let busy = try runCLI(["serve", "--port", "\(port)"], dataDir: other)
+            #expect(busy.status == 74)
+            #expect(busy.errors == "scary-creatures: error: port \(port) on 127.0.0.1 is already in use (choose another with --port, or 0 for any free one)\n")
+            let open = try runCLI(["serve", "--host", "0.0.0.0", "--port", "0"], dataDir: other)
+            #expect(open.status == 74)
+            #expect(open.errors.hasPrefix("scary-creatures: error: binding 0.0.0.0 would let other machines in: give an access token"))
+        }
+    }
+}
