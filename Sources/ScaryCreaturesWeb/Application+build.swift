@@ -86,6 +86,9 @@ func buildRouter(database: ScaryCreatureDatabase, configuration: WebConfiguratio
     }
     router.add(middleware: CrossSiteMiddleware())
     router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
+    if let token = configuration.token, !token.isEmpty {
+        SignIn.addRoutes(to: router, token: token, appName: "Scary Creatures")
+    }
     let spec = try OpenAPIDocument.load()
     router.get("/openapi.yaml") { _, _ in
         var headers = HTTPFields()

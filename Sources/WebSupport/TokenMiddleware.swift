@@ -2,9 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Requires the access token on every request: `Authorization: Bearer TOKEN`, or the cookie
-/// `scary_token` that the sign-in form sets. Compared in constant time. Without it: 401 with a
-/// JSON error.
+/// Requires the access token on every request but the sign-in form's: `Authorization: Bearer
+/// TOKEN`, or the cookie `scary_token` that ``SignIn`` sets. Compared in constant time. Without
+/// it: 401 with a JSON error.
 public struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The cookie that carries the token for browsers.
     public static var cookieName: String { "scary_token" }
@@ -17,12 +17,13 @@ public struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Checks the token, then runs the rest of the chain.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if request.uri.path == SignIn.path { return try await next(request, context) }
         let bearer = request.headers[.authorization].flatMap { value -> String? in
             value.hasPrefix("Bearer ") ? String(value.dropFirst(7)) : nil
         }
         let cookie = request.cookies[Self.cookieName]?.value
         guard let given = bearer ?? cookie, Self.constantTimeEqual(Array(given.utf8), token) else {
-            throw APIError(.unauthorized, code: "unauthorized", "this server needs its access token (Authorization: Bearer …)")
+            throw APIError(.unauthorized, code: "unauthorized", "this server needs its access token (Authorization: Bearer …, or sign in at \(SignIn.path))")
         }
         return try await next(request, context)
     }

@@ -173,6 +173,25 @@ struct CreatureRouteTests {
         }
     }
 
+    @Test("the sign-in form sets the token as an HttpOnly cookie that then lets requests in; a wrong token is 401")
+    func signIn() async throws {
+        try await withApp(token: "correct-horse-battery-staple") { client, _ in
+            let form = try await client.execute(uri: "/sign-in", method: .get)
+            #expect(form.status == .ok)
+            #expect(String(buffer: form.body).contains("<form method=\"post\" action=\"/sign-in\">"))
+            let formHeaders: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            let wrong = try await client.execute(uri: "/sign-in", method: .post, headers: formHeaders, body: body("token=guess"))
+            #expect(wrong.status == .unauthorized)
+            #expect(wrong.headers[.setCookie] == nil)
+            let right = try await client.execute(uri: "/sign-in", method: .post, headers: formHeaders, body: body("token=correct-horse-battery-staple"))
+            #expect(right.status == .seeOther)
+            #expect(right.headers[.location] == "/")
+            #expect(right.headers[.setCookie] == "scary_token=correct-horse-battery-staple; Path=/; HttpOnly; SameSite=Strict")
+            let withCookie = try await client.execute(uri: "/api/creatures", method: .get, headers: [.cookie: "scary_token=correct-horse-battery-staple"])
+            #expect(withCookie.status == .ok)
+        }
+    }
+
     @Test("the OpenAPI document the routes were generated from is served as it is")
     func openAPIDocument() async throws {
         try await withApp { client, _ in
