@@ -82,18 +82,19 @@ struct CreaturesAPI: APIProtocol {
         let id = try CreatureID.parse(input.path.id)
         try APIError.checkLength(input.headers.ifNoneMatch, of: "If-None-Match", max: 200)
         try APIError.checkLength(input.headers.range, of: "Range", max: 200)
-        guard let photo = try await database.fullImage(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
-        let tag = EntityTag.of(photo.data)
+        guard let photo = try await database.photoFile(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
+        let tag = "\"\(photo.identity)\""
         if let ifNoneMatch = input.headers.ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
         let isPNG = photo.format == .png
-        if let range = input.headers.range, let bytes = try ByteRange.parse(range, length: photo.data.count) {
-            let slice = HTTPBody(photo.data[bytes])
+        if let range = input.headers.range, let bytes = try ByteRange.parse(range, length: photo.size) {
+            let slice = HTTPBody(photo.chunks(in: bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single)
             return .partialContent(.init(
-                headers: .init(contentRange: "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(photo.data.count)"),
+                headers: .init(contentRange: "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(photo.size)"),
                 body: isPNG ? .png(slice) : .jpeg(slice)
             ))
         }
-        let body = HTTPBody(photo.data)
+        // Streamed from the file opened now: a photo replaced meanwhile does not tear this one.
+        let body = HTTPBody(photo.chunks(in: 0..<photo.size), length: .known(Int64(photo.size)), iterationBehavior: .single)
         return .ok(.init(headers: .init(eTag: tag, cacheControl: "no-cache"), body: isPNG ? .png(body) : .jpeg(body)))
     }
 

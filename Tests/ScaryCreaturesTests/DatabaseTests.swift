@@ -196,3 +196,27 @@ struct ThumbnailCacheTests {
         }
     }
 }
+
+@Suite("Photos streamed from disk")
+struct PhotoStreamTests {
+    @Test("a photo opened for streaming is read whole and unchanged even if it is replaced meanwhile; ranges read their bytes")
+    func streamSurvivesReplacement() async throws {
+        try await withTemporaryFolder { folder in
+            let database = try await ScaryCreatureDatabase.open(at: folder)
+            let png = try Photos.png()
+            let creature = try await database.add(title: "Streamed", image: png)
+            let file = try #require(try await database.photoFile(of: creature.id))
+            #expect(file.format == .png && file.size == png.count)
+            try await database.setImage(creature.id, try Photos.jpeg())
+            var read: [UInt8] = []
+            for try await chunk in file.chunks(in: 0..<file.size) { read += chunk }
+            #expect(Data(read) == png)
+            var part: [UInt8] = []
+            for try await chunk in file.chunks(in: 8..<24) { part += chunk }
+            #expect(Data(part) == png[8..<24])
+            let now = try #require(try await database.photoFile(of: creature.id))
+            #expect(now.format == .jpeg)
+            #expect(now.identity != file.identity)
+        }
+    }
+}

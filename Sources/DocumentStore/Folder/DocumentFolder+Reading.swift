@@ -42,6 +42,30 @@ public struct BundleReader {
         try folder.validateAttachmentName(name)
         return folder.modificationDate(of: name, in: directory)
     }
+
+    /// Opens attachment `name` for streaming (nil if it does not exist): only a regular file,
+    /// never through a link. The handle keeps reading the version open now, even if the file is
+    /// replaced or the bundle deleted afterwards; the caller closes it.
+    ///
+    /// - Throws: ``DocumentStoreError`` `.unsupportedFileType` for anything but a regular file.
+    public func openAttachment(named name: String) throws -> OpenAttachment? {
+        try folder.validateAttachmentName(name)
+        let path = bundle.url.path + "/" + name
+        guard let (descriptor, status) = try folder.fileSystem.openRegularFile(directory, name, path: path) else { return nil }
+        let identity = "\(String(status.device, radix: 16))-\(String(status.inode, radix: 16))-\(String(status.size, radix: 16))-\(String(status.modified, radix: 16))"
+        return OpenAttachment(handle: FileHandle(fileDescriptor: descriptor, closeOnDealloc: true), size: status.size, identity: identity)
+    }
+}
+
+/// An attachment opened for streaming.
+public struct OpenAttachment: @unchecked Sendable {
+    // @unchecked: FileHandle is not marked Sendable; each OpenAttachment is read by one task.
+    /// The open file.
+    public let handle: FileHandle
+    /// Its size in bytes when it was opened.
+    public let size: Int
+    /// Device, inode, size and modification time: changes whenever the file is replaced.
+    public let identity: String
 }
 
 extension DocumentFolder {

@@ -28,6 +28,12 @@ extension BundleFiles {
     /// The current full photo: the only one, or — when a crash left two names — the most
     /// recently written.
     func currentFullImage() throws -> (name: String, data: Data)? {
+        guard let name = try currentFullImageName(), let data = try readAttachment(named: name, limit: 256 << 20) else { return nil }
+        return (name, data)
+    }
+
+    /// The name of the current full photo (see ``currentFullImage()``).
+    func currentFullImageName() throws -> String? {
         let present = try attachmentNames().filter { CreatureLayout.fullImageNames.contains($0) }
         var newest: (name: String, date: Date)?
         for name in present {
@@ -35,8 +41,7 @@ extension BundleFiles {
             if let current = newest, current.date >= date { continue }
             newest = (name, date)
         }
-        guard let newest, let data = try readAttachment(named: newest.name, limit: 256 << 20) else { return nil }
-        return (newest.name, data)
+        return newest?.name
     }
 
     /// Whether there is a full photo.
