@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Load figures for the server, side by side with nginx serving the same bytes as static files:
+# GET /api/creatures with 1,000 creatures (one page of all of them), a cached thumbnail, and
+# durable PATCHes of ratings at 64 connections. Prints requests/s, latencies and ratios.
+#
+#   Scripts/load.sh [seconds per run, default 10]      (BINARY=path to use another build)
+#
+# Needs `apt-get install wrk nginx` and a release build (`swift build -c release`). Only
+# loopback is used.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-10}"
+creatures=1000
+binary="${BINARY:-$(swift build -c release --show-bin-path)/scary-creatures}"
+[ -x "$binary" ] || { echo "build it first: swift build -c release --product scary-creatures"; exit 1; }
+work="$(mktemp -d)"
+cleanup() {
+    [ -n "${server:-}" ] && kill "$server" 2>/dev/null || true
+    [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+curl_() { curl -s --noproxy '*' "$@"; }
+
+"$binary" serve --port 0 --data-dir "$work/data" --log-level error > "$work/out.txt" 2>&1 &
+server=$!
+for _ in $(seq 1 100); do grep -q "is at http" "$work/out.txt" 2>/dev/null && break; sleep 0.1; done
+url="$(grep -o 'http://127.0.0.1:[0-9]*' "$work/out.txt")"
+echo "server at $url; adding $creatures creatures"
+for n in $(seq 1 "$creatures"); do
+    curl_ -o /dev/null -X POST -H 'Content-Type: application/json' -d "{\"title\":\"Creature $n\",\"rating\":3}" "$url/api/creatures"
+done
+python3 Scripts/load/make-png.py "$work/photo.png"
+curl_ -o /dev/null -X PUT -H 'Content-Type: image/png' --data-binary @"$work/photo.png" "$url/api/creatures/1/photo"
+
+mkdir -p "$work/www"
+curl_ -o "$work/www/list.json" "$url/api/creatures?limit=$creatures"
+curl_ -o "$work/www/thumb.png" "$url/api/creatures/1/thumbnail"
+cat > "$work/nginx.conf" <<CONF
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    types { application/json json; image/png png; }
+    server { listen 127.0.0.1:0; root $work/www; }
+}
+CONF
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+sed -i "s/listen 127.0.0.1:0;/listen 127.0.0.1:$port;/" "$work/nginx.conf"
+nginx -c "$work/nginx.conf"
+static="http://127.0.0.1:$port"
+
+rate() { wrk -t2 -c64 -d"${seconds}s" --latency "$@" | awk '/Requests\/sec/ {r=$2} /^ +99%/ {p=$2} END {print r, p}'; }
+printf '%-34s %12s %10s\n' "what" "requests/s" "p99"
+read -r ours ours99 < <(rate "$url/api/creatures?limit=$creatures")
+read -r theirs theirs99 < <(rate "$static/list.json")
+printf '%-34s %12s %10s\n' "list, 1,000 creatures (server)" "$ours" "$ours99" "list.json (nginx)" "$theirs" "$theirs99"
+python3 -c "print('  ratio %.2f (target >= 0.5)' % ($ours / $theirs))"
+read -r ours ours99 < <(rate "$url/api/creatures/1/thumbnail")
+read -r theirs theirs99 < <(rate "$static/thumb.png")
+printf '%-34s %12s %10s\n' "thumbnail (server, cached)" "$ours" "$ours99" "thumb.png (nginx)" "$theirs" "$theirs99"
+python3 -c "print('  ratio %.2f (target >= 0.5)' % ($ours / $theirs))"
+read -r ours ours99 < <(CREATURES=$creatures rate -s Scripts/load/patch.lua "$url")
+printf '%-34s %12s %10s\n' "durable PATCH, 64 connections" "$ours" "$ours99"
+echo "  (target >= 2,000/s with p99 under 50 ms)"
