@@ -66,6 +66,7 @@ let package = Package(
             dependencies: [
                 "ScaryCreatures", "DocumentStore", "Imaging", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

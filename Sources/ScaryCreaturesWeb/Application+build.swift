@@ -89,6 +89,7 @@ func buildRouter(database: ScaryCreatureDatabase, configuration: WebConfiguratio
     if let token = configuration.token, !token.isEmpty {
         SignIn.addRoutes(to: router, token: token, appName: "Scary Creatures")
     }
+    router.add(middleware: RawRequestHeadersMiddleware())
     let spec = try OpenAPIDocument.load()
     router.get("/openapi.yaml") { _, _ in
         var headers = HTTPFields()

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Imaging
 import OpenAPIRuntime
 import ScaryCreatures
@@ -50,19 +51,19 @@ struct CreaturesAPI: APIProtocol {
     func updateCreature(_ input: Operations.UpdateCreature.Input) async throws -> Operations.UpdateCreature.Output {
         let id = try CreatureID.parse(input.path.id)
         guard case .json(let patch) = input.body else { throw APIError.unsupportedMediaType("send the change as application/json") }
-        try APIError.checkLength(input.headers.ifMatch, of: "If-Match", max: 100)
+        try APIError.checkLength(RawRequestHeaders.value(.ifMatch, decoded: input.headers.ifMatch), of: "If-Match", max: 100)
         guard patch.title != nil || patch.rating != nil else {
             throw APIError(.unprocessableContent, code: "empty_change", "give a title, a rating or both")
         }
-        let version = try await expectedVersion(of: id, ifMatch: input.headers.ifMatch)
+        let version = try await expectedVersion(of: id, ifMatch: RawRequestHeaders.value(.ifMatch, decoded: input.headers.ifMatch))
         let creature = try await database.update(id, title: patch.title, rating: patch.rating, ifVersion: version)
         return .ok(.init(headers: .init(eTag: Representation.eTag(creature.version)), body: .json(Representation.creature(creature))))
     }
 
     func deleteCreature(_ input: Operations.DeleteCreature.Input) async throws -> Operations.DeleteCreature.Output {
         let id = try CreatureID.parse(input.path.id)
-        try APIError.checkLength(input.headers.ifMatch, of: "If-Match", max: 100)
-        let version = try await expectedVersion(of: id, ifMatch: input.headers.ifMatch)
+        try APIError.checkLength(RawRequestHeaders.value(.ifMatch, decoded: input.headers.ifMatch), of: "If-Match", max: 100)
+        let version = try await expectedVersion(of: id, ifMatch: RawRequestHeaders.value(.ifMatch, decoded: input.headers.ifMatch))
         try await database.delete(id, ifVersion: version)
         return .noContent(.init())
     }
@@ -80,13 +81,13 @@ struct CreaturesAPI: APIProtocol {
 
     func getPhoto(_ input: Operations.GetPhoto.Input) async throws -> Operations.GetPhoto.Output {
         let id = try CreatureID.parse(input.path.id)
-        try APIError.checkLength(input.headers.ifNoneMatch, of: "If-None-Match", max: 200)
-        try APIError.checkLength(input.headers.range, of: "Range", max: 200)
+        try APIError.checkLength(RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch), of: "If-None-Match", max: 200)
+        try APIError.checkLength(RawRequestHeaders.value(.range, decoded: input.headers.range), of: "Range", max: 200)
         guard let photo = try await database.photoFile(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
         let tag = "\"\(photo.identity)\""
-        if let ifNoneMatch = input.headers.ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
+        if let ifNoneMatch = RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch), EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
         let isPNG = photo.format == .png
-        if let range = input.headers.range, let bytes = try ByteRange.parse(range, length: photo.size) {
+        if let range = RawRequestHeaders.value(.range, decoded: input.headers.range), let bytes = try ByteRange.parse(range, length: photo.size) {
             let slice = HTTPBody(photo.chunks(in: bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single)
             return .partialContent(.init(
                 headers: .init(contentRange: "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(photo.size)"),
@@ -121,10 +122,10 @@ struct CreaturesAPI: APIProtocol {
 
     func getThumbnail(_ input: Operations.GetThumbnail.Input) async throws -> Operations.GetThumbnail.Output {
         let id = try CreatureID.parse(input.path.id)
-        try APIError.checkLength(input.headers.ifNoneMatch, of: "If-None-Match", max: 200)
+        try APIError.checkLength(RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch), of: "If-None-Match", max: 200)
         guard let thumbnail = try await database.thumbnail(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
         let tag = EntityTag.of(thumbnail)
-        if let ifNoneMatch = input.headers.ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
+        if let ifNoneMatch = RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch), EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
         return .ok(.init(headers: .init(eTag: tag, cacheControl: "no-cache"), body: .png(HTTPBody(thumbnail))))
     }
 
@@ -152,8 +153,8 @@ struct CreaturesAPI: APIProtocol {
     // MARK: Events
 
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
-        try APIError.checkLength(input.headers.lastEventID, of: "Last-Event-ID", max: 40)
-        let body = await EventStream.body(of: database.changes, after: input.headers.lastEventID)
+        try APIError.checkLength(RawRequestHeaders.value(HTTPField.Name("Last-Event-ID")!, decoded: input.headers.lastEventID), of: "Last-Event-ID", max: 40)
+        let body = await EventStream.body(of: database.changes, after: RawRequestHeaders.value(HTTPField.Name("Last-Event-ID")!, decoded: input.headers.lastEventID))
         return .ok(.init(body: .textEventStream(body)))
     }
 }
