@@ -76,6 +76,35 @@ struct ServerProcessTests {
         }
     }
 
+    @Test("SIGUSR1 makes the server purge its thumbnail cache and say what it freed")
+    func purgeOnSignal() async throws {
+        try await withTemporaryFolder { folder in
+            let photo = folder.appendingPathComponent("p.png")
+            try Photos.png().write(to: photo)
+            #expect(try runCLI(["add", "Pic", "--image", photo.path], dataDir: folder).status == 0)
+            let server = try ServerProcess.start(dataDir: folder, extra: ["--log-level", "warning"])
+            defer {
+                server.process.terminate()
+                server.process.waitUntilExit()
+            }
+            #expect(try await server.request("GET", "api/creatures/1/thumbnail").0 == 200)
+            kill(server.process.processIdentifier, SIGUSR1)
+            var log = ""
+            let deadline = Date().addingTimeInterval(20)
+            let handle = server.errors.fileHandleForReading
+            while Date() < deadline, !log.contains("memory cache purged") {
+                var ready = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&ready, 1, 1000) > 0 else { continue }  // never block past the deadline
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                log += String(decoding: chunk, as: UTF8.self)
+            }
+            #expect(log.contains("memory pressure"))
+            #expect(log.contains("SIGUSR1"))
+            #expect(log.contains("memory cache purged"))
+        }
+    }
+
     @Test("a second server on the same data folder, and a busy port, are one line and exit 74")
     func refusals() async throws {
         try await withTemporaryFolder { folder in
