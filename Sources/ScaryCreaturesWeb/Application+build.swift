@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import OpenAPIHummingbird
+import OpenAPIRuntime
 import ScaryCreatures
 import ServiceLifecycle
 import WebSupport
@@ -39,15 +40,17 @@ public func buildApplication(
     } catch let error as ScaryCreaturesError {
         throw WebStartError(error.message)
     }
-    let router = try buildRouter(database: database, configuration: configuration, logger: logger)
+    let responses = ResponseCache(budget: configuration.responseCacheBytes)
+    let router = try buildRouter(database: database, configuration: configuration, logger: logger, responses: responses)
+    let purges = memoryPurges(database: database, responses: responses, logger: logger)
     let signalPurges = ManualMemoryPressureSource()
     var services: [any Service] = [
-        MemoryPressureMonitor(source: signalPurges, caches: [database.thumbnails], logger: logger),
+        MemoryPressureMonitor(source: signalPurges, logger: logger, purges: purges),
         SignalWatch(signal: SIGUSR1) { signalPurges.trigger(.critical, detail: "SIGUSR1") },
         FolderWatchService(watch: FolderWatch(database: database)),
     ]
     if let system = systemMemoryPressureSource() {
-        services.append(MemoryPressureMonitor(source: system, caches: [database.thumbnails], logger: logger))
+        services.append(MemoryPressureMonitor(source: system, logger: logger, purges: purges))
     }
     let host = configuration.host
     return Application(
@@ -64,8 +67,25 @@ public func buildApplication(
     )
 }
 
-/// The router: security and error middleware, the generated API, and `/openapi.yaml`.
-func buildRouter(database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger) throws -> Router<BasicRequestContext> {
+/// What memory pressure frees: the thumbnail cache (which logs what it dropped) and the kept
+/// responses.
+func memoryPurges(database: ScaryCreatureDatabase, responses: ResponseCache, logger: Logger) -> [@Sendable (MemoryPressureEvent) async -> Void] {
+    [
+        { event in await database.thumbnails.purge(reason: "memory pressure (\(event.level.rawValue)): \(event.detail)") },
+        { event in
+            let freed = responses.purge()
+            logger.notice("purged the response cache", metadata: [
+                "entries": "\(freed.entries)", "bytes": "\(freed.bytes)", "reason": "memory pressure (\(event.level.rawValue)): \(event.detail)",
+            ])
+        },
+    ]
+}
+
+/// The router: security and error middleware, the response cache, the generated API, and
+/// `/openapi.yaml`.
+func buildRouter(
+    database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger, responses: ResponseCache = ResponseCache()
+) throws -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: LogRequestsMiddleware(.info))
@@ -89,6 +109,7 @@ func buildRouter(database: ScaryCreatureDatabase, configuration: WebConfiguratio
     if let token = configuration.token, !token.isEmpty {
         SignIn.addRoutes(to: router, token: token, appName: "Scary Creatures")
     }
+    router.add(middleware: ResponseCacheMiddleware(cache: responses, generation: { database.generation.current }, isCacheable: isCacheable))
     router.add(middleware: RawRequestHeadersMiddleware())
     let spec = try OpenAPIDocument.load()
     router.get("/openapi.yaml") { _, _ in
@@ -96,6 +117,19 @@ func buildRouter(database: ScaryCreatureDatabase, configuration: WebConfiguratio
         headers[.contentType] = "application/yaml; charset=utf-8"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: spec)))
     }
-    try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes).registerHandlers(on: router)
+    // Compact JSON: the list of 1,000 creatures is a third of its pretty-printed size.
+    try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes)
+        .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
     return router
+}
+
+/// The `GET`s whose answer depends on the URI and the data alone: the list and thumbnails (an
+/// over-long `If-None-Match` goes to the handler, which refuses it).
+@Sendable func isCacheable(_ request: Request) -> Bool {
+    guard (request.headers[.ifNoneMatch]?.utf8.count ?? 0) <= 200 else { return false }
+    let path = request.uri.path
+    if path == "/api/creatures" { return true }
+    guard path.hasPrefix("/api/creatures/"), path.hasSuffix("/thumbnail") else { return false }
+    let id = path.dropFirst("/api/creatures/".count).dropLast("/thumbnail".count)
+    return !id.isEmpty && id.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
 }

@@ -17,11 +17,14 @@ public struct WebConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// Bytes of thumbnails kept in memory.
     public var thumbnailCacheBytes: Int
+    /// Bytes of whole responses (lists, thumbnails) kept in memory while the data is unchanged.
+    public var responseCacheBytes: Int
 
     /// Creates a configuration; the defaults are what `scary-creatures serve` uses.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataFolder: URL, token: String? = nil,
-        logLevel: Logger.Level = .info, maxBodyBytes: Int = 26 << 20, thumbnailCacheBytes: Int = 32 << 20
+        logLevel: Logger.Level = .info, maxBodyBytes: Int = 26 << 20, thumbnailCacheBytes: Int = 32 << 20,
+        responseCacheBytes: Int = 16 << 20
     ) {
         self.host = host
         self.port = port
@@ -30,6 +33,7 @@ public struct WebConfiguration: Sendable {
         self.logLevel = logLevel
         self.maxBodyBytes = maxBodyBytes
         self.thumbnailCacheBytes = thumbnailCacheBytes
+        self.responseCacheBytes = responseCacheBytes
     }
 
     /// Whether `host` only accepts connections from this machine.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScaryCreatures
+import WebSupport
 
 /// `scary-creatures`: the Scary Creatures app on the command line.
 @main
@@ -20,6 +21,7 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
     static func main() async {
         do {
             var command = try parseAsRoot(commonOptionsAfterSubcommand(Array(CommandLine.arguments.dropFirst())))
+            if command is ServeCommand { EventLoopExecutor.install() }
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {

@@ -84,6 +84,25 @@ struct ChangeStreamTests {
         }
     }
 
+    @Test("in a 2010 folder, a bundle spelled N.ScaryBug is watched under its own spelling: another writer's edit is seen")
+    func watchesScaryBugSpelling() async throws {
+        try await withTemporaryFolder { root in
+            let bundle = root.appendingPathComponent("2.ScaryBug")
+            try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+            try foundationArchive(FoundationCreature(title: "Bug", rating: 2.5, inlineRating: true), className: "ScaryBugData", topKey: "Data")
+                .write(to: bundle.appendingPathComponent("data.plist"))
+            let database = try await ScaryCreatureDatabase.open(at: root)
+            #expect(database.layout.kind == .scaryBugs2010)
+            let watch = await startWatch(of: database)
+            defer { watch.cancel() }
+            #expect(database.generation.current != nil)  // every bundle is watched
+            let events = await database.changes.subscribe(after: nil)
+            let other = try await ScaryCreatureDatabase.open(at: root)
+            _ = try await other.rate(2, 4)
+            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["updated 2"])
+        }
+    }
+
     @Test("a subscriber that reconnects with its last event id gets what it missed; an unknown id gets a reset")
     func resume() async throws {
         let changes = CreatureChanges()

@@ -107,9 +107,20 @@ public struct DurableFileWriter: Sendable {
 
     private static let marker = ".tmp-"
 
-    /// The name of a fresh temporary file for `name`: hidden, and naming this process.
+    /// The name of a fresh temporary file for `name`: hidden, and naming this process (its PID
+    /// and ``processMark``) so a watcher can tell this process's writes from others'.
     static func temporaryName(for name: String) -> String {
-        ".\(name)\(marker)\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
+        ".\(name)\(processMark)\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
+    }
+
+    /// What every temporary file this process writes has in its name: `.tmp-PID-TOKEN-`, the
+    /// token random per process so that a process with the same PID in another PID namespace
+    /// (a container sharing the folder) never looks like this one.
+    public static let processMark = "\(marker)\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))-"
+
+    /// Whether `name` is a temporary file this process wrote.
+    public static func isOwnTemporary(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.contains(processMark)
     }
 
     /// Whether `name` is one of our temporary files.

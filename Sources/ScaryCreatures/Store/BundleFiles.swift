@@ -55,6 +55,11 @@ extension BundleFiles {
     /// time (the thumbnail follows the photo and is left out). nil without data.
     func creatureState() throws -> CreatureState? {
         guard let bytes = try readData() else { return nil }
+        return try creatureState(data: bytes)
+    }
+
+    /// The creature's state when its data file holds `bytes` (just written, under the lock).
+    func creatureState(data bytes: Data) throws -> CreatureState {
         var photo = ""
         for name in try attachmentNames() where CreatureLayout.fullImageNames.contains(name) {
             let time = try modificationDate(ofAttachment: name)?.timeIntervalSince1970 ?? 0

@@ -31,17 +31,19 @@ public struct FolderWatch: Sendable {
             throw ScaryCreaturesError(.storage, "cannot watch the data folder: \(String(cString: strerror(errno)))")
         }
         defer { close(notify) }
-        let watches = WatchTable(descriptor: notify, root: database.root.path, configuration: database.layout.folder)
+        let generation = database.generation
+        defer { generation.watchStopped() }
+        let watches = WatchTable(descriptor: notify, root: database.root.path, configuration: database.layout.folder, generation: generation)
         guard watches.watchRoot() else {
             throw ScaryCreaturesError(.storage, "cannot watch the data folder \(database.root.path): \(String(cString: strerror(errno)))")
         }
-        let (creatures, _) = try await database.list()
-        for creature in creatures {
-            watches.watchBundle(id: creature.id)
-            if let state = try? await database.folder.read(creature.id, { try $0.creatureState() }) {
-                await database.changes.remember(id: creature.id, state: state)
+        let ids = try await database.folder.pool.run { try watches.watchExistingBundles() }
+        for id in ids.sorted() {
+            if let state = try? await database.folder.read(id, { try $0.creatureState() }) {
+                await database.changes.remember(id: id, state: state)
             }
         }
+        generation.watchStarted()
         await onReady()
         while !Task.isCancelled {
             let ids = try await database.folder.pool.run { watches.waitForChanges(milliseconds: 250) }
@@ -51,6 +53,7 @@ public struct FolderWatch: Sendable {
 
     /// Reads creature `id` as it is now and tells the change stream.
     private func refresh(_ id: Int) async {
+        database.generation.advance()
         await database.thumbnails.invalidate(id)
         let state: CreatureState?
         do {
@@ -69,14 +72,20 @@ private final class WatchTable: @unchecked Sendable {
     let descriptor: Int32
     let root: String
     let configuration: DocumentFolderConfiguration
+    let generation: ChangeGeneration
     private var rootWatch: Int32 = -1
-    private var bundles: [Int32: Int] = [:]
-    private var watched: [Int: Int32] = [:]
+    /// Each bundle watch's creature and the bundle's name.
+    private var bundles: [Int32: (id: Int, name: String)] = [:]
+    /// The watch of each bundle, by name.
+    private var watched: [String: Int32] = [:]
+    /// The rename cookies of this process's temporary files moved into place, until seen.
+    private var ownRenames = Set<UInt32>()
 
-    init(descriptor: Int32, root: String, configuration: DocumentFolderConfiguration) {
+    init(descriptor: Int32, root: String, configuration: DocumentFolderConfiguration, generation: ChangeGeneration) {
         self.descriptor = descriptor
         self.root = root
         self.configuration = configuration
+        self.generation = generation
     }
 
     func watchRoot() -> Bool {
@@ -84,25 +93,50 @@ private final class WatchTable: @unchecked Sendable {
         return rootWatch >= 0
     }
 
-    func watchBundle(id: Int) {
-        guard watched[id] == nil else { return }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ONLYDIR | IN_DONT_FOLLOW)
-        let watch = inotify_add_watch(descriptor, root + "/" + configuration.bundleName(for: id), mask)
-        guard watch >= 0 else { return }  // gone already, or out of watches: the root watch still sees it come and go
-        bundles[watch] = id
-        watched[id] = watch
+    /// Watches every bundle in the folder now, under the name it has (a 2010 folder may spell
+    /// them differently); returns their creatures' ids.
+    func watchExistingBundles() throws -> Set<Int> {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: root)
+        } catch {
+            throw ScaryCreaturesError(.storage, "cannot read the data folder \(root): \(error.localizedDescription)")
+        }
+        var ids = Set<Int>()
+        for name in names {
+            guard let id = configuration.bundleID(fromName: name) else { continue }
+            watchBundle(id: id, name: name)
+            ids.insert(id)
+        }
+        return ids
     }
 
-    /// Waits up to `milliseconds` for events, gathers what follows for 50 ms more, and returns
-    /// the creatures they touched.
+    func watchBundle(id: Int, name: String) {
+        guard watched[name] == nil else { return }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ONLYDIR | IN_DONT_FOLLOW)
+        let watch = inotify_add_watch(descriptor, root + "/" + name, mask)
+        guard watch >= 0 else {
+            // Gone already: the root watch saw it go. Out of watches: its edits would go unseen.
+            if errno != ENOENT && errno != ENOTDIR { generation.watchIncomplete() }
+            return
+        }
+        bundles[watch] = (id, name)
+        watched[name] = watch
+    }
+
+    /// Waits up to `milliseconds` for events, gathers what follows for up to 50 ms more (at
+    /// most 200 ms in all, so a steady stream of changes is still reported), and returns the
+    /// creatures they touched.
     func waitForChanges(milliseconds: Int32) -> Set<Int> {
         var ids = Set<Int>()
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, milliseconds) > 0 else { return ids }
+        var rounds = 0
         repeat {
             drain(into: &ids)
             poller.revents = 0
-        } while poll(&poller, 1, 50) > 0
+            rounds += 1
+        } while rounds < 4 && poll(&poller, 1, 50) > 0
         return ids
     }
 
@@ -127,24 +161,42 @@ private final class WatchTable: @unchecked Sendable {
 
     private func handle(_ event: inotify_event, name: String, into ids: inout Set<Int>) {
         if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
-            ids.formUnion(watched.keys)  // events were lost: look at everything
+            // Events were lost: look at everything watched; bundles made meanwhile are not
+            // watched, so caches can no longer trust the generation.
+            generation.watchIncomplete()
+            ids.formUnion(bundles.values.map(\.id))
             return
         }
         if event.wd == rootWatch {
             guard let id = configuration.bundleID(fromName: name) else { return }
             ids.insert(id)
             if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                watchBundle(id: id)
-            } else if let watch = watched.removeValue(forKey: id) {
+                watchBundle(id: id, name: name)
+            } else if let watch = watched.removeValue(forKey: name) {
                 inotify_rm_watch(descriptor, watch)
                 bundles[watch] = nil
             }
-        } else if let id = bundles[event.wd] {
+        } else if let (id, bundle) = bundles[event.wd] {
             if event.mask & UInt32(IN_IGNORED) != 0 {
                 bundles[event.wd] = nil
-                if watched[id] == event.wd { watched[id] = nil }
+                if watched[bundle] == event.wd { watched[bundle] = nil }
             }
+            if isOwnWrite(event, name: name) { return }
             ids.insert(id)
         }
+    }
+
+    /// Whether the event is a step of a durable write this process made (its temporary file,
+    /// and that file's rename into place): the database has already published those changes,
+    /// so reading the bundle again would only repeat work.
+    private func isOwnWrite(_ event: inotify_event, name: String) -> Bool {
+        if DurableFileWriter.isOwnTemporary(name) {
+            if event.mask & UInt32(IN_MOVED_FROM) != 0 {
+                if ownRenames.count > 4096 { ownRenames.removeAll() }  // never more than a few in flight
+                ownRenames.insert(event.cookie)
+            }
+            return true
+        }
+        return event.mask & UInt32(IN_MOVED_TO) != 0 && ownRenames.remove(event.cookie) != nil
     }
 }

@@ -39,6 +39,7 @@ extension ScaryCreatureDatabase {
     /// With `repair`, bad bundles are moved into the quarantine folder (with the reason beside
     /// each), missing thumbnails are regenerated and a stale second photo is removed.
     public func check(repair: Bool) async throws -> CheckReport {
+        defer { if repair { generation.advance() } }
         var report = CheckReport()
         let (creatures, problems) = try await list()
         report.creatures = creatures.count

@@ -21,6 +21,8 @@ public final class ScaryCreatureDatabase: Sendable {
     /// Every change to the folder: this database's own writes, and (while a ``FolderWatch``
     /// runs) those of other processes.
     public let changes = CreatureChanges()
+    /// Moves on with every change to the folder, for caches of what was read from it.
+    public let generation = ChangeGeneration()
 
     private init(root: URL, layout: CreatureLayout, folder: DocumentFolder, thumbnailer: Thumbnailer, cacheBudget: Int) {
         self.root = root
@@ -112,6 +114,7 @@ public final class ScaryCreatureDatabase: Sendable {
     ///
     /// - Throws: ``ScaryCreaturesError`` `.invalidTitle`, `.invalidRating`, `.invalidImage`, `.storage`.
     public func add(title: String, rating: Double = 0, image: Data? = nil) async throws -> ScaryCreatureDoc {
+        defer { generation.advance() }
         let data = ScaryCreatureData(title: try CreatureRules.title(title), rating: try CreatureRules.rating(rating))
         var attachments: [String: Data] = [:]
         if let image {
@@ -152,10 +155,11 @@ public final class ScaryCreatureDatabase: Sendable {
     /// - Throws: ``ScaryCreaturesError`` `.invalidTitle`, `.invalidRating`, `.notFound`,
     ///   `.versionMismatch`, `.corrupt`, `.storage`.
     public func update(_ id: Int, title: String? = nil, rating: Double? = nil, ifVersion: String? = nil) async throws -> ScaryCreatureDoc {
+        defer { generation.advance() }
         let title = try title.map(CreatureRules.title)
         let rating = try rating.map(CreatureRules.rating)
         let layout = self.layout
-        let (data, version) = try await Self.mapErrors(id: id) {
+        let (data, state) = try await Self.mapErrors(id: id) {
             try await folder.edit(id) { editor in
                 guard let bytes = try editor.readData() else {
                     throw ScaryCreaturesError(.corrupt, "creature \(id) has no data file")
@@ -168,11 +172,12 @@ public final class ScaryCreatureDatabase: Sendable {
                 if let rating { data.rating = rating }
                 let encoded = try layout.encode(data)
                 try editor.writeData(encoded)
-                return (data, CreatureVersion.of(encoded))
+                // The state it left, read while the lock is still held (no second visit).
+                return (data, try editor.creatureState(data: encoded))
             }
         }
-        await publish(.updated, id: id)
-        return ScaryCreatureDoc(id: id, data: data, version: version, database: self)
+        await changes.publish(.updated, id: id, state: state)
+        return ScaryCreatureDoc(id: id, data: data, version: state.version, database: self)
     }
 
     /// Deletes creature `id` and its photos.
@@ -180,6 +185,7 @@ public final class ScaryCreatureDatabase: Sendable {
     /// - Parameter ifVersion: delete it only if its version is still this one.
     /// - Throws: ``ScaryCreaturesError`` `.notFound`, `.versionMismatch`, `.storage`.
     public func delete(_ id: Int, ifVersion: String? = nil) async throws {
+        defer { generation.advance() }
         var check: (@Sendable (Data?) throws -> Void)?
         if let expected = ifVersion {
             check = { @Sendable (bytes: Data?) throws -> Void in
@@ -199,6 +205,7 @@ public final class ScaryCreatureDatabase: Sendable {
     /// Publishes a change this database made to creature `id`, with the state it left (read
     /// back under a shared lock; a creature gone meanwhile is published as it is).
     func publish(_ kind: CreatureChanges.Kind, id: Int) async {
+        generation.advance()
         let state = try? await folder.read(id) { try $0.creatureState() }
         await changes.publish(kind, id: id, state: state ?? nil)
     }

@@ -1,0 +1,94 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Answers repeated `GET`s of cacheable paths from a ``ResponseCache`` while the data behind
+/// them is unchanged, and fills the cache from the rest of the chain otherwise.
+///
+/// The data's change generation comes from `generation`: it must change (before the change is
+/// acknowledged) whenever anything a cached response shows may have changed, and is nil while
+/// changes cannot be seen (nothing is then cached or served from the cache). A request's
+/// generation is read before the chain runs, so a response that raced a change is kept under
+/// the older generation and never served. `If-None-Match` is answered from the kept entity
+/// tag. Only complete `200` responses with a known length are kept.
+public struct ResponseCacheMiddleware<Context: RequestContext>: RouterMiddleware {
+    let cache: ResponseCache
+    let generation: @Sendable () -> UInt64?
+    let isCacheable: @Sendable (Request) -> Bool
+
+    /// Creates the middleware.
+    ///
+    /// - Parameters:
+    ///   - generation: the data's change generation, or nil when it cannot be trusted.
+    ///   - isCacheable: which `GET`s may be kept (their response depends on the URI alone).
+    public init(cache: ResponseCache, generation: @escaping @Sendable () -> UInt64?, isCacheable: @escaping @Sendable (Request) -> Bool) {
+        self.cache = cache
+        self.generation = generation
+        self.isCacheable = isCacheable
+    }
+
+    /// Serves from the cache, or runs the chain and keeps what it answered.
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.method == .get, request.headers[.range] == nil, isCacheable(request), let current = generation() else {
+            return try await next(request, context)
+        }
+        let key = request.uri.description
+        if let entry = cache.entry(for: key, generation: current) {
+            return Self.answer(request, from: entry)
+        }
+        guard await cache.takeOff(key) else {
+            // Another request made it meanwhile: use it if it was kept, else make our own.
+            if let current = generation(), let entry = cache.entry(for: key, generation: current) {
+                return Self.answer(request, from: entry)
+            }
+            return try await next(request, context)
+        }
+        defer { cache.land(key) }
+        let response = try await next(request, context)
+        guard response.status == .ok, let length = response.body.contentLength, length <= cache.largestEntry else { return response }
+        let collector = BodyCollector()
+        try await response.body.write(CollectingWriter(collector: collector))
+        let body = collector.buffer
+        var headers = response.headers
+        headers[.contentLength] = String(body.readableBytes)
+        let eTag = Self.decodedTag(headers[.eTag])
+        cache.insert(key: key, generation: current, headers: headers, body: body, eTag: eTag)
+        return Response(status: .ok, headers: response.headers, body: ResponseBody(byteBuffer: body))
+    }
+
+    /// A kept response, or a `304` when the client already has it.
+    static func answer(_ request: Request, from entry: ResponseCache.Entry) -> Response {
+        if let tag = entry.eTag, let ifNoneMatch = request.headers[.ifNoneMatch], EntityTag.matches(ifNoneMatch, tag) {
+            var headers = HTTPFields()
+            headers[.eTag] = tag
+            if let cacheControl = entry.headers[.cacheControl] { headers[.cacheControl] = cacheControl }
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: entry.headers, body: ResponseBody(byteBuffer: entry.body))
+    }
+
+    /// The entity tag as the client will see it (the generated code may have percent-encoded it).
+    static func decodedTag(_ value: String?) -> String? {
+        guard let value else { return nil }
+        return value.contains("%") ? value.removingPercentEncoding ?? value : value
+    }
+}
+
+/// Gathers a response body's bytes.
+private final class BodyCollector: @unchecked Sendable {
+    // Written only by the one `write` call that runs before `buffer` is read.
+    var buffer = ByteBuffer()
+}
+
+/// A response-body writer that appends to a ``BodyCollector``.
+private struct CollectingWriter: ResponseBodyWriter {
+    let collector: BodyCollector
+
+    mutating func write(_ buffer: ByteBuffer) async throws {
+        var buffer = buffer
+        collector.buffer.writeBuffer(&buffer)
+    }
+
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}

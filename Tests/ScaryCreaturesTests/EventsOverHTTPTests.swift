@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A raw HTTP/1.1 connection to the server, read a piece at a time: an event stream never ends,
+/// so it is read until what is wanted arrives or the time runs out.
+private final class RawConnection {
+    let socket: Int32
+    private(set) var received = ""
+
+    init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard socket >= 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    }
+
+    deinit { close(socket) }
+
+    func send(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = write(socket, &bytes, bytes.count)
+    }
+
+    /// Reads until `received` contains `wanted` or `seconds` pass; whether it arrived.
+    func read(until wanted: String, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !received.contains(wanted) {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return false }
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(left * 1000)) > 0 else { return false }
+            let count = Glibc.read(socket, &buffer, buffer.count)
+            guard count > 0 else { return received.contains(wanted) }
+            received += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        return true
+    }
+}
+
+@Suite("Live events over HTTP from a real server process")
+struct EventsOverHTTPTests {
+    @Test("A change the CLI makes in another process reaches an open /api/events stream within a second")
+    func cliChangeReachesStream() async throws {
+        try await withTemporaryFolder { folder in
+            let added = try runCLI(["add", "Gloomcap", "--rating", "2"], dataDir: folder)
+            #expect(added.status == 0)
+            let server = try ServerProcess.start(dataDir: folder)
+            defer { server.process.terminate(); server.process.waitUntilExit() }
+            let port = try #require(server.url.port)
+            let stream = try RawConnection(port: port)
+            stream.send("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+            #expect(stream.read(until: "retry: 2000", seconds: 10))
+            #expect(stream.received.hasPrefix("HTTP/1.1 200"))
+            #expect(stream.received.lowercased().contains("content-type: text/event-stream"))
+            // The server's folder watch comes up beside the listener: give it a moment.
+            try await Task.sleep(for: .milliseconds(500))
+            let rated = try runCLI(["rate", "1", "4.5"], dataDir: folder)
+            #expect(rated.status == 0)
+            let started = Date()
+            #expect(stream.read(until: "event: updated\ndata: {\"id\":1,", seconds: 5))
+            #expect(Date().timeIntervalSince(started) < 1.0)
+            let (status, body) = try await server.request("GET", "api/creatures/1")
+            #expect(status == 200)
+            let creature = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+            #expect(creature["rating"] as? Double == 4.5)
+            let version = try #require(creature["version"] as? String)
+            #expect(stream.received.contains("\"version\":\"\(version)\"}"))
+        }
+    }
+}
