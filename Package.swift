@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "KeyedArchive"),
         // The exclusive rename (renameat2 RENAME_NOREPLACE) that Glibc does not export to Swift.
         .target(name: "CDocumentStore"),
+        // mallopt, which Glibc does not export to Swift.
+        .target(name: "CWebSupport"),
         // libjpeg-turbo and libpng, found with pkg-config; CImaging wraps them in setjmp so that
         // no codec error can exit() or longjmp through Swift.
         .systemLibrary(
@@ -59,6 +61,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "CWebSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

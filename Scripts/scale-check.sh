@@ -17,9 +17,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-python3 Scripts/load/make-png.py "$work/photo.png"
+python3 Scripts/load/make-png.py "$work/photo.png" --noise
 "$binary" add "Creature 1" --rating 3 --image "$work/photo.png" --data-dir "$work/data" > /dev/null
-echo "making $count creatures (copies of one bundle with a photo and its thumbnail)"
+echo "making $count creatures (copies of one bundle with a noisy photo and its thumbnail, which is as large as a real one)"
 python3 Scripts/scale/copy-bundles.py "$work/data" "$count"
 sync
 

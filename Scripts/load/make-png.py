@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Writes a 640x480 RGB PNG (a gradient) to the path given: a photo for the load test."""
+"""Writes a 640x480 RGB PNG to the path given: a gradient (a photo for the load test), or with
+--noise random pixels (a photo whose thumbnail does not compress: the size of a real one)."""
+import random
 import struct
 import sys
 import zlib
@@ -15,7 +17,10 @@ rows = bytearray()
 for y in range(HEIGHT):
     rows.append(0)  # filter: none
     for x in range(WIDTH):
-        rows += bytes((x * 255 // WIDTH, y * 255 // HEIGHT, 128))
+        if "--noise" in sys.argv:
+            rows += bytes((random.randrange(256), random.randrange(256), random.randrange(256)))
+        else:
+            rows += bytes((x * 255 // WIDTH, y * 255 // HEIGHT, 128))
 header = struct.pack(">IIBBBBB", WIDTH, HEIGHT, 8, 2, 0, 0, 0)
 png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows))) + chunk(b"IEND", b"")
 with open(sys.argv[1], "wb") as output:

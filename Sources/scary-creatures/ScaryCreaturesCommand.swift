@@ -21,7 +21,10 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
     static func main() async {
         do {
             var command = try parseAsRoot(commonOptionsAfterSubcommand(Array(CommandLine.arguments.dropFirst())))
-            if command is ServeCommand { EventLoopExecutor.install() }
+            if command is ServeCommand {
+                ProcessTuning.limitMallocArenas()
+                EventLoopExecutor.install()
+            }
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {
