@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import DocumentStore
 import Foundation
 import Homepwner
 import KeyedArchive

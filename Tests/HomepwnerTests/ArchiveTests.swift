@@ -81,21 +81,21 @@ struct ArchiveTests {
 
     @Test("entries of other classes in the root array are kept in their places on rewrite")
     func otherClassesAreKept() throws {
-        let stranger = ArchivedValue.object(ArchivedObject(uid: 0, classes: ["BNRContainer", "BNRItem", "NSObject"], fields: [
-            "itemName": .string("a box"), "subitems": .array([.string("x")]), "valueInDollars": .integer(5),
-        ]))
-        let archive = ItemArchive(entries: [.item(fixedItem(0)), .other(stranger), .other(.null), .item(fixedItem(1))])
-        let decoded = try ItemArchive.decode(try archive.encoded())
+        let written = try KeyedArchiver.archivedData(withRoot: MixedRoot())
+        let first = try ItemArchive.decode(written)
+        let decoded = try ItemArchive.decode(try first.encoded())
+        #expect(decoded.items == first.items)
         #expect(decoded.items.map(\.itemKey) == [fixedItem(0).itemKey, fixedItem(1).itemKey])
         #expect(decoded.otherEntryCount == 2)
-        guard case .other(.object(let object)) = decoded.entries[1] else {
-            Issue.record("entry 1 is \(decoded.entries[1])")
+        guard decoded.entries.count == 4, case .other(.object(let object)) = decoded.entries[1] else {
+            Issue.record("entries: \(decoded.entries)")
             return
         }
         #expect(object.classes == ["BNRContainer", "BNRItem", "NSObject"])
+        #expect(object.fields["itemName"] == .string("a box"))
         #expect(object.fields["subitems"] == .array([.string("x")]))
         #expect(object.fields["valueInDollars"] == .integer(5))
-        #expect(decoded.entries[2] == .other(.null))
+        #expect(decoded.entries[2] == ItemEntry.other(ArchivedValue.null))
     }
 
     @Test("a known key of the wrong type reads as the default and is named, so check can report it")
@@ -138,5 +138,26 @@ struct ArchiveTests {
         // Element 0 refers to object 40 of 4: the archive is damaged, element 1 still reads.
         #expect(throws: ArchiveError.self) { try ItemArchive.decode(broken) }
         #expect(ItemArchive.salvage(broken).entries == [.other(.string("a string entry"))])
+    }
+}
+
+/// A root array as a later app version might write it: an item, a `BNRContainer` (a subclass we
+/// do not know), `$null`, another item.
+struct MixedRoot: ArchiveEncodable {
+    func encodeObject(in archiver: KeyedArchiver) -> UInt32 {
+        let first = fixedItem(0).encodeObject(in: archiver)
+        let name = "a box".encodeObject(in: archiver)
+        let subitems = ["x"].encodeObject(in: archiver)
+        let container = archiver.appendObject(
+            className: "BNRContainer",
+            superclasses: ["BNRItem", "NSObject"],
+            fields: ["itemName": .uid(name), "subitems": .uid(subitems), "valueInDollars": .integer(5)]
+        )
+        let second = fixedItem(1).encodeObject(in: archiver)
+        return archiver.appendObject(
+            className: "NSMutableArray",
+            superclasses: ["NSArray", "NSObject"],
+            fields: ["NS.objects": .array([.uid(first), .uid(container), .uid(0), .uid(second)])]
+        )
     }
 }

@@ -23,6 +23,10 @@ struct KillTests {
                 for item in items { byKey[item.itemKey] = item }
                 #expect(byKey.count == items.count, "round \(round): duplicate keys")
                 for line in lines {
+                    guard line.count == (line.first == "updated" ? 3 : line.first == "added" ? 2 : 1) else {
+                        Issue.record("round \(round): malformed line \(line)")
+                        continue
+                    }
                     switch line.first {
                     case "added":
                         #expect(byKey[line[1]] != nil, "round \(round): acknowledged add of \(line[1]) is lost")

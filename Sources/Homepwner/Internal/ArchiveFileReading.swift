@@ -12,8 +12,9 @@ enum ArchiveFileReading {
     /// - Throws: ``HomepwnerError`` `.storage` for something other than a regular file, a file
     ///   over the limit, or one that cannot be read.
     static func read(_ url: URL, limit: Int) throws -> Data {
-        // Non-blocking, so a FIFO in the archive's place cannot make the open wait.
-        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        // Non-blocking, so a FIFO in the archive's place cannot make the open wait; a symbolic
+        // link is refused, as the writing store refuses it.
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
             throw HomepwnerError(.storage, "\(url.path) cannot be opened: \(String(cString: strerror(errno)))")
         }

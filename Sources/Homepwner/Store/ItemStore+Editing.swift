@@ -92,7 +92,7 @@ extension ItemStore {
             return item
         }
         let stillNamed = try await items().contains { $0.itemKey.utf8.elementsEqual(key.utf8) }
-        if !stillNamed { try await images.deleteImage(forKey: key) }
+        if !stillNamed, images.hasImage(forKey: key) { try await images.deleteImage(forKey: key) }
         return item
     }
 

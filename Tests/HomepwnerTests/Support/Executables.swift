@@ -56,12 +56,9 @@ final class Child {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        var text = String(decoding: data, as: UTF8.self)
-        if let lastNewline = text.lastIndex(of: "\n") {
-            text = String(text[...lastNewline])
-        } else {
-            text = ""
-        }
+        // By bytes: "\r\n" is one Character, so a String search for "\n" would miss it.
+        let complete = data.lastIndex(of: UInt8(ascii: "\n")).map { data[...$0] } ?? Data()
+        let text = String(decoding: complete, as: UTF8.self)
         return ChildRun(status: process.terminationStatus, output: text, errors: stderr, killed: process.terminationReason == .uncaughtSignal)
     }
 }
