@@ -61,6 +61,7 @@ print("")
 
 var decode = Race("decode items.archive (bytes in memory)", iterations: iterations)
 decode.add("ItemArchive.decode") { _ = try ItemArchive.decode(ourBytes) }
+decode.add("KeyedUnarchiver, 5 fields, nothing kept") { _ = try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: ourBytes) }
 decode.add("NSKeyedUnarchiver") {
     let unarchiver = try NSKeyedUnarchiver(forReadingFrom: ourBytes)
     unarchiver.setClass(FoundationItem.self, forClassName: "BNRItem")

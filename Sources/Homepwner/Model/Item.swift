@@ -48,6 +48,8 @@ public struct Item: Archivable, Sendable, Hashable {
 
     /// The keys this model reads itself.
     static let knownKeys = ["itemName", "serialNumber", "dateCreated", "itemKey", "valueInDollars"]
+    /// The known keys as archive keys (compared by code point).
+    static let knownKeySet: Set<PropertyListKey> = Set(knownKeys.map { PropertyListKey($0) })
 
     /// Writes the five keys as `-[BNRItem encodeWithCoder:]` did (the value inline, the rest as
     /// objects), then the unknown keys as they were.
@@ -65,12 +67,17 @@ public struct Item: Archivable, Sendable, Hashable {
     ///
     /// - Throws: ``KeyedArchive/ArchiveError`` only when the unknown keys reach corrupt objects.
     public init(from coder: ArchiveDecoder) throws {
+        // One parse of the object's dictionary serves every key (instead of a lookup per key)
+        // and shows at once whether there are keys to keep. Keys compare by code point.
+        let fields = try coder.fields()
+        let unarchiver = coder.unarchiver
         var unreadable: [String] = []
-        func read<Value: ArchiveDecodable>(_ type: Value.Type, _ key: String, default value: Value) -> Value {
+        func read<Value: ArchiveDecodable>(_ type: Value.Type, _ key: PropertyListKey, default value: Value) -> Value {
+            guard let raw = fields[key], raw != .uid(0) else { return value }
             do {
-                return try coder.decode(type, forKey: key) ?? value
+                return try Value.decodeField(raw, in: unarchiver)
             } catch {
-                unreadable.append(key)
+                unreadable.append(key.string)
                 return value
             }
         }
@@ -79,7 +86,8 @@ public struct Item: Archivable, Sendable, Hashable {
         dateCreated = read(Date.self, "dateCreated", default: Date(timeIntervalSinceReferenceDate: 0))
         itemKey = read(String.self, "itemKey", default: "")
         valueInDollars = read(Int.self, "valueInDollars", default: 0)
-        otherFields = try coder.decodeFields(except: Self.knownKeys)
         unreadableFields = unreadable
+        let hasOtherKeys = fields.keys.contains { $0 != "$class" && !Self.knownKeySet.contains($0) }
+        otherFields = hasOtherKeys ? try coder.decodeFields(except: Self.knownKeys) : ArchivedFields()
     }
 }

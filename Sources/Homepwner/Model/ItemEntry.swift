@@ -29,8 +29,8 @@ extension ItemEntry: ArchiveCodable {
     ///
     /// - Throws: ``KeyedArchive/ArchiveError`` for a corrupt object.
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> ItemEntry {
-        if uid != 0, case .dictionary(let fields) = try unarchiver.object(uid), fields["$class"] != nil,
-           Item.accepts(className: try unarchiver.className(of: uid)) {
+        // A class name is looked up once per class; anything that is not an object is not an item.
+        if uid != 0, let name = try? unarchiver.className(of: uid), Item.accepts(className: name) {
             return .item(try Item.decodeObject(uid: uid, in: unarchiver))
         }
         return .other(try ArchivedValue.decodeObject(uid: uid, in: unarchiver))
