@@ -231,3 +231,30 @@ final class Counter: @unchecked Sendable {
         }
     }
 }
+
+@Suite("What the store does not understand it keeps: unknown keys and entries of other classes survive its saves")
+struct KeepingTests {
+    @Test("an edit through the store keeps an item's unknown keys and the root's entries of other classes in place")
+    func editsKeepWhatIsUnknown() async throws {
+        try await withTemporaryFolder { folder in
+            try KeyedArchiver.archivedData(withRoot: MixedRoot()).write(to: folder.appendingPathComponent("items.archive"))
+            let store = ItemStoreTests.store(folder)
+            try await store.update(fixedItem(1).itemKey, ItemChanges(valueInDollars: 77))
+            try await store.add(NewItem(name: "new"))
+            try await store.delete(fixedItem(0).itemKey)
+            try await store.close()
+            let entries = try await ItemStore.open(at: folder, readOnly: true).archiveContents().entries
+            #expect(entries.count == 4)
+            guard entries.count == 4, case .other(.object(let container)) = entries[0], case .item(let edited) = entries[2] else {
+                Issue.record("entries: \(entries)")
+                return
+            }
+            #expect(container.classes == ["BNRContainer", "BNRItem", "NSObject"])
+            #expect(container.fields["subitems"] == .array([.string("x")]))
+            #expect(entries[1] == .other(.null))
+            #expect(edited.itemKey == fixedItem(1).itemKey)
+            #expect(edited.valueInDollars == 77)
+            #expect(entries[3].item?.itemName == "new")
+        }
+    }
+}

@@ -31,10 +31,10 @@ public enum ItemCSV {
     /// a date that is not finite.
     public static func dateText(_ date: Date) -> String {
         guard date.timeIntervalSinceReferenceDate.isFinite, abs(date.timeIntervalSince1970) < 1e14 else { return "invalid date" }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        return dateStyle.format(date)
     }
+
+    private static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// `text` with a leading apostrophe when a spreadsheet would take it for a formula.
     public static func safeText(_ text: String) -> String {
