@@ -1,43 +1,6 @@
 import DocumentStore
 import Foundation
 
-/// What a new item is made of; checked by ``ItemRules`` when added.
-public struct NewItem: Sendable, Hashable {
-    /// The name (1–200 characters).
-    public var name: String
-    /// The serial number (up to 64 printable characters; may be empty).
-    public var serialNumber: String
-    /// The value in whole dollars (0 to 1,000,000,000).
-    public var valueInDollars: Int
-
-    /// Creates a draft.
-    public init(name: String, serialNumber: String = "", valueInDollars: Int = 0) {
-        self.name = name
-        self.serialNumber = serialNumber
-        self.valueInDollars = valueInDollars
-    }
-}
-
-/// A change to an item: the fields that are not nil get new values, checked by ``ItemRules``.
-public struct ItemChanges: Sendable, Hashable {
-    /// A new name.
-    public var name: String?
-    /// A new serial number.
-    public var serialNumber: String?
-    /// A new value in dollars.
-    public var valueInDollars: Int?
-
-    /// Creates a change.
-    public init(name: String? = nil, serialNumber: String? = nil, valueInDollars: Int? = nil) {
-        self.name = name
-        self.serialNumber = serialNumber
-        self.valueInDollars = valueInDollars
-    }
-
-    /// Whether the change changes nothing.
-    public var isEmpty: Bool { name == nil && serialNumber == nil && valueInDollars == nil }
-}
-
 extension ItemStore {
     /// Adds an item dated now with a fresh key, and returns it once durably saved.
     ///
