@@ -127,6 +127,23 @@ struct CLITests {
         }
     }
 
+    @Test("values stored against the rules are listed escaped with their problems, and check exits 1 naming the fix")
+    func outOfRuleValues() throws {
+        try withTemporaryFolderSync { folder in
+            var item = fixedItem(5, name: "\u{1B}[2Jgone")
+            item.valueInDollars = -3
+            try ItemArchive(items: [item]).encoded().write(to: folder.appendingPathComponent("items.archive"))
+            let list = try homepwner(["list", "--data-dir", folder.path])
+            #expect(list.status == 0)
+            #expect(list.output.hasPrefix("0E8A6F52             -$3  2014-03-08  \\u{1B}[2Jgone  (A1B2-5)  [the name contains control characters; the value -3 is not 0 to 1,000,000,000 dollars]\n"))
+            let check = try homepwner(["check", "--data-dir", folder.path])
+            #expect(check.status == 1)
+            #expect(check.output.contains("item \(item.itemKey): the value -3 is not 0 to 1,000,000,000 dollars; fix with: homepwner update 0E8A6F52 --value DOLLARS\n"))
+            #expect(try homepwner(["update", "0E8A6F52", "--value", "3", "--name", "gone", "--data-dir", folder.path]).status == 0)
+            #expect(try homepwner(["check", "--data-dir", folder.path]).status == 0)
+        }
+    }
+
     @Test("export-csv writes RFC 4180 CSV and defuses cells a spreadsheet would run as formulas")
     func exportCSV() throws {
         try withTemporaryFolderSync { folder in
