@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "ScaryCreatures", targets: ["ScaryCreatures"]),
         .executable(name: "plist", targets: ["plist"]),
         .executable(name: "scary-creatures", targets: ["scary-creatures"]),
+        .library(name: "Homepwner", targets: ["Homepwner"]),
+        .executable(name: "homepwner", targets: ["homepwner"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,6 +53,23 @@ let package = Package(
         .target(
             name: "ScaryCreatures",
             dependencies: ["DocumentStore", "Imaging", "KeyedArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        // Homepwner: items in one archive file, photos beside it.
+        .target(name: "Homepwner", dependencies: ["DocumentStore", "Imaging", "KeyedArchive"]),
+        .executableTarget(
+            name: "homepwner",
+            dependencies: [
+                "Homepwner", "DocumentStore", "Imaging",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The child process of the Homepwner SIGKILL test: changes items and prints each one
+        // acknowledged.
+        .executableTarget(name: "homepwner-stress", dependencies: ["Homepwner"], path: "Tests/HomepwnerStress"),
+        .executableTarget(
+            name: "homepwner-benchmarks",
+            dependencies: ["Homepwner", "DocumentStore", "KeyedArchive", "KeyedArchiveSamples", "BenchmarkSupport"],
+            path: "Benchmarks/HomepwnerBenchmarks"
         ),
         // What both web apps share: security, errors, image responses, event streams.
         .target(
@@ -173,6 +192,10 @@ let package = Package(
         .testTarget(
             name: "ScaryCreaturesTests",
             dependencies: ["ScaryCreatures", "DocumentStore", "Imaging", "KeyedArchive", "scary-creatures"]
+        ),
+        .testTarget(
+            name: "HomepwnerTests",
+            dependencies: ["Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "homepwner", "homepwner-stress"]
         ),
         .testTarget(
             name: "DocumentStoreTests",

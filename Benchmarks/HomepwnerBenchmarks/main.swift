@@ -1,0 +1,115 @@
+import BenchmarkSupport
+import DocumentStore
+import Foundation
+import Homepwner
+import KeyedArchive
+import KeyedArchiveSamples
+
+// Homepwner benchmarks: loading and saving items.archive with our codec and store against
+// Foundation's NSKeyedArchiver/NSKeyedUnarchiver, side by side in one run; then concurrent edits
+// through the store (group commit): edits per durable write.
+// Usage: swift run -c release homepwner-benchmarks [--items N] [--iterations N] [--edits N]
+
+var itemCount = 10_000
+var iterations = 7
+var concurrentEdits = 64
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--items": itemCount = Int(arguments.next() ?? "") ?? itemCount
+    case "--iterations": iterations = Int(arguments.next() ?? "") ?? iterations
+    case "--edits": concurrentEdits = Int(arguments.next() ?? "") ?? concurrentEdits
+    default:
+        FileHandle.standardError.write(Data("usage: homepwner-benchmarks [--items N] [--iterations N] [--edits N]\n".utf8))
+        exit(64)
+    }
+}
+
+let samples = HomepwnerItem.sample(count: itemCount)
+let items = samples.map {
+    Item(itemName: $0.itemName, serialNumber: $0.serialNumber, valueInDollars: $0.valueInDollars, dateCreated: $0.dateCreated, itemKey: $0.itemKey)
+}
+let archive = ItemArchive(items: items)
+let foundationItems = NSMutableArray(array: samples.map(FoundationItem.init))
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homepwner-benchmarks-\(getpid())", isDirectory: true)
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let archiveURL = folder.appendingPathComponent("items.archive")
+let foundationURL = folder.appendingPathComponent("foundation.archive")
+let ourBytes = try archive.encoded()
+try ourBytes.write(to: archiveURL)
+
+/// Foundation reading the same items.archive as the 2014 app would (BNRItem mapped to a class).
+func foundationLoad(_ url: URL) throws -> Int {
+    let data = try Data(contentsOf: url)
+    let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
+    unarchiver.setClass(FoundationItem.self, forClassName: "BNRItem")
+    let root = unarchiver.decodeObject(of: [NSMutableArray.self, FoundationItem.self], forKey: "root") as? NSArray
+    return root?.count ?? 0
+}
+
+guard try foundationLoad(archiveURL) == itemCount else {
+    FileHandle.standardError.write(Data("Foundation could not read our items.archive\n".utf8))
+    exit(1)
+}
+let foundationBytes = try NSKeyedArchiver.archivedData(withRootObject: foundationItems, requiringSecureCoding: true)
+
+print("Homepwner benchmarks: items.archive with \(itemCount) items, median of \(iterations) interleaved runs")
+print("archive sizes: ours \(ourBytes.count) B, NSKeyedArchiver \(foundationBytes.count) B; folder \(folder.path)")
+print("")
+
+var decode = Race("decode items.archive (bytes in memory)", iterations: iterations)
+decode.add("ItemArchive.decode") { _ = try ItemArchive.decode(ourBytes) }
+decode.add("KeyedUnarchiver, 5 fields, nothing kept") { _ = try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: ourBytes) }
+decode.add("NSKeyedUnarchiver") {
+    let unarchiver = try NSKeyedUnarchiver(forReadingFrom: ourBytes)
+    unarchiver.setClass(FoundationItem.self, forClassName: "BNRItem")
+    _ = unarchiver.decodeObject(of: [NSMutableArray.self, FoundationItem.self], forKey: "root")
+}
+try await decode.report()
+
+var load = Race("load items.archive from disk (open, read, decode)", iterations: iterations)
+load.add("ItemStore.load") { try await ItemStore(folder: folder).load() }
+load.add("Data(contentsOf:) + NSKeyedUnarchiver") { _ = try foundationLoad(archiveURL) }
+try await load.report()
+
+var encode = Race("encode \(itemCount) items", iterations: iterations)
+encode.add("ItemArchive.encoded") { _ = try archive.encoded() }
+encode.add("NSKeyedArchiver") { _ = try NSKeyedArchiver.archivedData(withRootObject: foundationItems, requiringSecureCoding: true) }
+try await encode.report()
+
+let store = ItemStore(folder: folder)
+try await store.load()
+let firstKey = items[0].itemKey
+var round = 0
+var save = Race("save items.archive after one edit (encode + durable write: temp, fsync, rename, fsync dir)", iterations: iterations)
+save.add("ItemStore.update") {
+    round += 1
+    try await store.update(firstKey, ItemChanges(valueInDollars: round))
+}
+save.add("NSKeyedArchiver + the same durable write") {
+    let data = try NSKeyedArchiver.archivedData(withRootObject: foundationItems, requiringSecureCoding: true)
+    try DurableFileWriter.system.write(data, to: foundationURL)
+}
+save.add("NSKeyedArchiver + Data.write(.atomic), no fsync") {
+    let data = try NSKeyedArchiver.archivedData(withRootObject: foundationItems, requiringSecureCoding: true)
+    try data.write(to: foundationURL, options: .atomic)
+}
+try await save.report()
+
+// Group commit: N concurrent edits of different items through one store.
+let savesBefore = await store.saveCount, changesBefore = await store.changeCount
+let clock = ContinuousClock()
+let start = clock.now
+try await withThrowingTaskGroup(of: Void.self) { group in
+    for index in 0..<concurrentEdits {
+        let key = items[(index * 7919) % items.count].itemKey
+        group.addTask { try await store.update(key, ItemChanges(valueInDollars: index)) }
+    }
+    try await group.waitForAll()
+}
+let elapsed = seconds(clock.now - start)
+let saves = await store.saveCount - savesBefore, changes = await store.changeCount - changesBefore
+print("group commit: \(changes) concurrent edits of \(itemCount) items in \(milliseconds(elapsed)): \(saves) durable writes, \(String(format: "%.1f", Double(changes) / Double(max(saves, 1)))) edits per write, \(String(format: "%.0f", Double(changes) / elapsed)) edits/s")
+try await store.close()

@@ -1,0 +1,39 @@
+/// A failure a user can cause or meet in Homepwner, with a message to act on and a code that
+/// picks the exit status or the HTTP status.
+public struct HomepwnerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of failure.
+    public enum Code: String, Sendable, Hashable {
+        /// A name breaks the rules (empty, longer than 200 characters, control characters).
+        case invalidName
+        /// A value is not a whole number of dollars from 0 to 1,000,000,000.
+        case invalidValue
+        /// A serial number is longer than 64 characters or has characters that do not print.
+        case invalidSerialNumber
+        /// The photo is not an image we accept.
+        case invalidImage
+        /// No item has that key.
+        case notFound
+        /// An item key matches more than one item.
+        case ambiguousKey
+        /// `items.archive` cannot be read, so the store is read-only until it is repaired.
+        case corrupt
+        /// The data folder does not exist (a read-only command never creates one).
+        case noDataFolder
+        /// The disk is full, or another storage failure.
+        case storage
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// A sentence saying what went wrong, where and why.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

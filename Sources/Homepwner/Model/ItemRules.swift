@@ -1,0 +1,126 @@
+import Foundation
+
+/// The app's rules for an item's fields — the one place each is decided, for the CLI, the web
+/// app and `check` alike.
+public enum ItemRules {
+    /// The longest name, in characters.
+    public static let maxNameLength = 200
+    /// The largest value, in whole dollars.
+    public static let maxValue = 1_000_000_000
+    /// The longest serial number, in characters.
+    public static let maxSerialNumberLength = 64
+
+    /// `name` trimmed of surrounding white space, if it is 1–200 characters with no control
+    /// characters.
+    ///
+    /// - Throws: ``HomepwnerError`` `.invalidName` saying which rule it breaks.
+    public static func name(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw HomepwnerError(.invalidName, "a name cannot be empty")
+        }
+        guard trimmed.count <= maxNameLength else {
+            throw HomepwnerError(.invalidName, "a name can have at most \(maxNameLength) characters, not \(trimmed.count)")
+        }
+        if let bad = trimmed.unicodeScalars.first(where: isControl) {
+            throw HomepwnerError(.invalidName, "a name cannot contain control characters (found \(codePoint(bad)))")
+        }
+        return trimmed
+    }
+
+    /// `value` if it is 0 to 1,000,000,000 whole dollars.
+    ///
+    /// - Throws: ``HomepwnerError`` `.invalidValue`.
+    public static func value(_ value: Int) throws -> Int {
+        guard (0...maxValue).contains(value) else {
+            throw HomepwnerError(.invalidValue, "a value must be 0 to 1,000,000,000 whole dollars, not \(value)")
+        }
+        return value
+    }
+
+    /// Parses a value typed by a person: whole dollars, optionally with a leading `$` and
+    /// thousands commas ("1200", "$1,200").
+    ///
+    /// - Throws: ``HomepwnerError`` `.invalidValue` for anything else or a value out of range.
+    public static func value(parsing text: String) throws -> Int {
+        var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+        if digits.first == "$" { digits = digits.dropFirst() }
+        let plain = digits.filter { $0 != "," }
+        guard !plain.isEmpty, plain.count <= 13, plain.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(plain) else {
+            throw HomepwnerError(.invalidValue, "a value must be a whole number of dollars from 0 to 1,000,000,000, not \"\(text)\"")
+        }
+        return try value(number)
+    }
+
+    /// `serial` trimmed of surrounding white space, if it has at most 64 characters, all of
+    /// which print (letters, digits, punctuation, symbols, spaces). Empty is allowed.
+    ///
+    /// - Throws: ``HomepwnerError`` `.invalidSerialNumber`.
+    public static func serialNumber(_ serial: String) throws -> String {
+        let trimmed = serial.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.count <= maxSerialNumberLength else {
+            throw HomepwnerError(.invalidSerialNumber, "a serial number can have at most \(maxSerialNumberLength) characters, not \(trimmed.count)")
+        }
+        if let bad = trimmed.unicodeScalars.first(where: { !isPrintable($0) }) {
+            throw HomepwnerError(.invalidSerialNumber, "a serial number can only have printable characters (found \(codePoint(bad)))")
+        }
+        return trimmed
+    }
+
+    /// Whether `key` may name a photo file: a UUID string (36 characters, hex digits and dashes),
+    /// so a key read from a hostile archive can never reach outside the data folder.
+    public static func isValidKey(_ key: String) -> Bool {
+        key.utf8.count == 36 && UUID(uuidString: key) != nil
+    }
+
+    /// What is wrong with an item as read from disk; empty when nothing is. Never throws and
+    /// never traps, whatever the values.
+    public static func problems(of item: Item) -> [ItemProblem] {
+        var problems: [ItemProblem] = []
+        for key in item.unreadableFields {
+            problems.append(ItemProblem(field: ItemProblem.Field(archiveKey: key), message: "\(key) held a value of the wrong type and reads as a default"))
+        }
+        let name = item.itemName
+        if name.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
+            problems.append(ItemProblem(field: .name, message: "the name is empty"))
+        } else if name.count > maxNameLength {
+            problems.append(ItemProblem(field: .name, message: "the name has \(name.count) characters, more than \(maxNameLength)"))
+        }
+        if name.unicodeScalars.contains(where: isControl) {
+            problems.append(ItemProblem(field: .name, message: "the name contains control characters"))
+        }
+        if !(0...maxValue).contains(item.valueInDollars) {
+            problems.append(ItemProblem(field: .value, message: "the value \(item.valueInDollars) is not 0 to 1,000,000,000 dollars"))
+        }
+        if item.serialNumber.count > maxSerialNumberLength {
+            problems.append(ItemProblem(field: .serialNumber, message: "the serial number has \(item.serialNumber.count) characters, more than \(maxSerialNumberLength)"))
+        } else if !item.serialNumber.unicodeScalars.allSatisfy(isPrintable) {
+            problems.append(ItemProblem(field: .serialNumber, message: "the serial number contains characters that do not print"))
+        }
+        if !isValidKey(item.itemKey) {
+            problems.append(ItemProblem(field: .key, message: "the item key is not a UUID, so the item cannot have a photo"))
+        }
+        if !item.dateCreated.timeIntervalSinceReferenceDate.isFinite {
+            problems.append(ItemProblem(field: .dateCreated, message: "the date created is not a finite date"))
+        }
+        return problems
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: scalar.properties.generalCategory == .control
+        }
+    }
+
+    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: false
+        default: true
+        }
+    }
+
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        "U+" + String(format: "%04X", scalar.value)
+    }
+}

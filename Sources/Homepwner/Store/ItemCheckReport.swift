@@ -1,0 +1,40 @@
+/// What `check` found in a data folder, and what `repair` did.
+public struct ItemCheckReport: Sendable, Hashable {
+    /// An item that breaks a rule.
+    public struct RuleProblem: Sendable, Hashable {
+        /// The item's key.
+        public var key: String
+        /// What is wrong.
+        public var problem: ItemProblem
+    }
+
+    /// A photo file that cannot be used.
+    public struct PhotoProblem: Sendable, Hashable {
+        /// The item key naming the file.
+        public var key: String
+        /// What is wrong.
+        public var message: String
+    }
+
+    /// How many items were read.
+    public var itemCount = 0
+    /// How many root entries are not items (kept as they are; not a problem).
+    public var otherEntryCount = 0
+    /// Why the archive cannot be read, if it cannot (then the store is read-only).
+    public var archiveProblem: String?
+    /// Items that break a rule (fixed by `update`).
+    public var ruleProblems: [RuleProblem] = []
+    /// Keys that more than one item has.
+    public var duplicateKeys: [String] = []
+    /// Photo files that are not usable images.
+    public var photoProblems: [PhotoProblem] = []
+    /// Photo files that no item names (left by a crash between deleting an item and its photo).
+    public var orphanPhotos: [String] = []
+    /// What a repair did, one sentence each.
+    public var repairs: [String] = []
+
+    /// Whether nothing is wrong (after the repairs, if any).
+    public var isClean: Bool {
+        archiveProblem == nil && ruleProblems.isEmpty && duplicateKeys.isEmpty && photoProblems.isEmpty && orphanPhotos.isEmpty
+    }
+}

@@ -1,0 +1,132 @@
+import DocumentStore
+import Foundation
+
+extension ItemStore {
+    /// Adds an item dated now with a fresh key, and returns it once durably saved.
+    ///
+    /// - Throws: ``HomepwnerError`` `.invalidName`, `.invalidSerialNumber`, `.invalidValue`
+    ///   (nothing saved), `.corrupt` when the archive is damaged, `.storage`.
+    @discardableResult
+    public func add(_ draft: NewItem) async throws -> Item {
+        let item = Item(
+            itemName: try ItemRules.name(draft.name),
+            serialNumber: try ItemRules.serialNumber(draft.serialNumber),
+            valueInDollars: try ItemRules.value(draft.valueInDollars),
+            dateCreated: now(),
+            itemKey: makeKey()
+        )
+        try await change { archive in archive.entries.append(.item(item)) }
+        return item
+    }
+
+    /// Changes the item with `key` and returns it once durably saved.
+    ///
+    /// - Throws: ``HomepwnerError`` for a value breaking the rules (nothing saved), `.notFound`,
+    ///   `.corrupt` when the archive is damaged, `.storage`.
+    @discardableResult
+    public func update(_ key: String, _ changes: ItemChanges) async throws -> Item {
+        let name = try changes.name.map(ItemRules.name)
+        let serial = try changes.serialNumber.map(ItemRules.serialNumber)
+        let value = try changes.valueInDollars.map(ItemRules.value)
+        return try await change { archive in
+            guard let index = archive.index(ofKey: key), var item = archive.entries[index].item else {
+                throw HomepwnerError(.notFound, "no item has the key \(key)")
+            }
+            if let name { item.itemName = name }
+            if let serial { item.serialNumber = serial }
+            if let value { item.valueInDollars = value }
+            archive.entries[index] = .item(item)
+            return item
+        }
+    }
+
+    /// Deletes the item with `key` and then its photo, and returns the item.
+    ///
+    /// The archive is saved first: a crash between the two leaves a photo no item names, which
+    /// `check` reports and `check --repair` removes — never an item whose photo is gone.
+    /// - Throws: ``HomepwnerError`` `.notFound`, `.corrupt` when the archive is damaged, `.storage`.
+    @discardableResult
+    public func delete(_ key: String) async throws -> Item {
+        let item = try await change { archive in
+            guard let index = archive.index(ofKey: key), let item = archive.entries[index].item else {
+                throw HomepwnerError(.notFound, "no item has the key \(key)")
+            }
+            archive.entries.remove(at: index)
+            return item
+        }
+        let stillNamed = try await items().contains { $0.itemKey.utf8.elementsEqual(key.utf8) }
+        if !stillNamed, images.hasImage(forKey: key) { try await images.deleteImage(forKey: key) }
+        return item
+    }
+
+    /// Gives the item with `key` a photo (JPEG or PNG, kept as it is), durably.
+    ///
+    /// - Throws: ``HomepwnerError`` `.invalidImage` (nothing written), `.notFound`, `.storage`.
+    public func setImage(_ image: Data, forKey key: String) async throws {
+        try requireWritable()
+        _ = try await item(key)
+        try await images.setImage(image, forKey: key)
+    }
+
+    /// Removes the photo of the item with `key` (nothing to do if it has none).
+    ///
+    /// - Throws: ``HomepwnerError`` `.notFound`, `.storage`.
+    public func removeImage(forKey key: String) async throws {
+        try requireWritable()
+        _ = try await item(key)
+        try await images.deleteImage(forKey: key)
+    }
+
+    /// Saves the archive once more and refuses every later change; reads still work.
+    ///
+    /// Every acknowledged change is already on disk, so this write only confirms it; a store
+    /// that is read-only or damaged writes nothing.
+    /// - Throws: ``HomepwnerError`` `.storage` if the last write fails.
+    public func close() async throws {
+        guard !isClosed else { return }
+        if case .ready = status, loaded != nil {
+            do {
+                try await archive.update { _ in }
+            } catch {
+                throw Self.storageError(error, archiveURL)
+            }
+        }
+        isClosed = true
+        writerLock = nil
+    }
+
+    /// Applies `body` to the archive and returns once a durable write carrying it succeeded.
+    func change<Result: Sendable>(_ body: @escaping @Sendable (inout ItemArchive) throws -> Result) async throws -> Result {
+        try await load()
+        try requireWritable()
+        do {
+            let result = try await archive.update(body)
+            changeCount += 1
+            return result
+        } catch let error as HomepwnerError {
+            throw error
+        } catch {
+            throw Self.storageError(error, archiveURL)
+        }
+    }
+
+    func requireWritable() throws {
+        switch status {
+        case .ready:
+            if isClosed { throw HomepwnerError(.storage, "the item store of \(folder.path) is closed; nothing was changed") }
+        case .readOnly:
+            throw HomepwnerError(.storage, "the item store of \(folder.path) was opened read-only; nothing was changed")
+        case .damaged(let reason):
+            throw HomepwnerError(.corrupt, "\(reason); nothing was changed")
+        }
+    }
+
+    /// A storage failure as a ``HomepwnerError`` naming the archive.
+    static func storageError(_ error: any Error, _ url: URL) -> HomepwnerError {
+        if let error = error as? HomepwnerError { return error }
+        if let error = error as? DocumentStoreError {
+            return HomepwnerError(error.code == .corrupt ? .corrupt : .storage, error.message)
+        }
+        return HomepwnerError(.storage, "\(url.path): \(error)")
+    }
+}

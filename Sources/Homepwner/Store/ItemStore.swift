@@ -1,0 +1,254 @@
+import DocumentStore
+import Foundation
+import KeyedArchive
+
+/// Every item of one data folder: `items.archive` loaded at start and saved durably after every
+/// change, with each item's photo beside it (``ImageStore``).
+///
+/// Every change returns only after a durable write that includes it. Changes that arrive while
+/// a write is running are applied together and go out in the next write (group commit, through
+/// ``DocumentStore/ArchiveFileStore``), so a burst of N concurrent changes costs far fewer than
+/// N writes — ``saveCount`` against ``changeCount`` shows how many. A failed write fails only
+/// the callers whose change it carried, and the items in memory stay those on disk.
+///
+/// A missing archive is an empty inventory. An archive that cannot be read makes the store
+/// read-only (``Status/damaged(_:)``): what can still be read is listed, every change is refused,
+/// and the file is never overwritten until ``repair()`` is asked for.
+public actor ItemStore {
+    /// Whether the store can change items.
+    public enum Status: Sendable, Hashable {
+        /// The archive was read (or is missing): changes are saved.
+        case ready
+        /// The store was opened read-only: it reads and never writes.
+        case readOnly
+        /// The archive cannot be read (the reason): what could be salvaged is listed, changes
+        /// are refused, and the file stays as it is until ``ItemStore/repair()``.
+        case damaged(String)
+    }
+
+    /// The data folder (the original's `Documents/`).
+    public nonisolated let folder: URL
+    /// `items.archive` in the data folder.
+    public nonisolated let archiveURL: URL
+    /// The photos beside the archive.
+    public nonisolated let images: ImageStore
+    /// The status after ``load()``.
+    public internal(set) var status: Status = .ready
+    /// How many changes have been acknowledged (each durably saved).
+    public internal(set) var changeCount = 0
+
+    let archive: ArchiveFileStore<ItemArchive>
+    private let isReadOnly: Bool
+    private let limits: ArchiveLimits
+    let pool: BlockingPool
+    let now: @Sendable () -> Date
+    let makeKey: @Sendable () -> String
+    var loaded: ItemArchive?
+    var isClosed = false
+    var writerLock: WriterLock?
+    private var loading: Task<Void, any Error>?
+    /// Whether ``load()`` creates the folder and takes the writer lock on the real file system
+    /// (off only for a store whose writer works on a simulated disk, in tests).
+    var managesFolder = true
+    private let lockTimeout: Duration
+
+    /// The per-user data folder: `$XDG_DATA_HOME/homepwner/Documents`, or
+    /// `~/.local/share/homepwner/Documents`.
+    public static var defaultDataFolder: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let base: URL
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            base = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
+        }
+        return base.appendingPathComponent("homepwner/Documents", isDirectory: true)
+    }
+
+    /// Creates a store for the data folder `folder`; nothing is read until ``load()``.
+    ///
+    /// - Parameters:
+    ///   - readOnly: never create, write or clean anything (for commands that only read).
+    ///   - lockTimeout: how long ``load()`` waits for another process writing the same folder.
+    ///   - now: the clock that dates new items.
+    ///   - makeKey: makes new item keys (a fresh upper-case UUID string by default).
+    public init(
+        folder: URL,
+        readOnly: Bool = false,
+        limits: ArchiveLimits = .default,
+        writer: DurableFileWriter = .system,
+        pool: BlockingPool = .shared,
+        imageCacheBudget: Int = 32 << 20,
+        lockTimeout: Duration = .seconds(10),
+        now: @escaping @Sendable () -> Date = { Date() },
+        makeKey: @escaping @Sendable () -> String = { UUID().uuidString }
+    ) {
+        let folder = folder.standardizedFileURL
+        self.folder = folder
+        self.archiveURL = folder.appendingPathComponent("items.archive", isDirectory: false)
+        self.images = ImageStore(folder: folder, cacheBudget: imageCacheBudget, writer: writer, pool: pool)
+        self.isReadOnly = readOnly
+        self.limits = limits
+        self.pool = pool
+        self.lockTimeout = lockTimeout
+        self.now = now
+        self.makeKey = makeKey
+        self.archive = ArchiveFileStore(
+            url: archiveURL,
+            empty: ItemArchive(),
+            writer: writer,
+            maxBytes: limits.maxBytes,
+            pool: pool,
+            encode: { try $0.encoded() },
+            decode: { try ItemArchive.decode($0, limits: limits) }
+        )
+    }
+
+    /// Opens and loads the store of `folder`.
+    ///
+    /// - Throws: what ``load()`` throws.
+    public static func open(at folder: URL, readOnly: Bool = false) async throws -> ItemStore {
+        let store = ItemStore(folder: folder, readOnly: readOnly)
+        try await store.load()
+        return store
+    }
+
+    /// Test hook: ``load()`` leaves the folder and the writer lock alone, for a store whose
+    /// writer works on a simulated disk.
+    func leaveFolderUnmanaged() {
+        managesFolder = false
+    }
+
+    /// How many durable writes of `items.archive` this store has made.
+    public var saveCount: Int {
+        get async { await archive.writeCount }
+    }
+
+    /// Reads the archive (once): unless read-only, creates the data folder, takes the folder's
+    /// writer lock (one writing process at a time) and removes temporaries a crashed writer left. A damaged archive is not an error: the store becomes
+    /// ``Status/damaged(_:)`` with what could be salvaged.
+    ///
+    /// - Throws: ``HomepwnerError`` `.noDataFolder` (read-only, no folder), `.storage` (also when
+    ///   another process keeps the writer lock longer than the timeout).
+    public func load() async throws {
+        if loaded != nil { return }
+        // Concurrent first calls share one load (and one writer lock).
+        if let loading { return try await loading.value }
+        let task = Task { try await performLoad() }
+        loading = task
+        do {
+            try await task.value
+        } catch {
+            loading = nil
+            throw error
+        }
+    }
+
+    private func performLoad() async throws {
+        if isReadOnly {
+            try await loadReadOnly()
+            return
+        }
+        if managesFolder {
+            try await prepareFolder()
+        }
+        do {
+            loaded = try await archive.load()
+            status = .ready
+        } catch let error as DocumentStoreError where error.code == .corrupt {
+            loaded = try await salvage()
+            status = .damaged("\(archiveURL.path) cannot be read (\(error.message)); nothing will be saved until it is repaired (homepwner check --repair keeps the damaged file beside it and rewrites what could be read)")
+        } catch {
+            throw Self.storageError(error, archiveURL)
+        }
+    }
+
+    /// Creates the data folder and takes its writer lock.
+    private func prepareFolder() async throws {
+        let folder = self.folder
+        try await pool.run {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw HomepwnerError(.storage, "the data folder \(folder.path) cannot be created: \(error.localizedDescription)")
+            }
+        }
+        if writerLock == nil { writerLock = try await WriterLock(folder: folder, timeout: lockTimeout) }
+    }
+
+    private func loadReadOnly() async throws {
+        let url = archiveURL, limits = self.limits, folder = self.folder
+        let data: Data? = try await pool.run {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw HomepwnerError(.noDataFolder, "the data folder \(folder.path) does not exist")
+            }
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+            return try ArchiveFileReading.read(url, limit: limits.maxBytes)
+        }
+        guard let data else {
+            loaded = ItemArchive()
+            status = .readOnly
+            return
+        }
+        do {
+            loaded = try ItemArchive.decode(data, limits: limits)
+            status = .readOnly
+        } catch {
+            loaded = ItemArchive.salvage(data, limits: limits)
+            status = .damaged("\(url.path) cannot be read (\(error)); nothing will be saved until it is repaired (homepwner check --repair keeps the damaged file beside it and rewrites what could be read)")
+        }
+    }
+
+    private func salvage() async throws -> ItemArchive {
+        let url = archiveURL, limits = self.limits
+        return try await pool.run {
+            (try? ArchiveFileReading.read(url, limit: limits.maxBytes)).map { ItemArchive.salvage($0, limits: limits) } ?? ItemArchive()
+        }
+    }
+
+    /// The whole archive as it is on disk (items and kept entries of other classes).
+    ///
+    /// - Throws: what ``load()`` throws.
+    public func archiveContents() async throws -> ItemArchive {
+        try await load()
+        if case .ready = status { return try await archive.value() }
+        return loaded ?? ItemArchive()
+    }
+
+    /// Every item, in the archive's order.
+    ///
+    /// - Throws: what ``load()`` throws.
+    public func items() async throws -> [Item] {
+        try await archiveContents().items
+    }
+
+    /// The item with `key` (compared by code point).
+    ///
+    /// - Throws: ``HomepwnerError`` `.notFound`.
+    public func item(_ key: String) async throws -> Item {
+        let contents = try await archiveContents()
+        guard let index = contents.index(ofKey: key), let item = contents.entries[index].item else {
+            throw HomepwnerError(.notFound, "no item has the key \(key)")
+        }
+        return item
+    }
+
+    /// The key of the one item that `text` names: its whole key, or the start of it (at least
+    /// 4 characters, any case).
+    ///
+    /// - Throws: ``HomepwnerError`` `.notFound`, or `.ambiguousKey` naming how many match.
+    public func resolveKey(_ text: String) async throws -> String {
+        let items = try await self.items()
+        if items.contains(where: { $0.itemKey.utf8.elementsEqual(text.utf8) }) { return text }
+        let prefix = text.uppercased()
+        let matches = prefix.count >= 4 ? items.filter { $0.itemKey.uppercased().hasPrefix(prefix) } : []
+        guard let first = matches.first else {
+            throw HomepwnerError(.notFound, "no item has a key \(text.count >= 4 ? "starting with" : "equal to") \"\(text)\"")
+        }
+        guard matches.allSatisfy({ $0.itemKey.utf8.elementsEqual(first.itemKey.utf8) }) else {
+            throw HomepwnerError(.ambiguousKey, "\(matches.count) items have keys starting with \"\(text)\"; give more of the key")
+        }
+        return first.itemKey
+    }
+}

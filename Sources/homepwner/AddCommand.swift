@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import Homepwner
+
+/// `add NAME [--serial S] [--value V] [--photo FILE]`.
+struct AddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an item; prints it with its key.")
+
+    @Argument(help: "The item's name (1–200 characters).") var name: String
+    @Option(help: "Its serial number (up to 64 printable characters).") var serial = ""
+    @Option(help: "Its value in whole dollars (0 to 1,000,000,000).") var value: String?
+    @Option(help: "A photo (JPEG or PNG).") var photo: String?
+    @OptionGroup var data: DataOptions
+
+    func run() async throws {
+        let draft = NewItem(
+            name: try ItemRules.name(name),
+            serialNumber: try ItemRules.serialNumber(serial),
+            valueInDollars: try parseValue(value) ?? 0
+        )
+        var image: Data?
+        if let photo { image = try await readPhoto(photo) }
+        let store = try await data.open()
+        if let image { _ = try await store.images.validate(image) }  // before the item exists
+        let item = try await store.add(draft)
+        if let image { try await store.setImage(image, forKey: item.itemKey) }
+        try await store.close()
+        print("\(item.itemKey)  \(dollars(item.valueInDollars))  \(terminalSafe(item.itemName))  added")
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import Homepwner
+
+/// `check [--repair] [--json]`: verify the archive, every item and the photos; exits 1 if
+/// something is (still) wrong.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Verify the archive, every item and the photos; --repair keeps a damaged archive aside and saves what can be read."
+    )
+
+    @Flag(help: "Move a damaged archive aside and save what could be read; remove photos no item names.") var repair = false
+    @OptionGroup var data: DataOptions
+    @OptionGroup var output: OutputOptions
+
+    struct Result: Encodable {
+        var items: Int
+        var otherEntries: Int
+        var archiveProblem: String?
+        var ruleProblems: [String]
+        var duplicateKeys: [String]
+        var photoProblems: [String]
+        var orphanPhotos: [String]
+        var repairs: [String]
+        var clean: Bool
+    }
+
+    func run() async throws {
+        let store = try await data.open(readOnly: !repair)
+        let report = repair ? try await store.repair() : try await store.check()
+        if repair { try await store.close() }
+        let result = Result(
+            items: report.itemCount,
+            otherEntries: report.otherEntryCount,
+            archiveProblem: report.archiveProblem,
+            ruleProblems: report.ruleProblems.map { "\($0.key): \($0.problem.message); fix with: \(fixCommand(for: $0.problem.field, key: $0.key))" },
+            duplicateKeys: report.duplicateKeys,
+            photoProblems: report.photoProblems.map { "\($0.key): \($0.message)" },
+            orphanPhotos: report.orphanPhotos,
+            repairs: report.repairs,
+            clean: report.isClean
+        )
+        if output.json {
+            try printJSON(result)
+        } else {
+            print("\(result.items) items read\(result.otherEntries > 0 ? " (and \(result.otherEntries) entries of other classes, kept)" : "")")
+            for line in result.repairs { print("repaired: \(terminalSafe(line))") }
+            if let problem = result.archiveProblem { print("archive: \(terminalSafe(problem))") }
+            for line in result.ruleProblems { print("item \(terminalSafe(line))") }
+            for key in result.duplicateKeys { print("duplicate key: \(terminalSafe(key))") }
+            for line in result.photoProblems { print("photo \(terminalSafe(line))") }
+            for key in result.orphanPhotos { print("photo \(key): no item has this key") }
+            print(result.clean ? "all good" : "problems found\(repair ? "" : " (run with --repair to fix what can be fixed)")")
+        }
+        if !result.clean { throw ExitCode(1) }  // the report says it all
+    }
+
+    func fixCommand(for field: ItemProblem.Field, key: String) -> String {
+        let short = shortKey(key)
+        switch field {
+        case .name: return "homepwner update \(short) --name NAME"
+        case .serialNumber: return "homepwner update \(short) --serial SERIAL"
+        case .value: return "homepwner update \(short) --value DOLLARS"
+        case .dateCreated, .key: return "homepwner delete \(short) and add it again"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import Homepwner
+
+/// `list [--json]`: every item, with the total value.
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List every item and the total value.")
+
+    @OptionGroup var data: DataOptions
+    @OptionGroup var output: OutputOptions
+
+    struct Listing: Encodable {
+        var items: [ItemJSON]
+        var totalValueInDollars: Int
+        var damaged: String?
+    }
+
+    func run() async throws {
+        let store = try await data.openForReading()
+        let items = try await store?.items() ?? []
+        var damaged: String?
+        if let store, case .damaged(let reason) = await store.status { damaged = reason }
+        let photos = items.map { store?.images.hasImage(forKey: $0.itemKey) ?? false }
+        let total = items.reduce(0) { $0.addingReportingOverflow($1.valueInDollars).overflow ? $0 : $0 + $1.valueInDollars }
+        if output.json {
+            try printJSON(Listing(items: zip(items, photos).map { ItemJSON($0, hasPhoto: $1) }, totalValueInDollars: total, damaged: damaged))
+        } else {
+            var text = ""
+            for (item, hasPhoto) in zip(items, photos) { text += listLine(item, hasPhoto: hasPhoto) + "\n" }
+            text += items.isEmpty ? "no items yet (add one with: homepwner add NAME)\n" : "\(items.count) item\(items.count == 1 ? "" : "s"), total value \(dollars(total))\n"
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        if let damaged {
+            FileHandle.standardError.write(Data("homepwner: warning: \(terminalSafe(damaged))\n".utf8))
+        }
+    }
+}

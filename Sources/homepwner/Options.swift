@@ -1,0 +1,63 @@
+import ArgumentParser
+import DocumentStore
+import Foundation
+import Homepwner
+import Imaging
+
+/// The data folder every command works on.
+struct DataOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The Documents folder holding items.archive.", valueName: "folder"))
+    var dataDir: String?
+
+    /// The folder: --data-dir, or the per-user default.
+    var folder: URL {
+        dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ItemStore.defaultDataFolder
+    }
+
+    /// Opens the store there; `readOnly` for commands that change nothing: they never create
+    /// the folder or touch anything in it.
+    func open(readOnly: Bool = false) async throws -> ItemStore {
+        try await ItemStore.open(at: folder, readOnly: readOnly)
+    }
+
+    /// Opens the store read-only; a missing per-user default folder is an empty inventory.
+    func openForReading() async throws -> ItemStore? {
+        do {
+            return try await open(readOnly: true)
+        } catch let error as HomepwnerError where error.code == .noDataFolder && dataDir == nil {
+            return nil  // nothing saved yet in the per-user folder
+        }
+    }
+}
+
+/// `--json`: machine-readable output instead of text for people.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+}
+
+/// Prints `value` as pretty, key-sorted JSON on stdout.
+func printJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    FileHandle.standardOutput.write(try encoder.encode(value))
+    FileHandle.standardOutput.write(Data("\n".utf8))
+}
+
+/// Reads a photo file named on the command line, as an upload is read: a FIFO, device or folder
+/// is refused at once, a file over the limit before it is read, and one that is not an image
+/// after its first bytes.
+func readPhoto(_ path: String) async throws -> Data {
+    try await BlockingPool.shared.run {
+        do {
+            return try ImageUpload.read(contentsOf: path).data
+        } catch let error as ImagingError {
+            throw HomepwnerError(.invalidImage, error.message)
+        }
+    }
+}
+
+/// Parses a value typed on the command line.
+func parseValue(_ text: String?) throws -> Int? {
+    try text.map(ItemRules.value(parsing:))
+}

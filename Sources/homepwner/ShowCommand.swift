@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import Homepwner
+import Imaging
+
+/// `show KEY [--json]`: every field of one item.
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one item (KEY: its key or the first 4+ characters).")
+
+    @Argument(help: "The item's key, or the start of it.") var key: String
+    @OptionGroup var data: DataOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        guard let store = try await data.openForReading() else {
+            throw HomepwnerError(.notFound, "no item has the key \(key) (there are no items yet)")
+        }
+        let item = try await store.item(try await store.resolveKey(key))
+        let hasPhoto = store.images.hasImage(forKey: item.itemKey)
+        if output.json {
+            try printJSON(ItemJSON(item, hasPhoto: hasPhoto))
+            return
+        }
+        var photo = "none"
+        if hasPhoto {
+            do {
+                if let bytes = try await store.images.image(forKey: item.itemKey) {
+                    let info = try ImageInfo.read(bytes)
+                    photo = "\(info.format.rawValue.uppercased()), \(info.orientedWidth)×\(info.orientedHeight), \(bytes.count) bytes"
+                }
+            } catch {
+                photo = "unreadable (\(error))"
+            }
+        }
+        var lines = [
+            "key:            \(terminalSafe(item.itemKey))",
+            "name:           \(terminalSafe(item.itemName))",
+            "serial number:  \(terminalSafe(item.serialNumber))",
+            "value:          \(dollars(item.valueInDollars))",
+            "date created:   \(ItemCSV.dateText(item.dateCreated))",
+            "photo:          \(terminalSafe(photo))",
+        ]
+        for problem in ItemRules.problems(of: item) { lines.append("problem:        \(problem.message)") }
+        print(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Homepwner
+import Testing
+
+@Suite("The homepwner command, run as a real process")
+struct CLITests {
+    /// The key printed first on `add`'s line.
+    static func addedKey(_ run: ChildRun) -> String {
+        String(run.output.prefix { $0 != " " })
+    }
+
+    @Test("add, list, show, update, set-image, remove-image and delete work end to end")
+    func endToEnd() throws {
+        try withTemporaryFolderSync { folder in
+            let data = ["--data-dir", folder.path]
+            let added = try homepwner(["add", "Mac Mini", "--serial", "C07XYZ", "--value", "$1,200"] + data)
+            #expect(added.status == 0, "\(added.errors)")
+            let key = Self.addedKey(added)
+            #expect(ItemRules.isValidKey(key))
+            #expect(added.output == "\(key)  $1,200  Mac Mini  added\n")
+            #expect(try homepwner(["add", "Spork"] + data).status == 0)
+
+            let list = try homepwner(["list"] + data)
+            #expect(list.status == 0)
+            #expect(list.output.contains("\(key.prefix(8))          $1,200  "))
+            #expect(list.output.hasSuffix("2 items, total value $1,200\n"))
+
+            let photo = folder.appendingPathComponent("photo.png")
+            try samplePNG().write(to: photo)
+            let setImage = try homepwner(["set-image", String(key.prefix(6)), photo.path] + data)
+            #expect(setImage.status == 0, "\(setImage.errors)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent(key)) == samplePNG())
+
+            let update = try homepwner(["update", key.lowercased(), "--value", "900", "--name", "Mac mini"] + data)
+            #expect(update.status == 0, "\(update.errors)")
+            let show = try homepwner(["show", key, "--json"] + data)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(show.output.utf8)) as? [String: Any])
+            #expect(json["itemName"] as? String == "Mac mini")
+            #expect(json["serialNumber"] as? String == "C07XYZ")
+            #expect(json["valueInDollars"] as? Int == 900)
+            #expect(json["hasPhoto"] as? Bool == true)
+            #expect((json["problems"] as? [Any])?.isEmpty == true)
+
+            #expect(try homepwner(["remove-image", key] + data).status == 0)
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(key).path))
+            let delete = try homepwner(["delete", key] + data)
+            #expect(delete.output == "\(key.prefix(8))  Mac mini  deleted\n")
+            let listing = try homepwner(["list", "--json"] + data)
+            let items = try #require(try JSONSerialization.jsonObject(with: Data(listing.output.utf8)) as? [String: Any])
+            #expect((items["items"] as? [[String: Any]])?.map { $0["itemName"] as? String } == ["Spork"])
+            #expect(try homepwner(["check"] + data).output.hasSuffix("all good\n"))
+        }
+    }
+
+    @Test("--data-dir and --json work before the subcommand as well as after it")
+    func dataDirBothPositions() throws {
+        try withTemporaryFolderSync { folder in
+            #expect(try homepwner(["--data-dir", folder.path, "add", "Lamp"]).status == 0)
+            #expect(try homepwner(["add", "--data-dir=\(folder.path)", "Desk"]).status == 0)
+            let before = try homepwner(["--data-dir", folder.path, "--json", "list"])
+            let after = try homepwner(["list", "--json", "--data-dir", folder.path])
+            #expect(before.status == 0)
+            #expect(before.output == after.output)
+            #expect(before.output.contains("\"Lamp\"") && before.output.contains("\"Desk\""))
+        }
+    }
+
+    @Test("errors are one line on stderr with the documented exit status")
+    func errorsAndStatuses() throws {
+        try withTemporaryFolderSync { folder in
+            let data = ["--data-dir", folder.path]
+            let cases: [([String], Int32, String)] = [
+                (["add", ""] + data, 65, "homepwner: error: a name cannot be empty\n"),
+                (["add", "X", "--value=-3"] + data, 65, "homepwner: error: a value must be a whole number of dollars from 0 to 1,000,000,000, not \"-3\"\n"),
+                (["add", "X", "--serial", String(repeating: "s", count: 65)] + data, 65, "homepwner: error: a serial number can have at most 64 characters, not 65\n"),
+                (["show", "ABCDEF"] + data, 66, "homepwner: error: no item has a key starting with \"ABCDEF\"\n"),
+                (["list", "--data-dir", folder.appendingPathComponent("missing").path], 66, "homepwner: error: the data folder \(folder.appendingPathComponent("missing").path) does not exist\n"),
+                (["update", "ABCD"] + data, 64, "homepwner: error: give at least one of --name, --serial, --value\n"),
+                (["frobnicate"] + data, 64, ""),
+            ]
+            for (arguments, status, message) in cases {
+                let run = try homepwner(arguments)
+                #expect(run.status == status, "\(arguments): \(run.errors)")
+                #expect(run.errors.filter { $0 == "\n" }.count == 1, "\(arguments): \(run.errors)")
+                #expect(run.errors.hasPrefix("homepwner: error: "), "\(arguments)")
+                if !message.isEmpty { #expect(run.errors == message) }
+            }
+            let text = folder.appendingPathComponent("notes.txt")
+            try Data("just text".utf8).write(to: text)
+            #expect(try homepwner(["add", "Lamp"] + data).status == 0)
+            let photo = try homepwner(["set-image", "0000", text.path] + data)
+            #expect(photo.status == 65 || photo.status == 66, "\(photo.errors)")
+            #expect(photo.errors.filter { $0 == "\n" }.count == 1)
+        }
+    }
+
+    @Test("with no arguments it prints usage and succeeds; list on an empty folder says how to add")
+    func usage() throws {
+        try withTemporaryFolderSync { folder in
+            let run = try homepwner([], environment: ["XDG_DATA_HOME": folder.path])
+            #expect(run.status == 0)
+            #expect(run.output.contains("USAGE: homepwner <subcommand>"))
+            let list = try homepwner(["list"], environment: ["XDG_DATA_HOME": folder.path])
+            #expect(list.status == 0)
+            #expect(list.output == "no items yet (add one with: homepwner add NAME)\n")
+            #expect(try homepwner(["add", "Lamp"], environment: ["XDG_DATA_HOME": folder.path]).status == 0)
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("homepwner/Documents/items.archive").path))
+        }
+    }
+
+    @Test("a damaged archive: list warns and lists what it can, changes exit 65 and leave it, check exits 1, check --repair fixes")
+    func damagedArchive() throws {
+        try withTemporaryFolderSync { folder in
+            let data = ["--data-dir", folder.path]
+            let url = folder.appendingPathComponent("items.archive")
+            try Data("garbage".utf8).write(to: url)
+            let list = try homepwner(["list"] + data)
+            #expect(list.status == 0)
+            #expect(list.errors.hasPrefix("homepwner: warning: \(url.path) cannot be read ("))
+            let add = try homepwner(["add", "Lamp"] + data)
+            #expect(add.status == 65)
+            #expect(try Data(contentsOf: url) == Data("garbage".utf8))
+            #expect(try homepwner(["check"] + data).status == 1)
+            let repair = try homepwner(["check", "--repair"] + data)
+            #expect(repair.status == 0, "\(repair.output)")
+            #expect(try homepwner(["add", "Lamp"] + data).status == 0)
+        }
+    }
+
+    @Test("values stored against the rules are listed escaped with their problems, and check exits 1 naming the fix")
+    func outOfRuleValues() throws {
+        try withTemporaryFolderSync { folder in
+            var item = fixedItem(5, name: "\u{1B}[2Jgone")
+            item.valueInDollars = -3
+            try ItemArchive(items: [item]).encoded().write(to: folder.appendingPathComponent("items.archive"))
+            let list = try homepwner(["list", "--data-dir", folder.path])
+            #expect(list.status == 0)
+            #expect(list.output.hasPrefix("0E8A6F52             -$3  2014-03-08  \\u{1B}[2Jgone  (A1B2-5)  [the name contains control characters; the value -3 is not 0 to 1,000,000,000 dollars]\n"))
+            let check = try homepwner(["check", "--data-dir", folder.path])
+            #expect(check.status == 1)
+            #expect(check.output.contains("item \(item.itemKey): the value -3 is not 0 to 1,000,000,000 dollars; fix with: homepwner update 0E8A6F52 --value DOLLARS\n"))
+            #expect(try homepwner(["update", "0E8A6F52", "--value", "3", "--name", "gone", "--data-dir", folder.path]).status == 0)
+            #expect(try homepwner(["check", "--data-dir", folder.path]).status == 0)
+        }
+    }
+
+    @Test("export-csv writes RFC 4180 CSV and defuses cells a spreadsheet would run as formulas")
+    func exportCSV() throws {
+        try withTemporaryFolderSync { folder in
+            let data = ["--data-dir", folder.path]
+            #expect(try homepwner(["add", "=HYPERLINK(\"http://x\")", "--serial", "+1,2", "--value", "5"] + data).status == 0)
+            #expect(try homepwner(["add", "@SUM(A1)"] + data).status == 0)
+            let run = try homepwner(["export-csv"] + data)
+            #expect(run.status == 0)
+            let lines = run.output.components(separatedBy: "\r\n")
+            try #require(lines.count == 4)
+            #expect(lines[0] == "Name,Serial Number,Value in Dollars,Date Created,Item Key,Has Photo")
+            #expect(lines[1].hasPrefix("\"'=HYPERLINK(\"\"http://x\"\")\",\"'+1,2\",5,"))
+            #expect(lines[2].hasPrefix("'@SUM(A1),,0,"))
+            #expect(lines[3].isEmpty)
+        }
+    }
+}
+
+/// A fresh folder for a synchronous test, removed at the end.
+func withTemporaryFolderSync<Result>(_ body: (URL) throws -> Result) throws -> Result {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("HomepwnerTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try body(folder)
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Homepwner
+import KeyedArchive
+import KeyedArchiveSamples
+import Testing
+
+/// Archives `items` with Foundation's own NSKeyedArchiver in an `NSMutableArray` root, then renames
+/// the item class to `BNRItem` in the plist (Foundation on Linux ignores setClassName; see DESIGN.md).
+func foundationItemsArchive(_ items: [HomepwnerItem]) throws -> Data {
+    let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+    archiver.encode(NSMutableArray(array: items.map(FoundationItem.init)), forKey: "root")
+    archiver.finishEncoding()
+    guard var root = try PropertyListSerialization.propertyList(from: archiver.encodedData, format: nil) as? [String: Any],
+          var objects = root["$objects"] as? [Any] else { return Data() }
+    for (index, object) in objects.enumerated() {
+        guard var entry = object as? [String: Any], let name = entry["$classname"] as? String, name.hasSuffix("FoundationItem") else { continue }
+        entry["$classname"] = "BNRItem"
+        entry["$classes"] = ["BNRItem", "NSObject"]
+        objects[index] = entry
+    }
+    root["$objects"] = objects
+    return try PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0)
+}
+
+/// Reads an items.archive with Foundation's NSKeyedUnarchiver as the 2014 app would.
+func foundationReadItems(_ data: Data) throws -> [FoundationItem] {
+    let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
+    unarchiver.setClass(FoundationItem.self, forClassName: "BNRItem")
+    let root = unarchiver.decodeObject(of: [NSMutableArray.self, FoundationItem.self], forKey: "root") as? NSArray
+    return (root ?? NSArray()).compactMap { $0 as? FoundationItem }
+}
+
+@Suite("Interoperability with Foundation's NSKeyedArchiver: items.archive both ways")
+struct FoundationInteropTests {
+    static let samples: [HomepwnerItem] = {
+        var items = HomepwnerItem.sample(count: 4)
+        items[0].itemName = "e\u{301}clair 😀"
+        items[1].dateCreated = Date(timeIntervalSinceReferenceDate: Double(bitPattern: 0x41B8_CB2B_F01F_9ADD))
+        items[2].valueInDollars = 1_000_000_000
+        items[3].serialNumber = ""
+        return items
+    }()
+
+    @Test("an items.archive written by Foundation opens here with every field exact, and in a store")
+    func foundationToOurs() async throws {
+        let data = try foundationItemsArchive(Self.samples)
+        let items = try ItemArchive.decode(data).items
+        #expect(items.count == Self.samples.count)
+        for (got, want) in zip(items, Self.samples) {
+            #expect(Array(got.itemName.unicodeScalars) == Array(want.itemName.unicodeScalars))
+            #expect(got.serialNumber == want.serialNumber)
+            #expect(got.valueInDollars == want.valueInDollars)
+            #expect(got.itemKey == want.itemKey)
+            #expect(got.dateCreated.timeIntervalSinceReferenceDate.bitPattern == want.dateCreated.timeIntervalSinceReferenceDate.bitPattern)
+            #expect(got.otherFields.isEmpty)
+            #expect(got.unreadableFields.isEmpty)
+        }
+        try await withTemporaryFolder { folder in
+            try data.write(to: folder.appendingPathComponent("items.archive"))
+            let store = ItemStore(folder: folder)
+            #expect(try await store.items().map(\.itemKey) == Self.samples.map(\.itemKey))
+            try await store.update(Self.samples[0].itemKey, ItemChanges(valueInDollars: 7))
+            try await store.close()
+            // Rewritten by us, it still opens in Foundation.
+            let back = try foundationReadItems(try Data(contentsOf: folder.appendingPathComponent("items.archive")))
+            #expect(back.map(\.valueInDollars) == [7] + Self.samples.dropFirst().map(\.valueInDollars))
+        }
+    }
+
+    @Test("our items.archive opens in Foundation with every field exact")
+    func oursToFoundation() throws {
+        let items = Self.samples.map {
+            Item(itemName: $0.itemName, serialNumber: $0.serialNumber, valueInDollars: $0.valueInDollars, dateCreated: $0.dateCreated, itemKey: $0.itemKey)
+        }
+        let decoded = try foundationReadItems(try ItemArchive(items: items).encoded())
+        #expect(decoded.count == items.count)
+        for (got, want) in zip(decoded, Self.samples) {
+            #expect(Array(got.itemName.unicodeScalars) == Array(want.itemName.unicodeScalars))
+            #expect(got.serialNumber == want.serialNumber)
+            #expect(got.valueInDollars == want.valueInDollars)
+            #expect(got.itemKey == want.itemKey)
+            #expect(got.dateCreated.timeIntervalSinceReferenceDate.bitPattern == want.dateCreated.timeIntervalSinceReferenceDate.bitPattern)
+        }
+    }
+}

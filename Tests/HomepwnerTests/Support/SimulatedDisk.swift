@@ -1,0 +1,1 @@
+../../DocumentStoreTests/Support/SimulatedDisk.swift
