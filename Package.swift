@@ -30,6 +30,11 @@ let package = Package(
         .target(name: "KeyedArchive"),
         // The exclusive rename (renameat2 RENAME_NOREPLACE) that Glibc does not export to Swift.
         .target(name: "CDocumentStore"),
+        // What the app CLIs share: options before the subcommand, one-line errors, terminal-safe text.
+        .target(
+            name: "CommandLineSupport",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // mallopt, which Glibc does not export to Swift.
         .target(name: "CWebSupport"),
         // libjpeg-turbo and libpng, found with pkg-config; CImaging wraps them in setjmp so that
@@ -59,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "homepwner",
             dependencies: [
-                "Homepwner", "DocumentStore", "Imaging",
+                "Homepwner", "CommandLineSupport", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "scary-creatures",
             dependencies: [
-                "ScaryCreatures", "ScaryCreaturesWeb", "WebSupport", "DocumentStore", "Imaging",
+                "ScaryCreatures", "ScaryCreaturesWeb", "WebSupport", "CommandLineSupport", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import Homepwner
 
@@ -23,7 +24,10 @@ struct HomepwnerCommand: AsyncParsableCommand {
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
     static func main() async {
         do {
-            var command = try parseAsRoot(commonOptionsAfterSubcommand(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(CommandLineTool.commonOptionsAfterSubcommand(
+                Array(CommandLine.arguments.dropFirst()),
+                subcommands: Set(configuration.subcommands.compactMap { $0.configuration.commandName })
+            ))
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {
@@ -34,46 +38,11 @@ struct HomepwnerCommand: AsyncParsableCommand {
         }
     }
 
-    /// The options every subcommand takes (`--data-dir`, `--json`), moved from before the
-    /// subcommand's name to just after it, so `homepwner --data-dir D list` means
-    /// `homepwner list --data-dir D`. Anything else is left as it is.
-    static func commonOptionsAfterSubcommand(_ arguments: [String]) -> [String] {
-        var leading: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--data-dir", index + 1 < arguments.count {
-                leading += arguments[index...index + 1]
-                index += 2
-            } else if argument.hasPrefix("--data-dir=") || argument == "--json" {
-                leading.append(argument)
-                index += 1
-            } else {
-                break
-            }
-        }
-        let names = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
-        guard !leading.isEmpty, index < arguments.count, names.contains(arguments[index]) else { return arguments }
-        return [arguments[index]] + leading + arguments[(index + 1)...]
-    }
-
-    /// Prints `error` as one line and exits with its status (help prints normally).
+    /// Prints `error` as one line and exits with its status (help and --version print normally).
     static func fail(_ error: any Error) -> Never {
-        if let exit = error as? ExitCode {
-            Foundation.exit(exit.rawValue)  // the command has already said why
+        CommandLineTool.fail(error, tool: "homepwner", command: Self.self) { error in
+            (error as? HomepwnerError).map { ($0.message, status(for: $0.code)) }
         }
-        if let error = error as? HomepwnerError {
-            FileHandle.standardError.write(Data("homepwner: error: \(terminalSafe(error.message))\n".utf8))
-            Foundation.exit(status(for: error.code))
-        }
-        let code = exitCode(for: error)
-        if code == .success { exit(withError: error) }
-        let message = fullMessage(for: error)
-            .split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map { String($0) } ?? "\(error)"
-        let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-        FileHandle.standardError.write(Data("homepwner: error: \(terminalSafe(text))\n".utf8))
-        Foundation.exit(code.rawValue)
     }
 
     /// The exit status for each kind of failure (sysexits.h).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import DocumentStore
 import Foundation
 import Homepwner
@@ -34,14 +35,6 @@ struct DataOptions: ParsableArguments {
 struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
-}
-
-/// Prints `value` as pretty, key-sorted JSON on stdout.
-func printJSON(_ value: some Encodable) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    FileHandle.standardOutput.write(try encoder.encode(value))
-    FileHandle.standardOutput.write(Data("\n".utf8))
 }
 
 /// Reads a photo file named on the command line, as an upload is read: a FIFO, device or folder

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import ScaryCreatures
 
@@ -8,32 +9,6 @@ func stars(_ rating: Float) -> String {
     let halves = Int(rating * 2)
     let whole = halves / 2, half = halves % 2
     return String(repeating: "★", count: whole) + (half == 1 ? "½" : "") + String(repeating: "☆", count: 5 - whole - half)
-}
-
-/// `text` safe to print on a terminal: control characters (escape sequences, carriage returns,
-/// C1 controls), line and paragraph separators and bidirectional overrides are written as
-/// `\u{…}`, and a backslash as `\\`, so a title can neither drive the terminal nor pass for
-/// another line.
-func terminalSafe(_ text: String) -> String {
-    var safe = ""
-    safe.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.unicodeScalars {
-        if scalar == "\\" {
-            safe += "\\\\"
-        } else if needsEscaping(scalar) {
-            safe += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        } else {
-            safe.unicodeScalars.append(scalar)
-        }
-    }
-    return safe
-}
-
-private func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
-    default: return scalar.properties.generalCategory == .control
-    }
 }
 
 /// A creature as the CLI prints it in JSON. `rating` is null when it is not a finite number

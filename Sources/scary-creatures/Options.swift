@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import DocumentStore
 import Foundation
 import Imaging
@@ -25,14 +26,6 @@ struct DataOptions: ParsableArguments {
 struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
-}
-
-/// Prints `value` as pretty, key-sorted JSON on stdout.
-func printJSON(_ value: some Encodable) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    FileHandle.standardOutput.write(try encoder.encode(value))
-    FileHandle.standardOutput.write(Data("\n".utf8))
 }
 
 /// Parses a creature id argument.

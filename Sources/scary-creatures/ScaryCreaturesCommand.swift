@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import ScaryCreatures
 import WebSupport
@@ -20,7 +21,10 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
     static func main() async {
         do {
-            var command = try parseAsRoot(commonOptionsAfterSubcommand(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(CommandLineTool.commonOptionsAfterSubcommand(
+                Array(CommandLine.arguments.dropFirst()),
+                subcommands: Set(configuration.subcommands.compactMap { $0.configuration.commandName })
+            ))
             if command is ServeCommand {
                 ProcessTuning.limitMallocArenas()
                 EventLoopExecutor.install()
@@ -35,46 +39,11 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
         }
     }
 
-    /// The options every subcommand takes (`--data-dir`, `--json`), moved from before the
-    /// subcommand's name to just after it, so `scary-creatures --data-dir D list` means
-    /// `scary-creatures list --data-dir D`. Anything else is left as it is.
-    static func commonOptionsAfterSubcommand(_ arguments: [String]) -> [String] {
-        var leading: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--data-dir", index + 1 < arguments.count {
-                leading += arguments[index...index + 1]
-                index += 2
-            } else if argument.hasPrefix("--data-dir=") || argument == "--json" {
-                leading.append(argument)
-                index += 1
-            } else {
-                break
-            }
-        }
-        let names = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
-        guard !leading.isEmpty, index < arguments.count, names.contains(arguments[index]) else { return arguments }
-        return [arguments[index]] + leading + arguments[(index + 1)...]
-    }
-
     /// Prints `error` as one line and exits with its status (help and --version print normally).
     static func fail(_ error: any Error) -> Never {
-        if let exit = error as? ExitCode {
-            Foundation.exit(exit.rawValue)  // the command has already said why
+        CommandLineTool.fail(error, tool: "scary-creatures", command: Self.self) { error in
+            (error as? ScaryCreaturesError).map { ($0.message, status(for: $0.code)) }
         }
-        if let error = error as? ScaryCreaturesError {
-            FileHandle.standardError.write(Data("scary-creatures: error: \(error.message)\n".utf8))
-            Foundation.exit(Self.status(for: error.code))
-        }
-        let code = exitCode(for: error)
-        if code == .success { exit(withError: error) }
-        let message = fullMessage(for: error)
-            .split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map { String($0) } ?? "\(error)"
-        let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-        FileHandle.standardError.write(Data("scary-creatures: error: \(text)\n".utf8))
-        Foundation.exit(code.rawValue)
     }
 
     /// The exit status for each kind of failure (sysexits.h).

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+
+/// What the app CLIs (`scary-creatures`, `homepwner`) share: the options every subcommand takes
+/// may come before the subcommand's name, and every failure is one line on stderr with a
+/// documented exit status.
+public enum CommandLineTool {
+    /// The options every subcommand takes (`--data-dir D`, `--data-dir=D`, `--json`), moved from
+    /// before the subcommand's name to just after it, so `tool --data-dir D list` means
+    /// `tool list --data-dir D`. Anything else is left as it is.
+    ///
+    /// - Parameter subcommands: the names of the tool's subcommands.
+    public static func commonOptionsAfterSubcommand(_ arguments: [String], subcommands: Set<String>) -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--data-dir", index + 1 < arguments.count {
+                leading += arguments[index...index + 1]
+                index += 2
+            } else if argument.hasPrefix("--data-dir=") || argument == "--json" {
+                leading.append(argument)
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, index < arguments.count, subcommands.contains(arguments[index]) else { return arguments }
+        return [arguments[index]] + leading + arguments[(index + 1)...]
+    }
+
+    /// Prints `error` as one line, `TOOL: error: …` (made terminal-safe), and exits with its
+    /// status; help and `--version` print as ArgumentParser prints them.
+    ///
+    /// - Parameters:
+    ///   - command: the root command, whose parser explains usage errors.
+    ///   - appError: the message and exit status of the app's own errors, nil for others.
+    public static func fail<Command: ParsableCommand>(
+        _ error: any Error, tool: String, command: Command.Type, appError: (any Error) -> (message: String, status: Int32)?
+    ) -> Never {
+        if let exit = error as? ExitCode {
+            Foundation.exit(exit.rawValue)  // the command has already said why
+        }
+        if let (message, status) = appError(error) {
+            FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(message))\n".utf8))
+            Foundation.exit(status)
+        }
+        let code = command.exitCode(for: error)
+        if code == .success { command.exit(withError: error) }
+        let message = command.fullMessage(for: error)
+            .split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { String($0) } ?? "\(error)"
+        let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+        FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(text))\n".utf8))
+        Foundation.exit(code.rawValue)
+    }
+
+}
+
+/// Prints `value` as pretty, key-sorted JSON on stdout.
+public func printJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    FileHandle.standardOutput.write(try encoder.encode(value))
+    FileHandle.standardOutput.write(Data("\n".utf8))
+}
