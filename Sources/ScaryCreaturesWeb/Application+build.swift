@@ -39,7 +39,7 @@ public func buildApplication(
     } catch let error as ScaryCreaturesError {
         throw WebStartError(error.message)
     }
-    let router = try buildRouter(database: database, configuration: configuration, logger: logger)
+    let router = try buildRouter(database: database, configuration: configuration, logger: logger, pages: try await PageResources.load())
     let signalPurges = ManualMemoryPressureSource()
     var services: [any Service] = [
         MemoryPressureMonitor(source: signalPurges, caches: [database.thumbnails], logger: logger),
@@ -64,8 +64,8 @@ public func buildApplication(
     )
 }
 
-/// The router: security and error middleware, the generated API, and `/openapi.yaml`.
-func buildRouter(database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger) throws -> Router<BasicRequestContext> {
+/// The router: security and error middleware, the generated API, `/openapi.yaml`, and the pages.
+func buildRouter(database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger, pages: PageResources) throws -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: LogRequestsMiddleware(.info))
@@ -82,6 +82,7 @@ func buildRouter(database: ScaryCreatureDatabase, configuration: WebConfiguratio
         ("/openapi.yaml", [.get, .head]),
     ]))
     if let token = configuration.token, !token.isEmpty {
+        router.add(middleware: SignInRedirectMiddleware(token: token))
         router.add(middleware: TokenMiddleware(token: token))
     }
     router.add(middleware: CrossSiteMiddleware())
@@ -97,5 +98,6 @@ func buildRouter(database: ScaryCreatureDatabase, configuration: WebConfiguratio
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: spec)))
     }
     try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes).registerHandlers(on: router)
+    CreaturePages(database: database, resources: pages).addRoutes(to: router)
     return router
 }
