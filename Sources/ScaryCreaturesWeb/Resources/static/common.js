@@ -22,11 +22,15 @@ export function sentence(text) {
 /** Calls `fn` once `wait` ms have passed without another call. */
 export function debounce(fn, wait) {
   let timer = null;
+  let pending = [];
   const call = (...args) => {
     clearTimeout(timer);
-    timer = setTimeout(() => { timer = null; fn(...args); }, wait);
+    pending = args;
+    timer = setTimeout(() => { timer = null; fn(...pending); }, wait);
   };
   call.cancel = () => { clearTimeout(timer); timer = null; };
+  /** Runs a waiting call now (when the page is being left). */
+  call.flush = () => { if (timer) { call.cancel(); fn(...pending); } };
   return call;
 }
 

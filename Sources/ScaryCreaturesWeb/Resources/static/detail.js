@@ -56,6 +56,7 @@ async function save() {
       method: 'PATCH',
       headers: { 'Content-Type': 'application/json', 'If-Match': `"${version}"` },
       body: JSON.stringify(change),
+      keepalive: true, // a change made just before leaving the page still arrives
     });
     if (response.ok) {
       const creature = await response.json();
@@ -107,7 +108,11 @@ document.getElementById('title-form').addEventListener('submit', (event) => {
 });
 
 // The rating: saved a moment after the last step, so holding an arrow key sends one change.
-const slider = ratingSlider(document.getElementById('rating'), debounce((value) => { unsaved.rating = value; save(); }, 300));
+const rateSoon = debounce((value) => { unsaved.rating = value; save(); }, 300);
+const slider = ratingSlider(document.getElementById('rating'), (value) => { showState(ratingState, 'Editing…'); rateSoon(value); });
+
+// Leaving the page sends what is waiting at once.
+window.addEventListener('pagehide', () => { saveTitleSoon.flush(); rateSoon.flush(); });
 
 /** Loads the creature as the server has it; the title only if the person is not editing it. */
 async function reload({ force = false, photoChanged = false } = {}) {
