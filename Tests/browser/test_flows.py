@@ -1,6 +1,7 @@
 """Every flow of the pages in real Chromium against the real server: add, rename, rate by mouse
 and keyboard, photos by picker and by drop, reload and restart, the CLI followed live, delete
 and undo, delete for good, import, and the messages of a failed upload."""
+import base64
 import re
 
 from playwright.sync_api import Page, expect
@@ -205,3 +206,29 @@ def test_import_by_picking_lists_what_came_in(page: Page):
     expect(result).to_contain_text("Imported 1, skipped 1.")
     expect(result).to_contain_text("“Exported Ghost” from ghost.scarycreature.zip")
     expect(result).to_contain_text("notes.zip:")
+
+
+def test_import_by_dropping_several_zips(page: Page):
+    first = create(page, "Dropped Export One", 1.5)
+    second = create(page, "Dropped Export Two", 5)
+    zips = [page.request.get(f"/api/creatures/{creature_id}/export").body() for creature_id in (first, second)]
+    page.goto("/")
+    page.evaluate(
+        """([one, two]) => {
+            const file = (b64, name) => new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name, { type: 'application/zip' });
+            const transfer = new DataTransfer();
+            transfer.items.add(file(one, 'one.scarycreature.zip'));
+            transfer.items.add(file(two, 'two.scarycreature.zip'));
+            const target = document.querySelector('#import-form');
+            for (const type of ['dragenter', 'dragover', 'drop']) {
+                target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+            }
+        }""",
+        [base64.b64encode(data).decode() for data in zips],
+    )
+    result = page.locator("#import-result")
+    expect(result).to_contain_text("Imported 2, skipped 0.")
+    expect(result).to_contain_text("“Dropped Export One” from one.scarycreature.zip")
+    expect(result).to_contain_text("“Dropped Export Two” from two.scarycreature.zip")
+    page.get_by_label("Filter by title").fill("Dropped Export Two")
+    expect(page.locator(".creature-row")).to_have_count(2)
