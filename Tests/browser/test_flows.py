@@ -232,3 +232,45 @@ def test_import_by_dropping_several_zips(page: Page):
     expect(result).to_contain_text("“Dropped Export Two” from two.scarycreature.zip")
     page.get_by_label("Filter by title").fill("Dropped Export Two")
     expect(page.locator(".creature-row")).to_have_count(2)
+
+
+def test_rate_by_touch(browser, server):
+    context = browser.new_context(base_url=server.url, has_touch=True, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    creature_id = create(page, "Touched Ghost")
+    page.goto(f"/creatures/{creature_id}")
+    slider = page.get_by_role("slider", name="Rating")
+    box = slider.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] * 0.35, box["y"] + box["height"] / 2)
+    expect(slider).to_have_attribute("aria-valuenow", "2")
+    expect(page.locator("#rating-state")).to_have_text("Saved")
+    assert creature(page, creature_id)["rating"] == 2
+    context.close()
+
+
+def test_saving_says_when_the_network_is_gone_and_retries(page: Page):
+    creature_id = create(page, "Offline Ghost")
+    page.goto(f"/creatures/{creature_id}")
+    expect(page.locator("#live-status")).to_have_text("")
+    page.context.set_offline(True)
+    page.locator("#title").fill("Typed While Offline")
+    expect(page.locator("#save-state")).to_have_text("Not saved: cannot reach the server. Retrying…")
+    page.context.set_offline(False)
+    expect(page.locator("#save-state")).to_have_text("Saved", timeout=10_000)
+    assert creature(page, creature_id)["title"] == "Typed While Offline"
+
+
+def test_an_edit_made_elsewhere_while_typing_is_a_conflict_the_person_settles(page: Page):
+    creature_id = create(page, "Contested Ghost")
+    page.goto(f"/creatures/{creature_id}")
+    expect(page.locator("#live-status")).to_have_text("")
+    page.locator("#title").fill("My Title")
+    response = page.request.patch(f"/api/creatures/{creature_id}", data={"title": "Their Title"})
+    assert response.ok, response.text()
+    conflict = page.locator("#conflict")
+    expect(conflict).to_be_visible()
+    expect(page.locator("#title")).to_have_value("My Title")
+    assert creature(page, creature_id)["title"] == "Their Title"
+    conflict.get_by_role("button", name="Load their version").click()
+    expect(page.locator("#title")).to_have_value("Their Title")
+    expect(conflict).to_be_hidden()
