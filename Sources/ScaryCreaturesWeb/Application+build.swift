@@ -41,7 +41,9 @@ public func buildApplication(
         throw WebStartError(error.message)
     }
     let responses = ResponseCache(budget: configuration.responseCacheBytes)
-    let router = try buildRouter(database: database, configuration: configuration, logger: logger, responses: responses)
+    let router = try buildRouter(
+        database: database, configuration: configuration, logger: logger, responses: responses, pages: try await PageResources.load()
+    )
     let purges = memoryPurges(database: database, responses: responses, logger: logger)
     let signalPurges = ManualMemoryPressureSource()
     var services: [any Service] = [
@@ -81,10 +83,10 @@ func memoryPurges(database: ScaryCreatureDatabase, responses: ResponseCache, log
     ]
 }
 
-/// The router: security and error middleware, the response cache, the generated API, and
-/// `/openapi.yaml`.
+/// The router: security and error middleware, the response cache, the generated API,
+/// `/openapi.yaml`, and the pages.
 func buildRouter(
-    database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger, responses: ResponseCache = ResponseCache()
+    database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger, responses: ResponseCache, pages: PageResources
 ) throws -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: SecurityHeadersMiddleware())
@@ -102,6 +104,7 @@ func buildRouter(
         ("/openapi.yaml", [.get, .head]),
     ]))
     if let token = configuration.token, !token.isEmpty {
+        router.add(middleware: SignInRedirectMiddleware(token: token))
         router.add(middleware: TokenMiddleware(token: token))
     }
     router.add(middleware: CrossSiteMiddleware())
@@ -120,6 +123,7 @@ func buildRouter(
     // Compact JSON: the list of 1,000 creatures is a third of its pretty-printed size.
     try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
+    CreaturePages(database: database, resources: pages).addRoutes(to: router)
     return router
 }
 

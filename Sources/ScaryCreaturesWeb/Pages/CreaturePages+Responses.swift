@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ScaryCreatures
+import WebSupport
+
+/// The pages' answers: HTML, redirects, error pages, and the forms read from requests.
+extension CreaturePages {
+    /// Runs `body`; a creature that does not exist (or an id that is not one) is a 404 page.
+    func page(_ body: () async throws -> Response) async throws -> Response {
+        do {
+            return try await body()
+        } catch let error as ScaryCreaturesError where error.code == .notFound {
+            return try errorPage(.notFound, heading: "No such creature", message: Self.sentence(error.message))
+        } catch let error as APIError where error.status == .notFound {
+            return try errorPage(.notFound, heading: "No such creature", message: Self.sentence(error.message))
+        }
+    }
+
+    func errorPage(_ status: HTTPResponse.Status, heading: String, message: String) throws -> Response {
+        try html(resources.render(ErrorPageModel(heading: heading, message: message), template: "error"), status: status)
+    }
+
+    /// A token that changes whenever creature `id`'s photo does, for its URLs; nil without one
+    /// (or when it cannot be read: the page then shows no photo rather than failing).
+    func photoTag(of id: Int) async -> String? {
+        guard let file = try? await database.photoFile(of: id) else { return nil }
+        return HTMLForm.escape(file.identity)
+    }
+
+    /// The `{id}` of a page's path: a positive integer.
+    func pageID(_ context: BasicRequestContext) throws -> Int {
+        guard let text = context.parameters.get("id"), text.utf8.count <= 18, let id = Int(text), id > 0 else {
+            throw APIError.notFound("there is no creature with that number")
+        }
+        return id
+    }
+
+    /// An HTML response that is never cached (it shows the current data).
+    func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// 303 See Other to `path`: the answer to a form, so reloading does not send it again.
+    func redirect(to path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: path])
+    }
+
+    /// A message from the core ("a title cannot be empty") as a sentence.
+    static func sentence(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        let text = first.uppercased() + message.dropFirst()
+        return text.hasSuffix(".") ? text : text + "."
+    }
+
+    /// A URL-encoded form body (at most 64 kB).
+    static func form(of request: Request) async throws -> HTMLForm {
+        var request = request
+        let body = try await request.collectBody(upTo: 64 << 10)
+        return HTMLForm(String(decoding: body.readableBytesView, as: UTF8.self))
+    }
+
+    /// A multipart form body of at most `limit` bytes.
+    static func multipart(of request: Request, limit: Int) async throws -> MultipartForm {
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limit)
+        } catch {
+            throw MultipartForm.Failure(description: "the upload is larger than \(limit / 1_000_000) MB")
+        }
+        return try MultipartForm(Data(body.readableBytesView), contentType: request.headers[.contentType] ?? "")
+    }
+}

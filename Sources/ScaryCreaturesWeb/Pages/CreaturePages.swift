@@ -1,0 +1,152 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Imaging
+import ScaryCreatures
+import WebSupport
+
+/// The pages a person uses: the list (`GET /`), a creature (`GET /creatures/{id}`), and the plain
+/// forms that work without JavaScript (add, rename, rate, photo, delete, import), each answering
+/// with a redirect (303) to the page that shows the result. The scripts enhance these pages
+/// through the JSON API; these routes never need them.
+struct CreaturePages: Sendable {
+    let database: ScaryCreatureDatabase
+    let resources: PageResources
+    /// The largest photo, as Imaging enforces it.
+    let maxPhotoBytes = ImageLimits().maxEncodedBytes
+
+    /// Adds the pages, the forms and `/assets/…` to `router`.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        resources.assets.addRoutes(to: router, prefix: "/assets")
+        router.get("/") { request, _ in try await listPage(ListQuery(query: request.uri.query)) }
+        router.get("/creatures/:id") { _, context in
+            try await page { try await detailPage(id: try pageID(context)) }
+        }
+        router.post("/creatures") { request, _ in try await add(request) }
+        router.post("/creatures/:id") { request, context in try await edit(request, id: try pageID(context)) }
+        router.post("/creatures/:id/delete") { _, context in
+            try await page {
+                try await database.delete(try pageID(context))
+                return redirect(to: "/")
+            }
+        }
+        router.post("/creatures/:id/photo") { request, context in try await uploadPhoto(request, id: try pageID(context)) }
+        router.post("/creatures/:id/photo/delete") { _, context in
+            try await page {
+                let id = try pageID(context)
+                try await database.removeImage(id)
+                return redirect(to: "/creatures/\(id)")
+            }
+        }
+        router.post("/imports") { request, _ in try await importZips(request) }
+    }
+
+    // MARK: Pages
+
+    func listPage(_ query: ListQuery, addTitle: String = "", addError: String? = nil) async throws -> Response {
+        let (creatures, problems) = try await database.list()
+        let selected = CreatureQuery(text: query.text, sort: query.sort, descending: query.descending).apply(to: creatures)
+        let pages = max(1, (selected.count + ListQuery.pageSize - 1) / ListQuery.pageSize)
+        let current = min(query.page, pages)
+        let slice = selected.dropFirst((current - 1) * ListQuery.pageSize).prefix(ListQuery.pageSize)
+        var rows: [ListPageModel.Row] = []
+        for creature in slice {
+            let rating = RatingDisplay(creature.rating)
+            rows.append(.init(id: creature.id, title: creature.title, version: creature.version, photoTag: await photoTag(of: creature.id), ratingClass: rating.cssClass, ratingText: rating.text))
+        }
+        let noun = creatures.count == 1 ? "creature" : "creatures"
+        let count = query.text.isEmpty ? "\(creatures.count) \(noun)" : "\(selected.count) of \(creatures.count) \(noun) match “\(query.text)”"
+        let model = ListPageModel(
+            q: query.text,
+            sortOptions: ListQuery.sortChoices.map { .init(value: $0.value, label: $0.label, selected: $0.value == query.sortValue) },
+            rows: rows, countText: count, isEmpty: creatures.isEmpty, noMatches: !creatures.isEmpty && selected.isEmpty,
+            prevURL: current > 1 ? query.url(page: current - 1) : nil,
+            nextURL: current < pages ? query.url(page: current + 1) : nil,
+            pageText: pages > 1 ? "Page \(current) of \(pages)" : nil,
+            problems: problems.map { "\($0.name): \($0.description)" },
+            addTitle: addTitle, addError: addError, maxPhotoBytes: maxPhotoBytes
+        )
+        return try html(resources.render(model, template: "list"), status: addError == nil ? .ok : .unprocessableContent)
+    }
+
+    func detailPage(id: Int, formError: String? = nil) async throws -> Response {
+        let creature = try await database.creature(id)
+        let model = DetailPageModel(
+            id: id, title: creature.title, version: creature.version, photoTag: await photoTag(of: id),
+            rating: RatingDisplay(creature.rating), ratingOptions: RatingDisplay.options(selecting: creature.rating),
+            problems: creature.problems.map(\.message), maxPhotoBytes: maxPhotoBytes,
+            maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB", formError: formError
+        )
+        return try html(resources.render(model, template: "detail"), status: formError == nil ? .ok : .unprocessableContent)
+    }
+
+    // MARK: Forms
+
+    func add(_ request: Request) async throws -> Response {
+        let form = try await Self.form(of: request)
+        let title = form["title"] ?? ""
+        do {
+            let creature = try await database.add(title: title)
+            return redirect(to: "/creatures/\(creature.id)")
+        } catch let error as ScaryCreaturesError where error.code == .invalidTitle {
+            return try await listPage(ListQuery(), addTitle: String(title.prefix(200)), addError: Self.sentence(error.message))
+        }
+    }
+
+    func edit(_ request: Request, id: Int) async throws -> Response {
+        let form = try await Self.form(of: request)
+        return try await page {
+            do {
+                let rating = try form["rating"].map { Double(try CreatureRules.rating(parsing: $0)) }
+                guard form["title"] != nil || rating != nil else {
+                    return try await detailPage(id: id, formError: "Give a title or a rating.")
+                }
+                _ = try await database.update(id, title: form["title"], rating: rating)
+                return redirect(to: "/creatures/\(id)")
+            } catch let error as ScaryCreaturesError where error.code == .invalidTitle || error.code == .invalidRating {
+                return try await detailPage(id: id, formError: Self.sentence(error.message))
+            }
+        }
+    }
+
+    func uploadPhoto(_ request: Request, id: Int) async throws -> Response {
+        try await page {
+            do {
+                let form = try await Self.multipart(of: request, limit: maxPhotoBytes + 1_000_000)
+                guard let photo = form.parts(named: "photo").first, !photo.data.isEmpty else {
+                    return try await detailPage(id: id, formError: "Choose a photo first.")
+                }
+                try await database.setImage(id, photo.data)
+                return redirect(to: "/creatures/\(id)")
+            } catch let error as ScaryCreaturesError where error.code == .invalidImage {
+                return try await detailPage(id: id, formError: Self.sentence(error.message))
+            } catch let error as MultipartForm.Failure {
+                return try await detailPage(id: id, formError: Self.sentence(error.description))
+            }
+        }
+    }
+
+    func importZips(_ request: Request) async throws -> Response {
+        var model = ImportPageModel(imported: [], skipped: [], error: nil)
+        do {
+            let form = try await Self.multipart(of: request, limit: maxPhotoBytes + 1_000_000)
+            let files = form.parts(named: "zips").filter { !$0.data.isEmpty }
+            if files.isEmpty { model.error = "Choose one or more exported .zip files first." }
+            for file in files {
+                let name = file.filename ?? "the file"
+                do {
+                    let summary = try await database.importCreatures(zip: file.data)
+                    model.imported += summary.imported.map { .init(text: "“\($0.title)” from \(name) (\($0.source))", id: $0.id) }
+                    model.skipped += summary.skipped.map { .init(text: "\($0.source) in \(name): \($0.reason)", id: nil) }
+                } catch let error as ScaryCreaturesError {
+                    model.skipped.append(.init(text: "\(name): \(error.message)", id: nil))
+                }
+            }
+        } catch let error as MultipartForm.Failure {
+            model.error = Self.sentence(error.description)
+        }
+        model.hasImported = !model.imported.isEmpty
+        model.hasSkipped = !model.skipped.isEmpty
+        return try html(resources.render(model, template: "imported"), status: model.error == nil ? .ok : .unprocessableContent)
+    }
+}

@@ -1,0 +1,14 @@
+/// What the detail page's template shows.
+struct DetailPageModel: Sendable {
+    var id: Int
+    var title: String
+    var version: String
+    /// Changes whenever the photo does (the photo URL carries it); nil without a photo.
+    var photoTag: String?
+    var rating: RatingDisplay
+    var ratingOptions: [RatingDisplay.Option]
+    var problems: [String]
+    var maxPhotoBytes: Int
+    var maxPhotoText: String
+    var formError: String?
+}

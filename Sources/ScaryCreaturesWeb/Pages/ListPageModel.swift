@@ -1,0 +1,39 @@
+/// What the list page's template shows.
+struct ListPageModel: Sendable {
+    /// One creature of the list.
+    struct Row: Sendable {
+        var id: Int
+        var title: String
+        var version: String
+        /// Changes whenever the photo does (the thumbnail URL carries it); nil without a photo.
+        var photoTag: String?
+        var ratingClass: String
+        var ratingText: String
+    }
+
+    /// A choice of the sort menu.
+    struct SortOption: Sendable {
+        var value: String
+        var label: String
+        var selected: Bool
+    }
+
+    var q: String
+    var sortOptions: [SortOption]
+    var rows: [Row]
+    /// "3 creatures", "2 of 40 creatures match “gh”".
+    var countText: String
+    /// No creature at all: the welcome.
+    var isEmpty: Bool
+    /// Creatures, but none match the filter.
+    var noMatches: Bool
+    var prevURL: String?
+    var nextURL: String?
+    /// "Page 2 of 7"; nil when there is one page.
+    var pageText: String?
+    /// Unreadable bundles, listed beside.
+    var problems: [String]
+    var addTitle = ""
+    var addError: String?
+    var maxPhotoBytes: Int
+}

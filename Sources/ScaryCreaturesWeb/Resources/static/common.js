@@ -1,0 +1,96 @@
+// Shared by every page: marks the page as scripted, talks to the JSON API, shows toasts and
+// follows the server's change stream.
+document.documentElement.classList.add('js');
+
+/** The message of an API error response ({"error": {"message"}}), as a sentence. */
+export async function errorMessage(response) {
+  try {
+    const body = await response.json();
+    if (body && body.error && body.error.message) return sentence(body.error.message);
+  } catch (_) { /* not JSON */ }
+  return `The server answered ${response.status}.`;
+}
+
+/** `text` starting with a capital and ending with a full stop. */
+export function sentence(text) {
+  const trimmed = String(text).trim();
+  if (!trimmed) return trimmed;
+  const capital = trimmed[0].toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : capital + '.';
+}
+
+/** Calls `fn` once `wait` ms have passed without another call. */
+export function debounce(fn, wait) {
+  let timer = null;
+  let pending = [];
+  const call = (...args) => {
+    clearTimeout(timer);
+    pending = args;
+    timer = setTimeout(() => { timer = null; fn(...pending); }, wait);
+  };
+  call.cancel = () => { clearTimeout(timer); timer = null; };
+  /** Runs a waiting call now (when the page is being left). */
+  call.flush = () => { if (timer) { call.cancel(); fn(...pending); } };
+  return call;
+}
+
+/**
+ * Shows a toast with `text` and, optionally, an action button; it goes after `timeout` ms
+ * (calling `onTimeout`) or when the action is taken. Returns a function that dismisses it.
+ */
+export function toast(text, { actionLabel, onAction, timeout = 5000, onTimeout } = {}) {
+  const host = document.getElementById('toasts');
+  const element = document.createElement('div');
+  element.className = 'toast';
+  element.setAttribute('role', 'status');
+  const message = document.createElement('span');
+  message.textContent = text;
+  element.append(message);
+  let done = false;
+  const dismiss = () => { done = true; clearTimeout(timer); element.remove(); };
+  if (actionLabel) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = actionLabel;
+    button.addEventListener('click', () => { if (!done) { dismiss(); onAction?.(); } });
+    element.append(button);
+  }
+  host.append(element);
+  const timer = setTimeout(() => { if (!done) { dismiss(); onTimeout?.(); } }, timeout);
+  return dismiss;
+}
+
+/**
+ * Follows `/api/events`: calls `onChange(kind, data)` for each change, `onResync()` after a
+ * reconnection or a reset (changes may have been missed), and shows the connection's state in
+ * the header. EventSource retries by itself after a network error; a stream the server closed
+ * for good is opened again here.
+ */
+export function followChanges(onChange, onResync) {
+  const status = document.getElementById('live-status');
+  let source = null;
+  let lost = false;
+  const kinds = ['created', 'updated', 'photo', 'deleted'];
+  const open = () => {
+    source = new EventSource('/api/events');
+    source.addEventListener('open', () => {
+      if (lost) { lost = false; status.textContent = ''; onResync(); }
+    });
+    source.addEventListener('error', () => {
+      lost = true;
+      status.textContent = 'Connection lost — reconnecting…';
+      if (source.readyState === EventSource.CLOSED) { setTimeout(open, 2000); }
+    });
+    for (const kind of kinds) {
+      source.addEventListener(kind, (event) => {
+        let data = {};
+        try { data = JSON.parse(event.data); } catch (_) { return; }
+        onChange(kind, data);
+      });
+    }
+    source.addEventListener('reset', () => onResync());
+  };
+  open();
+  window.addEventListener('pagehide', () => source?.close());
+  return { get connected() { return !lost; } };
+}

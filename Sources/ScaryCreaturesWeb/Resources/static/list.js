@@ -1,0 +1,180 @@
+// The list page: filter and sort as you type, delete with undo, import by picking or dropping
+// zips, and follow changes made elsewhere. Without this script the page's forms do the same
+// through plain requests.
+import { debounce, errorMessage, followChanges, toast } from './common.js';
+
+const filterForm = document.getElementById('filter-form');
+const results = document.getElementById('results');
+const query = document.getElementById('q');
+const sort = document.getElementById('sort');
+/** Creature ids deleted on this page whose undo window is open, with their timers. */
+const pending = new Map();
+
+function listURL() {
+  const params = new URLSearchParams(location.search);
+  const text = query.value.trim();
+  if (text) params.set('q', text); else params.delete('q');
+  if (sort.value && sort.value !== 'id') params.set('sort', sort.value); else params.delete('sort');
+  params.delete('order');
+  return params.toString() ? `/?${params}` : '/';
+}
+
+let refreshing = null;
+let again = false;
+/** Fetches the list as the server renders it now and swaps the results in. */
+async function refresh() {
+  if (refreshing) { again = true; return refreshing; }
+  refreshing = (async () => {
+    try {
+      const response = await fetch(location.pathname + location.search, { headers: { Accept: 'text/html' } });
+      if (!response.ok) return;
+      const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+      const fresh = page.getElementById('results');
+      if (!fresh) return;
+      // Keep the focus where it was: the same control of the same creature's row.
+      const focused = document.activeElement;
+      const row = focused?.closest?.('.creature-row');
+      const controls = (element) => [...element.querySelectorAll('a, button')];
+      const place = row && results.contains(row) ? { id: row.dataset.id, index: controls(row).indexOf(focused) } : null;
+      results.innerHTML = fresh.innerHTML;
+      markPending();
+      if (place) {
+        const same = results.querySelector(`.creature-row[data-id="${place.id}"]`);
+        if (same) controls(same)[place.index]?.focus();
+      }
+    } catch (_) {
+      // The connection status shows the problem; the next change or reconnection refreshes.
+    } finally {
+      refreshing = null;
+      if (again) { again = false; refresh(); }
+    }
+  })();
+  return refreshing;
+}
+
+function markPending() {
+  for (const id of pending.keys()) {
+    results.querySelector(`.creature-row[data-id="${id}"]`)?.classList.add('pending');
+  }
+}
+
+const applyFilter = debounce(() => {
+  history.replaceState(null, '', listURL());
+  refresh();
+}, 250);
+query.addEventListener('input', applyFilter);
+sort.addEventListener('change', () => { applyFilter(); });
+filterForm.addEventListener('submit', (event) => { event.preventDefault(); applyFilter(); });
+
+// Delete with undo: the row goes at once; the creature is deleted when the undo window closes
+// (or when the page is left), so Undo restores everything exactly as it was.
+async function deleteNow(id) {
+  pending.delete(id);
+  try {
+    const response = await fetch(`/api/creatures/${id}`, { method: 'DELETE' });
+    if (!response.ok && response.status !== 404) {
+      toast(`Not deleted: ${await errorMessage(response)}`);
+    }
+  } catch (_) {
+    toast('Not deleted: cannot reach the server.');
+  }
+  refresh();
+}
+
+results.addEventListener('submit', (event) => {
+  const form = event.target.closest('.delete-form');
+  if (!form) return;
+  event.preventDefault();
+  const row = form.closest('.creature-row');
+  const id = row.dataset.id;
+  const title = form.querySelector('button').dataset.title;
+  const next = row.nextElementSibling?.querySelector('.row-link') ?? query;
+  row.classList.add('pending');
+  next.focus();
+  const dismiss = toast(`Deleted “${title}”`, {
+    actionLabel: 'Undo',
+    onAction: () => {
+      pending.delete(id);
+      const restored = results.querySelector(`.creature-row[data-id="${id}"]`);
+      restored?.classList.remove('pending');
+      restored?.querySelector('.row-link')?.focus();
+    },
+    onTimeout: () => deleteNow(id),
+  });
+  pending.set(id, dismiss);
+});
+
+window.addEventListener('pagehide', () => {
+  for (const [id, dismiss] of pending) {
+    dismiss();
+    fetch(`/api/creatures/${id}`, { method: 'DELETE', keepalive: true });
+  }
+  pending.clear();
+});
+
+// Import: each file is sent to the API; the summary lists what came in and what was skipped.
+const importForm = document.getElementById('import-form');
+const importInput = document.getElementById('import-files');
+const importResult = document.getElementById('import-result');
+
+async function importFiles(files) {
+  if (!files.length) return;
+  importResult.textContent = `Importing ${files.length === 1 ? files[0].name : files.length + ' files'}…`;
+  const imported = [];
+  const skipped = [];
+  for (const file of files) {
+    try {
+      const response = await fetch('/api/imports', { method: 'POST', headers: { 'Content-Type': 'application/zip' }, body: file });
+      if (!response.ok) { skipped.push(`${file.name}: ${await errorMessage(response)}`); continue; }
+      const summary = await response.json();
+      for (const item of summary.imported) imported.push({ id: item.id, text: `“${item.title}” from ${file.name}` });
+      for (const item of summary.skipped) skipped.push(`${item.source} in ${file.name}: ${item.reason}`);
+    } catch (_) {
+      skipped.push(`${file.name}: cannot reach the server.`);
+    }
+  }
+  importResult.replaceChildren();
+  const heading = document.createElement('p');
+  heading.textContent = `Imported ${imported.length}, skipped ${skipped.length}.`;
+  importResult.append(heading);
+  if (imported.length) {
+    const list = document.createElement('ul');
+    for (const item of imported) {
+      const li = document.createElement('li');
+      const link = document.createElement('a');
+      link.href = `/creatures/${item.id}`;
+      link.textContent = item.text;
+      li.append(link);
+      list.append(li);
+    }
+    importResult.append(list);
+  }
+  if (skipped.length) {
+    const list = document.createElement('ul');
+    list.className = 'skipped';
+    for (const text of skipped) {
+      const li = document.createElement('li');
+      li.textContent = text;
+      list.append(li);
+    }
+    importResult.append(list);
+  }
+  importInput.value = '';
+  refresh();
+}
+
+importInput.addEventListener('change', () => importFiles([...importInput.files]));
+importForm.addEventListener('submit', (event) => { event.preventDefault(); importFiles([...importInput.files]); });
+for (const type of ['dragenter', 'dragover']) {
+  importForm.addEventListener(type, (event) => { event.preventDefault(); importForm.classList.add('dragging'); });
+}
+importForm.addEventListener('dragleave', () => importForm.classList.remove('dragging'));
+importForm.addEventListener('drop', (event) => {
+  event.preventDefault();
+  importForm.classList.remove('dragging');
+  importFiles([...(event.dataTransfer?.files ?? [])]);
+});
+
+// Changes from elsewhere: the list as the server has it now, a moment after the last change.
+const refreshSoon = debounce(refresh, 150);
+followChanges(() => refreshSoon(), () => refresh());

@@ -1,0 +1,134 @@
+// The photo on the detail page: pick a file or drop it on the photo; checked here first (HEIC,
+// size), then sent with its progress shown over a preview of the file; the server's reason in
+// words when it refuses. Remove takes it away.
+import { errorMessage } from './common.js';
+
+export function photoUploader({ id, maxBytes, onStored }) {
+  const drop = document.getElementById('photo-drop');
+  const image = document.getElementById('photo');
+  const placeholder = document.getElementById('no-photo');
+  const input = document.getElementById('photo-file');
+  const progress = document.getElementById('upload-progress');
+  const message = document.getElementById('photo-message');
+  const removeForm = document.getElementById('remove-photo-form');
+  const form = document.getElementById('photo-form');
+  let previewURL = null;
+  let uploading = false;
+  /** Counts this page's own photo changes whose event has not come back yet. */
+  let ownChanges = 0;
+
+  const say = (text, isError = false) => {
+    message.textContent = text;
+    message.classList.toggle('error', isError);
+  };
+
+  const show = (src) => {
+    image.src = src;
+    image.hidden = false;
+    image.alt = `Photo of ${document.getElementById('title').value}`;
+    placeholder.hidden = true;
+    drop.classList.remove('empty');
+    removeForm.hidden = false;
+  };
+
+  const showNone = () => {
+    image.hidden = true;
+    image.removeAttribute('src');
+    placeholder.hidden = false;
+    drop.classList.add('empty');
+    removeForm.hidden = true;
+  };
+
+  /** Why `file` cannot be a photo, before sending it; null when it may be. */
+  const refusal = (file) => {
+    if (/^image\/hei[cf]/i.test(file.type) || /\.(heic|heif)$/i.test(file.name)) return 'That file is a HEIC photo; please use JPEG or PNG.';
+    if (file.size > maxBytes) return `This photo is larger than ${Math.round(maxBytes / 1_000_000)} MB.`;
+    if (file.size === 0) return 'That file is empty.';
+    return null;
+  };
+
+  const upload = (file) => {
+    if (!file || uploading) return;
+    const reason = refusal(file);
+    if (reason) { say(reason, true); return; }
+    uploading = true;
+    const before = { src: image.getAttribute('src'), hidden: image.hidden };
+    if (previewURL) URL.revokeObjectURL(previewURL);
+    previewURL = URL.createObjectURL(file);
+    show(previewURL);
+    image.classList.add('uploading');
+    progress.hidden = false;
+    progress.value = 0;
+    say(`Uploading ${file.name}…`);
+    const body = new FormData();
+    body.append('photo', file, file.name);
+    const request = new XMLHttpRequest();
+    request.open('PUT', `/api/creatures/${id}/photo`);
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) progress.value = Math.round((event.loaded / event.total) * 100);
+    });
+    const done = () => {
+      uploading = false;
+      progress.hidden = true;
+      image.classList.remove('uploading');
+      input.value = '';
+    };
+    const restore = () => {
+      if (before.hidden || !before.src) showNone(); else show(before.src);
+    };
+    request.addEventListener('load', async () => {
+      done();
+      const response = new Response(request.responseText, { status: request.status });
+      if (request.status >= 200 && request.status < 300) {
+        const creature = await response.json();
+        ownChanges += 1;
+        onStored(creature);
+        show(`/api/creatures/${id}/photo?v=${Date.now()}`);
+        say('Photo saved.');
+      } else {
+        restore();
+        say(`The photo was not saved: ${await errorMessage(response)}`, true);
+      }
+    });
+    request.addEventListener('error', () => { done(); restore(); say('The photo was not saved: cannot reach the server.', true); });
+    request.send(body);
+  };
+
+  input.addEventListener('change', () => upload(input.files[0]));
+  form.addEventListener('submit', (event) => { event.preventDefault(); upload(input.files[0]); });
+  drop.addEventListener('click', () => input.click());
+  for (const type of ['dragenter', 'dragover']) {
+    drop.addEventListener(type, (event) => { event.preventDefault(); drop.classList.add('dragging'); });
+  }
+  drop.addEventListener('dragleave', () => drop.classList.remove('dragging'));
+  drop.addEventListener('drop', (event) => {
+    event.preventDefault();
+    drop.classList.remove('dragging');
+    upload(event.dataTransfer?.files?.[0]);
+  });
+
+  removeForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    try {
+      const response = await fetch(`/api/creatures/${id}/photo`, { method: 'DELETE' });
+      if (!response.ok) { say(`The photo was not removed: ${await errorMessage(response)}`, true); return; }
+      const creature = await response.json();
+      ownChanges += 1;
+      onStored(creature);
+      showNone();
+      say('Photo removed.');
+      input.focus();
+    } catch (_) {
+      say('The photo was not removed: cannot reach the server.', true);
+    }
+  });
+
+  return {
+    /** Shows the photo as the server has it after a change made elsewhere. */
+    follow(hasPhoto) {
+      if (uploading) return;
+      if (ownChanges > 0) { ownChanges -= 1; return; }
+      if (hasPhoto) show(`/api/creatures/${id}/photo?v=${Date.now()}`); else showNone();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite("The pages' plain file forms and assets")
+struct PagesUploadTests {
+    @Test("the plain photo form stores the photo; the list then shows its 88×88 thumbnail")
+    func photoByForm() async throws {
+        try await withApp { client, _ in
+            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: body("title=Ghost"))
+            let png = try Photos.png()
+            let (headers, form) = multipartBody(field: "photo", filename: "ghost.png", type: "image/png", data: png)
+            let stored = try await client.execute(uri: "/creatures/1/photo", method: .post, headers: headers, body: form)
+            #expect(stored.status == .seeOther)
+            #expect(stored.headers[.location] == "/creatures/1")
+            let photo = try await client.execute(uri: "/api/creatures/1/photo", method: .get)
+            #expect(Data(buffer: photo.body) == png)
+            let list = text(try await client.execute(uri: "/", method: .get))
+            let thumbnail = try #require(list.range(of: #"<img class="thumb" src="/api/creatures/1/thumbnail\?v=[^"]+" width="88" height="88" loading="lazy" alt="">"#, options: .regularExpression))
+            let src = String(list[thumbnail]).split(separator: "\"")[3]
+            let fetched = try await client.execute(uri: String(src), method: .get)
+            #expect(fetched.status == .ok)
+            #expect(fetched.headers[.contentType] == "image/png")
+            let detail = text(try await client.execute(uri: "/creatures/1", method: .get))
+            #expect(detail.contains("<img id=\"photo\" class=\"photo\" src=\"/api/creatures/1/photo?v="))
+            let removed = try await client.execute(uri: "/creatures/1/photo/delete", method: .post, headers: formHeaders)
+            #expect(removed.status == .seeOther)
+            #expect(try await client.execute(uri: "/api/creatures/1/photo", method: .get).status == .notFound)
+        }
+    }
+
+    @Test("a HEIC file in the plain photo form is a 422 page saying why, and nothing is stored")
+    func heicByForm() async throws {
+        try await withApp { client, _ in
+            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: body("title=Ghost"))
+            let heic = Data([0, 0, 0, 0x18]) + Data("ftypheic".utf8) + Data(repeating: 0, count: 64)
+            let (headers, form) = multipartBody(field: "photo", filename: "IMG_0001.HEIC", type: "image/heic", data: heic)
+            let refused = try await client.execute(uri: "/creatures/1/photo", method: .post, headers: headers, body: form)
+            #expect(refused.status == .unprocessableContent)
+            #expect(text(refused).contains("<p class=\"error\" role=\"alert\">The photo cannot be used: "))
+            #expect(text(refused).contains("HEIC"))
+            #expect(try await client.execute(uri: "/api/creatures/1/photo", method: .get).status == .notFound)
+        }
+    }
+
+    @Test("the plain import form brings back an exported creature and lists it on a summary page")
+    func importByForm() async throws {
+        try await withApp { client, _ in
+            _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Lil Terror","rating":4.5}"#))
+            let zip = Data(buffer: try await client.execute(uri: "/api/creatures/1/export", method: .get).body)
+            let (headers, form) = multipartBody(field: "zips", filename: "1.scarycreature.zip", type: "application/zip", data: zip)
+            let summary = try await client.execute(uri: "/imports", method: .post, headers: headers, body: form)
+            #expect(summary.status == .ok)
+            let html = text(summary)
+            #expect(html.contains("<h2>Imported</h2>"))
+            #expect(html.contains("<a href=\"/creatures/2\">“Lil Terror” from 1.scarycreature.zip"))
+            let creature = try json(try await client.execute(uri: "/api/creatures/2", method: .get))
+            #expect((creature["rating"] as? NSNumber)?.doubleValue == 4.5)
+            let (junkHeaders, junk) = multipartBody(field: "zips", filename: "notes.zip", type: "application/zip", data: Data("not a zip".utf8))
+            let skipped = text(try await client.execute(uri: "/imports", method: .post, headers: junkHeaders, body: junk))
+            #expect(skipped.contains("<h2>Skipped</h2>"))
+            #expect(skipped.contains("<li>notes.zip: "))
+        }
+    }
+
+    @Test("assets are served with their type and a strong ETag, 304 when it matches, 404 for unknown names")
+    func assets() async throws {
+        try await withApp { client, _ in
+            let css = try await client.execute(uri: "/assets/app.css", method: .get)
+            #expect(css.status == .ok)
+            #expect(css.headers[.contentType] == "text/css; charset=utf-8")
+            #expect(css.headers[.cacheControl] == "no-cache")
+            let tag = try #require(css.headers[.eTag])
+            #expect(tag.hasPrefix("\"") && !tag.hasPrefix("W/"))
+            let again = try await client.execute(uri: "/assets/app.css", method: .get, headers: [.ifNoneMatch: tag])
+            #expect(again.status == .notModified)
+            #expect(again.body.readableBytes == 0)
+            for name in ["list.js", "detail.js", "common.js", "rating.js", "upload.js"] {
+                let script = try await client.execute(uri: "/assets/\(name)", method: .get)
+                #expect(script.status == .ok)
+                #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+            }
+            #expect(try await client.execute(uri: "/assets/..%2FPackage.swift", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/assets/missing.js", method: .get).status == .notFound)
+        }
+    }
+}
