@@ -103,6 +103,31 @@ struct ChangeStreamTests {
         }
     }
 
+    @Test("while watched, the listing is read once per change: own changes show at once, another writer's within a second")
+    func keptListingStaysFresh() async throws {
+        try await withTemporaryFolder { folder in
+            let database = try await ScaryCreatureDatabase.open(at: folder)
+            _ = try await database.add(title: "Moth", rating: 1)
+            let watch = await startWatch(of: database)
+            defer { watch.cancel() }
+            #expect(try await database.list().creatures.map(\.rating) == [1])
+            // Kept in memory under the current generation, for the next listing to use.
+            let generation = try #require(database.generation.current)
+            #expect(database.listingCache.listing(at: generation)?.creatures.map(\.id) == [1])
+            _ = try await database.rate(1, 2)
+            #expect(try await database.list().creatures.map(\.rating) == [2])
+            let other = try await ScaryCreatureDatabase.open(at: folder)
+            _ = try await other.add(title: "Wasp", rating: 4)
+            var ratings: [Float] = []
+            for _ in 0..<40 {
+                ratings = try await database.list().creatures.map(\.rating)
+                if ratings == [2, 4] { break }
+                try await Task.sleep(for: .milliseconds(25))
+            }
+            #expect(ratings == [2, 4])
+        }
+    }
+
     @Test("a subscriber that reconnects with its last event id gets what it missed; an unknown id gets a reset")
     func resume() async throws {
         let changes = CreatureChanges()

@@ -23,6 +23,8 @@ public final class ScaryCreatureDatabase: Sendable {
     public let changes = CreatureChanges()
     /// Moves on with every change to the folder, for caches of what was read from it.
     public let generation = ChangeGeneration()
+    /// The last full listing, while the generation it was read at is current.
+    let listingCache = ListingCache()
 
     private init(root: URL, layout: CreatureLayout, folder: DocumentFolder, thumbnailer: Thumbnailer, cacheBudget: Int) {
         self.root = root
@@ -89,9 +91,24 @@ public final class ScaryCreatureDatabase: Sendable {
 
     /// Every creature, in id order, with titles and ratings (no photo is read), and the bundles
     /// that could not be read, with reasons.
+    ///
+    /// While a ``FolderWatch`` covers the folder, the listing is read once per change (see
+    /// ``ChangeGeneration``) and kept in memory until the next one.
     public func list() async throws -> (creatures: [ScaryCreatureDoc], problems: [DocumentProblem]) {
-        let listing = try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned) }
-        return (listing.documents.map { ScaryCreatureDoc(id: $0.bundle.id, data: $0.value.data, version: $0.value.version, database: self) }, listing.problems)
+        let started = generation.current
+        if let started, let kept = listingCache.listing(at: started) { return docs(of: kept) }
+        let read = try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned) }
+        let listing = ListingCache.Listing(
+            generation: started ?? 0,
+            creatures: read.documents.map { ($0.bundle.id, $0.value.data, $0.value.version) },
+            problems: read.problems
+        )
+        if started != nil { listingCache.keep(listing) }  // tagged with the generation it began at
+        return docs(of: listing)
+    }
+
+    private func docs(of listing: ListingCache.Listing) -> (creatures: [ScaryCreatureDoc], problems: [DocumentProblem]) {
+        (listing.creatures.map { ScaryCreatureDoc(id: $0.id, data: $0.data, version: $0.version, database: self) }, listing.problems)
     }
 
     /// The creature numbered `id`.
