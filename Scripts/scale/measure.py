@@ -37,6 +37,20 @@ response = connection.getresponse()
 first_page = len(response.read())
 print(f"{count} creatures: listening after {listening * 1000:.0f} ms, first answer (status {response.status}) after {answered * 1000:.0f} ms (target: within 1 s)")
 print(f"resident after start: {resident_mib():.1f} MiB")
+
+
+def time_pages(when):
+    for what in ("/", "/?sort=rating", "/api/creatures?limit=50&sort=title"):
+        begun = time.monotonic()
+        connection.request("GET", what)
+        response = connection.getresponse()
+        response.read()
+        print(f"{when}: GET {what} status {response.status} in {(time.monotonic() - begun) * 1000:.1f} ms")
+
+
+time_pages("right after start")
+time.sleep(2)
+time_pages("2 s later (the folder watch is up: the listing is kept until the next change)")
 fetch_started = time.monotonic()
 statuses = {}
 for number in range(1, count + 1):

@@ -15,7 +15,7 @@ public struct WebConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// The largest request body: the photo limit plus room for a multipart envelope.
     public var maxBodyBytes: Int
-    /// Bytes of thumbnails kept in memory (16 MiB: about 700 real 88×88 thumbnails; with the
+    /// Bytes of thumbnails kept in memory (12 MiB: about 500 real 88×88 thumbnails; with the
     /// response cache beside it the server stays under 100 MB with 10,000 creatures).
     public var thumbnailCacheBytes: Int
     /// Bytes of whole responses (lists, thumbnails) kept in memory while the data is unchanged.
@@ -24,8 +24,8 @@ public struct WebConfiguration: Sendable {
     /// Creates a configuration; the defaults are what `scary-creatures serve` uses.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataFolder: URL, token: String? = nil,
-        logLevel: Logger.Level = .info, maxBodyBytes: Int = 26 << 20, thumbnailCacheBytes: Int = 16 << 20,
-        responseCacheBytes: Int = 12 << 20
+        logLevel: Logger.Level = .info, maxBodyBytes: Int = 26 << 20, thumbnailCacheBytes: Int = 12 << 20,
+        responseCacheBytes: Int = 8 << 20
     ) {
         self.host = host
         self.port = port
