@@ -72,11 +72,17 @@ struct PagesRouteTests {
         }
     }
 
-    @Test("the plain delete form deletes and answers 303 to the list; the page is then a 404 page")
+    @Test("the plain delete form first asks; confirmed, it deletes and answers 303 to the list; the page is then a 404 page")
     func deleteByForm() async throws {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: body("title=Ghost"))
-            let deleted = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: formHeaders)
+            // Without JavaScript there is no undo: the form first asks, and deletes nothing.
+            let asked = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: formHeaders)
+            #expect(asked.status == .ok)
+            #expect(text(asked).contains("<h1>Delete “Ghost”?</h1>"))
+            #expect(text(asked).contains(#"<input type="hidden" name="confirm" value="yes">"#))
+            #expect(try await client.execute(uri: "/creatures/1", method: .get, headers: pageHeaders).status == .ok)
+            let deleted = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: formHeaders, body: body("confirm=yes"))
             #expect(deleted.status == .seeOther)
             #expect(deleted.headers[.location] == "/")
             let gone = try await client.execute(uri: "/creatures/1", method: .get, headers: pageHeaders)

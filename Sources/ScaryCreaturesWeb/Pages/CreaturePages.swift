@@ -24,12 +24,7 @@ struct CreaturePages: Sendable {
         }
         router.post("/creatures") { request, _ in try await add(request) }
         router.post("/creatures/:id") { request, context in try await edit(request, id: try pageID(context)) }
-        router.post("/creatures/:id/delete") { _, context in
-            try await page {
-                try await database.delete(try pageID(context))
-                return redirect(to: "/")
-            }
-        }
+        router.post("/creatures/:id/delete") { request, context in try await delete(request, id: try pageID(context)) }
         router.post("/creatures/:id/photo") { request, context in try await uploadPhoto(request, id: try pageID(context)) }
         router.post("/creatures/:id/photo/delete") { _, context in
             try await page {
@@ -106,6 +101,20 @@ struct CreaturePages: Sendable {
             } catch let error as ScaryCreaturesError where error.code == .invalidTitle || error.code == .invalidRating {
                 return try await detailPage(id: id, formError: Self.sentence(error.message))
             }
+        }
+    }
+
+    /// A plain-form delete: first a page that asks (there is no undo without JavaScript), then,
+    /// with `confirm=yes`, the delete and the list. The scripts delete through the API instead.
+    func delete(_ request: Request, id: Int) async throws -> Response {
+        let form = try await Self.form(of: request)
+        return try await page {
+            guard form["confirm"] == "yes" else {
+                let creature = try await database.creature(id)
+                return try html(resources.render(ConfirmDeletePageModel(id: id, title: creature.title), template: "confirm-delete"))
+            }
+            try await database.delete(id)
+            return redirect(to: "/")
         }
     }
 
