@@ -29,6 +29,28 @@ public enum CommandLineTool {
         return [arguments[index]] + leading + arguments[(index + 1)...]
     }
 
+    /// Parses the arguments (common options allowed before the subcommand), calls `prepare`
+    /// with the parsed command before anything runs, runs it, and turns every failure into one
+    /// line on stderr and its exit status (see ``fail(_:tool:command:appError:)``).
+    public static func main<Command: ParsableCommand>(
+        _ command: Command.Type, tool: String,
+        appError: @escaping @Sendable (any Error) -> (message: String, status: Int32)?,
+        prepare: @Sendable (any ParsableCommand) -> Void = { _ in }
+    ) async {
+        do {
+            let names = Set(Command.configuration.subcommands.compactMap { $0.configuration.commandName })
+            var parsed = try Command.parseAsRoot(commonOptionsAfterSubcommand(Array(CommandLine.arguments.dropFirst()), subcommands: names))
+            prepare(parsed)
+            if var parsed = parsed as? AsyncParsableCommand {
+                try await parsed.run()
+            } else {
+                try parsed.run()
+            }
+        } catch {
+            fail(error, tool: tool, command: Command.self, appError: appError)
+        }
+    }
+
     /// Prints `error` as one line, `TOOL: error: …` (made terminal-safe), and exits with its
     /// status; help and `--version` print as ArgumentParser prints them.
     ///

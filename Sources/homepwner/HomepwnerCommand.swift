@@ -23,26 +23,9 @@ struct HomepwnerCommand: AsyncParsableCommand {
 
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
     static func main() async {
-        do {
-            var command = try parseAsRoot(CommandLineTool.commonOptionsAfterSubcommand(
-                Array(CommandLine.arguments.dropFirst()),
-                subcommands: Set(configuration.subcommands.compactMap { $0.configuration.commandName })
-            ))
-            if var command = command as? AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            fail(error)
-        }
-    }
-
-    /// Prints `error` as one line and exits with its status (help and --version print normally).
-    static func fail(_ error: any Error) -> Never {
-        CommandLineTool.fail(error, tool: "homepwner", command: Self.self) { error in
+        await CommandLineTool.main(Self.self, tool: "homepwner", appError: { error in
             (error as? HomepwnerError).map { ($0.message, status(for: $0.code)) }
-        }
+        })
     }
 
     /// The exit status for each kind of failure (sysexits.h).

@@ -20,30 +20,15 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
 
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
     static func main() async {
-        do {
-            var command = try parseAsRoot(CommandLineTool.commonOptionsAfterSubcommand(
-                Array(CommandLine.arguments.dropFirst()),
-                subcommands: Set(configuration.subcommands.compactMap { $0.configuration.commandName })
-            ))
+        await CommandLineTool.main(Self.self, tool: "scary-creatures", appError: { error in
+            (error as? ScaryCreaturesError).map { ($0.message, status(for: $0.code)) }
+        }, prepare: { command in
+            // The server: fewer malloc arenas, and its tasks on NIO's event loops (before any runs).
             if command is ServeCommand {
                 ProcessTuning.limitMallocArenas()
                 EventLoopExecutor.install()
             }
-            if var command = command as? AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            fail(error)
-        }
-    }
-
-    /// Prints `error` as one line and exits with its status (help and --version print normally).
-    static func fail(_ error: any Error) -> Never {
-        CommandLineTool.fail(error, tool: "scary-creatures", command: Self.self) { error in
-            (error as? ScaryCreaturesError).map { ($0.message, status(for: $0.code)) }
-        }
+        })
     }
 
     /// The exit status for each kind of failure (sysexits.h).

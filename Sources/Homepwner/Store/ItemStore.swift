@@ -55,14 +55,7 @@ public actor ItemStore {
     /// The per-user data folder: `$XDG_DATA_HOME/homepwner/Documents`, or
     /// `~/.local/share/homepwner/Documents`.
     public static var defaultDataFolder: URL {
-        let environment = ProcessInfo.processInfo.environment
-        let base: URL
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
-        }
-        return base.appendingPathComponent("homepwner/Documents", isDirectory: true)
+        UserDataFolder.url(app: "homepwner", folder: "Documents")
     }
 
     /// Creates a store for the data folder `folder`; nothing is read until ``load()``.

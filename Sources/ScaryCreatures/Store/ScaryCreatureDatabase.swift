@@ -77,14 +77,7 @@ public final class ScaryCreatureDatabase: Sendable {
     /// The per-user default: `$XDG_DATA_HOME/scary-creatures/PrivateDocuments`, or
     /// `~/.local/share/scary-creatures/PrivateDocuments`.
     public static var defaultDataFolder: URL {
-        let environment = ProcessInfo.processInfo.environment
-        let base: URL
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
-        }
-        return base.appendingPathComponent("scary-creatures/PrivateDocuments", isDirectory: true)
+        UserDataFolder.url(app: "scary-creatures", folder: "PrivateDocuments")
     }
 
     // MARK: Listing
