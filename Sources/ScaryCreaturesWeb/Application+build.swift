@@ -41,8 +41,11 @@ public func buildApplication(
         throw WebStartError(error.message)
     }
     let responses = ResponseCache(budget: configuration.responseCacheBytes)
+    let cache = ResponseCacheMiddleware<BasicRequestContext>(
+        cache: responses, generation: { database.generation.current }, isCacheable: isCacheable
+    )
     let router = try buildRouter(
-        database: database, configuration: configuration, logger: logger, responses: responses, pages: try await PageResources.load()
+        database: database, configuration: configuration, logger: logger, cache: cache, pages: try await PageResources.load()
     )
     let purges = memoryPurges(database: database, responses: responses, logger: logger)
     let signalPurges = ManualMemoryPressureSource()
@@ -55,9 +58,11 @@ public func buildApplication(
         services.append(MemoryPressureMonitor(source: system, logger: logger, purges: purges))
     }
     let host = configuration.host
+    let requestLogger = logger
     return Application(
         router: router,
-        configuration: .init(address: .hostname(host, port: configuration.port), serverName: "scary-creatures"),
+        server: .http1(configuration: .init(additionalChannelHandlers: cachedAnswers(cache, configuration: configuration, logger: requestLogger))),
+        configuration: .init(address: .hostname(host, port: configuration.port), serverName: serverName),
         services: services,
         onServerRunning: { channel in
             withExtendedLifetime(lock) {}
@@ -83,10 +88,34 @@ func memoryPurges(database: ScaryCreatureDatabase, responses: ResponseCache, log
     ]
 }
 
+/// The connection handlers that answer cached `GET`s before the router (see
+/// ``WebSupport/CachedResponseChannelHandler``) — none when a token is required, since the router
+/// must check it first.
+func cachedAnswers(
+    _ cache: ResponseCacheMiddleware<BasicRequestContext>, configuration: WebConfiguration, logger: Logger
+) -> [any RemovableChannelHandler] {
+    guard (configuration.token ?? "").isEmpty else { return [] }
+    return [
+        CachedResponseChannelHandler(middleware: cache, finishHeaders: finishHeaders, logger: logger, logLevel: .info)
+    ]
+}
+
+/// What the router's outer middleware and the application add to every response: the security
+/// headers, decoded entity tags and the server name.
+@Sendable func finishHeaders(_ headers: inout HTTPFields) {
+    QuotedHeadersMiddleware<BasicRequestContext>.decode(&headers)
+    SecurityHeadersMiddleware<BasicRequestContext>.add(to: &headers)
+    headers[.server] = serverName
+}
+
+/// The name in every response's `Server` header.
+let serverName = "scary-creatures"
+
 /// The router: security and error middleware, the response cache, the generated API,
 /// `/openapi.yaml`, and the pages.
 func buildRouter(
-    database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger, responses: ResponseCache, pages: PageResources
+    database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger,
+    cache: ResponseCacheMiddleware<BasicRequestContext>, pages: PageResources
 ) throws -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: SecurityHeadersMiddleware())
@@ -112,7 +141,7 @@ func buildRouter(
     if let token = configuration.token, !token.isEmpty {
         SignIn.addRoutes(to: router, token: token, appName: "Scary Creatures")
     }
-    router.add(middleware: ResponseCacheMiddleware(cache: responses, generation: { database.generation.current }, isCacheable: isCacheable))
+    router.add(middleware: cache)
     router.add(middleware: RawRequestHeadersMiddleware())
     let spec = try OpenAPIDocument.load()
     router.get("/openapi.yaml") { _, _ in

@@ -12,12 +12,17 @@ public struct QuotedHeadersMiddleware<Context: RequestContext>: RouterMiddleware
     /// Runs the rest of the chain and decodes those headers.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
+        Self.decode(&response.headers)
+        return response
+    }
+
+    /// Decodes the percent-encoded values of those headers in `headers`.
+    public static func decode(_ headers: inout HTTPFields) {
         for name in quotedHeaderNames {
-            if let value = response.headers[name], value.contains("%"), let decoded = value.removingPercentEncoding {
-                response.headers[name] = decoded
+            if let value = headers[name], value.contains("%"), let decoded = value.removingPercentEncoding {
+                headers[name] = decoded
             }
         }
-        return response
     }
 }
 

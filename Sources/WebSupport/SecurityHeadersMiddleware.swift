@@ -17,10 +17,15 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
     /// Runs the rest of the chain and adds the headers.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
-        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        Self.add(to: &response.headers)
         return response
+    }
+
+    /// Sets the security headers in `headers` (also used where responses bypass the router).
+    public static func add(to headers: inout HTTPFields) {
+        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
     }
 }

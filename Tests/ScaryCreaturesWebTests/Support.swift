@@ -6,12 +6,13 @@ import Imaging
 import ScaryCreaturesWeb
 import Testing
 
-/// Runs `body` against the whole app (router test framework) on a fresh data folder.
-func withApp(token: String? = nil, maxBodyBytes: Int = 26 << 20, _ body: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void) async throws {
+/// Runs `body` against the whole app on a fresh data folder: through the router test framework,
+/// or a real server on a free port with `setup: .live`.
+func withApp(token: String? = nil, maxBodyBytes: Int = 26 << 20, setup: TestingSetup = .router, _ body: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ScaryCreaturesWebTests-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let app = try await buildApplication(WebConfiguration(port: 0, dataFolder: folder, token: token, maxBodyBytes: maxBodyBytes))
-    try await app.test(.router) { client in try await body(client, folder) }
+    try await app.test(setup) { client in try await body(client, folder) }
 }
 
 /// JSON request headers.

@@ -16,6 +16,11 @@ public final class ResponseCache: Sendable {
         var eTag: String?
         /// Order of insertion, for eviction.
         var serial: UInt64
+        /// The body in an in-memory file as well, for `sendfile`, when it is large.
+        var file: KeptFile?
+
+        /// The memory it holds: the body, and its file when it has one.
+        var cost: Int { body.readableBytes + (file?.size ?? 0) }
     }
 
     private struct State {
@@ -30,12 +35,17 @@ public final class ResponseCache: Sendable {
     public let budget: Int
     /// The largest single body kept.
     public let largestEntry: Int
+    /// Bodies of at least this many bytes are also kept in an in-memory file that connections
+    /// send with `sendfile` (``CachedResponseChannelHandler``).
+    public let fileThreshold: Int
     private let state = Mutex(State())
 
-    /// Creates an empty cache of at most `budget` bytes, keeping bodies up to `largestEntry`.
-    public init(budget: Int = 16 << 20, largestEntry: Int = 2 << 20) {
+    /// Creates an empty cache of at most `budget` bytes, keeping bodies up to `largestEntry`, and
+    /// those of `fileThreshold` bytes or more in a file as well.
+    public init(budget: Int = 16 << 20, largestEntry: Int = 2 << 20, fileThreshold: Int = 64 << 10) {
         self.budget = budget
         self.largestEntry = largestEntry
+        self.fileThreshold = max(1, fileThreshold)
     }
 
     /// The response kept for `key` if it was made at `generation`; an entry made at another
@@ -45,7 +55,7 @@ public final class ResponseCache: Sendable {
             guard let entry = state.entries[key] else { return nil }
             guard entry.generation == generation else {
                 state.entries[key] = nil
-                state.bytes -= entry.body.readableBytes
+                state.bytes -= entry.cost
                 return nil
             }
             return entry
@@ -56,18 +66,21 @@ public final class ResponseCache: Sendable {
     func insert(key: String, generation: UInt64, headers: HTTPFields, body: ByteBuffer, eTag: String?) {
         let size = body.readableBytes
         guard size <= largestEntry, size <= budget else { return }
+        let file = size >= fileThreshold ? KeptFile.make(body) : nil
+        let cost = size + (file?.size ?? 0)
+        guard cost <= budget else { return }
         state.withLock { state in
-            if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.body.readableBytes }
-            if state.bytes + size > budget {
+            if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.cost }
+            if state.bytes + cost > budget {
                 let oldestFirst = state.entries.sorted { $0.value.serial < $1.value.serial }
-                for (oldKey, old) in oldestFirst where state.bytes + size > budget {
+                for (oldKey, old) in oldestFirst where state.bytes + cost > budget {
                     state.entries[oldKey] = nil
-                    state.bytes -= old.body.readableBytes
+                    state.bytes -= old.cost
                 }
             }
             state.serial += 1
-            state.entries[key] = Entry(generation: generation, headers: headers, body: body, eTag: eTag, serial: state.serial)
-            state.bytes += size
+            state.entries[key] = Entry(generation: generation, headers: headers, body: body, eTag: eTag, serial: state.serial, file: file)
+            state.bytes += cost
         }
     }
 

@@ -30,10 +30,9 @@ public struct ResponseCacheMiddleware<Context: RequestContext>: RouterMiddleware
 
     /// Serves from the cache, or runs the chain and keeps what it answered.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.method == .get, request.headers[.range] == nil, isCacheable(request), let current = generation() else {
+        guard let (key, current) = lookup(request) else {
             return try await next(request, context)
         }
-        let key = request.uri.description
         if let entry = cache.entry(for: key, generation: current) {
             return Self.answer(request, from: entry)
         }
@@ -59,13 +58,27 @@ public struct ResponseCacheMiddleware<Context: RequestContext>: RouterMiddleware
 
     /// A kept response, or a `304` when the client already has it.
     static func answer(_ request: Request, from entry: ResponseCache.Entry) -> Response {
-        if let tag = entry.eTag, let ifNoneMatch = request.headers[.ifNoneMatch], EntityTag.matches(ifNoneMatch, tag) {
+        let (status, headers, body) = reply(to: request.headers, from: entry)
+        guard let body else { return Response(status: status, headers: headers) }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+
+    /// The status, headers and body that answer a request with `requestHeaders` from `entry`:
+    /// `304` without a body when its `If-None-Match` names the kept tag, else the kept `200`.
+    static func reply(to requestHeaders: HTTPFields, from entry: ResponseCache.Entry) -> (HTTPResponse.Status, HTTPFields, ByteBuffer?) {
+        if let tag = entry.eTag, let ifNoneMatch = requestHeaders[.ifNoneMatch], EntityTag.matches(ifNoneMatch, tag) {
             var headers = HTTPFields()
             headers[.eTag] = tag
             if let cacheControl = entry.headers[.cacheControl] { headers[.cacheControl] = cacheControl }
-            return Response(status: .notModified, headers: headers)
+            return (.notModified, headers, nil)
         }
-        return Response(status: .ok, headers: entry.headers, body: ResponseBody(byteBuffer: entry.body))
+        return (.ok, entry.headers, entry.body)
+    }
+
+    /// Whether `request` may be answered from the cache, and at which generation.
+    func lookup(_ request: Request) -> (key: String, generation: UInt64)? {
+        guard request.method == .get, request.headers[.range] == nil, isCacheable(request), let current = generation() else { return nil }
+        return (request.uri.description, current)
     }
 
     /// The entity tag as the client will see it (the generated code may have percent-encoded it).

@@ -1,0 +1,168 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+
+/// Answers a `GET` whose response the ``ResponseCache`` holds for the current generation right
+/// in the connection's channel pipeline, on the event loop that read it, without a Swift task,
+/// the router or the middleware chain — which, for the cached list and thumbnails, cost several
+/// times the writing of the bytes. Everything else passes through untouched to the router.
+///
+/// It gives the same answer the router would: the kept response (or its `304`) with the headers
+/// that the router's outer middleware add (`finishHeaders`: security headers, decoded entity
+/// tags, the server name) and the `Date`, logged as the router logs requests. Only requests without a body are
+/// answered here; while a request it passed on is still being answered, later requests on the
+/// connection (pipelined) pass on too, so responses keep their order. After the server was told
+/// to quiesce it passes everything on, and it hands the quiesce event on only once its own
+/// writes finished, so a graceful shutdown never cuts a response short.
+///
+/// Large kept bodies are sent from their in-memory file with `sendfile` (see ``KeptFile``).
+///
+/// Add it only where the router would not refuse the request first (no access token).
+public final class CachedResponseChannelHandler<Context: RequestContext>: ChannelDuplexHandler, RemovableChannelHandler {
+    /// The request parts from HTTP decoding.
+    public typealias InboundIn = HTTPRequestPart
+    /// The parts passed on to the router.
+    public typealias InboundOut = HTTPRequestPart
+    /// The router's response parts.
+    public typealias OutboundIn = HTTPResponsePart
+    /// The parts written out.
+    public typealias OutboundOut = HTTPResponsePart
+
+    private let middleware: ResponseCacheMiddleware<Context>
+    private let finishHeaders: @Sendable (inout HTTPFields) -> Void
+    private let logger: Logger
+    private let logLevel: Logger.Level
+    /// A head that may be answered here, held until its end shows it has no body.
+    private var held: HTTPRequest?
+    /// Requests passed on whose response has not ended.
+    private var passedOn = 0
+    /// This handler's responses not yet written out.
+    private var writing = 0
+    private var quiescing = false
+    private var heldQuiesce = false
+    private var encoderContext: ChannelHandlerContext?
+
+    /// Creates the handler for one connection.
+    ///
+    /// - Parameters:
+    ///   - middleware: the router's cache middleware (its cache, generation and rules).
+    ///   - finishHeaders: what the router's outer middleware add to every response.
+    ///   - logger: where to log each request answered here, at `logLevel`.
+    public init(
+        middleware: ResponseCacheMiddleware<Context>, finishHeaders: @escaping @Sendable (inout HTTPFields) -> Void,
+        logger: Logger, logLevel: Logger.Level
+    ) {
+        self.middleware = middleware
+        self.finishHeaders = finishHeaders
+        self.logger = logger
+        self.logLevel = logLevel
+    }
+
+    /// Holds an answerable head until its end; passes everything else on.
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            if passedOn == 0, !quiescing, head.method == .get {
+                held = head
+            } else {
+                passOn(head, context: context)
+            }
+        case .body:
+            if let head = held {
+                held = nil
+                passOn(head, context: context)
+            }
+            context.fireChannelRead(data)
+        case .end:
+            if let head = held {
+                held = nil
+                if answer(head, context: context) { return }
+                passOn(head, context: context)
+            }
+            context.fireChannelRead(data)
+        }
+    }
+
+    /// Counts the router's responses as they end.
+    public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { passedOn = max(0, passedOn - 1) }
+        context.write(data, promise: promise)
+    }
+
+    /// Stops answering on quiesce, and hands the event on once this handler's writes are done.
+    public func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is ChannelShouldQuiesceEvent else { return context.fireUserInboundEventTriggered(event) }
+        quiescing = true
+        if writing == 0 {
+            context.fireUserInboundEventTriggered(event)
+        } else {
+            heldQuiesce = true
+        }
+    }
+
+    /// Lets go of the encoder's context with the connection.
+    public func handlerRemoved(context: ChannelHandlerContext) {
+        encoderContext = nil
+    }
+
+    private func passOn(_ head: HTTPRequest, context: ChannelHandlerContext) {
+        passedOn += 1
+        context.fireChannelRead(wrapInboundOut(.head(head)))
+    }
+
+    /// Writes the kept answer to `head`, if the cache has one now.
+    private func answer(_ head: HTTPRequest, context: ChannelHandlerContext) -> Bool {
+        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+        guard let (key, generation) = middleware.lookup(request),
+            let entry = middleware.cache.entry(for: key, generation: generation)
+        else { return false }
+        logger.log(level: logLevel, "Request", metadata: [
+            "hb.request.path": .stringConvertible(request.uri), "hb.request.method": .string(head.method.rawValue),
+        ])
+        var (status, headers, body) = ResponseCacheMiddleware<Context>.reply(to: head.headerFields, from: entry)
+        finishHeaders(&headers)
+        headers[.date] = HTTPDate.now()
+        if body == nil { headers[.contentLength] = "0" }
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: headers))), promise: nil)
+        let file = body == nil ? nil : entry.file
+        if let file, let encoder = encoderInput(context) {
+            // Past the HTTPTypes codec, whose parts carry bytes only, straight to the HTTP/1
+            // encoder, which frames a file region as it frames bytes.
+            encoder.write(NIOAny(HTTPServerResponsePart.body(.fileRegion(file.region))), promise: nil)
+        } else if let body {
+            context.write(wrapOutboundOut(.body(body)), promise: nil)
+        }
+        writing += 1
+        let done = context.eventLoop.makePromise(of: Void.self)
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        done.futureResult.whenComplete { _ in
+            // The file stays open until its last write is done, even if the entry is dropped.
+            withExtendedLifetime(file) {}
+            let (handler, context) = loopBound.value
+            handler.finishedWriting(context: context)
+        }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+        return true
+    }
+
+    /// The context whose writes go to the HTTP/1 encoder (the HTTPTypes codec's), if the
+    /// pipeline has one.
+    private func encoderInput(_ context: ChannelHandlerContext) -> ChannelHandlerContext? {
+        if encoderContext == nil {
+            encoderContext = try? context.pipeline.syncOperations.context(handlerType: HTTP1ToHTTPServerCodec.self)
+        }
+        return encoderContext
+    }
+
+    private func finishedWriting(context: ChannelHandlerContext) {
+        writing -= 1
+        if writing == 0, heldQuiesce {
+            heldQuiesce = false
+            context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        }
+    }
+}
