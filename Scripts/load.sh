@@ -36,6 +36,7 @@ curl_ -o /dev/null -X PUT -H 'Content-Type: image/png' --data-binary @"$work/pho
 mkdir -p "$work/www"
 curl_ -o "$work/www/list.json" "$url/api/creatures?limit=$creatures"
 curl_ -o "$work/www/thumb.png" "$url/api/creatures/1/thumbnail"
+echo "the same bytes for both: list.json $(wc -c < "$work/www/list.json") bytes, thumb.png $(wc -c < "$work/www/thumb.png") bytes"
 cat > "$work/nginx.conf" <<CONF
 worker_processes 2;
 pid $work/nginx.pid;
@@ -49,19 +50,36 @@ http {
 CONF
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 sed -i "s/listen 127.0.0.1:0;/listen 127.0.0.1:$port;/" "$work/nginx.conf"
+# nginx's workers run as an unprivileged user: they must be able to read the files (mktemp -d
+# makes a folder only its owner can enter, and every answer would be a small 403).
+chmod 755 "$work" "$work/www"
+chmod 644 "$work/www/"*
 nginx -c "$work/nginx.conf"
 static="http://127.0.0.1:$port"
+for file in list.json thumb.png; do
+    answer="$(curl_ -o /dev/null -w '%{http_code} %{size_download}' "$static/$file")"
+    [ "$answer" = "200 $(wc -c < "$work/www/$file")" ] || { echo "nginx does not serve $file whole: $answer"; exit 1; }
+done
 
-rate() { wrk -t2 -c64 -d"${seconds}s" --latency "$@" | awk '/Requests\/sec/ {r=$2} /^ +99%/ {p=$2} END {print r, p}'; }
+# Requests/s and p99; a run with any answer other than 2xx/3xx is refused (its rate would not
+# be the rate of the real thing).
+rate() {
+    wrk -t2 -c64 -d"${seconds}s" --latency "$@" \
+        | awk '/Non-2xx/ {bad=$NF} /Requests\/sec/ {r=$2} /^ +99%/ {p=$2} END {if (bad) {print "error", bad " non-2xx answers"} else print r, p}'
+}
+refuse_errors() { for value in "$@"; do [ "$value" != error ] || { echo "a run had answers other than 2xx/3xx: not measured"; exit 1; }; done; }
 printf '%-34s %12s %10s\n' "what" "requests/s" "p99"
 read -r ours ours99 < <(rate "$url/api/creatures?limit=$creatures")
 read -r theirs theirs99 < <(rate "$static/list.json")
+refuse_errors "$ours" "$theirs"
 printf '%-34s %12s %10s\n' "list, 1,000 creatures (server)" "$ours" "$ours99" "list.json (nginx)" "$theirs" "$theirs99"
 python3 -c "print('  ratio %.2f (target >= 0.5)' % ($ours / $theirs))"
 read -r ours ours99 < <(rate "$url/api/creatures/1/thumbnail")
 read -r theirs theirs99 < <(rate "$static/thumb.png")
+refuse_errors "$ours" "$theirs"
 printf '%-34s %12s %10s\n' "thumbnail (server, cached)" "$ours" "$ours99" "thumb.png (nginx)" "$theirs" "$theirs99"
 python3 -c "print('  ratio %.2f (target >= 0.5)' % ($ours / $theirs))"
 read -r ours ours99 < <(CREATURES=$creatures rate -s Scripts/load/patch.lua "$url")
+refuse_errors "$ours"
 printf '%-34s %12s %10s\n' "durable PATCH, 64 connections" "$ours" "$ours99"
 echo "  (target >= 2,000/s with p99 under 50 ms)"

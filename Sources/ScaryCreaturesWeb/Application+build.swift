@@ -40,7 +40,7 @@ public func buildApplication(
     } catch let error as ScaryCreaturesError {
         throw WebStartError(error.message)
     }
-    let responses = ResponseCache(budget: configuration.responseCacheBytes)
+    let responses = ResponseCache(budget: configuration.responseCacheBytes, finishHeaders: finishHeaders)
     let cache = ResponseCacheMiddleware<BasicRequestContext>(
         cache: responses, generation: { database.generation.current }, isCacheable: isCacheable
     )
@@ -96,7 +96,7 @@ func cachedAnswers(
 ) -> [any RemovableChannelHandler] {
     guard (configuration.token ?? "").isEmpty else { return [] }
     return [
-        CachedResponseChannelHandler(middleware: cache, finishHeaders: finishHeaders, logger: logger, logLevel: .info)
+        CachedResponseChannelHandler(middleware: cache, logger: logger, logLevel: .info)
     ]
 }
 

@@ -62,7 +62,7 @@ private func largeBodyServer(cache: ResponseCache) -> some ApplicationProtocol {
         return Response(status: .ok, headers: [.contentType: "application/octet-stream", .eTag: "\"big\""], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
     let handlers: @Sendable () -> [any RemovableChannelHandler] = {
-        [CachedResponseChannelHandler(middleware: middleware, finishHeaders: { $0[.server] = "large" }, logger: Logger(label: "test"), logLevel: .trace)]
+        [CachedResponseChannelHandler(middleware: middleware, logger: Logger(label: "test"), logLevel: .trace)]
     }
     return Application(router: router, server: .http1(configuration: .init(additionalChannelHandlers: handlers())))
 }
@@ -71,7 +71,7 @@ private func largeBodyServer(cache: ResponseCache) -> some ApplicationProtocol {
 struct KeptFileLiveTests {
     @Test("A large kept body is sent from its in-memory file byte for byte, again and again, and survives the cache dropping it mid-way")
     func largeBodyFromFile() async throws {
-        let cache = ResponseCache(budget: 4 << 20, largestEntry: 1 << 20, fileThreshold: 1)
+        let cache = ResponseCache(budget: 4 << 20, largestEntry: 1 << 20, fileThreshold: 1) { $0[.server] = "large" }
         try await largeBodyServer(cache: cache).test(.live) { client in
             let made = try await client.execute(uri: "/large", method: .get)
             let expected = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }

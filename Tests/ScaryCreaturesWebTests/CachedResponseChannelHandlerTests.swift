@@ -12,7 +12,10 @@ import Testing
 /// as request parts.
 private struct Pipeline {
     let channel = EmbeddedChannel()
-    let cache = ResponseCache(budget: 1 << 20)
+    let cache = ResponseCache(budget: 1 << 20) { headers in
+        QuotedHeadersMiddleware<BasicRequestContext>.decode(&headers)
+        headers[.server] = "test"
+    }
 
     init() throws {
         cache.insert(
@@ -22,14 +25,7 @@ private struct Pipeline {
         let middleware = ResponseCacheMiddleware<BasicRequestContext>(
             cache: cache, generation: { 1 }, isCacheable: { $0.uri.path == "/kept" }
         )
-        let handler = CachedResponseChannelHandler(
-            middleware: middleware,
-            finishHeaders: { headers in
-                QuotedHeadersMiddleware<BasicRequestContext>.decode(&headers)
-                headers[.server] = "test"
-            },
-            logger: Logger(label: "test"), logLevel: .trace
-        )
+        let handler = CachedResponseChannelHandler(middleware: middleware, logger: Logger(label: "test"), logLevel: .trace)
         try channel.pipeline.syncOperations.addHandler(handler)
     }
 
@@ -96,6 +92,7 @@ struct CachedResponseChannelHandlerTests {
         }
         #expect(head.status == .notModified)
         #expect(head.headerFields[.eTag] == "\"k1\"")
+        #expect(head.headerFields[.server] == "test")
         #expect(head.headerFields[.contentLength] == "0")
     }
 

@@ -12,8 +12,8 @@ import NIOHTTPTypesHTTP1
 /// times the writing of the bytes. Everything else passes through untouched to the router.
 ///
 /// It gives the same answer the router would: the kept response (or its `304`) with the headers
-/// that the router's outer middleware add (`finishHeaders`: security headers, decoded entity
-/// tags, the server name) and the `Date`, logged as the router logs requests. Only requests without a body are
+/// that the router's outer middleware add (the cache's `finishHeaders`: security headers, decoded
+/// entity tags, the server name) and the `Date`, logged as the router logs requests. Only requests without a body are
 /// answered here; while a request it passed on is still being answered, later requests on the
 /// connection (pipelined) pass on too, so responses keep their order. After the server was told
 /// to quiesce it passes everything on, and it hands the quiesce event on only once its own
@@ -33,7 +33,6 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
     public typealias OutboundOut = HTTPResponsePart
 
     private let middleware: ResponseCacheMiddleware<Context>
-    private let finishHeaders: @Sendable (inout HTTPFields) -> Void
     private let logger: Logger
     private let logLevel: Logger.Level
     /// A head that may be answered here, held until its end shows it has no body.
@@ -50,14 +49,9 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
     ///
     /// - Parameters:
     ///   - middleware: the router's cache middleware (its cache, generation and rules).
-    ///   - finishHeaders: what the router's outer middleware add to every response.
     ///   - logger: where to log each request answered here, at `logLevel`.
-    public init(
-        middleware: ResponseCacheMiddleware<Context>, finishHeaders: @escaping @Sendable (inout HTTPFields) -> Void,
-        logger: Logger, logLevel: Logger.Level
-    ) {
+    public init(middleware: ResponseCacheMiddleware<Context>, logger: Logger, logLevel: Logger.Level) {
         self.middleware = middleware
-        self.finishHeaders = finishHeaders
         self.logger = logger
         self.logLevel = logLevel
     }
@@ -124,9 +118,13 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
             "hb.request.path": .stringConvertible(request.uri), "hb.request.method": .string(head.method.rawValue),
         ])
         var (status, headers, body) = ResponseCacheMiddleware<Context>.reply(to: head.headerFields, from: entry)
-        finishHeaders(&headers)
+        if body == nil {
+            middleware.cache.finishHeaders(&headers)
+            headers[.contentLength] = "0"
+        } else {
+            headers = entry.finishedHeaders
+        }
         headers[.date] = HTTPDate.now()
-        if body == nil { headers[.contentLength] = "0" }
         context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: headers))), promise: nil)
         let file = body == nil ? nil : entry.file
         if let file, let encoder = encoderInput(context) {

@@ -11,6 +11,8 @@ public final class ResponseCache: Sendable {
     struct Entry: Sendable {
         var generation: UInt64
         var headers: HTTPFields
+        /// `headers` as they go out on the wire (``finishHeaders`` applied), made once.
+        var finishedHeaders: HTTPFields
         var body: ByteBuffer
         /// The entity tag, as sent (quoted), if the response had one.
         var eTag: String?
@@ -38,14 +40,22 @@ public final class ResponseCache: Sendable {
     /// Bodies of at least this many bytes are also kept in an in-memory file that connections
     /// send with `sendfile` (``CachedResponseChannelHandler``).
     public let fileThreshold: Int
+    /// What is added to every response after the cache middleware (the router's outer middleware
+    /// and the application: security headers, decoded entity tags, the server name); applied
+    /// once per kept response for ``CachedResponseChannelHandler``, which bypasses them.
+    public let finishHeaders: @Sendable (inout HTTPFields) -> Void
     private let state = Mutex(State())
 
     /// Creates an empty cache of at most `budget` bytes, keeping bodies up to `largestEntry`, and
     /// those of `fileThreshold` bytes or more in a file as well.
-    public init(budget: Int = 16 << 20, largestEntry: Int = 2 << 20, fileThreshold: Int = 64 << 10) {
+    public init(
+        budget: Int = 16 << 20, largestEntry: Int = 2 << 20, fileThreshold: Int = 64 << 10,
+        finishHeaders: @escaping @Sendable (inout HTTPFields) -> Void = { _ in }
+    ) {
         self.budget = budget
         self.largestEntry = largestEntry
         self.fileThreshold = max(1, fileThreshold)
+        self.finishHeaders = finishHeaders
     }
 
     /// The response kept for `key` if it was made at `generation`; an entry made at another
@@ -69,6 +79,8 @@ public final class ResponseCache: Sendable {
         let file = size >= fileThreshold ? KeptFile.make(body) : nil
         let cost = size + (file?.size ?? 0)
         guard cost <= budget else { return }
+        var finished = headers
+        finishHeaders(&finished)
         state.withLock { state in
             if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.cost }
             if state.bytes + cost > budget {
@@ -79,7 +91,7 @@ public final class ResponseCache: Sendable {
                 }
             }
             state.serial += 1
-            state.entries[key] = Entry(generation: generation, headers: headers, body: body, eTag: eTag, serial: state.serial, file: file)
+            state.entries[key] = Entry(generation: generation, headers: headers, finishedHeaders: finished, body: body, eTag: eTag, serial: state.serial, file: file)
             state.bytes += cost
         }
     }
