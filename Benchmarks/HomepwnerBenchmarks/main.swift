@@ -71,6 +71,7 @@ try await decode.report()
 
 var load = Race("load items.archive from disk (open, read, decode)", iterations: iterations)
 load.add("ItemStore.load") { try await ItemStore(folder: folder).load() }
+load.add("read + ItemArchive.decode, no store") { _ = try ItemArchive.decode(Data(contentsOf: archiveURL)) }
 load.add("Data(contentsOf:) + NSKeyedUnarchiver") { _ = try foundationLoad(archiveURL) }
 try await load.report()
 

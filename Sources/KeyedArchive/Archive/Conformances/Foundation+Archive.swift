@@ -60,9 +60,18 @@ extension Date: ArchiveCodable {
 
     /// Reads an `NSDate` object (a plist date entry is accepted too).
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> Date {
-        if case .date(let date) = try unarchiver.object(uid) { return date }
+        // The usual NSDate object: its time is read without building its dictionary (a third of
+        // the decoding of a Homepwner item went into that).
+        let time: PropertyList?
+        do {
+            time = try unarchiver.field("NS.time", of: uid)
+        } catch let error as ArchiveError where error.code == .typeMismatch {
+            if case .date(let date) = try unarchiver.object(uid) { return date }
+            try unarchiver.checkClass(of: uid, expecting: ["NSDate"], for: "Date")
+            throw error
+        }
         try unarchiver.checkClass(of: uid, expecting: ["NSDate"], for: "Date")
-        guard let seconds = try unarchiver.resolve(unarchiver.field("NS.time", of: uid) ?? .bool(false)).doubleValue, seconds.isFinite else {
+        guard let seconds = try unarchiver.resolve(time ?? .bool(false)).doubleValue, seconds.isFinite else {
             throw ArchiveError(.invalidArchive, "object \(uid): NSDate without a finite NS.time", object: Int(uid))
         }
         return Date(timeIntervalSinceReferenceDate: seconds)
