@@ -84,7 +84,7 @@ public struct ResponseCacheMiddleware<Context: RequestContext>: RouterMiddleware
     /// The entity tag as the client will see it (the generated code may have percent-encoded it).
     static func decodedTag(_ value: String?) -> String? {
         guard let value else { return nil }
-        return value.contains("%") ? value.removingPercentEncoding ?? value : value
+        return value.utf8.contains(UInt8(ascii: "%")) ? value.removingPercentEncoding ?? value : value
     }
 }
 
