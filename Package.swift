@@ -89,7 +89,9 @@ let package = Package(
                 "CWebSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            ],
+            // The page files both apps share (base.css, common.js, upload.js), served as they are.
+            resources: [.copy("Resources")]
         ),
         // The Scary Creatures server: the API generated from openapi.yaml (served as it is).
         .target(
