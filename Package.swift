@@ -109,6 +109,18 @@ let package = Package(
             resources: [.copy("openapi.yaml"), .copy("Resources")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
+        // The Homepwner pages: the inventory and an item, server-rendered with plain forms and
+        // enhanced by scripts that use the API; templates, styles and scripts copied as they are.
+        .target(
+            name: "HomepwnerPages",
+            dependencies: [
+                "Homepwner", "Imaging", "WebSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Resources")]
+        ),
         .executableTarget(
             name: "scary-creatures",
             dependencies: [
@@ -195,6 +207,14 @@ let package = Package(
             name: "ScaryCreaturesWebTests",
             dependencies: [
                 "ScaryCreaturesWeb", "ScaryCreatures", "WebSupport", "Imaging",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "HomepwnerPagesTests",
+            dependencies: [
+                "HomepwnerPages", "Homepwner", "WebSupport", "Imaging",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
