@@ -65,9 +65,26 @@ let package = Package(
         .executableTarget(
             name: "homepwner",
             dependencies: [
-                "Homepwner", "CommandLineSupport", "DocumentStore", "Imaging",
+                "Homepwner", "HomepwnerWeb", "WebSupport", "CommandLineSupport", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // The Homepwner server: the API generated from its openapi.yaml (served as it is).
+        .target(
+            name: "HomepwnerWeb",
+            dependencies: [
+                "Homepwner", "DocumentStore", "Imaging", "WebSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("openapi.yaml")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         // The child process of the Homepwner SIGKILL test: changes items and prints each one
         // acknowledged.
@@ -226,6 +243,14 @@ let package = Package(
         .testTarget(
             name: "HomepwnerTests",
             dependencies: ["Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "homepwner", "homepwner-stress"]
+        ),
+        .testTarget(
+            name: "HomepwnerWebTests",
+            dependencies: [
+                "HomepwnerWeb", "Homepwner", "WebSupport", "Imaging", "homepwner",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "DocumentStoreTests",
