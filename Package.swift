@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "homepwner",
             dependencies: [
-                "Homepwner", "HomepwnerWeb", "WebSupport", "CommandLineSupport", "DocumentStore", "Imaging",
+                "Homepwner", "HomepwnerWeb", "HomepwnerPages", "WebSupport", "CommandLineSupport", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -31,9 +31,9 @@ public struct HomepwnerPages: Sendable {
     ///     `homepwner check --repair --data-dir <the store's folder>`.
     ///   - now: the clock that dates the printed inventory.
     /// - Throws: when the package's resources are missing or a template does not parse.
-    public init(store: ItemStore, repairCommand: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) async throws {
+    public init(store: ItemStore, repairCommand: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws {
         self.store = store
-        self.resources = try await PageResources.load()
+        self.resources = try PageResources.load()
         self.maxPhotoBytes = ImageLimits().maxEncodedBytes
         self.repairCommand = repairCommand ?? "homepwner check --repair --data-dir \(Self.shellQuoted(store.folder.path))"
         self.now = now
@@ -55,6 +55,14 @@ public struct HomepwnerPages: Sendable {
         router.post("/items/:key/photo/delete") { _, context in
             try await page { try await removePhoto(key: try pageKey(context)) }
         }
+    }
+
+    /// Adds the pages of `store` to `router`: what a server hands to its router builder
+    /// (`buildApplication(_:pages:)` in HomepwnerWeb).
+    ///
+    /// - Throws: when the package's resources are missing or a template does not parse.
+    public static let routes: @Sendable (Router<BasicRequestContext>, ItemStore) throws -> Void = { router, store in
+        try HomepwnerPages(store: store).addRoutes(to: router)
     }
 
     /// `text` as one word of a POSIX shell (single-quoted unless it is plainly safe).

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import Homepwner
+import HomepwnerPages
 import HomepwnerWeb
 import Hummingbird
 import Logging
@@ -44,8 +45,8 @@ struct ServeCommand: AsyncParsableCommand {
         )
         let app: any ApplicationProtocol
         do {
-            // pages: the pages' routes are handed in here, e.g. `pages: HomepwnerPages.routes`.
-            app = try await buildApplication(configuration, pages: nil) { address in
+            // The pages' routes are handed in here (HomepwnerPages).
+            app = try await buildApplication(configuration, pages: HomepwnerPages.routes) { address in
                 // Written straight to the descriptor, so a script reading a pipe sees it at once.
                 FileHandle.standardOutput.write(Data("Homepwner is at \(address.url)\ndata: \(address.dataFolder.path)\n".utf8))
             }

@@ -24,7 +24,7 @@ func withPages(
     try prepare(folder)
     let store = ItemStore(folder: folder, lockTimeout: .seconds(1), now: storeNow)
     try await store.load()
-    let pages = try await HomepwnerPages(store: store, repairCommand: "homepwner check --repair --data-dir /data", now: { testNow })
+    let pages = try HomepwnerPages(store: store, repairCommand: "homepwner check --repair --data-dir /data", now: { testNow })
     let router = Router()
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(map: { ($0 as? HomepwnerError).map { APIError(.badRequest, code: $0.code.rawValue, $0.message) } }))

@@ -12,14 +12,18 @@ struct PageResources: Sendable {
     /// The files both apps share (`base.css`, `common.js`, `upload.js`).
     let commonAssets: StaticAssets
 
-    /// Reads the folders from the bundles.
+    /// Reads the folders from the bundles (a few small files, once, when the server starts).
     ///
     /// - Throws: when the resources are missing from the build or a template does not parse.
-    static func load() async throws -> PageResources {
+    static func load() throws -> PageResources {
         guard let root = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile)
         }
-        let templates = try await MustacheLibrary(directory: root.appendingPathComponent("templates").path)
+        var templates = MustacheLibrary()
+        let folder = root.appendingPathComponent("templates")
+        for url in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) where url.pathExtension == "mustache" {
+            try templates.register(String(decoding: try Data(contentsOf: url), as: UTF8.self), named: url.deletingPathExtension().lastPathComponent)
+        }
         let assets = try StaticAssets(folder: root.appendingPathComponent("static"))
         return PageResources(templates: templates, assets: assets, commonAssets: try CommonAssets.load())
     }
