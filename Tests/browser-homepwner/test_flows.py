@@ -183,3 +183,26 @@ def test_the_printed_inventory_has_photos_values_the_total_and_the_date_but_no_c
     for hidden in ("header.top", "#sort-form", "#add-form", f"#item-{key} .delete-form"):
         expect(page.locator(hidden)).to_be_hidden()
     assert page.locator("button:visible, input:visible, select:visible").count() == 0
+
+
+def test_without_javascript_the_plain_forms_add_edit_and_delete_after_asking(browser, server):
+    context = browser.new_context(base_url=server.url, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/")
+    page.get_by_label("Name").fill("Plain-form lamp")
+    page.get_by_label("Value in dollars").fill("45")
+    page.get_by_role("button", name="Add").click()
+    expect(page).to_have_url(re.compile(r"/items/[0-9A-F-]{36}$"))
+    key = page.url.rsplit("/", 1)[1]
+    page.locator("#name").fill("Plain-form lamp, brass")
+    page.locator("#serialNumber").fill("L-9")
+    page.get_by_role("button", name="Save").click()
+    expect(page).to_have_url(re.compile(f"/items/{key}$"))
+    expect(page.locator("#name")).to_have_value("Plain-form lamp, brass")
+    expect(page.locator("#serialNumber")).to_have_value("L-9")
+    page.get_by_role("button", name="Delete this item").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Delete “Plain-form lamp, brass”?")
+    page.get_by_role("button", name="Delete for good").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page.locator(f"#item-{key}")).to_have_count(0)
+    context.close()
