@@ -66,9 +66,26 @@ let package = Package(
         .executableTarget(
             name: "homepwner",
             dependencies: [
-                "Homepwner", "CommandLineSupport", "DocumentStore", "Imaging",
+                "Homepwner", "HomepwnerWeb", "HomepwnerPages", "WebSupport", "CommandLineSupport", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // The Homepwner server: the API generated from its openapi.yaml (served as it is).
+        .target(
+            name: "HomepwnerWeb",
+            dependencies: [
+                "Homepwner", "DocumentStore", "Imaging", "WebSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("openapi.yaml")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         // The child process of the Homepwner SIGKILL test: changes items and prints each one
         // acknowledged.
@@ -93,7 +110,9 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            ],
+            // The page files both apps share (base.css, common.js, upload.js), served as they are.
+            resources: [.copy("Resources")]
         ),
         // The Scary Creatures server: the API generated from openapi.yaml (served as it is).
         .target(
@@ -110,6 +129,18 @@ let package = Package(
             // The pages' templates, styles and scripts are copied as they are (no build step).
             resources: [.copy("openapi.yaml"), .copy("Resources")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // The Homepwner pages: the inventory and an item, server-rendered with plain forms and
+        // enhanced by scripts that use the API; templates, styles and scripts copied as they are.
+        .target(
+            name: "HomepwnerPages",
+            dependencies: [
+                "Homepwner", "Imaging", "WebSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Resources")]
         ),
         .executableTarget(
             name: "scary-creatures",
@@ -205,12 +236,28 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "HomepwnerPagesTests",
+            dependencies: [
+                "HomepwnerPages", "Homepwner", "WebSupport", "Imaging",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
             name: "ScaryCreaturesTests",
             dependencies: ["ScaryCreatures", "DocumentStore", "Imaging", "KeyedArchive", "scary-creatures"]
         ),
         .testTarget(
             name: "HomepwnerTests",
             dependencies: ["Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "homepwner", "homepwner-stress"]
+        ),
+        .testTarget(
+            name: "HomepwnerWebTests",
+            dependencies: [
+                "HomepwnerWeb", "Homepwner", "WebSupport", "Imaging", "homepwner",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "DocumentStoreTests",

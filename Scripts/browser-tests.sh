@@ -1,22 +1,40 @@
 #!/usr/bin/env bash
-# Runs the browser tests (Tests/browser, pytest + Playwright) in Debian's Chromium against the
-# real scary-creatures server; the tests start it themselves on a free port with a temporary
-# data folder (and restart it, and run the CLI against the same folder).
+# Runs the browser tests (pytest + Playwright) in Debian's Chromium against the real servers:
+# Tests/browser against scary-creatures, Tests/browser-homepwner against homepwner. The tests
+# start each server themselves on a free port with a temporary data folder (and restart it, and
+# run the CLI against the same folder).
 #
-#   Scripts/browser-tests.sh [pytest arguments]
+#   Scripts/browser-tests.sh [pytest arguments]        both suites
+#   SUITES=homepwner Scripts/browser-tests.sh [...]     one suite (scary-creatures or homepwner)
 #
-# BINARY=path uses that scary-creatures binary instead of building the debug one. Needs
-# `apt-get install chromium` and `pip install playwright pytest-playwright axe-playwright-python`
-# (.ci/run installs them); never `playwright install`. Screenshots and axe results go to
-# docs/screenshots/.
+# BINARY=path and HOMEPWNER_BINARY=path use those binaries instead of building the debug ones.
+# Needs `apt-get install chromium` and `pip install playwright pytest-playwright
+# axe-playwright-python` (.ci/run installs them); never `playwright install`. Screenshots and
+# axe results go to docs/screenshots/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ -z "${BINARY:-}" ]; then
+SUITES="${SUITES:-scary-creatures homepwner}"
+if [ -z "${BINARY:-}" ] || [ -z "${HOMEPWNER_BINARY:-}" ]; then
     swift build --product scary-creatures > /dev/null
-    BINARY="$(swift build --show-bin-path)/scary-creatures"
+    swift build --product homepwner > /dev/null
+    BIN="$(swift build --show-bin-path)"
+    BINARY="${BINARY:-$BIN/scary-creatures}"
+    HOMEPWNER_BINARY="${HOMEPWNER_BINARY:-$BIN/homepwner}"
 fi
-export BINARY
+# The tests run from their own folders: relative paths are made absolute first.
+BINARY="$(realpath "$BINARY")"
+HOMEPWNER_BINARY="$(realpath -m "$HOMEPWNER_BINARY")"
+export BINARY HOMEPWNER_BINARY
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 export PYTHONDONTWRITEBYTECODE=1
-cd Tests/browser
-exec python3 -m pytest -p no:cacheprovider -q --browser chromium "$@"
+status=0
+for suite in $SUITES; do
+    case "$suite" in
+        scary-creatures) folder=Tests/browser ;;
+        homepwner) folder=Tests/browser-homepwner ;;
+        *) echo "unknown suite $suite (scary-creatures or homepwner)" >&2; exit 2 ;;
+    esac
+    echo "== $suite ($folder)"
+    (cd "$folder" && python3 -m pytest -p no:cacheprovider -q --browser chromium "$@") || status=$?
+done
+exit $status

@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# Runs schemathesis against a live scary-creatures server built from this checkout, with the
-# server's own /openapi.yaml, on a fresh data folder. Exits with schemathesis's status.
+# Runs schemathesis against a live server built from this checkout, with the server's own
+# /openapi.yaml, on a fresh data folder. Exits with schemathesis's status.
 #
-#   Scripts/schemathesis.sh [examples per operation, default 50]
+#   Scripts/schemathesis.sh [scary-creatures|homepwner] [examples per operation, default 50]
+#   Scripts/schemathesis.sh [examples]            (scary-creatures, as before)
 #
-# Needs `pip install schemathesis`; .ci/run installs it. The event stream never ends, so its
-# operation is left out here (tests/ScaryCreaturesTests/ChangeStreamTests cover it).
+# Needs `pip install schemathesis`; .ci/run installs it. The event streams never end, so their
+# operation is left out here (the apps' event tests cover them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+app=scary-creatures
+case "${1:-}" in
+    scary-creatures|homepwner) app="$1"; shift ;;
+    ''|*[!0-9]*) [ -n "${1:-}" ] && { echo "usage: $0 [scary-creatures|homepwner] [examples]"; exit 64; } ;;
+esac
 examples="${1:-50}"
-binary="$(swift build --show-bin-path)/scary-creatures"
+binary="$(swift build --show-bin-path)/$app"
+[ -x "$binary" ] || { echo "build it first: swift build --product $app"; exit 1; }
 work="$(mktemp -d)"
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 "$binary" serve --port 0 --data-dir "$work/data" --log-level error > "$work/out.txt" 2> "$work/err.txt" &
@@ -19,7 +26,7 @@ for _ in $(seq 1 100); do
     sleep 0.1
 done
 url="$(grep -o 'http://127.0.0.1:[0-9]*' "$work/out.txt")"
-echo "schemathesis against $url/openapi.yaml ($examples examples per operation)"
+echo "schemathesis against $app at $url/openapi.yaml ($examples examples per operation)"
 export SCHEMATHESIS_HOOKS=hooks
 export PYTHONPATH="$PWD/Scripts/schemathesis${PYTHONPATH:+:$PYTHONPATH}"
 # In CI the generated data is deterministic, so a run is repeatable; by hand it is random, to

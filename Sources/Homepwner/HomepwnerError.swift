@@ -21,6 +21,12 @@ public struct HomepwnerError: Error, Sendable, Hashable, CustomStringConvertible
         case noDataFolder
         /// The disk is full, or another storage failure.
         case storage
+        /// The item changed since the version the change was based on (someone else changed it
+        /// first); nothing was changed.
+        case versionMismatch
+        /// Another process holds the data folder for writing — a running server, or another
+        /// command that did not finish in time; nothing was changed.
+        case inUse
     }
 
     /// What kind of failure this is.

@@ -9,14 +9,6 @@ import ScaryCreatures
 import ServiceLifecycle
 import WebSupport
 
-/// The running server's address, told once it listens (with the real port when 0 was asked).
-public struct ServerAddress: Sendable {
-    /// The URL to open.
-    public var url: String
-    /// The data folder it serves.
-    public var dataFolder: URL
-}
-
 /// Builds the server: the database (claimed for this process with ``ScaryCreatures/ServerLock``),
 /// the router, and the services that run beside it (memory-pressure purges of the thumbnail
 /// cache, also on `SIGUSR1`). Run it with `runService()`, which stops on SIGINT or SIGTERM after

@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIRuntime
 import ScaryCreatures
 import ServiceLifecycle
+import WebSupport
 
 /// The `text/event-stream` of a data folder's changes.
 ///
@@ -10,26 +11,11 @@ import ServiceLifecycle
 /// stream ends when the server shuts down gracefully, and when the client reads so slowly that
 /// more than a bounded number of events wait for it (it reconnects with `Last-Event-ID`).
 enum EventStream {
-    /// How many encoded events may wait for a slow client.
-    static let buffer = 64
-
-    /// The response body for a client that last saw `lastEventID`.
+    /// The response body for a client that last saw `lastEventID` (through WebSupport's
+    /// ``WebSupport/ServerSentEvents``).
     static func body(of changes: CreatureChanges, after lastEventID: String?) async -> HTTPBody {
         let events = await changes.subscribe(after: lastEventID)
-        let (stream, output) = AsyncStream<ArraySlice<UInt8>>.makeStream(bufferingPolicy: .bufferingOldest(buffer))
-        output.yield(ArraySlice("retry: 2000\n\n".utf8))
-        let pump = Task {
-            await withGracefulShutdownHandler {
-                for await event in events {
-                    if case .dropped = output.yield(ArraySlice(encode(event, changes: changes).utf8)) { break }
-                }
-            } onGracefulShutdown: {
-                output.finish()
-            }
-            output.finish()
-        }
-        output.onTermination = { _ in pump.cancel() }
-        return HTTPBody(stream, length: .unknown, iterationBehavior: .single)
+        return ServerSentEvents.body(of: events) { encode($0, changes: changes) }
     }
 
     /// One event in the `text/event-stream` format.

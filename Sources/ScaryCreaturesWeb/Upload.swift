@@ -8,13 +8,7 @@ enum Upload {
     ///
     /// - Throws: ``WebSupport/APIError`` 413 past the limit.
     static func collect(_ body: HTTPBody, limit: Int) async throws -> Data {
-        do {
-            return try await Data(collecting: body, upTo: limit)
-        } catch let error as APIError {
-            throw error
-        } catch {
-            throw APIError.tooLarge(limit: limit)
-        }
+        try await UploadBody.collect(body, limit: limit)
     }
 
     /// The `photo` field of a multipart form (other fields are read and dropped).

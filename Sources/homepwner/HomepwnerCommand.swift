@@ -12,13 +12,18 @@ struct HomepwnerCommand: AsyncParsableCommand {
         discussion: """
             Data lives in a Documents folder (--data-dir, default $XDG_DATA_HOME/homepwner/Documents): \
             items.archive as the 2014 Homepwner app wrote it, and one photo per item named by its key. \
+            With no subcommand it serves the inventory at http://127.0.0.1:8081/ (see serve --help); \
+            while a server runs, the commands that change the folder fail at once (exit 75) and \
+            name it — make the change through the server, or stop it first.
             Exit status: 0 success, 1 check found problems, 64 usage, 65 bad data (a rule, an image, \
-            a damaged archive), 66 not found, 74 storage.
+            a damaged archive), 66 not found, 74 storage, 75 a homepwner server holds the folder \
+            (make the change through it, or stop it first).
             """,
         subcommands: [
-            ListCommand.self, AddCommand.self, ShowCommand.self, UpdateCommand.self, SetImageCommand.self,
+            ServeCommand.self, ListCommand.self, AddCommand.self, ShowCommand.self, UpdateCommand.self, SetImageCommand.self,
             RemoveImageCommand.self, DeleteCommand.self, CheckCommand.self, ExportCSVCommand.self,
-        ]
+        ],
+        defaultSubcommand: ServeCommand.self
     )
 
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
@@ -35,6 +40,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
         case .invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .corrupt: 65  // EX_DATAERR
         case .notFound, .noDataFolder: 66                                         // EX_NOINPUT
         case .storage: 74                                                         // EX_IOERR
+        case .inUse, .versionMismatch: 75                                         // EX_TEMPFAIL
         }
     }
 }

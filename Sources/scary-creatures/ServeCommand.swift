@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import ScaryCreatures
 import ScaryCreaturesWeb
+import WebSupport
 
 /// `serve` (the default): the web app and its JSON API, until SIGINT or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {

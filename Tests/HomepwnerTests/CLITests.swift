@@ -94,10 +94,10 @@ struct CLITests {
         }
     }
 
-    @Test("with no arguments it prints usage and succeeds; list on an empty folder says how to add")
+    @Test("--help prints usage and succeeds (no arguments serves); list on an empty folder says how to add")
     func usage() throws {
         try withTemporaryFolderSync { folder in
-            let run = try homepwner([], environment: ["XDG_DATA_HOME": folder.path])
+            let run = try homepwner(["--help"], environment: ["XDG_DATA_HOME": folder.path])
             #expect(run.status == 0)
             #expect(run.output.contains("USAGE: homepwner <subcommand>"))
             let list = try homepwner(["list"], environment: ["XDG_DATA_HOME": folder.path])

@@ -77,11 +77,13 @@ struct PagesUploadTests {
             let again = try await client.execute(uri: "/assets/app.css", method: .get, headers: [.ifNoneMatch: tag])
             #expect(again.status == .notModified)
             #expect(again.body.readableBytes == 0)
-            for name in ["list.js", "detail.js", "common.js", "rating.js", "upload.js"] {
-                let script = try await client.execute(uri: "/assets/\(name)", method: .get)
+            for path in ["list.js", "detail.js", "rating.js", "common/common.js", "common/upload.js", "common/base.css"] {
+                let script = try await client.execute(uri: "/assets/\(path)", method: .get)
                 #expect(script.status == .ok)
-                #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(script.headers[.contentType] == (path.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8"))
             }
+            // The shared files live in WebSupport only, not copied into the app.
+            #expect(try await client.execute(uri: "/assets/common.js", method: .get).status == .notFound)
             #expect(try await client.execute(uri: "/assets/..%2FPackage.swift", method: .get).status == .notFound)
             #expect(try await client.execute(uri: "/assets/missing.js", method: .get).status == .notFound)
         }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Imaging
 import ScaryCreaturesWeb
+import WebSupport
 import Testing
 
 /// Runs `body` against the whole app on a fresh data folder: through the router test framework,

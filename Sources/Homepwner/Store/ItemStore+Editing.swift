@@ -16,6 +16,7 @@ extension ItemStore {
             itemKey: makeKey()
         )
         try await change { archive in archive.entries.append(.item(item)) }
+        await changes.publish(.created, itemKey: item.itemKey, version: item.version)
         return item
     }
 
@@ -25,18 +26,41 @@ extension ItemStore {
     ///   `.corrupt` when the archive is damaged, `.storage`.
     @discardableResult
     public func update(_ key: String, _ changes: ItemChanges) async throws -> Item {
+        try await update(key, changes, ifVersion: nil)
+    }
+
+    /// Changes the item with `key` only if its ``Item/version`` is still `version` (nil: any
+    /// version), and returns it once durably saved. The check and the change are one step: no
+    /// other change can come between them.
+    ///
+    /// - Throws: ``HomepwnerError`` `.versionMismatch` when the item changed first (nothing
+    ///   saved), and what ``update(_:_:)`` throws.
+    @discardableResult
+    public func update(_ key: String, _ changes: ItemChanges, ifVersion version: String?) async throws -> Item {
         let name = try changes.name.map(ItemRules.name)
         let serial = try changes.serialNumber.map(ItemRules.serialNumber)
         let value = try changes.valueInDollars.map(ItemRules.value)
-        return try await change { archive in
+        let item = try await change { archive in
             guard let index = archive.index(ofKey: key), var item = archive.entries[index].item else {
                 throw HomepwnerError(.notFound, "no item has the key \(key)")
             }
+            try Self.require(version, of: item)
             if let name { item.itemName = name }
             if let serial { item.serialNumber = serial }
             if let value { item.valueInDollars = value }
             archive.entries[index] = .item(item)
             return item
+        }
+        await self.changes.publish(.updated, itemKey: key, version: item.version)
+        return item
+    }
+
+    /// Throws unless `item` is at `version` (nil: any version).
+    static func require(_ version: String?, of item: Item) throws {
+        guard let version else { return }
+        let current = item.version
+        guard current == version else {
+            throw HomepwnerError(.versionMismatch, "item \(item.itemKey) is at version \(current), not \(version): someone else changed it first; reload it and try again")
         }
     }
 
@@ -47,13 +71,25 @@ extension ItemStore {
     /// - Throws: ``HomepwnerError`` `.notFound`, `.corrupt` when the archive is damaged, `.storage`.
     @discardableResult
     public func delete(_ key: String) async throws -> Item {
+        try await delete(key, ifVersion: nil)
+    }
+
+    /// Deletes the item with `key` only if its ``Item/version`` is still `version` (nil: any
+    /// version), then its photo, and returns the item; the check and the deletion are one step.
+    ///
+    /// - Throws: ``HomepwnerError`` `.versionMismatch` when the item changed first (nothing
+    ///   deleted), and what ``delete(_:)`` throws.
+    @discardableResult
+    public func delete(_ key: String, ifVersion version: String?) async throws -> Item {
         let item = try await change { archive in
             guard let index = archive.index(ofKey: key), let item = archive.entries[index].item else {
                 throw HomepwnerError(.notFound, "no item has the key \(key)")
             }
+            try Self.require(version, of: item)
             archive.entries.remove(at: index)
             return item
         }
+        await changes.publish(.deleted, itemKey: key, version: nil)
         let stillNamed = try await items().contains { $0.itemKey.utf8.elementsEqual(key.utf8) }
         if !stillNamed, images.hasImage(forKey: key) { try await images.deleteImage(forKey: key) }
         return item
@@ -64,8 +100,9 @@ extension ItemStore {
     /// - Throws: ``HomepwnerError`` `.invalidImage` (nothing written), `.notFound`, `.storage`.
     public func setImage(_ image: Data, forKey key: String) async throws {
         try requireWritable()
-        _ = try await item(key)
+        let item = try await item(key)
         try await images.setImage(image, forKey: key)
+        await changes.publish(.photo, itemKey: key, version: item.version)
     }
 
     /// Removes the photo of the item with `key` (nothing to do if it has none).
@@ -73,8 +110,10 @@ extension ItemStore {
     /// - Throws: ``HomepwnerError`` `.notFound`, `.storage`.
     public func removeImage(forKey key: String) async throws {
         try requireWritable()
-        _ = try await item(key)
+        let item = try await item(key)
+        let hadImage = images.hasImage(forKey: key)
         try await images.deleteImage(forKey: key)
+        if hadImage { await changes.publish(.photo, itemKey: key, version: item.version) }
     }
 
     /// Saves the archive once more and refuses every later change; reads still work.

@@ -32,6 +32,8 @@ public actor ItemStore {
     public nonisolated let archiveURL: URL
     /// The photos beside the archive.
     public nonisolated let images: ImageStore
+    /// Every change this store makes, for live updates (the server's event stream).
+    public nonisolated let changes = ItemChangeFeed()
     /// The status after ``load()``.
     public internal(set) var status: Status = .ready
     /// How many changes have been acknowledged (each durably saved).
@@ -51,6 +53,7 @@ public actor ItemStore {
     /// (off only for a store whose writer works on a simulated disk, in tests).
     var managesFolder = true
     private let lockTimeout: Duration
+    private let serving: Bool
 
     /// The per-user data folder: `$XDG_DATA_HOME/homepwner/Documents`, or
     /// `~/.local/share/homepwner/Documents`.
@@ -65,6 +68,9 @@ public actor ItemStore {
     ///   - lockTimeout: how long ``load()`` waits for another process writing the same folder.
     ///   - now: the clock that dates new items.
     ///   - makeKey: makes new item keys (a fresh upper-case UUID string by default).
+    ///   - serving: hold the folder as a server does, for as long as the store is open: any
+    ///     other process that wants to write it fails at once with ``HomepwnerError`` `.inUse`
+    ///     naming this one, instead of waiting.
     public init(
         folder: URL,
         readOnly: Bool = false,
@@ -74,7 +80,8 @@ public actor ItemStore {
         imageCacheBudget: Int = 32 << 20,
         lockTimeout: Duration = .seconds(10),
         now: @escaping @Sendable () -> Date = { Date() },
-        makeKey: @escaping @Sendable () -> String = { UUID().uuidString }
+        makeKey: @escaping @Sendable () -> String = { UUID().uuidString },
+        serving: Bool = false
     ) {
         let folder = folder.standardizedFileURL
         self.folder = folder
@@ -84,6 +91,7 @@ public actor ItemStore {
         self.limits = limits
         self.pool = pool
         self.lockTimeout = lockTimeout
+        self.serving = serving
         self.now = now
         self.makeKey = makeKey
         self.archive = ArchiveFileStore(
@@ -122,7 +130,8 @@ public actor ItemStore {
     /// ``Status/damaged(_:)`` with what could be salvaged.
     ///
     /// - Throws: ``HomepwnerError`` `.noDataFolder` (read-only, no folder), `.storage` (also when
-    ///   another process keeps the writer lock longer than the timeout).
+    ///   another process keeps the writer lock longer than the timeout), `.inUse` when a server
+    ///   holds the folder.
     public func load() async throws {
         if loaded != nil { return }
         // Concurrent first calls share one load (and one writer lock).
@@ -166,7 +175,7 @@ public actor ItemStore {
                 throw HomepwnerError(.storage, "the data folder \(folder.path) cannot be created: \(error.localizedDescription)")
             }
         }
-        if writerLock == nil { writerLock = try await WriterLock(folder: folder, timeout: lockTimeout) }
+        if writerLock == nil { writerLock = try await WriterLock(folder: folder, timeout: lockTimeout, holder: serving ? .server : .command) }
     }
 
     private func loadReadOnly() async throws {

@@ -15,9 +15,10 @@ struct CreaturePages: Sendable {
     /// The largest photo, as Imaging enforces it.
     let maxPhotoBytes = ImageLimits().maxEncodedBytes
 
-    /// Adds the pages, the forms and `/assets/…` to `router`.
+    /// Adds the pages, the forms, `/assets/…` and the shared `/assets/common/…` to `router`.
     func addRoutes(to router: Router<BasicRequestContext>) {
         resources.assets.addRoutes(to: router, prefix: "/assets")
+        resources.commonAssets.addRoutes(to: router, prefix: CommonAssets.prefix)
         router.get("/") { request, _ in try await listPage(ListQuery(query: request.uri.query)) }
         router.get("/creatures/:id") { _, context in
             try await page { try await detailPage(id: try pageID(context)) }

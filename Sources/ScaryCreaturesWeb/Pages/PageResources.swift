@@ -9,6 +9,8 @@ struct PageResources: Sendable {
     let templates: MustacheLibrary
     /// The static files.
     let assets: StaticAssets
+    /// The files both apps share (WebSupport's `base.css`, `common.js`, `upload.js`).
+    let commonAssets: StaticAssets
 
     /// Reads both folders from the module's bundle.
     ///
@@ -19,7 +21,7 @@ struct PageResources: Sendable {
         }
         let templates = try await MustacheLibrary(directory: root.appendingPathComponent("templates").path)
         let assets = try StaticAssets(folder: root.appendingPathComponent("static"))
-        return PageResources(templates: templates, assets: assets)
+        return PageResources(templates: templates, assets: assets, commonAssets: try CommonAssets.load())
     }
 
     /// Template `name` rendered with `model`.

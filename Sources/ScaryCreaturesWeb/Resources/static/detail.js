@@ -1,9 +1,9 @@
 // The detail page: the title saved as you type, the star rating, the photo (pick or drop, with
 // progress and a preview), delete with undo, and changes made elsewhere followed live without
 // touching what is being typed. Without this script the page's plain forms do the same.
-import { debounce, errorMessage, followChanges, toast } from './common.js';
+import { debounce, errorMessage, followChanges, toast } from '/assets/common/common.js';
 import { ratingSlider } from './rating.js';
-import { photoUploader } from './upload.js';
+import { photoUploader } from '/assets/common/upload.js';
 
 const detail = document.getElementById('detail');
 const id = detail.dataset.id;
@@ -159,7 +159,8 @@ function creatureGone() {
 
 // The photo.
 const photo = photoUploader({
-  id,
+  photoURL: `${path}/photo`,
+  describe: () => `Photo of ${titleInput.value}`,
   maxBytes: Number(detail.dataset.maxBytes),
   onStored: (creature) => { version = creature.version; },
 });

@@ -1,7 +1,7 @@
 // The list page: filter and sort as you type, delete with undo, import by picking or dropping
 // zips, and follow changes made elsewhere. Without this script the page's forms do the same
 // through plain requests.
-import { debounce, errorMessage, followChanges, toast } from './common.js';
+import { debounce, errorMessage, followChanges, toast } from '/assets/common/common.js';
 
 const filterForm = document.getElementById('filter-form');
 const results = document.getElementById('results');

@@ -1,13 +1,14 @@
 import Foundation
 import Logging
 
-/// How the server is started: where it listens, where the data is, who may connect.
+/// How a server (Scary Creatures or Homepwner) is started: where it listens, where the data is,
+/// who may connect.
 public struct WebConfiguration: Sendable {
     /// The address to bind: `127.0.0.1` (loopback only) by default.
     public var host: String
     /// The port; 0 picks a free one.
     public var port: Int
-    /// The data folder (`PrivateDocuments`).
+    /// The data folder (Scary Creatures' `PrivateDocuments`, Homepwner's `Documents`).
     public var dataFolder: URL
     /// The access token every request must carry; required to bind anything but loopback.
     public var token: String?
@@ -20,12 +21,14 @@ public struct WebConfiguration: Sendable {
     public var thumbnailCacheBytes: Int
     /// Bytes of whole responses (lists, thumbnails) kept in memory while the data is unchanged.
     public var responseCacheBytes: Int
+    /// The environment variable that gives the token, named when the token is missing.
+    public var tokenVariable: String
 
     /// Creates a configuration; the defaults are what `scary-creatures serve` uses.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataFolder: URL, token: String? = nil,
         logLevel: Logger.Level = .info, maxBodyBytes: Int = 26 << 20, thumbnailCacheBytes: Int = 12 << 20,
-        responseCacheBytes: Int = 8 << 20
+        responseCacheBytes: Int = 8 << 20, tokenVariable: String = "SCARY_CREATURES_TOKEN"
     ) {
         self.host = host
         self.port = port
@@ -35,6 +38,7 @@ public struct WebConfiguration: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.thumbnailCacheBytes = thumbnailCacheBytes
         self.responseCacheBytes = responseCacheBytes
+        self.tokenVariable = tokenVariable
     }
 
     /// Whether `host` only accepts connections from this machine.
@@ -47,7 +51,7 @@ public struct WebConfiguration: Sendable {
     /// - Throws: ``WebStartError`` saying what to do.
     public func validate() throws {
         if !isLoopback, (token ?? "").isEmpty {
-            throw WebStartError("binding \(host) would let other machines in: give an access token with --token or SCARY_CREATURES_TOKEN, or bind 127.0.0.1")
+            throw WebStartError("binding \(host) would let other machines in: give an access token with --token or \(tokenVariable), or bind 127.0.0.1")
         }
         if let token, !token.isEmpty, token.utf8.count < 16 {
             throw WebStartError("the access token must be at least 16 characters")

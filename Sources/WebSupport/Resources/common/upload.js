@@ -1,9 +1,15 @@
-// The photo on the detail page: pick a file or drop it on the photo; checked here first (HEIC,
+// A photo on a page of either app: pick a file or drop it on the photo; checked here first (HEIC,
 // size), then sent with its progress shown over a preview of the file; the server's reason in
-// words when it refuses. Remove takes it away.
+// words when it refuses. Remove takes it away. The page names the photo's API URL (`PUT` stores,
+// `DELETE` removes, `GET` shows it) and has the elements with the ids used below.
 import { errorMessage } from './common.js';
 
-export function photoUploader({ id, maxBytes, onStored }) {
+/**
+ * Wires the page's photo controls to `photoURL`. `describe()` gives the photo's alt text,
+ * `onStored(representation)` is told what the server answered after a change, and `maxBytes` is
+ * the largest photo the server takes.
+ */
+export function photoUploader({ photoURL, maxBytes, onStored, describe }) {
   const drop = document.getElementById('photo-drop');
   const image = document.getElementById('photo');
   const placeholder = document.getElementById('no-photo');
@@ -25,7 +31,7 @@ export function photoUploader({ id, maxBytes, onStored }) {
   const show = (src) => {
     image.src = src;
     image.hidden = false;
-    image.alt = `Photo of ${document.getElementById('title').value}`;
+    image.alt = describe();
     placeholder.hidden = true;
     drop.classList.remove('empty');
     removeForm.hidden = false;
@@ -63,7 +69,7 @@ export function photoUploader({ id, maxBytes, onStored }) {
     const body = new FormData();
     body.append('photo', file, file.name);
     const request = new XMLHttpRequest();
-    request.open('PUT', `/api/creatures/${id}/photo`);
+    request.open('PUT', photoURL);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) progress.value = Math.round((event.loaded / event.total) * 100);
     });
@@ -83,7 +89,7 @@ export function photoUploader({ id, maxBytes, onStored }) {
         const creature = await response.json();
         ownChanges += 1;
         onStored(creature);
-        show(`/api/creatures/${id}/photo?v=${Date.now()}`);
+        show(`${photoURL}?v=${Date.now()}`);
         say('Photo saved.');
       } else {
         restore();
@@ -110,7 +116,7 @@ export function photoUploader({ id, maxBytes, onStored }) {
   removeForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     try {
-      const response = await fetch(`/api/creatures/${id}/photo`, { method: 'DELETE' });
+      const response = await fetch(photoURL, { method: 'DELETE' });
       if (!response.ok) { say(`The photo was not removed: ${await errorMessage(response)}`, true); return; }
       const creature = await response.json();
       ownChanges += 1;
@@ -128,7 +134,7 @@ export function photoUploader({ id, maxBytes, onStored }) {
     follow(hasPhoto) {
       if (uploading) return;
       if (ownChanges > 0) { ownChanges -= 1; return; }
-      if (hasPhoto) show(`/api/creatures/${id}/photo?v=${Date.now()}`); else showNone();
+      if (hasPhoto) show(`${photoURL}?v=${Date.now()}`); else showNone();
     },
   };
 }

@@ -1,0 +1,41 @@
+import Foundation
+
+extension Item {
+    /// The item's version: a 64-bit FNV-1a hash of its five archived fields (name, serial
+    /// number, value, the date's 64 bits, key), as 16 lower-case hex digits.
+    ///
+    /// It depends on nothing but the item's contents, so it is the same after a restart, in
+    /// another process and for an archive written elsewhere; any change of a field changes it
+    /// (barring a 1-in-2⁶⁴ collision). Keys this version does not know are not part of it: no
+    /// edit changes them.
+    public var version: String {
+        var hash = VersionHash()
+        hash.add(itemName)
+        hash.add(serialNumber)
+        hash.add(UInt64(bitPattern: Int64(valueInDollars)))
+        hash.add(dateCreated.timeIntervalSinceReferenceDate.bitPattern)
+        hash.add(itemKey)
+        let hex = String(hash.value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// FNV-1a, 64 bits: small, stable across runs and platforms (unlike `Hasher`, which is seeded
+/// per process).
+private struct VersionHash {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
+    mutating func add(_ word: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+    }
+
+    /// The text's UTF-8 bytes after its length, so that field boundaries cannot shift.
+    mutating func add(_ text: String) {
+        add(UInt64(text.utf8.count))
+        for byte in text.utf8 { add(byte) }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Homepwner
+import HTTPTypes
+import Hummingbird
+import WebSupport
+
+/// The two pages: the inventory and an item.
+extension HomepwnerPages {
+    func listPage(_ query: ItemListQuery, add: AddFormModel = AddFormModel(), status: HTTPResponse.Status = .ok) async throws -> Response {
+        let items = try await store.items()
+        let sorted = query.apply(to: items)
+        let rows = sorted.map { item in
+            ListPageModel.Row(
+                key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
+                valueText: DisplayText.dollars(item.valueInDollars), valueInDollars: item.valueInDollars,
+                dateText: DisplayText.day(item.dateCreated), dateISO: DisplayText.instant(item.dateCreated),
+                photoTag: photoTag(of: item.itemKey), hasPage: ItemRules.isValidKey(item.itemKey)
+            )
+        }
+        // The values are at most 10⁹ each, so the sum cannot overflow for any list that fits in memory;
+        // a hostile archive's out-of-range values are added with overflow checks all the same.
+        let total = items.reduce(0) { sum, item in
+            let (result, overflow) = sum.addingReportingOverflow(item.valueInDollars)
+            return overflow ? sum : result
+        }
+        let printed = now()
+        let model = ListPageModel(
+            sortOptions: ItemListQuery.sortChoices.map { .init(value: $0.value, label: $0.label, selected: $0.value == query.sortValue) },
+            rows: rows,
+            countText: items.count == 1 ? "1 item" : "\(items.count) items",
+            totalText: DisplayText.dollars(total),
+            isEmpty: items.isEmpty,
+            printedOn: DisplayText.day(printed), printedOnISO: DisplayText.instant(printed),
+            damage: await damage(),
+            problems: items.flatMap { item in ItemRules.problems(of: item).map { "“\(item.itemName)”: \(DisplayText.sentence($0.message))" } },
+            add: add, maxPhotoBytes: maxPhotoBytes
+        )
+        return html(try resources.render(model, template: "list"), status: status)
+    }
+
+    func itemPage(key: String, formError: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let item = try await store.item(key)
+        let damage = await damage()
+        let model = ItemPageModel(
+            key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
+            value: String(item.valueInDollars), valueText: DisplayText.dollars(item.valueInDollars),
+            dateText: DisplayText.day(item.dateCreated), dateISO: DisplayText.instant(item.dateCreated),
+            photoTag: photoTag(of: item.itemKey),
+            problems: ItemRules.problems(of: item).map { DisplayText.sentence($0.message) },
+            maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",
+            formError: formError, damage: damage, readOnly: damage != nil
+        )
+        return html(try resources.render(model, template: "item"), status: formError == nil ? status : .unprocessableContent)
+    }
+
+    /// The damage of the archive, as the pages show it; nil when it can be changed.
+    func damage() async -> DamageModel? {
+        guard case .damaged(let reason) = await store.status else { return nil }
+        return DamageModel(reason: DisplayText.sentence(reason), command: repairCommand)
+    }
+
+    /// A token that changes whenever the photo of the item with `key` does (its file's inode,
+    /// size and modification time), for the photo and thumbnail URLs; nil without one.
+    func photoTag(of key: String) -> String? {
+        guard let url = try? store.images.url(forKey: key),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              attributes[.type] as? FileAttributeType == .typeRegular
+        else { return nil }
+        let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(inode)-\(size)-\(modified.bitPattern)"
+    }
+}

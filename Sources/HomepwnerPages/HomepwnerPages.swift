@@ -1,0 +1,74 @@
+import Foundation
+import Homepwner
+import Hummingbird
+import Imaging
+import WebSupport
+
+/// The Homepwner pages a person uses: the inventory (`GET /`: a table of items with their
+/// thumbnails, names, serial numbers, values and dates, the total value, sorting, add, delete)
+/// and an item (`GET /items/{itemKey}`: every field edited in place, the photo), with a print
+/// stylesheet that turns the inventory into a list for an insurer.
+///
+/// Every page works without JavaScript through plain forms (add, edit, photo, delete after a
+/// confirmation), each answering with a redirect (303) to the page that shows the result; the
+/// scripts enhance the same pages through the JSON API under `/api/items` (saving as you type
+/// with `If-Match`, photo upload with progress, delete with undo, live updates from
+/// `/api/events`). A damaged archive is shown read-only with the command that repairs it.
+public struct HomepwnerPages: Sendable {
+    let store: ItemStore
+    let resources: PageResources
+    /// The largest photo, as Imaging enforces it.
+    let maxPhotoBytes: Int
+    /// The command a person runs to repair a damaged archive, as shown on the pages.
+    let repairCommand: String
+    /// The clock of "printed on".
+    let now: @Sendable () -> Date
+
+    /// Loads the templates and files of the pages for `store`.
+    ///
+    /// - Parameters:
+    ///   - repairCommand: the command shown when the archive is damaged; by default
+    ///     `homepwner check --repair --data-dir <the store's folder>`.
+    ///   - now: the clock that dates the printed inventory.
+    /// - Throws: when the package's resources are missing or a template does not parse.
+    public init(store: ItemStore, repairCommand: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws {
+        self.store = store
+        self.resources = try PageResources.load()
+        self.maxPhotoBytes = ImageLimits().maxEncodedBytes
+        self.repairCommand = repairCommand ?? "homepwner check --repair --data-dir \(Self.shellQuoted(store.folder.path))"
+        self.now = now
+    }
+
+    /// Adds the pages, the plain forms, `/assets/…` (the pages' own files) and WebSupport's
+    /// shared `/assets/common/…` to `router`.
+    public func addRoutes(to router: Router<BasicRequestContext>) {
+        resources.assets.addRoutes(to: router, prefix: "/assets")
+        resources.commonAssets.addRoutes(to: router, prefix: CommonAssets.prefix)
+        router.get("/") { request, _ in try await listPage(ItemListQuery(query: request.uri.query)) }
+        router.post("/items") { request, _ in try await add(request) }
+        router.get("/items/:key") { _, context in
+            try await page { try await itemPage(key: try pageKey(context)) }
+        }
+        router.post("/items/:key") { request, context in try await page { try await edit(request, key: try pageKey(context)) } }
+        router.post("/items/:key/delete") { request, context in try await page { try await delete(request, key: try pageKey(context)) } }
+        router.post("/items/:key/photo") { request, context in try await page { try await uploadPhoto(request, key: try pageKey(context)) } }
+        router.post("/items/:key/photo/delete") { _, context in
+            try await page { try await removePhoto(key: try pageKey(context)) }
+        }
+    }
+
+    /// Adds the pages of `store` to `router`: what a server hands to its router builder
+    /// (`buildApplication(_:pages:)` in HomepwnerWeb).
+    ///
+    /// - Throws: when the package's resources are missing or a template does not parse.
+    public static let routes: @Sendable (Router<BasicRequestContext>, ItemStore) throws -> Void = { router, store in
+        try HomepwnerPages(store: store).addRoutes(to: router)
+    }
+
+    /// `text` as one word of a POSIX shell (single-quoted unless it is plainly safe).
+    static func shellQuoted(_ text: String) -> String {
+        let safe = text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+:@".unicodeScalars.contains($0)) }
+        if safe, !text.isEmpty { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,126 @@
+// The inventory: sort without a reload, delete with undo, follow changes made elsewhere (another
+// tab, the CLI) without touching what is typed in the add form, and date the printed copy.
+// Without this script the page's forms do the same through plain requests.
+import { debounce, errorMessage, followChanges, toast } from '/assets/common/common.js';
+
+const results = document.getElementById('results');
+const sortForm = document.getElementById('sort-form');
+const sort = document.getElementById('sort');
+/** Item keys deleted on this page whose undo window is open, with their dismissers. */
+const pending = new Map();
+
+function listURL() {
+  const params = new URLSearchParams(location.search);
+  params.delete('order');
+  if (sort.value && sort.value !== 'date') params.set('sort', sort.value); else params.delete('sort');
+  return params.toString() ? `/?${params}` : '/';
+}
+
+let refreshing = null;
+let again = false;
+/** Fetches the table as the server renders it now and swaps it in, keeping the focus. */
+async function refresh() {
+  if (refreshing) { again = true; return refreshing; }
+  refreshing = (async () => {
+    try {
+      const response = await fetch(location.pathname + location.search, { headers: { Accept: 'text/html' } });
+      if (!response.ok) return;
+      const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+      const fresh = page.getElementById('results');
+      if (!fresh) return;
+      const focused = document.activeElement;
+      const row = focused?.closest?.('.item-row');
+      const controls = (element) => [...element.querySelectorAll('a, button')];
+      const place = row && results.contains(row) ? { key: row.dataset.key, index: controls(row).indexOf(focused) } : null;
+      results.innerHTML = fresh.innerHTML;
+      markPending();
+      if (place) {
+        const same = results.querySelector(`.item-row[data-key="${CSS.escape(place.key)}"]`);
+        if (same) controls(same)[place.index]?.focus();
+      }
+    } catch (_) {
+      // The connection status shows the problem; the next change or reconnection refreshes.
+    } finally {
+      refreshing = null;
+      if (again) { again = false; refresh(); }
+    }
+  })();
+  return refreshing;
+}
+
+/** Hides rows waiting for their delete, and leaves their values out of the total shown. */
+function markPending() {
+  for (const key of pending.keys()) {
+    results.querySelector(`.item-row[data-key="${CSS.escape(key)}"]`)?.classList.add('pending');
+  }
+  showTotal();
+}
+
+function showTotal() {
+  const total = document.getElementById('total');
+  if (!total) return;
+  let sum = 0;
+  for (const row of results.querySelectorAll('.item-row:not(.pending)')) sum += Number(row.dataset.value) || 0;
+  total.textContent = `$${sum.toLocaleString('en-US')}`;
+}
+
+sort.addEventListener('change', () => { history.replaceState(null, '', listURL()); refresh(); });
+sortForm.addEventListener('submit', (event) => { event.preventDefault(); history.replaceState(null, '', listURL()); refresh(); });
+
+// Delete with undo: the row goes at once; the item is deleted when the undo window closes (or
+// when the page is left), so Undo restores everything exactly as it was.
+async function deleteNow(key) {
+  pending.delete(key);
+  try {
+    const response = await fetch(`/api/items/${encodeURIComponent(key)}`, { method: 'DELETE' });
+    if (!response.ok && response.status !== 404) toast(`Not deleted: ${await errorMessage(response)}`);
+  } catch (_) {
+    toast('Not deleted: cannot reach the server.');
+  }
+  refresh();
+}
+
+results.addEventListener('submit', (event) => {
+  const form = event.target.closest('.delete-form');
+  if (!form) return;
+  event.preventDefault();
+  const row = form.closest('.item-row');
+  const key = row.dataset.key;
+  const name = form.querySelector('button').dataset.name;
+  const next = row.nextElementSibling?.querySelector('.row-link') ?? sort;
+  row.classList.add('pending');
+  showTotal();
+  next.focus();
+  const dismiss = toast(`Deleted “${name}”`, {
+    actionLabel: 'Undo',
+    onAction: () => {
+      pending.delete(key);
+      const restored = results.querySelector(`.item-row[data-key="${CSS.escape(key)}"]`);
+      restored?.classList.remove('pending');
+      showTotal();
+      restored?.querySelector('.row-link')?.focus();
+    },
+    onTimeout: () => deleteNow(key),
+  });
+  pending.set(key, dismiss);
+});
+
+window.addEventListener('pagehide', () => {
+  for (const [key, dismiss] of pending) {
+    dismiss();
+    fetch(`/api/items/${encodeURIComponent(key)}`, { method: 'DELETE', keepalive: true });
+  }
+  pending.clear();
+});
+
+// The printed copy says the day it was printed, not the day the page was loaded.
+window.addEventListener('beforeprint', () => {
+  const printedOn = document.getElementById('printed-on');
+  const now = new Date();
+  printedOn.dateTime = now.toISOString();
+  printedOn.textContent = now.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+});
+
+// Changes from elsewhere: the table as the server has it now, a moment after the last change.
+const refreshSoon = debounce(refresh, 150);
+followChanges(() => refreshSoon(), () => refresh());

@@ -1,0 +1,131 @@
+import Foundation
+import Homepwner
+import Hummingbird
+import Logging
+import NIOCore
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import ServiceLifecycle
+import DocumentStore
+import WebSupport
+
+/// Adds the pages' routes to the router (the pages live in their own target and are handed in
+/// by whoever starts the server).
+public typealias HomepwnerPageRoutes = @Sendable (Router<BasicRequestContext>, ItemStore) throws -> Void
+
+/// Builds the Homepwner server: the item store (holding the data folder for as long as it runs,
+/// so that a `homepwner` command that would write fails at once and names the server), the
+/// router, and the services beside it (memory-pressure purges of the photo cache, also on
+/// `SIGUSR1`; the final save at shutdown). Run it with `runService()`, which stops on SIGINT or
+/// SIGTERM after in-flight requests finish, then saves once more.
+///
+/// - Parameters:
+///   - pages: adds the pages' routes; nil serves the API alone.
+///   - onRunning: called once the server listens.
+/// - Throws: ``Homepwner/HomepwnerError`` `.inUse` when another server holds the data folder;
+///   ``WebSupport/WebStartError`` for an unsafe configuration or a folder that cannot be used.
+public func buildApplication(
+    _ configuration: WebConfiguration,
+    pages: HomepwnerPageRoutes? = nil,
+    onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+    try configuration.validate()
+    var logger = Logger(label: "homepwner")
+    logger.logLevel = configuration.logLevel
+    let store = ItemStore(folder: configuration.dataFolder, imageCacheBudget: configuration.thumbnailCacheBytes, serving: true)
+    do {
+        try await store.load()
+    } catch let error as HomepwnerError where error.code != .inUse {
+        throw WebStartError(error.message)
+    }
+    if case .damaged(let reason) = await store.status {
+        logger.warning("the inventory is read-only: \(reason)")
+    }
+    let router = try buildRouter(store: store, configuration: configuration, pages: pages)
+    let purge: @Sendable (MemoryPressureEvent) async -> Void = { event in
+        await store.images.cache.purge(reason: "memory pressure (\(event.level.rawValue)): \(event.detail)")
+    }
+    let signalPurges = ManualMemoryPressureSource()
+    var services: [any Service] = [
+        StoreService(store: store, logger: logger),
+        MemoryPressureMonitor(source: signalPurges, logger: logger, purges: [purge]),
+        SignalWatch(signal: SIGUSR1) { signalPurges.trigger(.critical, detail: "SIGUSR1") },
+    ]
+    if let system = systemMemoryPressureSource() {
+        services.append(MemoryPressureMonitor(source: system, logger: logger, purges: [purge]))
+    }
+    let host = configuration.host
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(host, port: configuration.port), serverName: "homepwner"),
+        services: services,
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            await onRunning(ServerAddress(host: host, port: port, dataFolder: store.folder))
+        },
+        logger: logger
+    )
+}
+
+/// The router: security and error middleware, the generated API, `/openapi.yaml`, and the
+/// pages (added last, by `pages`).
+public func buildRouter(
+    store: ItemStore, configuration: WebConfiguration, pages: HomepwnerPageRoutes? = nil
+) throws -> Router<BasicRequestContext> {
+    let router = Router()
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: ErrorMiddleware(map: ErrorMapping.apiError(for:)))
+    router.add(middleware: QuotedHeadersMiddleware())
+    router.add(middleware: MethodNotAllowedMiddleware(routes: [
+        ("/api/items", [.get, .head, .post]),
+        ("/api/items.csv", [.get, .head]),
+        ("/api/items/{itemKey}", [.get, .head, .patch, .delete]),
+        ("/api/items/{itemKey}/photo", [.get, .head, .put, .delete]),
+        ("/api/items/{itemKey}/thumbnail", [.get, .head]),
+        ("/api/stats", [.get, .head]),
+        ("/api/events", [.get]),
+        ("/openapi.yaml", [.get, .head]),
+    ]))
+    if let token = configuration.token, !token.isEmpty {
+        router.add(middleware: SignInRedirectMiddleware(token: token))
+        router.add(middleware: TokenMiddleware(token: token))
+    }
+    router.add(middleware: CrossSiteMiddleware())
+    router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
+    if let token = configuration.token, !token.isEmpty {
+        SignIn.addRoutes(to: router, token: token, appName: "Homepwner")
+    }
+    router.add(middleware: RawRequestHeadersMiddleware())
+    let spec = try OpenAPIDocument.load()
+    router.get("/openapi.yaml") { _, _ in
+        var headers = HTTPFields()
+        headers[.contentType] = "application/yaml; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: spec)))
+    }
+    try ItemsAPI(store: store, maxBodyBytes: configuration.maxBodyBytes)
+        .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
+    // pages: HomepwnerPages(store: store, …).addRoutes(to: router) — handed in as `pages`.
+    try pages?(router, store)
+    return router
+}
+
+/// Holds the item store for the server's life: at graceful shutdown (after the HTTP server has
+/// let in-flight requests finish) it ends the event streams and saves once more.
+struct StoreService: Service {
+    let store: ItemStore
+    let logger: Logger
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await store.changes.finishAll()
+        do {
+            try await store.close()
+            let changes = await store.changeCount, writes = await store.saveCount
+            // Only after a run that changed something (a server that could not start says one line).
+            if changes > 0 { logger.info("saved items.archive", metadata: ["changes": "\(changes)", "writes": "\(writes)"]) }
+        } catch {
+            logger.error("the final save failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Homepwner
+import WebSupport
+
+/// The HTTP answer for each failure of the inventory.
+enum ErrorMapping {
+    /// `error` as an API error, or nil when it is not one of the app's.
+    ///
+    /// A damaged archive is 409 `read_only`: the request was fine, the inventory cannot take it
+    /// until `homepwner check --repair` has been run (the store's message says so).
+    @Sendable static func apiError(for error: any Error) -> APIError? {
+        guard let error = error as? HomepwnerError else { return nil }
+        switch error.code {
+        case .invalidName: return APIError(.unprocessableContent, code: "invalid_name", error.message)
+        case .invalidValue: return APIError(.unprocessableContent, code: "invalid_value", error.message)
+        case .invalidSerialNumber: return APIError(.unprocessableContent, code: "invalid_serial_number", error.message)
+        case .invalidImage:
+            if error.message.contains("more than the") || error.message.contains("over the limit") {
+                return APIError(.contentTooLarge, code: "too_large", error.message)
+            }
+            return APIError(.unprocessableContent, code: "invalid_image", error.message)
+        case .notFound, .noDataFolder: return APIError(.notFound, code: "not_found", error.message)
+        case .ambiguousKey: return APIError(.badRequest, code: "bad_request", error.message)
+        case .versionMismatch: return APIError(.preconditionFailed, code: "version_mismatch", error.message)
+        case .corrupt:
+            return APIError(.conflict, code: "read_only", error.message)
+        case .inUse: return APIError(.conflict, code: "in_use", error.message)
+        case .storage: return APIError(.internalServerError, code: "storage", error.message)
+        }
+    }
+}

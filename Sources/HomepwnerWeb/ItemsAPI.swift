@@ -1,0 +1,208 @@
+import Foundation
+import HTTPTypes
+import Homepwner
+import OpenAPIRuntime
+import WebSupport
+
+/// The API's handlers: each parses what the generated code decoded, calls the item store, and
+/// answers. Failures are thrown as ``WebSupport/APIError``s (or the store's errors, which
+/// ``ErrorMapping`` maps) and answered as JSON by the error middleware.
+struct ItemsAPI: APIProtocol {
+    let store: ItemStore
+    /// The largest upload read.
+    let maxBodyBytes: Int
+
+    // MARK: Items
+
+    func listItems(_ input: Operations.ListItems.Input) async throws -> Operations.ListItems.Output {
+        let items = try await store.items()
+        let withPhotos = Set(try await store.images.storedKeys())
+        let status = await store.status
+        let order = ItemOrder(sort: input.query.sort, descending: input.query.order == .desc)
+        var total: Int64 = 0
+        for item in items {
+            // Values from an archive written elsewhere may be anything: the total saturates.
+            let (sum, overflow) = total.addingReportingOverflow(Int64(item.valueInDollars))
+            total = overflow ? (item.valueInDollars < 0 ? .min : .max) : sum
+        }
+        let otherEntries = try await store.archiveContents().otherEntryCount
+        return .ok(.init(body: .json(.init(
+            items: order.apply(to: items).map { Representation.item($0, hasPhoto: withPhotos.contains($0.itemKey)) },
+            count: items.count,
+            totalValueInDollars: total,
+            readOnly: status != .ready,
+            problem: Self.problem(status),
+            otherEntryCount: otherEntries
+        ))))
+    }
+
+    /// Why the inventory cannot change, in words; nil when it can.
+    static func problem(_ status: ItemStore.Status) -> String? {
+        switch status {
+        case .ready: nil
+        case .readOnly: "the server opened the inventory read-only; nothing can be changed"
+        case .damaged(let reason): reason
+        }
+    }
+
+    func createItem(_ input: Operations.CreateItem.Input) async throws -> Operations.CreateItem.Output {
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType("send the item as application/json") }
+        let value = try body.valueInDollars.map(Self.dollars) ?? 0
+        let item = try await store.add(NewItem(name: body.name, serialNumber: body.serialNumber ?? "", valueInDollars: value))
+        return .created(.init(
+            headers: .init(location: Representation.path(of: item.itemKey), eTag: Representation.eTag(item.version)),
+            body: .json(Representation.item(item, hasPhoto: false))
+        ))
+    }
+
+    func exportItemsCSV(_ input: Operations.ExportItemsCSV.Input) async throws -> Operations.ExportItemsCSV.Output {
+        let items = try await store.items()
+        let withPhotos = Set(try await store.images.storedKeys())
+        let text = ItemCSV.csv(items) { withPhotos.contains($0.itemKey) }
+        return .ok(.init(
+            headers: .init(contentDisposition: "attachment; filename=\"items.csv\""),
+            body: .csv(HTTPBody(text))
+        ))
+    }
+
+    func getItem(_ input: Operations.GetItem.Input) async throws -> Operations.GetItem.Output {
+        let key = try ItemKey.parse(input.path.itemKey)
+        let item = try await store.item(key)
+        return .ok(.init(
+            headers: .init(eTag: Representation.eTag(item.version)),
+            body: .json(Representation.item(item, hasPhoto: store.images.hasImage(forKey: key)))
+        ))
+    }
+
+    func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
+        let key = try ItemKey.parse(input.path.itemKey)
+        guard case .json(let patch) = input.body else { throw APIError.unsupportedMediaType("send the change as application/json") }
+        let ifMatch = RawRequestHeaders.value(.ifMatch, decoded: input.headers.ifMatch)
+        try APIError.checkLength(ifMatch, of: "If-Match", max: 100)
+        let changes = ItemChanges(name: patch.name, serialNumber: patch.serialNumber, valueInDollars: try patch.valueInDollars.map(Self.dollars))
+        guard !changes.isEmpty else {
+            throw APIError(.unprocessableContent, code: "empty_change", "give a name, a serial number, a value, or several of them")
+        }
+        let version = try await expectedVersion(of: key, ifMatch: ifMatch)
+        let item = try await store.update(key, changes, ifVersion: version)
+        return .ok(.init(
+            headers: .init(eTag: Representation.eTag(item.version)),
+            body: .json(Representation.item(item, hasPhoto: store.images.hasImage(forKey: key)))
+        ))
+    }
+
+    func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output {
+        let key = try ItemKey.parse(input.path.itemKey)
+        let ifMatch = RawRequestHeaders.value(.ifMatch, decoded: input.headers.ifMatch)
+        try APIError.checkLength(ifMatch, of: "If-Match", max: 100)
+        let version = try await expectedVersion(of: key, ifMatch: ifMatch)
+        try await store.delete(key, ifVersion: version)
+        return .noContent(.init())
+    }
+
+    /// The version a change must find, from `If-Match`: nil for none or `*`; of a list, the one
+    /// that is current now if any (the store checks it again in the same step as the change).
+    private func expectedVersion(of key: String, ifMatch: String?) async throws -> String? {
+        guard let ifMatch, let versions = try EntityTag.versions(fromIfMatch: ifMatch) else { return nil }
+        guard versions.count > 1 else { return versions.first }
+        let current = try await store.item(key).version
+        return versions.first { $0 == current } ?? versions.first
+    }
+
+    /// A JSON integer as whole dollars.
+    ///
+    /// - Throws: ``HomepwnerError`` `.invalidValue` for one out of range.
+    static func dollars(_ value: Int64) throws -> Int {
+        try ItemRules.value(Int(value))
+    }
+
+    // MARK: Photos
+
+    func getPhoto(_ input: Operations.GetPhoto.Input) async throws -> Operations.GetPhoto.Output {
+        let key = try ItemKey.parse(input.path.itemKey)
+        let ifNoneMatch = RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch)
+        let rangeHeader = RawRequestHeaders.value(.range, decoded: input.headers.range)
+        try APIError.checkLength(ifNoneMatch, of: "If-None-Match", max: 200)
+        try APIError.checkLength(rangeHeader, of: "Range", max: 200)
+        _ = try await store.item(key)
+        guard let photo = try await Self.photoErrors(key, { try await PhotoFile.open(store.images.url(forKey: key), pool: .shared) }) else {
+            throw APIError.notFound("item \(key) has no photo")
+        }
+        let tag = "\"\(photo.identity)\""
+        if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
+        let isPNG = photo.format == .png
+        if let rangeHeader, let bytes = try ByteRange.parse(rangeHeader, length: photo.size) {
+            let slice = HTTPBody(photo.chunks(in: bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single)
+            return .partialContent(.init(
+                headers: .init(contentRange: "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(photo.size)"),
+                body: isPNG ? .png(slice) : .jpeg(slice)
+            ))
+        }
+        // Streamed from the file opened now: a photo replaced meanwhile does not tear this one.
+        let body = HTTPBody(photo.chunks(in: 0..<photo.size), length: .known(Int64(photo.size)), iterationBehavior: .single)
+        return .ok(.init(headers: .init(eTag: tag, cacheControl: "no-cache"), body: isPNG ? .png(body) : .jpeg(body)))
+    }
+
+    func putPhoto(_ input: Operations.PutPhoto.Input) async throws -> Operations.PutPhoto.Output {
+        let key = try ItemKey.parse(input.path.itemKey)
+        let bytes: Data
+        switch input.body {
+        case .jpeg(let body), .png(let body):
+            bytes = try await UploadBody.collect(body, limit: maxBodyBytes)
+        case .multipartForm(let parts):
+            bytes = try await UploadBody.field("photo", in: parts, limit: maxBodyBytes) { part in
+                switch part {
+                case .photo(let field): (true, field.payload.body)
+                case .undocumented(let raw): (false, raw.body)
+                }
+            }
+        }
+        try await store.setImage(bytes, forKey: key)
+        let item = try await store.item(key)
+        return .ok(.init(headers: .init(eTag: Representation.eTag(item.version)), body: .json(Representation.item(item, hasPhoto: true))))
+    }
+
+    func deletePhoto(_ input: Operations.DeletePhoto.Input) async throws -> Operations.DeletePhoto.Output {
+        let key = try ItemKey.parse(input.path.itemKey)
+        try await store.removeImage(forKey: key)
+        let item = try await store.item(key)
+        return .ok(.init(headers: .init(eTag: Representation.eTag(item.version)), body: .json(Representation.item(item, hasPhoto: false))))
+    }
+
+    func getThumbnail(_ input: Operations.GetThumbnail.Input) async throws -> Operations.GetThumbnail.Output {
+        let key = try ItemKey.parse(input.path.itemKey)
+        let ifNoneMatch = RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch)
+        try APIError.checkLength(ifNoneMatch, of: "If-None-Match", max: 200)
+        _ = try await store.item(key)
+        guard let thumbnail = try await Self.photoErrors(key, { try await store.images.thumbnail(forKey: key) }) else {
+            throw APIError.notFound("item \(key) has no photo")
+        }
+        let tag = EntityTag.of(thumbnail)
+        if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
+        return .ok(.init(headers: .init(eTag: tag, cacheControl: "no-cache"), body: .png(HTTPBody(thumbnail))))
+    }
+
+    /// Runs `body`, answering a photo file that is not a usable image as 409 (the inventory's
+    /// state, not the request, is wrong; `homepwner check` names it).
+    private static func photoErrors<Value: Sendable>(_ key: String, _ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch let error as HomepwnerError where error.code == .corrupt {
+            throw APIError(.conflict, code: "unusable_photo", "the photo of item \(key) cannot be used (\(error.message)); put a new one, or delete it")
+        }
+    }
+
+    // MARK: Stats and events
+
+    func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
+        .ok(.init(body: .json(.init(changeCount: Int64(await store.changeCount), saveCount: Int64(await store.saveCount)))))
+    }
+
+    func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
+        let lastEventID = RawRequestHeaders.value(ItemEvents.lastEventID, decoded: input.headers.lastEventID)
+        try APIError.checkLength(lastEventID, of: "Last-Event-ID", max: 40)
+        let changes = store.changes
+        let events = await changes.subscribe(after: lastEventID)
+        return .ok(.init(body: .textEventStream(ServerSentEvents.body(of: events) { ItemEvents.encode($0, feed: changes) })))
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Homepwner
+import WebSupport
+
+/// How items appear in the API.
+enum Representation {
+    /// The API path of the item with `key` (a key that is not a UUID, from an archive written
+    /// elsewhere, is percent-encoded; such an item cannot be addressed and answers 400).
+    static func path(of key: String) -> String {
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#%"))
+        return "/api/items/" + (key.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+    }
+
+    /// A version as an ETag: quoted.
+    static func eTag(_ version: String) -> String { "\"\(version)\"" }
+
+    /// The JSON form of an item.
+    static func item(_ item: Item, hasPhoto: Bool) -> Components.Schemas.Item {
+        let path = path(of: item.itemKey)
+        let seconds = item.dateCreated.timeIntervalSinceReferenceDate
+        return .init(
+            itemKey: item.itemKey,
+            name: item.itemName,
+            serialNumber: item.serialNumber,
+            valueInDollars: Int64(item.valueInDollars),
+            dateCreated: RFC3339.string(secondsSinceReferenceDate: seconds),
+            dateCreatedSeconds: seconds.isFinite ? seconds : nil,
+            version: item.version,
+            hasPhoto: hasPhoto,
+            problems: ItemRules.problems(of: item).map(\.message),
+            links: .init(_self: path, photo: path + "/photo", thumbnail: path + "/thumbnail")
+        )
+    }
+}
+
+/// Item keys in paths: UUID strings.
+enum ItemKey {
+    /// `key` if it is a UUID string (36 characters).
+    ///
+    /// - Throws: ``WebSupport/APIError`` 400 for anything else.
+    static func parse(_ key: String) throws -> String {
+        guard ItemRules.isValidKey(key) else {
+            throw APIError.badRequest("\"\(key.prefix(40))\" is not an item key (item keys are UUIDs such as 0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0)")
+        }
+        return key
+    }
+}
+
+/// Sorting of the list.
+struct ItemOrder {
+    /// The field to sort by; nil for the archive's order.
+    var sort: Operations.ListItems.Input.Query.SortPayload?
+    /// Largest (or latest, or last) first.
+    var descending: Bool
+
+    /// `items` sorted; ties are broken by item key (by code point), so the order is total.
+    func apply(to items: [Item]) -> [Item] {
+        var sorted = items
+        switch sort {
+        case nil:
+            break
+        case .name:
+            let keyed = items.map { (name: Array($0.itemName.lowercased().unicodeScalars), item: $0) }
+            sorted = keyed.sorted { lhs, rhs in
+                if lhs.name != rhs.name { return lhs.name.lexicographicallyPrecedes(rhs.name) }
+                return Self.keyPrecedes(lhs.item, rhs.item)
+            }.map(\.item)
+        case .value:
+            sorted.sort { $0.valueInDollars != $1.valueInDollars ? $0.valueInDollars < $1.valueInDollars : Self.keyPrecedes($0, $1) }
+        case .date:
+            // A date that is not a number sorts before every other.
+            let key: (Item) -> Double = { item in
+                let seconds = item.dateCreated.timeIntervalSinceReferenceDate
+                return seconds.isNaN ? -.infinity : seconds
+            }
+            sorted.sort { key($0) != key($1) ? key($0) < key($1) : Self.keyPrecedes($0, $1) }
+        }
+        if descending { sorted.reverse() }
+        return sorted
+    }
+
+    private static func keyPrecedes(_ lhs: Item, _ rhs: Item) -> Bool {
+        lhs.itemKey.unicodeScalars.lexicographicallyPrecedes(rhs.itemKey.unicodeScalars)
+    }
+}

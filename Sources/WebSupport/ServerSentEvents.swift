@@ -1,0 +1,33 @@
+import OpenAPIRuntime
+import ServiceLifecycle
+
+/// A `text/event-stream` response body fed by a stream of events, shared by both apps' `/api/events`.
+///
+/// It starts with `retry: 2000` (how long a browser waits before reconnecting), then sends each
+/// event as `encode` writes it. It ends when the server shuts down gracefully, when `events`
+/// ends, and when the client reads so slowly that more than `buffer` encoded events wait for it
+/// (it reconnects with `Last-Event-ID` and catches up) — so a slow client cannot make the
+/// server buffer without bound.
+public enum ServerSentEvents {
+    /// The response body for `events`.
+    public static func body<Event: Sendable>(
+        of events: AsyncStream<Event>,
+        buffer: Int = 64,
+        encode: @escaping @Sendable (Event) -> String
+    ) -> HTTPBody {
+        let (stream, output) = AsyncStream<ArraySlice<UInt8>>.makeStream(bufferingPolicy: .bufferingOldest(max(1, buffer)))
+        output.yield(ArraySlice("retry: 2000\n\n".utf8))
+        let pump = Task {
+            await withGracefulShutdownHandler {
+                for await event in events {
+                    if case .dropped = output.yield(ArraySlice(encode(event).utf8)) { break }
+                }
+            } onGracefulShutdown: {
+                output.finish()
+            }
+            output.finish()
+        }
+        output.onTermination = { _ in pump.cancel() }
+        return HTTPBody(stream, length: .unknown, iterationBehavior: .single)
+    }
+}
