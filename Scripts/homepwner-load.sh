@@ -41,10 +41,12 @@ rate=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
 p50=$(awk '/^ +50%/ {print $2}' "$work/wrk.txt")
 p99=$(awk '/^ +99%/ {print $2}' "$work/wrk.txt")
 errors=$(awk '/Non-2xx/ {print $5}' "$work/wrk.txt")
+socket=$(awk -F': ' '/Socket errors/ {print $2}' "$work/wrk.txt")
 edits=$((changes_after - changes_before))
 writes=$((writes_after - writes_before))
 printf '%-44s %10s %9s %9s %16s\n' "what" "edits/s" "p50" "p99" "edits per write"
 printf '%-44s %10s %9s %9s %16s\n' "durable PATCH, $items items, 64 connections" "$rate" "$p50" "$p99" \
     "$(python3 -c "print('%.1f' % ($edits / max(1, $writes)))")"
-echo "  $edits edits acknowledged in $writes durable writes of items.archive; non-2xx answers: ${errors:-0}"
+echo "  $edits edits acknowledged in $writes durable writes of items.archive; non-2xx answers: ${errors:-0}; socket errors: ${socket:-none} (wrk times a request out after 2 s)"
+echo "  load average while measuring: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 echo "  (targets: >= 1,000 edits/s, p99 under 100 ms)"
