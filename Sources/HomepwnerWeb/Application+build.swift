@@ -72,37 +72,20 @@ public func buildApplication(
 public func buildRouter(
     store: ItemStore, configuration: WebConfiguration, pages: HomepwnerPageRoutes? = nil
 ) throws -> Router<BasicRequestContext> {
-    let router = Router()
-    router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: LogRequestsMiddleware(.info))
-    router.add(middleware: ErrorMiddleware(map: ErrorMapping.apiError(for:)))
-    router.add(middleware: QuotedHeadersMiddleware())
-    router.add(middleware: MethodNotAllowedMiddleware(routes: [
-        ("/api/items", [.get, .head, .post]),
-        ("/api/items.csv", [.get, .head]),
-        ("/api/items/{itemKey}", [.get, .head, .patch, .delete]),
-        ("/api/items/{itemKey}/photo", [.get, .head, .put, .delete]),
-        ("/api/items/{itemKey}/thumbnail", [.get, .head]),
-        ("/api/stats", [.get, .head]),
-        ("/api/events", [.get]),
-        ("/openapi.yaml", [.get, .head]),
-    ]))
-    if let token = configuration.token, !token.isEmpty {
-        router.add(middleware: SignInRedirectMiddleware(token: token))
-        router.add(middleware: TokenMiddleware(token: token))
-    }
-    router.add(middleware: CrossSiteMiddleware())
-    router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
-    if let token = configuration.token, !token.isEmpty {
-        SignIn.addRoutes(to: router, token: token, appName: "Homepwner")
-    }
-    router.add(middleware: RawRequestHeadersMiddleware())
-    let spec = try OpenAPIDocument.load()
-    router.get("/openapi.yaml") { _, _ in
-        var headers = HTTPFields()
-        headers[.contentType] = "application/yaml; charset=utf-8"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: spec)))
-    }
+    let router = AppRouter.make(
+        configuration: configuration, appName: "Homepwner", errors: ErrorMapping.apiError(for:),
+        routes: [
+            ("/api/items", [.get, .head, .post]),
+            ("/api/items.csv", [.get, .head]),
+            ("/api/items/{itemKey}", [.get, .head, .patch, .delete]),
+            ("/api/items/{itemKey}/photo", [.get, .head, .put, .delete]),
+            ("/api/items/{itemKey}/thumbnail", [.get, .head]),
+            ("/api/stats", [.get, .head]),
+            ("/api/events", [.get]),
+            ("/openapi.yaml", [.get, .head]),
+        ],
+        openAPIDocument: try AppRouter.openAPIDocument(in: .module)
+    )
     try ItemsAPI(store: store, maxBodyBytes: configuration.maxBodyBytes)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
     // pages: HomepwnerPages(store: store, …).addRoutes(to: router) — handed in as `pages`.

@@ -109,38 +109,21 @@ func buildRouter(
     database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger,
     cache: ResponseCacheMiddleware<BasicRequestContext>, pages: PageResources
 ) throws -> Router<BasicRequestContext> {
-    let router = Router()
-    router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: LogRequestsMiddleware(.info))
-    router.add(middleware: ErrorMiddleware(map: ErrorMapping.apiError(for:)))
-    router.add(middleware: QuotedHeadersMiddleware())
-    router.add(middleware: MethodNotAllowedMiddleware(routes: [
-        ("/api/creatures", [.get, .head, .post]),
-        ("/api/creatures/{id}", [.get, .head, .patch, .delete]),
-        ("/api/creatures/{id}/photo", [.get, .head, .put, .delete]),
-        ("/api/creatures/{id}/thumbnail", [.get, .head]),
-        ("/api/creatures/{id}/export", [.get, .head]),
-        ("/api/imports", [.post]),
-        ("/api/events", [.get]),
-        ("/openapi.yaml", [.get, .head]),
-    ]))
-    if let token = configuration.token, !token.isEmpty {
-        router.add(middleware: SignInRedirectMiddleware(token: token))
-        router.add(middleware: TokenMiddleware(token: token))
-    }
-    router.add(middleware: CrossSiteMiddleware())
-    router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
-    if let token = configuration.token, !token.isEmpty {
-        SignIn.addRoutes(to: router, token: token, appName: "Scary Creatures")
-    }
-    router.add(middleware: cache)
-    router.add(middleware: RawRequestHeadersMiddleware())
-    let spec = try OpenAPIDocument.load()
-    router.get("/openapi.yaml") { _, _ in
-        var headers = HTTPFields()
-        headers[.contentType] = "application/yaml; charset=utf-8"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: spec)))
-    }
+    let router = AppRouter.make(
+        configuration: configuration, appName: "Scary Creatures", errors: ErrorMapping.apiError(for:),
+        routes: [
+            ("/api/creatures", [.get, .head, .post]),
+            ("/api/creatures/{id}", [.get, .head, .patch, .delete]),
+            ("/api/creatures/{id}/photo", [.get, .head, .put, .delete]),
+            ("/api/creatures/{id}/thumbnail", [.get, .head]),
+            ("/api/creatures/{id}/export", [.get, .head]),
+            ("/api/imports", [.post]),
+            ("/api/events", [.get]),
+            ("/openapi.yaml", [.get, .head]),
+        ],
+        openAPIDocument: try AppRouter.openAPIDocument(in: .module),
+        addInnerMiddleware: { $0.add(middleware: cache) }
+    )
     // Compact JSON: the list of 1,000 creatures is a third of its pretty-printed size.
     try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))

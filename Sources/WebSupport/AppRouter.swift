@@ -1,0 +1,62 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The router both apps start from: the same middleware in the same order — security headers,
+/// request log, JSON errors, decoded quoted headers, 405s, the access token and sign-in (when one
+/// is configured), cross-site refusal, the body limit — then the app's own middleware, raw
+/// request headers for the generated handlers, and `GET /openapi.yaml` serving the app's
+/// document as it is.
+public enum AppRouter {
+    /// A router ready for the app's API and pages.
+    ///
+    /// - Parameters:
+    ///   - appName: the app's name on the sign-in form.
+    ///   - errors: the app's mapping of its errors to API errors.
+    ///   - routes: every route with its methods, for 405 answers that list them (include
+    ///     `/openapi.yaml`).
+    ///   - openAPIDocument: the `openapi.yaml` the API was generated from.
+    ///   - addInnerMiddleware: adds the app's own middleware, run after the common checks (a
+    ///     response cache).
+    public static func make(
+        configuration: WebConfiguration, appName: String, errors: @escaping @Sendable (any Error) -> APIError?,
+        routes: [(String, [HTTPRequest.Method])], openAPIDocument: Data,
+        addInnerMiddleware: (Router<BasicRequestContext>) -> Void = { _ in }
+    ) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: ErrorMiddleware(map: errors))
+        router.add(middleware: QuotedHeadersMiddleware())
+        router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
+        let token = configuration.token.flatMap { $0.isEmpty ? nil : $0 }
+        if let token {
+            router.add(middleware: SignInRedirectMiddleware(token: token))
+            router.add(middleware: TokenMiddleware(token: token))
+        }
+        router.add(middleware: CrossSiteMiddleware())
+        router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
+        if let token {
+            SignIn.addRoutes(to: router, token: token, appName: appName)
+        }
+        addInnerMiddleware(router)
+        router.add(middleware: RawRequestHeadersMiddleware())
+        router.get("/openapi.yaml") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/yaml; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: openAPIDocument)))
+        }
+        return router
+    }
+
+    /// The `openapi.yaml` shipped in `bundle` (the app module's resources).
+    ///
+    /// - Throws: when the resource is missing from the build.
+    public static func openAPIDocument(in bundle: Bundle) throws -> Data {
+        guard let url = bundle.url(forResource: "openapi", withExtension: "yaml") else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return try Data(contentsOf: url)
+    }
+}
