@@ -131,7 +131,7 @@ let package = Package(
         .target(
             name: "HomepwnerPages",
             dependencies: [
-                "Homepwner", "Imaging", "WebSupport",
+                "Homepwner", "DocumentStore", "Imaging", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),
