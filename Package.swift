@@ -247,7 +247,7 @@ let package = Package(
         .testTarget(
             name: "HomepwnerWebTests",
             dependencies: [
-                "HomepwnerWeb", "Homepwner", "WebSupport", "Imaging", "homepwner",
+                "HomepwnerWeb", "Homepwner", "WebSupport", "Imaging", "KeyedArchive", "homepwner",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

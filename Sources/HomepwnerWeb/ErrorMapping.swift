@@ -22,9 +22,12 @@ enum ErrorMapping {
         case .ambiguousKey: return APIError(.badRequest, code: "bad_request", error.message)
         case .versionMismatch: return APIError(.preconditionFailed, code: "version_mismatch", error.message)
         case .corrupt:
-            return APIError(.conflict, code: "read_only", error.message)
+            return APIError(.conflict, code: "read_only", "\(error.message). \(repairAdvice)")
         case .inUse: return APIError(.conflict, code: "in_use", error.message)
         case .storage: return APIError(.internalServerError, code: "storage", error.message)
         }
     }
+
+    /// What to do about a damaged archive while this server holds the folder.
+    static let repairAdvice = "The server holds the data folder: stop it, run homepwner check --repair, and start it again"
 }

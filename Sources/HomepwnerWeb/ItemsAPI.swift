@@ -41,7 +41,7 @@ struct ItemsAPI: APIProtocol {
         switch status {
         case .ready: nil
         case .readOnly: "the server opened the inventory read-only; nothing can be changed"
-        case .damaged(let reason): reason
+        case .damaged(let reason): "\(reason). \(ErrorMapping.repairAdvice)"
         }
     }
 

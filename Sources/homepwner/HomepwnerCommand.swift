@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import Homepwner
+import WebSupport
 
 /// `homepwner`: the Homepwner inventory on the command line.
 @main
@@ -30,6 +31,12 @@ struct HomepwnerCommand: AsyncParsableCommand {
     static func main() async {
         await CommandLineTool.main(Self.self, tool: "homepwner", appError: { error in
             (error as? HomepwnerError).map { ($0.message, status(for: $0.code)) }
+        }, prepare: { command in
+            // The server: fewer malloc arenas, and its tasks on NIO's event loops (before any runs).
+            if command is ServeCommand {
+                ProcessTuning.limitMallocArenas()
+                EventLoopExecutor.install()
+            }
         })
     }
 

@@ -21,6 +21,15 @@ struct RepresentationTests {
         #expect(RFC3339.string(secondsSinceReferenceDate: -63_113_904_001) == nil)  // year 0
     }
 
+    @Test("an item whose date is not a number shows null for both date fields, and says what is wrong")
+    func notANumberDate() {
+        let item = Item(itemName: "Clock", dateCreated: Date(timeIntervalSinceReferenceDate: .nan), itemKey: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0")
+        let shown = Representation.item(item, hasPhoto: false)
+        #expect(shown.dateCreated == nil)
+        #expect(shown.dateCreatedSeconds == nil)
+        #expect(shown.problems == ["the date created is not a finite date"])
+    }
+
     @Test("an item's version is a content hash: the same for the same fields, different when any field changes")
     func versions() {
         let date = Date(timeIntervalSinceReferenceDate: 785_870_781.25)
