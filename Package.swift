@@ -231,7 +231,7 @@ let package = Package(
         .testTarget(
             name: "HomepwnerPagesTests",
             dependencies: [
-                "HomepwnerPages", "Homepwner", "WebSupport", "Imaging",
+                "HomepwnerPages", "Homepwner", "WebSupport", "Imaging", "KeyedArchive",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -52,7 +52,7 @@ extension HomepwnerPages {
             maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",
             formError: formError, damage: damage, readOnly: damage != nil
         )
-        return html(try resources.render(model, template: "item"), status: formError == nil ? status : .unprocessableContent)
+        return html(try resources.render(model, template: "item"), status: formError != nil && status == .ok ? .unprocessableContent : status)
     }
 
     /// The damage of the archive, as the pages show it; nil when it can be changed.
