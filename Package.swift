@@ -135,7 +135,7 @@ let package = Package(
         .target(
             name: "HomepwnerPages",
             dependencies: [
-                "Homepwner", "Imaging", "WebSupport",
+                "Homepwner", "DocumentStore", "Imaging", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -238,7 +238,7 @@ let package = Package(
         .testTarget(
             name: "HomepwnerPagesTests",
             dependencies: [
-                "HomepwnerPages", "Homepwner", "WebSupport", "Imaging",
+                "HomepwnerPages", "Homepwner", "WebSupport", "Imaging", "KeyedArchive",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

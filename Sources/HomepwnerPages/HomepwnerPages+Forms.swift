@@ -1,5 +1,6 @@
 import Foundation
 import Homepwner
+import HTTPTypes
 import Hummingbird
 import WebSupport
 
@@ -21,7 +22,7 @@ extension HomepwnerPages {
         } catch let error as HomepwnerError where Self.isRefusal(error) {
             var shown = typed
             shown.error = DisplayText.sentence(error.message)
-            return try await listPage(ItemListQuery(), add: shown, status: error.code == .corrupt ? .conflict : .unprocessableContent)
+            return try await listPage(ItemListQuery(), add: shown, status: Self.status(of: error))
         }
     }
 
@@ -37,7 +38,7 @@ extension HomepwnerPages {
             try await store.update(key, changes)
             return redirect(to: "/items/\(key)")
         } catch let error as HomepwnerError where Self.isRefusal(error) {
-            return try await itemPage(key: key, formError: DisplayText.sentence(error.message))
+            return try await itemPage(key: key, formError: DisplayText.sentence(error.message), status: Self.status(of: error))
         }
     }
 
@@ -52,7 +53,7 @@ extension HomepwnerPages {
         do {
             try await store.delete(key)
         } catch let error as HomepwnerError where error.code == .corrupt {
-            return try await itemPage(key: key, formError: DisplayText.sentence(error.message))
+            return try await itemPage(key: key, formError: DisplayText.sentence(error.message), status: Self.status(of: error))
         }
         return redirect(to: "/")
     }
@@ -68,7 +69,7 @@ extension HomepwnerPages {
             try await store.setImage(photo.data, forKey: key)
             return redirect(to: "/items/\(key)")
         } catch let error as HomepwnerError where Self.isRefusal(error) {
-            return try await itemPage(key: key, formError: DisplayText.sentence(error.message))
+            return try await itemPage(key: key, formError: DisplayText.sentence(error.message), status: Self.status(of: error))
         } catch let error as MultipartForm.Failure {
             return try await itemPage(key: key, formError: DisplayText.sentence(error.description))
         }
@@ -79,9 +80,15 @@ extension HomepwnerPages {
         do {
             try await store.removeImage(forKey: key)
         } catch let error as HomepwnerError where error.code == .corrupt {
-            return try await itemPage(key: key, formError: DisplayText.sentence(error.message))
+            return try await itemPage(key: key, formError: DisplayText.sentence(error.message), status: Self.status(of: error))
         }
         return redirect(to: "/items/\(key)")
+    }
+
+    /// The status of a refused form: 409 while the archive is damaged (nothing can change until
+    /// it is repaired), 422 for a value or photo that breaks a rule.
+    static func status(of error: HomepwnerError) -> HTTPResponse.Status {
+        error.code == .corrupt ? .conflict : .unprocessableContent
     }
 
     /// A failure the person can act on from the form (a rule, a photo, a damaged archive).

@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import Homepwner
 import HTTPTypes
@@ -9,12 +10,13 @@ extension HomepwnerPages {
     func listPage(_ query: ItemListQuery, add: AddFormModel = AddFormModel(), status: HTTPResponse.Status = .ok) async throws -> Response {
         let items = try await store.items()
         let sorted = query.apply(to: items)
+        let tags = await photoTags(of: sorted.map(\.itemKey))
         let rows = sorted.map { item in
             ListPageModel.Row(
                 key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
                 valueText: DisplayText.dollars(item.valueInDollars), valueInDollars: item.valueInDollars,
                 dateText: DisplayText.day(item.dateCreated), dateISO: DisplayText.instant(item.dateCreated),
-                photoTag: photoTag(of: item.itemKey), hasPage: ItemRules.isValidKey(item.itemKey)
+                photoTag: tags[item.itemKey], hasPage: ItemRules.isValidKey(item.itemKey)
             )
         }
         // The values are at most 10⁹ each, so the sum cannot overflow for any list that fits in memory;
@@ -45,12 +47,12 @@ extension HomepwnerPages {
             key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
             value: String(item.valueInDollars), valueText: DisplayText.dollars(item.valueInDollars),
             dateText: DisplayText.day(item.dateCreated), dateISO: DisplayText.instant(item.dateCreated),
-            photoTag: photoTag(of: item.itemKey),
+            photoTag: await photoTags(of: [item.itemKey])[item.itemKey],
             problems: ItemRules.problems(of: item).map { DisplayText.sentence($0.message) },
             maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",
             formError: formError, damage: damage, readOnly: damage != nil
         )
-        return html(try resources.render(model, template: "item"), status: formError == nil ? status : .unprocessableContent)
+        return html(try resources.render(model, template: "item"), status: formError != nil && status == .ok ? .unprocessableContent : status)
     }
 
     /// The damage of the archive, as the pages show it; nil when it can be changed.
@@ -59,16 +61,26 @@ extension HomepwnerPages {
         return DamageModel(reason: DisplayText.sentence(reason), command: repairCommand)
     }
 
-    /// A token that changes whenever the photo of the item with `key` does (its file's inode,
-    /// size and modification time), for the photo and thumbnail URLs; nil without one.
-    func photoTag(of key: String) -> String? {
-        guard let url = try? store.images.url(forKey: key),
-              let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              attributes[.type] as? FileAttributeType == .typeRegular
-        else { return nil }
-        let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
-        let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(inode)-\(size)-\(modified.bitPattern)"
+    /// For each key with a photo, a token that changes whenever the photo does (its file's inode,
+    /// size and modification time), for the photo and thumbnail URLs; keys without one are left
+    /// out (also when the file cannot be read: the page then shows no photo rather than failing).
+    /// The files' metadata is read on the blocking pool, never on an event loop.
+    func photoTags(of keys: [String]) async -> [String: String] {
+        let images = store.images
+        let tags = try? await BlockingPool.shared.run {
+            var tags: [String: String] = [:]
+            for key in keys {
+                guard let url = try? images.url(forKey: key),
+                      let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                      attributes[.type] as? FileAttributeType == .typeRegular
+                else { continue }
+                let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+                let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
+                let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                tags[key] = "\(inode)-\(size)-\(modified.bitPattern)"
+            }
+            return tags
+        }
+        return tags ?? [:]
     }
 }

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Imaging
+import KeyedArchive
 import Testing
 
 @Suite("The Homepwner item page and its plain forms")
@@ -123,6 +124,48 @@ struct PagesItemTests {
             #expect(refused.status == .conflict)
             #expect(text(refused).contains("<code class=\"command\">homepwner check --repair --data-dir /data</code>"))
             #expect(try Data(contentsOf: store.archiveURL) == garbage)
+        }
+    }
+
+    @Test("a damaged archive's salvaged items are listed with their values and total, without delete buttons; their pages have no forms, and a form sent anyway is a 409 saying nothing changed")
+    func damagedArchiveWithSalvagedItems() async throws {
+        let key = "0C4F2B8E-7D1A-4E3B-9A5C-2F6D8E1B3A7C"
+        // Element 0 refers to object 40 of 10: the archive is damaged; element 1, an item, still reads.
+        let damaged = try PropertyList.dictionary([
+            "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100_000), "$top": .dictionary(["root": .uid(1)]),
+            "$objects": .array([
+                .string("$null"),
+                .dictionary(["$class": .uid(2), "NS.objects": .array([.uid(40), .uid(3)])]),
+                .dictionary(["$classname": .string("NSMutableArray"), "$classes": .array([.string("NSMutableArray"), .string("NSArray"), .string("NSObject")])]),
+                .dictionary([
+                    "$class": .uid(4), "itemName": .uid(5), "serialNumber": .uid(6), "itemKey": .uid(7),
+                    "valueInDollars": .integer(75), "dateCreated": .uid(8),
+                ]),
+                .dictionary(["$classname": .string("BNRItem"), "$classes": .array([.string("BNRItem"), .string("NSObject")])]),
+                .string("Salvaged <b>lamp</b>"),
+                .string("S-1"),
+                .string(key),
+                .dictionary(["$class": .uid(9), "NS.time": .real(817_000_000)]),
+                .dictionary(["$classname": .string("NSDate"), "$classes": .array([.string("NSDate"), .string("NSObject")])]),
+            ]),
+        ]).encoded(as: .binary)
+        try await withPages(prepare: { folder in
+            try damaged.write(to: folder.appendingPathComponent("items.archive"))
+        }) { client, store in
+            let list = text(try await client.execute(uri: "/", method: .get))
+            #expect(list.contains("<strong>This inventory cannot be changed right now.</strong>"))
+            #expect(list.contains("<a href=\"/items/\(key)\" class=\"row-link\">Salvaged &lt;b&gt;lamp&lt;/b&gt;</a>"))
+            #expect(list.contains("id=\"total\">$75</td>"))
+            #expect(!list.contains("class=\"delete-form\""))
+            #expect(!list.contains("<form method=\"post\""))
+            let page = text(try await client.execute(uri: "/items/\(key)", method: .get))
+            #expect(page.contains("<dt>Serial number</dt><dd>S-1</dd>"))
+            #expect(!page.contains("<form"))
+            #expect(!page.contains("<script"))
+            let refused = try await client.execute(uri: "/items/\(key)", method: .post, headers: formHeaders, body: body("name=Renamed"))
+            #expect(refused.status == .conflict)
+            #expect(text(refused).contains("nothing was changed"))
+            #expect(try Data(contentsOf: store.archiveURL) == damaged)
         }
     }
 }

@@ -14,7 +14,7 @@ def test_add_then_edit_each_field_in_place(page: Page):
     page.get_by_label("Name").fill("Camera")
     page.get_by_label("Serial number").fill("CAM-001")
     page.get_by_label("Value in dollars").fill("$1,200")
-    page.get_by_role("button", name="Add").click()
+    page.get_by_role("button", name="Add", exact=True).click()
     expect(page).to_have_url(re.compile(r"/items/[0-9A-F-]{36}$"))
     key = page.url.rsplit("/", 1)[1]
     expect(page.locator("#name")).to_have_value("Camera")
@@ -191,7 +191,7 @@ def test_without_javascript_the_plain_forms_add_edit_and_delete_after_asking(bro
     page.goto("/")
     page.get_by_label("Name").fill("Plain-form lamp")
     page.get_by_label("Value in dollars").fill("45")
-    page.get_by_role("button", name="Add").click()
+    page.get_by_role("button", name="Add", exact=True).click()
     expect(page).to_have_url(re.compile(r"/items/[0-9A-F-]{36}$"))
     key = page.url.rsplit("/", 1)[1]
     page.locator("#name").fill("Plain-form lamp, brass")

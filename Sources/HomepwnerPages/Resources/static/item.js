@@ -17,8 +17,8 @@ const states = Object.fromEntries(fields.map((field) => [field, document.getElem
 
 /** The entity tag of the item as this page last saw it (sent as If-Match). */
 let tag = null;
-/** The fields as the server has them. */
-const saved = Object.fromEntries(fields.map((field) => [field, inputs[field].value]));
+/** The fields as the server has them (as rendered: what was typed before this script ran is an edit). */
+const saved = Object.fromEntries(fields.map((field) => [field, inputs[field].defaultValue]));
 /** What the person changed and the server has not stored yet. */
 const unsaved = {};
 /** The fields a PATCH in flight is storing. */
@@ -122,6 +122,8 @@ for (const field of fields) {
     save();
   }, 600);
   inputs[field].addEventListener('input', () => { showState(field, 'Editing…'); soon[field](); });
+  // Typed while the page was still loading, before this listener existed.
+  if (inputs[field].value !== inputs[field].defaultValue) { showState(field, 'Editing…'); soon[field](); }
 }
 document.getElementById('fields-form').addEventListener('submit', (event) => {
   event.preventDefault();
