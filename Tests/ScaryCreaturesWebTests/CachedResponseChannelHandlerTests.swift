@@ -81,6 +81,21 @@ struct CachedResponseChannelHandlerTests {
         #expect(try pipeline.passedOn() == [])
     }
 
+    @Test("Connection: keep-alive is answered in the pipeline; close or upgrade go to the router")
+    func connectionHeader() throws {
+        func head(_ value: String) -> HTTPRequest {
+            HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/kept", headerFields: [.connection: value])
+        }
+        #expect(!CachedResponseChannelHandler<BasicRequestContext>.asksToClose(head("keep-alive")))
+        #expect(!CachedResponseChannelHandler<BasicRequestContext>.asksToClose(head("Keep-Alive")))
+        #expect(CachedResponseChannelHandler<BasicRequestContext>.asksToClose(head("close")))
+        #expect(CachedResponseChannelHandler<BasicRequestContext>.asksToClose(head("keep-alive, Upgrade")))
+        let pipeline = try Pipeline()
+        try pipeline.get("/kept", [.connection: "keep-alive"])
+        #expect(try pipeline.passedOn() == [])
+        #expect(try pipeline.written().count == 3)
+    }
+
     @Test("If-None-Match naming the kept tag is answered 304 without a body, in the pipeline")
     func matchingTagIsNotModified() throws {
         let pipeline = try Pipeline()
@@ -96,7 +111,7 @@ struct CachedResponseChannelHandlerTests {
         #expect(head.headerFields[.contentLength] == "0")
     }
 
-    @Test("Requests the cache cannot answer go on to the router unchanged: another path, a Range, a POST, a GET with a body")
+    @Test("Requests the cache cannot answer go on to the router unchanged: another path, a Range, Connection: close, a POST, a GET with a body")
     func otherRequestsPassOn() throws {
         let pipeline = try Pipeline()
         try pipeline.get("/other")
@@ -105,6 +120,11 @@ struct CachedResponseChannelHandlerTests {
         _ = try pipeline.written()
 
         try pipeline.get("/kept", [.range: "bytes=0-1"])
+        #expect(try pipeline.passedOn() == ["/kept"])
+        try pipeline.channel.writeOutbound(HTTPResponsePart.end(nil))
+        _ = try pipeline.written()
+
+        try pipeline.get("/kept", [.connection: "close"])
         #expect(try pipeline.passedOn() == ["/kept"])
         try pipeline.channel.writeOutbound(HTTPResponsePart.end(nil))
         _ = try pipeline.written()

@@ -1,10 +1,10 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
-import NIOHTTPTypesHTTP1
 
 /// Answers a `GET` whose response the ``ResponseCache`` holds for the current generation right
 /// in the connection's channel pipeline, on the event loop that read it, without a Swift task,
@@ -19,7 +19,9 @@ import NIOHTTPTypesHTTP1
 /// to quiesce it passes everything on, and it hands the quiesce event on only once its own
 /// writes finished, so a graceful shutdown never cuts a response short.
 ///
-/// Large kept bodies are sent from their in-memory file with `sendfile` (see ``KeptFile``).
+/// A kept `200` goes out as bytes made once per kept response (status line and headers) plus
+/// the `Date` line of the second, written past the HTTP encoders straight to the socket; large
+/// bodies are sent from their in-memory file with `sendfile` (see ``KeptFile``).
 ///
 /// Add it only where the router would not refuse the request first (no access token).
 public final class CachedResponseChannelHandler<Context: RequestContext>: ChannelDuplexHandler, RemovableChannelHandler {
@@ -60,7 +62,7 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if passedOn == 0, !quiescing, head.method == .get {
+            if passedOn == 0, !quiescing, head.method == .get, !Self.asksToClose(head) {
                 held = head
             } else {
                 passOn(head, context: context)
@@ -103,6 +105,13 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
         encoderContext = nil
     }
 
+    /// Whether the request's `Connection` header asks for anything but keep-alive (close,
+    /// upgrade): the router's to honour.
+    static func asksToClose(_ head: HTTPRequest) -> Bool {
+        guard let connection = head.headerFields[.connection] else { return false }
+        return connection.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() != "keep-alive" }
+    }
+
     private func passOn(_ head: HTTPRequest, context: ChannelHandlerContext) {
         passedOn += 1
         context.fireChannelRead(wrapInboundOut(.head(head)))
@@ -117,7 +126,18 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
         logger.log(level: logLevel, "Request", metadata: [
             "hb.request.path": .stringConvertible(request.uri), "hb.request.method": .string(head.method.rawValue),
         ])
-        var (status, headers, body) = ResponseCacheMiddleware<Context>.reply(to: head.headerFields, from: entry)
+        let (status, replyHeaders, body) = ResponseCacheMiddleware<Context>.reply(to: head.headerFields, from: entry)
+        let file = body == nil ? nil : entry.file
+        if let body, let socket = socketOutput(context) {
+            // A kept 200 in bytes made once: the head up to the date, the date line of this
+            // second, the body (or its file) — straight to the socket, past both HTTP encoders.
+            socket.write(NIOAny(IOData.byteBuffer(entry.wireHead)), promise: nil)
+            socket.write(NIOAny(IOData.byteBuffer(HTTPDate.lastHeadLine())), promise: nil)
+            let payload: IOData = file.map { .fileRegion($0.region) } ?? .byteBuffer(body)
+            finishWriting(file: file, context: context) { done in socket.writeAndFlush(NIOAny(payload), promise: done) }
+            return true
+        }
+        var headers = replyHeaders
         if body == nil {
             middleware.cache.finishHeaders(&headers)
             headers[.contentLength] = "0"
@@ -126,14 +146,16 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
         }
         headers[.date] = HTTPDate.now()
         context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: headers))), promise: nil)
-        let file = body == nil ? nil : entry.file
-        if let file, let encoder = encoderInput(context) {
-            // Past the HTTPTypes codec, whose parts carry bytes only, straight to the HTTP/1
-            // encoder, which frames a file region as it frames bytes.
-            encoder.write(NIOAny(HTTPServerResponsePart.body(.fileRegion(file.region))), promise: nil)
-        } else if let body {
+        if let body {
             context.write(wrapOutboundOut(.body(body)), promise: nil)
         }
+        finishWriting(file: nil, context: context) { done in context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done) }
+        return true
+    }
+
+    /// Counts a response being written by `write` (given the promise of its last write) until it
+    /// is out, keeping its file open meanwhile.
+    private func finishWriting(file: KeptFile?, context: ChannelHandlerContext, _ write: (EventLoopPromise<Void>) -> Void) {
         writing += 1
         let done = context.eventLoop.makePromise(of: Void.self)
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
@@ -143,15 +165,14 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
             let (handler, context) = loopBound.value
             handler.finishedWriting(context: context)
         }
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
-        return true
+        write(done)
     }
 
-    /// The context whose writes go to the HTTP/1 encoder (the HTTPTypes codec's), if the
-    /// pipeline has one.
-    private func encoderInput(_ context: ChannelHandlerContext) -> ChannelHandlerContext? {
+    /// The context whose writes go straight to the socket (the HTTP/1 encoder's, which is idle
+    /// between responses), if the pipeline has one.
+    private func socketOutput(_ context: ChannelHandlerContext) -> ChannelHandlerContext? {
         if encoderContext == nil {
-            encoderContext = try? context.pipeline.syncOperations.context(handlerType: HTTP1ToHTTPServerCodec.self)
+            encoderContext = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
         }
         return encoderContext
     }

@@ -1,3 +1,4 @@
+import NIOCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,18 +8,29 @@ import Glibc
 /// The `Date` header's value (RFC 9110 IMF-fixdate, `Mon, 23 Nov 2026 17:35:04 GMT`), made once
 /// a second, for responses written outside Hummingbird's responder (which adds its own).
 enum HTTPDate {
-    private static let latest = Mutex<(second: Int, text: String)>((-1, ""))
+    private static let latest = Mutex<(second: Int, text: String, line: ByteBuffer)>((-1, "", ByteBuffer()))
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// Now, formatted.
     static func now() -> String {
+        current().text
+    }
+
+    /// The last header line of a response on the wire: `Date: …` and the blank line that ends
+    /// the head.
+    static func lastHeadLine() -> ByteBuffer {
+        current().line
+    }
+
+    private static func current() -> (second: Int, text: String, line: ByteBuffer) {
         let second = time(nil)
         return latest.withLock { latest in
             if latest.second != second {
-                latest = (second, format(second))
+                let text = format(second)
+                latest = (second, text, ByteBuffer(string: "Date: \(text)\r\n\r\n"))
             }
-            return latest.text
+            return latest
         }
     }
 

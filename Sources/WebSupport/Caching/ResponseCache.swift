@@ -13,6 +13,9 @@ public final class ResponseCache: Sendable {
         var headers: HTTPFields
         /// `headers` as they go out on the wire (``finishHeaders`` applied), made once.
         var finishedHeaders: HTTPFields
+        /// The HTTP/1.1 status line and `finishedHeaders` as bytes, without the `Date` line and
+        /// the blank line that end the head.
+        var wireHead: ByteBuffer
         var body: ByteBuffer
         /// The entity tag, as sent (quoted), if the response had one.
         var eTag: String?
@@ -81,6 +84,10 @@ public final class ResponseCache: Sendable {
         guard cost <= budget else { return }
         var finished = headers
         finishHeaders(&finished)
+        var wireHead = ByteBuffer(string: "HTTP/1.1 200 OK\r\n")
+        for field in finished where field.name != .date {
+            wireHead.writeString("\(field.name.rawName): \(field.value)\r\n")
+        }
         state.withLock { state in
             if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.cost }
             if state.bytes + cost > budget {
@@ -91,7 +98,7 @@ public final class ResponseCache: Sendable {
                 }
             }
             state.serial += 1
-            state.entries[key] = Entry(generation: generation, headers: headers, finishedHeaders: finished, body: body, eTag: eTag, serial: state.serial, file: file)
+            state.entries[key] = Entry(generation: generation, headers: headers, finishedHeaders: finished, wireHead: wireHead, body: body, eTag: eTag, serial: state.serial, file: file)
             state.bytes += cost
         }
     }
