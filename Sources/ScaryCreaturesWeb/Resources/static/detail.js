@@ -24,7 +24,8 @@ let saving = false;
 let sendingTitle = null;
 let retryTimer = null;
 /** The title and rating as the server has them. */
-let savedTitle = titleInput.value;
+// As rendered: what was typed before this script ran is an edit to save, not the saved title.
+let savedTitle = titleInput.defaultValue;
 let savedRating = Number(document.getElementById('rating').getAttribute('aria-valuenow')) || 0;
 
 function showState(element, text, kind) {
@@ -100,6 +101,8 @@ async function save() {
 // Change the title: saved 600 ms after the last key.
 const saveTitleSoon = debounce(() => { unsaved.title = titleInput.value; save(); }, 600);
 titleInput.addEventListener('input', () => { showState(saveState, 'Editing…'); saveTitleSoon(); });
+// Typed while the page was still loading, before the listener above existed.
+if (titleInput.value !== titleInput.defaultValue) { showState(saveState, 'Editing…'); saveTitleSoon(); }
 document.getElementById('title-form').addEventListener('submit', (event) => {
   event.preventDefault();
   saveTitleSoon.cancel();
