@@ -1,7 +1,7 @@
 // The inventory: sort without a reload, delete with undo, follow changes made elsewhere (another
 // tab, the CLI) without touching what is typed in the add form, and date the printed copy.
 // Without this script the page's forms do the same through plain requests.
-import { debounce, errorMessage, followChanges, toast } from '/assets/common/common.js';
+import { debounce, errorMessage, followChanges, pageRefresher, toast } from '/assets/common/common.js';
 
 const results = document.getElementById('results');
 const sortForm = document.getElementById('sort-form');
@@ -16,37 +16,8 @@ function listURL() {
   return params.toString() ? `/?${params}` : '/';
 }
 
-let refreshing = null;
-let again = false;
-/** Fetches the table as the server renders it now and swaps it in, keeping the focus. */
-async function refresh() {
-  if (refreshing) { again = true; return refreshing; }
-  refreshing = (async () => {
-    try {
-      const response = await fetch(location.pathname + location.search, { headers: { Accept: 'text/html' } });
-      if (!response.ok) return;
-      const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-      const fresh = page.getElementById('results');
-      if (!fresh) return;
-      const focused = document.activeElement;
-      const row = focused?.closest?.('.item-row');
-      const controls = (element) => [...element.querySelectorAll('a, button')];
-      const place = row && results.contains(row) ? { key: row.dataset.key, index: controls(row).indexOf(focused) } : null;
-      results.innerHTML = fresh.innerHTML;
-      markPending();
-      if (place) {
-        const same = results.querySelector(`.item-row[data-key="${CSS.escape(place.key)}"]`);
-        if (same) controls(same)[place.index]?.focus();
-      }
-    } catch (_) {
-      // The connection status shows the problem; the next change or reconnection refreshes.
-    } finally {
-      refreshing = null;
-      if (again) { again = false; refresh(); }
-    }
-  })();
-  return refreshing;
-}
+/** Fetches the list as the server renders it now and swaps it in, keeping the focus. */
+const refresh = pageRefresher(results, '.item-row', 'key', markPending);
 
 /** Hides rows waiting for their delete, and leaves their values out of the total shown. */
 function markPending() {

@@ -1,7 +1,7 @@
 // The list page: filter and sort as you type, delete with undo, import by picking or dropping
 // zips, and follow changes made elsewhere. Without this script the page's forms do the same
 // through plain requests.
-import { debounce, errorMessage, followChanges, toast } from '/assets/common/common.js';
+import { debounce, errorMessage, followChanges, pageRefresher, toast } from '/assets/common/common.js';
 
 const filterForm = document.getElementById('filter-form');
 const results = document.getElementById('results');
@@ -19,38 +19,8 @@ function listURL() {
   return params.toString() ? `/?${params}` : '/';
 }
 
-let refreshing = null;
-let again = false;
-/** Fetches the list as the server renders it now and swaps the results in. */
-async function refresh() {
-  if (refreshing) { again = true; return refreshing; }
-  refreshing = (async () => {
-    try {
-      const response = await fetch(location.pathname + location.search, { headers: { Accept: 'text/html' } });
-      if (!response.ok) return;
-      const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-      const fresh = page.getElementById('results');
-      if (!fresh) return;
-      // Keep the focus where it was: the same control of the same creature's row.
-      const focused = document.activeElement;
-      const row = focused?.closest?.('.creature-row');
-      const controls = (element) => [...element.querySelectorAll('a, button')];
-      const place = row && results.contains(row) ? { id: row.dataset.id, index: controls(row).indexOf(focused) } : null;
-      results.innerHTML = fresh.innerHTML;
-      markPending();
-      if (place) {
-        const same = results.querySelector(`.creature-row[data-id="${place.id}"]`);
-        if (same) controls(same)[place.index]?.focus();
-      }
-    } catch (_) {
-      // The connection status shows the problem; the next change or reconnection refreshes.
-    } finally {
-      refreshing = null;
-      if (again) { again = false; refresh(); }
-    }
-  })();
-  return refreshing;
-}
+/** Fetches the list as the server renders it now and swaps it in, keeping the focus. */
+const refresh = pageRefresher(results, '.creature-row', 'id', markPending);
 
 function markPending() {
   for (const id of pending.keys()) {

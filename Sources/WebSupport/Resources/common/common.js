@@ -94,3 +94,42 @@ export function followChanges(onChange, onResync) {
   window.addEventListener('pagehide', () => source?.close());
   return { get connected() { return !lost; } };
 }
+
+/**
+ * Returns `refresh()`, which fetches this page as the server renders it now and swaps in its
+ * element with the id of `results`, keeping the focus on the same control of the same row (rows
+ * match `rowSelector` and are told apart by their `data-<keyName>`); `afterSwap` runs after each
+ * swap. Calls made while one runs fold into one more run after it.
+ */
+export function pageRefresher(results, rowSelector, keyName, afterSwap) {
+  let refreshing = null;
+  let again = false;
+  const controls = (element) => [...element.querySelectorAll('a, button')];
+  return function refresh() {
+    if (refreshing) { again = true; return refreshing; }
+    refreshing = (async () => {
+      try {
+        const response = await fetch(location.pathname + location.search, { headers: { Accept: 'text/html' } });
+        if (!response.ok) return;
+        const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+        const fresh = page.getElementById(results.id);
+        if (!fresh) return;
+        const focused = document.activeElement;
+        const row = focused?.closest?.(rowSelector);
+        const place = row && results.contains(row) ? { key: row.dataset[keyName], index: controls(row).indexOf(focused) } : null;
+        results.innerHTML = fresh.innerHTML;
+        afterSwap();
+        if (place) {
+          const same = results.querySelector(`${rowSelector}[data-${keyName}="${CSS.escape(place.key)}"]`);
+          if (same) controls(same)[place.index]?.focus();
+        }
+      } catch (_) {
+        // The connection status shows the problem; the next change or reconnection refreshes.
+      } finally {
+        refreshing = null;
+        if (again) { again = false; refresh(); }
+      }
+    })();
+    return refreshing;
+  };
+}
