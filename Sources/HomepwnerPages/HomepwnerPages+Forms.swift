@@ -21,7 +21,7 @@ extension HomepwnerPages {
             return redirect(to: "/items/\(item.itemKey)")
         } catch let error as HomepwnerError where Self.isRefusal(error) {
             var shown = typed
-            shown.error = DisplayText.sentence(error.message)
+            shown.error = Self.sentence(error.message)
             return try await listPage(ItemListQuery(), add: shown, status: Self.status(of: error))
         }
     }
@@ -38,7 +38,7 @@ extension HomepwnerPages {
             try await store.update(key, changes)
             return redirect(to: "/items/\(key)")
         } catch let error as HomepwnerError where Self.isRefusal(error) {
-            return try await itemPage(key: key, formError: DisplayText.sentence(error.message), status: Self.status(of: error))
+            return try await itemPage(key: key, formError: Self.sentence(error.message), status: Self.status(of: error))
         }
     }
 
@@ -53,7 +53,7 @@ extension HomepwnerPages {
         do {
             try await store.delete(key)
         } catch let error as HomepwnerError where error.code == .corrupt {
-            return try await itemPage(key: key, formError: DisplayText.sentence(error.message), status: Self.status(of: error))
+            return try await itemPage(key: key, formError: Self.sentence(error.message), status: Self.status(of: error))
         }
         return redirect(to: "/")
     }
@@ -69,9 +69,9 @@ extension HomepwnerPages {
             try await store.setImage(photo.data, forKey: key)
             return redirect(to: "/items/\(key)")
         } catch let error as HomepwnerError where Self.isRefusal(error) {
-            return try await itemPage(key: key, formError: DisplayText.sentence(error.message), status: Self.status(of: error))
+            return try await itemPage(key: key, formError: Self.sentence(error.message), status: Self.status(of: error))
         } catch let error as MultipartForm.Failure {
-            return try await itemPage(key: key, formError: DisplayText.sentence(error.description))
+            return try await itemPage(key: key, formError: Self.sentence(error.description))
         }
     }
 
@@ -80,7 +80,7 @@ extension HomepwnerPages {
         do {
             try await store.removeImage(forKey: key)
         } catch let error as HomepwnerError where error.code == .corrupt {
-            return try await itemPage(key: key, formError: DisplayText.sentence(error.message), status: Self.status(of: error))
+            return try await itemPage(key: key, formError: Self.sentence(error.message), status: Self.status(of: error))
         }
         return redirect(to: "/items/\(key)")
     }

@@ -34,7 +34,7 @@ extension HomepwnerPages {
             isEmpty: items.isEmpty,
             printedOn: DisplayText.day(printed), printedOnISO: DisplayText.instant(printed),
             damage: await damage(),
-            problems: items.flatMap { item in ItemRules.problems(of: item).map { "“\(item.itemName)”: \(DisplayText.sentence($0.message))" } },
+            problems: items.flatMap { item in ItemRules.problems(of: item).map { "“\(item.itemName)”: \(Self.sentence($0.message))" } },
             add: add, maxPhotoBytes: maxPhotoBytes
         )
         return html(try resources.render(model, template: "list"), status: status)
@@ -48,7 +48,7 @@ extension HomepwnerPages {
             value: String(item.valueInDollars), valueText: DisplayText.dollars(item.valueInDollars),
             dateText: DisplayText.day(item.dateCreated), dateISO: DisplayText.instant(item.dateCreated),
             photoTag: await photoTags(of: [item.itemKey])[item.itemKey],
-            problems: ItemRules.problems(of: item).map { DisplayText.sentence($0.message) },
+            problems: ItemRules.problems(of: item).map { Self.sentence($0.message) },
             maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",
             formError: formError, damage: damage, readOnly: damage != nil
         )
@@ -58,7 +58,7 @@ extension HomepwnerPages {
     /// The damage of the archive, as the pages show it; nil when it can be changed.
     func damage() async -> DamageModel? {
         guard case .damaged(let reason) = await store.status else { return nil }
-        return DamageModel(reason: DisplayText.sentence(reason), command: repairCommand)
+        return DamageModel(reason: Self.sentence(reason), command: repairCommand)
     }
 
     /// For each key with a photo, a token that changes whenever the photo does (its file's inode,

@@ -11,9 +11,9 @@ extension HomepwnerPages {
         do {
             return try await body()
         } catch let error as HomepwnerError where error.code == .notFound {
-            return try errorPage(.notFound, heading: "No such item", message: DisplayText.sentence(error.message))
+            return try errorPage(.notFound, heading: "No such item", message: Self.sentence(error.message))
         } catch let error as APIError where error.status == .notFound {
-            return try errorPage(.notFound, heading: "No such item", message: DisplayText.sentence(error.message))
+            return try errorPage(.notFound, heading: "No such item", message: Self.sentence(error.message))
         }
     }
 
@@ -27,26 +27,6 @@ extension HomepwnerPages {
             throw APIError.notFound("there is no item with that key")
         }
         return key
-    }
-
-    /// An HTML response that is never cached (it shows the current data).
-    func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    /// 303 See Other to `path`: the answer to a form, so reloading does not send it again.
-    func redirect(to path: String) -> Response {
-        Response(status: .seeOther, headers: [.location: path])
-    }
-
-    /// A URL-encoded form body (at most 64 kB).
-    static func form(of request: Request) async throws -> HTMLForm {
-        var request = request
-        let body = try await request.collectBody(upTo: 64 << 10)
-        return HTMLForm(String(decoding: body.readableBytesView, as: UTF8.self))
     }
 
     /// A multipart form body of at most `limit` bytes.

@@ -14,7 +14,7 @@ import WebSupport
 /// scripts enhance the same pages through the JSON API under `/api/items` (saving as you type
 /// with `If-Match`, photo upload with progress, delete with undo, live updates from
 /// `/api/events`). A damaged archive is shown read-only with the command that repairs it.
-public struct HomepwnerPages: Sendable {
+public struct HomepwnerPages: Sendable, PageResponses {
     let store: ItemStore
     let resources: PageResources
     /// The largest photo, as Imaging enforces it.

@@ -38,11 +38,4 @@ enum DisplayText {
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
     }
-
-    /// A message from the core ("a name cannot be empty") as a sentence.
-    static func sentence(_ message: String) -> String {
-        guard let first = message.first else { return message }
-        let text = first.uppercased() + message.dropFirst()
-        return text.hasSuffix(".") ? text : text + "."
-    }
 }

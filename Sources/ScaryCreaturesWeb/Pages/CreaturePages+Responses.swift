@@ -36,33 +36,6 @@ extension CreaturePages {
         return id
     }
 
-    /// An HTML response that is never cached (it shows the current data).
-    func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    /// 303 See Other to `path`: the answer to a form, so reloading does not send it again.
-    func redirect(to path: String) -> Response {
-        Response(status: .seeOther, headers: [.location: path])
-    }
-
-    /// A message from the core ("a title cannot be empty") as a sentence.
-    static func sentence(_ message: String) -> String {
-        guard let first = message.first else { return message }
-        let text = first.uppercased() + message.dropFirst()
-        return text.hasSuffix(".") ? text : text + "."
-    }
-
-    /// A URL-encoded form body (at most 64 kB).
-    static func form(of request: Request) async throws -> HTMLForm {
-        var request = request
-        let body = try await request.collectBody(upTo: 64 << 10)
-        return HTMLForm(String(decoding: body.readableBytesView, as: UTF8.self))
-    }
-
     /// A multipart form body of at most `limit` bytes.
     static func multipart(of request: Request, limit: Int) async throws -> MultipartForm {
         var request = request

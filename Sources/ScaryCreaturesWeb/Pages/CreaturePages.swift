@@ -9,7 +9,7 @@ import WebSupport
 /// forms that work without JavaScript (add, rename, rate, photo, delete, import), each answering
 /// with a redirect (303) to the page that shows the result. The scripts enhance these pages
 /// through the JSON API; these routes never need them.
-struct CreaturePages: Sendable {
+struct CreaturePages: Sendable, PageResponses {
     let database: ScaryCreatureDatabase
     let resources: PageResources
     /// The largest photo, as Imaging enforces it.

@@ -1,0 +1,37 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The answers every app's pages give: HTML that is never cached, a 303 after a form, a
+/// URL-encoded form body, and a core message as a sentence. Conform a pages type to it to get
+/// them.
+public protocol PageResponses {}
+
+extension PageResponses {
+    /// An HTML response that is never cached (it shows the current data).
+    public func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// 303 See Other to `path`: the answer to a form, so reloading does not send it again.
+    public func redirect(to path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: path])
+    }
+
+    /// A URL-encoded form body (at most 64 kB).
+    public static func form(of request: Request) async throws -> HTMLForm {
+        var request = request
+        let body = try await request.collectBody(upTo: 64 << 10)
+        return HTMLForm(String(decoding: body.readableBytesView, as: UTF8.self))
+    }
+
+    /// A message from the core ("a title cannot be empty") as a sentence.
+    public static func sentence(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        let text = first.uppercased() + message.dropFirst()
+        return text.hasSuffix(".") ? text : text + "."
+    }
+}
