@@ -1,13 +1,11 @@
 // The inventory: sort without a reload, delete with undo, follow changes made elsewhere (another
 // tab, the CLI) without touching what is typed in the add form, and date the printed copy.
 // Without this script the page's forms do the same through plain requests.
-import { debounce, errorMessage, followChanges, pageRefresher, toast } from '/assets/common/common.js';
+import { debounce, deleteWithUndo, followChanges, pageRefresher } from '/assets/common/common.js';
 
 const results = document.getElementById('results');
 const sortForm = document.getElementById('sort-form');
 const sort = document.getElementById('sort');
-/** Item keys deleted on this page whose undo window is open, with their dismissers. */
-const pending = new Map();
 
 function listURL() {
   const params = new URLSearchParams(location.search);
@@ -38,50 +36,10 @@ function showTotal() {
 sort.addEventListener('change', () => { history.replaceState(null, '', listURL()); refresh(); });
 sortForm.addEventListener('submit', (event) => { event.preventDefault(); history.replaceState(null, '', listURL()); refresh(); });
 
-// Delete with undo: the row goes at once; the item is deleted when the undo window closes (or
-// when the page is left), so Undo restores everything exactly as it was.
-async function deleteNow(key) {
-  pending.delete(key);
-  try {
-    const response = await fetch(`/api/items/${encodeURIComponent(key)}`, { method: 'DELETE' });
-    if (!response.ok && response.status !== 404) toast(`Not deleted: ${await errorMessage(response)}`);
-  } catch (_) {
-    toast('Not deleted: cannot reach the server.');
-  }
-  refresh();
-}
-
-results.addEventListener('submit', (event) => {
-  const form = event.target.closest('.delete-form');
-  if (!form) return;
-  event.preventDefault();
-  const row = form.closest('.item-row');
-  const key = row.dataset.key;
-  const name = form.querySelector('button').dataset.name;
-  const next = row.nextElementSibling?.querySelector('.row-link') ?? sort;
-  row.classList.add('pending');
-  showTotal();
-  next.focus();
-  const dismiss = toast(`Deleted “${name}”`, {
-    actionLabel: 'Undo',
-    onAction: () => {
-      pending.delete(key);
-      const restored = results.querySelector(`.item-row[data-key="${CSS.escape(key)}"]`);
-      restored?.classList.remove('pending');
-      showTotal();
-      restored?.querySelector('.row-link')?.focus();
-    },
-    onTimeout: () => deleteNow(key),
-  });
-  pending.set(key, dismiss);
-});
-
-window.addEventListener('pagehide', () => {
-  for (const [key, dismiss] of pending) {
-    dismiss();
-    fetch(`/api/items/${encodeURIComponent(key)}`, { method: 'DELETE', keepalive: true });
-  }
-  pending.clear();
+// Delete with undo (the shared common.js): the item is deleted when the undo window closes.
+const pending = deleteWithUndo({
+  results, rowSelector: '.item-row', keyName: 'key', labelName: 'name', fallbackFocus: sort,
+  urlOf: (key) => `/api/items/${encodeURIComponent(key)}`, onChange: showTotal, refresh: () => refresh(),
 });
 
 // The printed copy says the day it was printed, not the day the page was loaded.

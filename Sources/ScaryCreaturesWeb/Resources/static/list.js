@@ -1,14 +1,12 @@
 // The list page: filter and sort as you type, delete with undo, import by picking or dropping
 // zips, and follow changes made elsewhere. Without this script the page's forms do the same
 // through plain requests.
-import { debounce, errorMessage, followChanges, pageRefresher, toast } from '/assets/common/common.js';
+import { debounce, deleteWithUndo, errorMessage, followChanges, pageRefresher } from '/assets/common/common.js';
 
 const filterForm = document.getElementById('filter-form');
 const results = document.getElementById('results');
 const query = document.getElementById('q');
 const sort = document.getElementById('sort');
-/** Creature ids deleted on this page whose undo window is open, with their timers. */
-const pending = new Map();
 
 function listURL() {
   const params = new URLSearchParams(location.search);
@@ -36,50 +34,10 @@ query.addEventListener('input', applyFilter);
 sort.addEventListener('change', () => { applyFilter(); });
 filterForm.addEventListener('submit', (event) => { event.preventDefault(); applyFilter(); });
 
-// Delete with undo: the row goes at once; the creature is deleted when the undo window closes
-// (or when the page is left), so Undo restores everything exactly as it was.
-async function deleteNow(id) {
-  pending.delete(id);
-  try {
-    const response = await fetch(`/api/creatures/${id}`, { method: 'DELETE' });
-    if (!response.ok && response.status !== 404) {
-      toast(`Not deleted: ${await errorMessage(response)}`);
-    }
-  } catch (_) {
-    toast('Not deleted: cannot reach the server.');
-  }
-  refresh();
-}
-
-results.addEventListener('submit', (event) => {
-  const form = event.target.closest('.delete-form');
-  if (!form) return;
-  event.preventDefault();
-  const row = form.closest('.creature-row');
-  const id = row.dataset.id;
-  const title = form.querySelector('button').dataset.title;
-  const next = row.nextElementSibling?.querySelector('.row-link') ?? query;
-  row.classList.add('pending');
-  next.focus();
-  const dismiss = toast(`Deleted “${title}”`, {
-    actionLabel: 'Undo',
-    onAction: () => {
-      pending.delete(id);
-      const restored = results.querySelector(`.creature-row[data-id="${id}"]`);
-      restored?.classList.remove('pending');
-      restored?.querySelector('.row-link')?.focus();
-    },
-    onTimeout: () => deleteNow(id),
-  });
-  pending.set(id, dismiss);
-});
-
-window.addEventListener('pagehide', () => {
-  for (const [id, dismiss] of pending) {
-    dismiss();
-    fetch(`/api/creatures/${id}`, { method: 'DELETE', keepalive: true });
-  }
-  pending.clear();
+// Delete with undo (the shared common.js): the creature is deleted when the undo window closes.
+const pending = deleteWithUndo({
+  results, rowSelector: '.creature-row', keyName: 'id', labelName: 'title', fallbackFocus: query,
+  urlOf: (id) => `/api/creatures/${id}`, refresh: () => refresh(),
 });
 
 // Import: each file is sent to the API; the summary lists what came in and what was skipped.

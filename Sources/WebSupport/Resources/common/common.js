@@ -133,3 +133,62 @@ export function pageRefresher(results, rowSelector, keyName, afterSwap) {
     return refreshing;
   };
 }
+
+/**
+ * Delete with undo for the rows of `results` (matching `rowSelector`, told apart by their
+ * `data-<keyName>`): a row's `.delete-form` hides the row at once (class `pending`), moves the
+ * focus to the next row's `.row-link` (or `fallbackFocus`) and offers Undo; the DELETE to
+ * `urlOf(key)` is sent when the undo window closes or the page is left, so Undo restores
+ * everything exactly as it was. The toast names the row by its button's `data-<labelName>`.
+ * `onChange` runs when rows are hidden or shown again, `refresh` after a delete. Returns the
+ * keys whose delete is waiting.
+ */
+export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf, fallbackFocus, onChange = () => {}, refresh }) {
+  const pending = new Map();
+  const rowOf = (key) => results.querySelector(`${rowSelector}[data-${keyName}="${CSS.escape(key)}"]`);
+
+  async function deleteNow(key) {
+    pending.delete(key);
+    try {
+      const response = await fetch(urlOf(key), { method: 'DELETE' });
+      if (!response.ok && response.status !== 404) toast(`Not deleted: ${await errorMessage(response)}`);
+    } catch (_) {
+      toast('Not deleted: cannot reach the server.');
+    }
+    refresh();
+  }
+
+  results.addEventListener('submit', (event) => {
+    const form = event.target.closest('.delete-form');
+    if (!form) return;
+    event.preventDefault();
+    const row = form.closest(rowSelector);
+    const key = row.dataset[keyName];
+    const label = form.querySelector('button').dataset[labelName];
+    const next = row.nextElementSibling?.querySelector('.row-link') ?? fallbackFocus;
+    row.classList.add('pending');
+    onChange();
+    next.focus();
+    const dismiss = toast(`Deleted “${label}”`, {
+      actionLabel: 'Undo',
+      onAction: () => {
+        pending.delete(key);
+        const restored = rowOf(key);
+        restored?.classList.remove('pending');
+        onChange();
+        restored?.querySelector('.row-link')?.focus();
+      },
+      onTimeout: () => deleteNow(key),
+    });
+    pending.set(key, dismiss);
+  });
+
+  window.addEventListener('pagehide', () => {
+    for (const [key, dismiss] of pending) {
+      dismiss();
+      fetch(urlOf(key), { method: 'DELETE', keepalive: true });
+    }
+    pending.clear();
+  });
+  return pending;
+}
