@@ -28,16 +28,4 @@ extension HomepwnerPages {
         }
         return key
     }
-
-    /// A multipart form body of at most `limit` bytes.
-    static func multipart(of request: Request, limit: Int) async throws -> MultipartForm {
-        var request = request
-        let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: limit)
-        } catch {
-            throw MultipartForm.Failure(description: "the upload is larger than \(limit / 1_000_000) MB")
-        }
-        return try MultipartForm(Data(body.readableBytesView), contentType: request.headers[.contentType] ?? "")
-    }
 }

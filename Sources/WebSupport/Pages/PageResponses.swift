@@ -1,9 +1,10 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
 
 /// The answers every app's pages give: HTML that is never cached, a 303 after a form, a
-/// URL-encoded form body, and a core message as a sentence. Conform a pages type to it to get
+/// URL-encoded or multipart form body, and a core message as a sentence. Conform a pages type to it to get
 /// them.
 public protocol PageResponses {}
 
@@ -26,6 +27,18 @@ extension PageResponses {
         var request = request
         let body = try await request.collectBody(upTo: 64 << 10)
         return HTMLForm(String(decoding: body.readableBytesView, as: UTF8.self))
+    }
+
+    /// A multipart form body of at most `limit` bytes.
+    public static func multipart(of request: Request, limit: Int) async throws -> MultipartForm {
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limit)
+        } catch {
+            throw MultipartForm.Failure(description: "the upload is larger than \(limit / 1_000_000) MB")
+        }
+        return try MultipartForm(Data(body.readableBytesView), contentType: request.headers[.contentType] ?? "")
     }
 
     /// A message from the core ("a title cannot be empty") as a sentence.
