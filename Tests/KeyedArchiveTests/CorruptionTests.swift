@@ -106,11 +106,14 @@ struct CorruptionTests {
             return Data(bytes)
         }
         let trailer = valid.count - 32
+        // Object 0 is the dictionary; its offset is the first entry of the offset table (one-byte
+        // offsets in a plist this small), and its first key reference follows its marker.
+        let dictionary = Int(valid[Int(valid[valid.count - 1])])
         let cases: [(String, Data)] = [
             ("huge object count", patched { $0[trailer + 8] = 0x7F }),
             ("top object out of range", patched { $0[trailer + 23] = 0x40 }),
             ("offset into the trailer", patched { $0[trailer - 1] = UInt8(trailer) }),
-            ("dictionary key that refers to itself", patched { $0[9] = 0 }),
+            ("dictionary key that refers to itself", patched { $0[dictionary + 1] = 0 }),
             ("unknown marker", patched { $0[8] = 0x70 }),
             ("short file", Data(valid.prefix(20))),
             ("wrong magic", patched { $0[0] = UInt8(ascii: "x") }),

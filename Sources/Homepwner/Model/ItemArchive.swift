@@ -3,18 +3,66 @@ import KeyedArchive
 
 /// The contents of `items.archive`: the root `NSMutableArray` the 2014 app archived, its
 /// elements in order — items and whatever else was there.
+///
+/// Items are found by key in constant time: the archive keeps the position of each key's first
+/// item, updated by ``append(_:)``, ``replace(at:with:)`` and ``remove(at:)``.
 public struct ItemArchive: Sendable, Hashable {
     /// The root array's elements, in archived order.
-    public var entries: [ItemEntry]
+    public private(set) var entries: [ItemEntry]
+    /// The position of the first item with each key (keys compared by code point).
+    private var positions: [PropertyListKey: Int] = [:]
 
     /// An archive of `entries`.
     public init(entries: [ItemEntry] = []) {
         self.entries = entries
+        indexKeys()
     }
 
     /// An archive of `items` alone.
     public init(items: [Item]) {
-        entries = items.map(ItemEntry.item)
+        self.init(entries: items.map(ItemEntry.item))
+    }
+
+    /// Whether both archives have the same entries.
+    public static func == (lhs: ItemArchive, rhs: ItemArchive) -> Bool {
+        lhs.entries == rhs.entries
+    }
+
+    /// Hashes the entries.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entries)
+    }
+
+    /// Adds `item` at the end.
+    public mutating func append(_ item: Item) {
+        entries.append(.item(item))
+        let key = PropertyListKey(item.itemKey)
+        if positions[key] == nil { positions[key] = entries.count - 1 }
+    }
+
+    /// Puts `item` in place of the entry at `index` (which must exist).
+    public mutating func replace(at index: Int, with item: Item) {
+        let previousKey = entries[index].item.map { PropertyListKey($0.itemKey) }
+        entries[index] = .item(item)
+        if previousKey != PropertyListKey(item.itemKey) { indexKeys() }
+    }
+
+    /// Removes the entry at `index` (which must exist) and returns it.
+    @discardableResult
+    public mutating func remove(at index: Int) -> ItemEntry {
+        let removed = entries.remove(at: index)
+        indexKeys()
+        return removed
+    }
+
+    private mutating func indexKeys() {
+        positions = [:]
+        positions.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            guard case .item(let item) = entry else { continue }
+            let key = PropertyListKey(item.itemKey)
+            if positions[key] == nil { positions[key] = index }
+        }
     }
 
     /// The items, in archived order (entries of other classes left out).
@@ -25,13 +73,24 @@ public struct ItemArchive: Sendable, Hashable {
 
     /// The position in ``entries`` of the first item whose key is `key` (compared by code point).
     public func index(ofKey key: String) -> Int? {
-        entries.firstIndex { $0.item.map { $0.itemKey.utf8.elementsEqual(key.utf8) } ?? false }
+        positions[PropertyListKey(key)]
     }
 
     /// The archive file's bytes: a binary keyed archive, `$top` key `root`.
     ///
+    /// An archive of plain items (the usual one) is written straight to the plist; one with
+    /// entries of other classes or kept unknown keys goes through the generic archiver. Both
+    /// make the same archive.
     /// - Throws: ``KeyedArchive/ArchiveError`` if the plist cannot be written.
     public func encoded() throws -> Data {
+        if ItemArchiveWriter.canWrite(self) { return ItemArchiveWriter.write(self) }
+        return try encodedByArchiver()
+    }
+
+    /// The archive file's bytes as the generic `KeyedArchiver` writes them.
+    ///
+    /// - Throws: ``KeyedArchive/ArchiveError`` if the plist cannot be written.
+    func encodedByArchiver() throws -> Data {
         let archiver = KeyedArchiver()
         archiver.encode(self, forKey: "root")
         return try archiver.encodedData()

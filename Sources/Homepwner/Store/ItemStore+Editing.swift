@@ -15,7 +15,7 @@ extension ItemStore {
             dateCreated: now(),
             itemKey: makeKey()
         )
-        try await change { archive in archive.entries.append(.item(item)) }
+        try await change { archive in archive.append(item) }
         await changes.publish(.created, itemKey: item.itemKey, version: item.version)
         return item
     }
@@ -48,7 +48,7 @@ extension ItemStore {
             if let name { item.itemName = name }
             if let serial { item.serialNumber = serial }
             if let value { item.valueInDollars = value }
-            archive.entries[index] = .item(item)
+            archive.replace(at: index, with: item)
             return item
         }
         await self.changes.publish(.updated, itemKey: key, version: item.version)
@@ -86,7 +86,7 @@ extension ItemStore {
                 throw HomepwnerError(.notFound, "no item has the key \(key)")
             }
             try Self.require(version, of: item)
-            archive.entries.remove(at: index)
+            archive.remove(at: index)
             return item
         }
         await changes.publish(.deleted, itemKey: key, version: nil)

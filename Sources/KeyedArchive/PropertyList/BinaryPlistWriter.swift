@@ -16,8 +16,6 @@ public enum BinaryPlistWriter {
 
     /// Encodes a plist as binary, sizing tables for about `expectedObjects` objects.
     static func write(_ plist: PropertyList, expectedObjects: Int) -> Data {
-        var flattener = BinaryPlistFlattener(expectedObjects: expectedObjects)
-        _ = flattener.flatten(plist)
-        return Data(flattener.serialize())
+        BinaryPlistFlattener.data(of: plist, expectedObjects: expectedObjects)
     }
 }

@@ -11,6 +11,23 @@ struct ByteOutput {
     /// The bytes written so far (a copy; for tests and small outputs).
     var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: storage.block, count: storage.count)) }
 
+    /// How many bytes have been written.
+    var count: Int { storage.count }
+
+    /// Appends the low `width` bytes of `value`, most significant first (binary plists' order).
+    @inline(__always)
+    mutating func appendBigEndian(_ value: UInt64, width: Int) {
+        storage.reserve(width)
+        var shift = (width - 1) * 8
+        var offset = storage.count
+        while shift >= 0 {
+            storage.base.storeBytes(of: UInt8(truncatingIfNeeded: value >> UInt64(shift)), toByteOffset: offset, as: UInt8.self)
+            offset += 1
+            shift -= 8
+        }
+        storage.count = offset
+    }
+
     /// Moves the bytes into a `Data` without copying; the output is empty afterwards.
     func takeData() -> Data {
         storage.take()

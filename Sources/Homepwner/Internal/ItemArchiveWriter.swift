@@ -1,0 +1,166 @@
+import Foundation
+import KeyedArchive
+
+/// Writes an ``ItemArchive`` of plain items straight into a binary plist, without building the
+/// generic archiver's tree: the save path of a server that rewrites `items.archive` after
+/// every burst of changes.
+///
+/// It makes the same `$objects`, in the same order and with the same strings shared, as
+/// `KeyedArchiver` makes of the archive (the two files parse to equal plists; only the order of
+/// objects in the file and the sharing of plist scalars differ, which no reader sees). It takes
+/// archives whose every entry is an item with no kept unknown keys — the usual archive; any
+/// other archive is written by the generic archiver (``ItemArchive/encoded()`` chooses).
+struct ItemArchiveWriter {
+    private typealias Reference = BinaryPlistBuilder.Reference
+
+    private var plist: BinaryPlistBuilder
+    /// The plist object of each `$objects` entry (-1 while an object's fields are being written).
+    private var objects: [Reference] = []
+    /// The plist object of each UID value written so far (-1: none yet); UIDs are shared.
+    private var uidObjects: [Reference] = []
+    /// Strings already in `$objects`, by exact scalars (as `KeyedArchiver` shares them).
+    private var stringUIDs: [PropertyListKey: UInt32] = [:]
+    /// The `NSString` object of the string `"$null"`, once written.
+    private var nullString: UInt32?
+    /// The classes written so far: name and UID.
+    private var classUIDs: [(name: StaticString, uid: UInt32)] = []
+    /// The plist strings used as dictionary keys, each written once.
+    private var keyStrings: [(key: StaticString, object: Reference)] = []
+    /// The key objects of an item's and a date's dictionary, once written.
+    private var itemKeys: [Reference] = []
+    private var dateKeys: [Reference] = []
+
+    /// Whether ``write(_:)`` can write `archive`: every entry is an item without unknown keys.
+    static func canWrite(_ archive: ItemArchive) -> Bool {
+        archive.entries.allSatisfy { entry in
+            guard case .item(let item) = entry else { return false }
+            return item.otherFields.isEmpty
+        }
+    }
+
+    /// The archive file's bytes (`$top` key `root`); `archive` must pass ``canWrite(_:)``.
+    static func write(_ archive: ItemArchive) -> Data {
+        var writer = ItemArchiveWriter(expectedItems: archive.entries.count)
+        return writer.write(archive)
+    }
+
+    private init(expectedItems: Int) {
+        plist = BinaryPlistBuilder(expectedObjects: expectedItems * 10 + 32)
+        objects.reserveCapacity(expectedItems * 5 + 8)
+        uidObjects.reserveCapacity(expectedItems * 5 + 8)
+        stringUIDs.reserveCapacity(expectedItems * 3)
+    }
+
+    private mutating func write(_ archive: ItemArchive) -> Data {
+        objects.append(plist.string("$null"))
+        var itemUIDs: [Reference] = []
+        itemUIDs.reserveCapacity(archive.entries.count)
+        for entry in archive.entries {
+            guard case .item(let item) = entry else { continue }
+            itemUIDs.append(uid(append(item)))
+        }
+        let arrayClass = classUID("NSMutableArray", superclasses: ["NSArray", "NSObject"])
+        let array = reserveObject()
+        objects[Int(array)] = dictionary(["NS.objects", "$class"], [plist.array(itemUIDs), uid(arrayClass)])
+        let top = dictionary(["root"], [uid(array)])
+        let root = dictionary(
+            ["$archiver", "$version", "$top", "$objects"],
+            [plist.string("NSKeyedArchiver"), plist.integer(100_000), top, plist.array(objects)]
+        )
+        return plist.data(root: root)
+    }
+
+    /// Appends `item` as `-[BNRItem encodeWithCoder:]` and ``Item/encode(with:)`` do: the item's
+    /// object first, then its strings and date in key order, then (once) the class.
+    private mutating func append(_ item: Item) -> UInt32 {
+        let object = reserveObject()
+        let name = stringUID(item.itemName)
+        let serial = stringUID(item.serialNumber)
+        let dateClass = classUID("NSDate", superclasses: ["NSObject"])
+        if dateKeys.isEmpty { dateKeys = keyObjects(["NS.time", "$class"]) }
+        let time = plist.real(item.dateCreated.timeIntervalSinceReferenceDate)
+        let date = appendObject(plist.dictionary(keys: dateKeys, values: [time, uid(dateClass)]))
+        let key = stringUID(item.itemKey)
+        let itemClass = classUID("BNRItem", superclasses: ["NSObject"])
+        if itemKeys.isEmpty { itemKeys = keyObjects(["itemName", "serialNumber", "dateCreated", "itemKey", "valueInDollars", "$class"]) }
+        let value = plist.integer(Int64(item.valueInDollars))
+        objects[Int(object)] = plist.dictionary(
+            keys: itemKeys,
+            values: [uid(name), uid(serial), uid(date), uid(key), value, uid(itemClass)]
+        )
+        return object
+    }
+
+    // MARK: `$objects`
+
+    private mutating func reserveObject() -> UInt32 {
+        objects.append(-1)
+        return UInt32(objects.count - 1)
+    }
+
+    private mutating func appendObject(_ object: Reference) -> UInt32 {
+        objects.append(object)
+        return UInt32(objects.count - 1)
+    }
+
+    /// The UID of a string entry, shared by equal strings; `"$null"` itself is written as an
+    /// `NSString` object (a plain `"$null"` entry would read as nil), as `KeyedArchiver` does.
+    private mutating func stringUID(_ text: String) -> UInt32 {
+        if ExactString.equal(text, "$null") { return nullStringUID() }
+        let next = UInt32(objects.count)
+        let uid = Self.update(&stringUIDs[PropertyListKey(text), default: next])
+        if uid == next { objects.append(plist.string(text)) }
+        return uid
+    }
+
+    /// The `NSString` object holding `"$null"`: its class first (once), then the object.
+    private mutating func nullStringUID() -> UInt32 {
+        if let nullString { return nullString }
+        let stringClass = classUID("NSString", superclasses: ["NSObject"])
+        let uid = appendObject(dictionary(["NS.string", "$class"], [plist.string("$null"), self.uid(stringClass)]))
+        nullString = uid
+        return uid
+    }
+
+    @inline(__always)
+    private static func update(_ slot: inout UInt32) -> UInt32 { slot }
+
+    /// The UID of a class description, written once per class.
+    private mutating func classUID(_ name: StaticString, superclasses: [StaticString]) -> UInt32 {
+        for known in classUIDs where Self.same(known.name, name) { return known.uid }
+        let chain = ([name] + superclasses).map { plist.string($0.description) }
+        let uid = appendObject(dictionary(["$classname", "$classes"], [plist.string(name.description), plist.array(chain)]))
+        classUIDs.append((name, uid))
+        return uid
+    }
+
+    // MARK: Plist objects
+
+    /// The plist object of the UID `value`, written the first time it is needed.
+    private mutating func uid(_ value: UInt32) -> Reference {
+        let index = Int(value)
+        if index >= uidObjects.count { uidObjects.append(contentsOf: repeatElement(-1, count: index + 1 - uidObjects.count)) }
+        if uidObjects[index] < 0 { uidObjects[index] = plist.uid(value) }
+        return uidObjects[index]
+    }
+
+    /// A dictionary of `keys` (each written once in the whole plist) and the objects `values`.
+    private mutating func dictionary(_ keys: [StaticString], _ values: [Reference]) -> Reference {
+        plist.dictionary(keys: keyObjects(keys), values: values)
+    }
+
+    /// The plist strings of `keys`, each written the first time it is used.
+    private mutating func keyObjects(_ keys: [StaticString]) -> [Reference] {
+        keys.map { key in
+            if let known = keyStrings.first(where: { Self.same($0.key, key) }) { return known.object }
+            let object = plist.string(key.description)
+            keyStrings.append((key, object))
+            return object
+        }
+    }
+
+    /// Whether two of our constant names have the same bytes.
+    private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
+        a.utf8CodeUnitCount == b.utf8CodeUnitCount && memcmp(a.utf8Start, b.utf8Start, a.utf8CodeUnitCount) == 0
+    }
+}
