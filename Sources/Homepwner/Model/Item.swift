@@ -46,10 +46,8 @@ public struct Item: Archivable, Sendable, Hashable {
         self.unreadableFields = []
     }
 
-    /// The keys this model reads itself.
+    /// The keys this model reads itself, in the order ``init(from:)`` reads them.
     static let knownKeys = ["itemName", "serialNumber", "dateCreated", "itemKey", "valueInDollars"]
-    /// The known keys as archive keys (compared by code point).
-    static let knownKeySet: Set<PropertyListKey> = Set(knownKeys.map { PropertyListKey($0) })
 
     /// Writes the five keys as `-[BNRItem encodeWithCoder:]` did (the value inline, the rest as
     /// objects), then the unknown keys as they were.
@@ -67,27 +65,27 @@ public struct Item: Archivable, Sendable, Hashable {
     ///
     /// - Throws: ``KeyedArchive/ArchiveError`` only when the unknown keys reach corrupt objects.
     public init(from coder: ArchiveDecoder) throws {
-        // One parse of the object's dictionary serves every key (instead of a lookup per key)
-        // and shows at once whether there are keys to keep. Keys compare by code point.
-        let fields = try coder.fields()
+        // One pass over the object's keys reads all five fields (no dictionary is built) and
+        // shows at once whether there are keys to keep. Keys compare by code point.
+        let (raw, otherCount) = try coder.rawValues(forKeys: Self.knownKeys)
         let unarchiver = coder.unarchiver
         var unreadable: [String] = []
-        func read<Value: ArchiveDecodable>(_ type: Value.Type, _ key: PropertyListKey, default value: Value) -> Value {
-            guard let raw = fields[key], raw != .uid(0) else { return value }
+        func read<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int, default value: Value) -> Value {
+            guard let field = raw[index], field != .uid(0) else { return value }
             do {
-                return try Value.decodeField(raw, in: unarchiver)
+                return try Value.decodeField(field, in: unarchiver)
             } catch {
-                unreadable.append(key.string)
+                unreadable.append(Self.knownKeys[index])
                 return value
             }
         }
-        itemName = read(String.self, "itemName", default: "")
-        serialNumber = read(String.self, "serialNumber", default: "")
-        dateCreated = read(Date.self, "dateCreated", default: Date(timeIntervalSinceReferenceDate: 0))
-        itemKey = read(String.self, "itemKey", default: "")
-        valueInDollars = read(Int.self, "valueInDollars", default: 0)
+        itemName = read(String.self, 0, default: "")
+        serialNumber = read(String.self, 1, default: "")
+        dateCreated = read(Date.self, 2, default: Date(timeIntervalSinceReferenceDate: 0))
+        itemKey = read(String.self, 3, default: "")
+        valueInDollars = read(Int.self, 4, default: 0)
         unreadableFields = unreadable
-        let hasOtherKeys = fields.keys.contains { $0 != "$class" && !Self.knownKeySet.contains($0) }
+        let hasOtherKeys = otherCount > 0
         otherFields = hasOtherKeys ? try coder.decodeFields(except: Self.knownKeys) : ArchivedFields()
     }
 }

@@ -23,6 +23,14 @@ public struct ArchiveDecoder {
         try unarchiver.classAndFields(of: uid).fields
     }
 
+    /// The raw values of fields `keys` (nil where absent), and how many fields the object has
+    /// besides those and `$class` — read in place, without building the object's dictionary.
+    ///
+    /// - Throws: ``ArchiveError`` if the object is corrupt.
+    public func rawValues(forKeys keys: [String]) throws -> (values: [PropertyList?], otherCount: Int) {
+        try unarchiver.fields(keys, of: uid)
+    }
+
     /// The field names present, without `$class`, in UTF-16 order; keys that differ only in
     /// their scalars (such as "é" and "e\u{301}") are listed separately.
     ///

@@ -148,6 +148,28 @@ public final class KeyedUnarchiver {
         }
     }
 
+    /// The values of fields `keys` of object `uid` (inline scalars or UIDs; nil where absent),
+    /// and how many fields it has besides those and `$class`.
+    ///
+    /// Reads the object in place without building its dictionary: the fast way for a type that
+    /// reads a fixed set of keys to get them all, and to learn whether there are others to keep.
+    /// - Throws: `.typeMismatch` if the entry is not an object dictionary.
+    public func fields(_ keys: [String], of uid: UInt32) throws -> (values: [PropertyList?], otherCount: Int) {
+        try checkRange(uid)
+        let found: (values: [PropertyList?], otherCount: Int)?
+        if let binary {
+            found = try binary.fields(keys, of: Int(uid))
+        } else if case .dictionary(let fields) = tree[Int(uid)] {
+            found = BinaryArchiveObjects.fields(keys, in: fields)
+        } else {
+            found = nil
+        }
+        guard let found else {
+            throw ArchiveError(.typeMismatch, "keyed archive: object \(uid) is a \(try object(uid).typeName), not an archived object", object: Int(uid))
+        }
+        return found
+    }
+
     /// The class name and field dictionary of object `uid`.
     ///
     /// - Throws: `.invalidArchive` if the entry is not an object dictionary with a valid class.

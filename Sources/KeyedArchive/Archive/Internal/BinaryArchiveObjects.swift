@@ -84,6 +84,29 @@ final class BinaryArchiveObjects {
         case .notADictionary: return .notADictionary
         }
     }
+
+    /// The raw values of `keys` in object dictionary `uid` (nil where absent) and the number of
+    /// its other fields besides `$class`, without building the dictionary; nil for an entry that
+    /// is not a dictionary.
+    func fields(_ keys: [String], of uid: Int) throws -> (values: [PropertyList?], otherCount: Int)? {
+        if let cached = entries[uid] {
+            guard case .dictionary(let fields) = cached else { return nil }
+            return Self.fields(keys, in: fields)
+        }
+        guard let (numbers, otherCount) = try parser.dictionaryValues(entryNumbers[uid], forKeys: keys) else { return nil }
+        var values = [PropertyList?](repeating: nil, count: keys.count)
+        for (index, number) in numbers.enumerated() {
+            if let number { values[index] = try parser.object(number, depth: 2) }
+        }
+        return (values, otherCount)
+    }
+
+    /// ``fields(_:of:)`` for an object dictionary already built.
+    static func fields(_ keys: [String], in fields: [PropertyListKey: PropertyList]) -> (values: [PropertyList?], otherCount: Int) {
+        let values = keys.map { fields[PropertyListKey($0)] }
+        let wanted = Set(keys.map { PropertyListKey($0) }).union(["$class"])
+        return (values, fields.keys.count { !wanted.contains($0) })
+    }
 }
 
 /// The outcome of reading one field of an archived object.

@@ -69,6 +69,66 @@ extension BinaryPlistParser {
         }
     }
 
+    /// The object numbers stored under each of `keys` in dictionary object `number` (nil where
+    /// a key is absent; for a key written twice, the last, as a full parse keeps it), and how many
+    /// of its other keys are not `$class`. Nil when the object is not a dictionary.
+    ///
+    /// Each key object is read once and compared by its bytes with every wanted key, so reading a
+    /// fixed set of fields costs no hashing and builds no dictionary.
+    mutating func dictionaryValues(_ number: Int, forKeys keys: [String]) throws -> (values: [Int?], otherCount: Int)? {
+        guard let (count, payload) = try containerHeader(number, kind: 0xD) else { return nil }
+        var values = [Int?](repeating: nil, count: keys.count)
+        var otherCount = 0
+        var wanted = keys
+        for index in 0..<count {
+            let keyNumber = try reference(payload, index, of: number)
+            var match: Int?
+            var isClass = false
+            if let ascii = try asciiStringBytes(keyNumber) {
+                for position in wanted.indices where Self.bytes(ascii, equal: &wanted[position]) {
+                    match = position
+                    break
+                }
+                isClass = ascii.elementsEqual("$class".utf8)
+            } else if case .string(let text) = try object(keyNumber, depth: 0) {
+                match = wanted.firstIndex { ExactString.equal($0, text) }
+                isClass = ExactString.equal(text, "$class")
+            }
+            if let match {
+                values[match] = try reference(payload, count + index, of: number)
+            } else if !isClass {
+                otherCount += 1
+            }
+        }
+        return (values, otherCount)
+    }
+
+    /// The bytes of ASCII string object `number`, or nil for a UTF-16 string.
+    ///
+    /// - Throws: `.corruptBinary` when the object is not a string or runs past the object table.
+    private func asciiStringBytes(_ number: Int) throws -> UnsafeRawBufferPointer? {
+        let start = try offset(ofObject: number)
+        let marker = bytes[start]
+        switch marker >> 4 {
+        case 0x5:
+            let (length, payload) = try count(marker: marker, at: start, object: number)
+            try require(length, at: payload, object: number, what: "string")
+            return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[payload..<(payload + length)])
+        case 0x6:
+            return nil
+        default:
+            throw ArchiveError(.corruptBinary, "binary plist: dictionary key object \(number) is not a string", offset: start, object: number)
+        }
+    }
+
+    private static func bytes(_ bytes: UnsafeRawBufferPointer, equal key: inout String) -> Bool {
+        key.withUTF8 { utf8 in
+            guard utf8.count == bytes.count else { return false }
+            guard let left = utf8.baseAddress, let right = bytes.baseAddress else { return true }
+            return memcmp(left, right, utf8.count) == 0
+        }
+    }
+
     /// The outcome of ``dictionaryValue(_:forKey:)``.
     enum DictionaryLookup {
         case found(Int)
