@@ -22,6 +22,9 @@ public final class KeyedUnarchiver {
     private var instances: [UInt32: AnyObject] = [:]
     /// Class names already read, by the UID of their class description.
     private var classNames: [String?]
+    /// The UID of each object's class description once looked up (0: not yet; `$null` is never
+    /// a class).
+    private var objectClasses: [UInt32]
     private var decoding: [Bool]
     private var depth = 0
     private var visits = 0
@@ -73,6 +76,7 @@ public final class KeyedUnarchiver {
         self.tree = tree
         self.binary = binary
         self.classNames = Array(repeating: nil, count: count)
+        self.objectClasses = Array(repeating: 0, count: count)
         self.top = top
         self.limits = limits
         self.decoding = Array(repeating: false, count: count)
@@ -156,7 +160,7 @@ public final class KeyedUnarchiver {
     /// - Throws: `.typeMismatch` if the entry is not an object dictionary.
     public func fields(_ keys: [String], of uid: UInt32) throws -> (values: [PropertyList?], otherCount: Int) {
         try checkRange(uid)
-        let found: (values: [PropertyList?], otherCount: Int)?
+        let found: BinaryArchiveObjects.Fields?
         if let binary {
             found = try binary.fields(keys, of: Int(uid))
         } else if case .dictionary(let fields) = tree[Int(uid)] {
@@ -167,7 +171,8 @@ public final class KeyedUnarchiver {
         guard let found else {
             throw ArchiveError(.typeMismatch, "keyed archive: object \(uid) is a \(try object(uid).typeName), not an archived object", object: Int(uid))
         }
-        return found
+        if case .uid(let classUID)? = found.classValue, classUID != 0 { objectClasses[Int(uid)] = classUID }
+        return (found.values, found.otherCount)
     }
 
     /// The class name and field dictionary of object `uid`.
@@ -186,8 +191,13 @@ public final class KeyedUnarchiver {
     /// - Throws: `.typeMismatch` if the entry is not an object; `.invalidArchive` if its class
     ///   description is missing or malformed.
     public func className(of uid: UInt32) throws -> String {
-        guard case .uid(let classUID) = try field("$class", of: uid) else {
-            throw ArchiveError(.invalidArchive, "keyed archive: object \(uid) has no $class reference", object: Int(uid))
+        try checkRange(uid)
+        var classUID = objectClasses[Int(uid)]
+        if classUID == 0 {
+            guard case .uid(let found) = try field("$class", of: uid) else {
+                throw ArchiveError(.invalidArchive, "keyed archive: object \(uid) has no $class reference", object: Int(uid))
+            }
+            classUID = found
         }
         try checkRange(classUID)
         if let known = classNames[Int(classUID)] { return known }
@@ -198,6 +208,7 @@ public final class KeyedUnarchiver {
             throw ArchiveError(.invalidArchive, "keyed archive: class description \(classUID) (of object \(uid)) has no string $classname", object: Int(classUID))
         }
         classNames[Int(classUID)] = name
+        objectClasses[Int(uid)] = classUID
         return name
     }
 

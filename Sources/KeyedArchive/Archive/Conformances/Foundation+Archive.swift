@@ -64,7 +64,8 @@ extension Date: ArchiveCodable {
         // the decoding of a Homepwner item went into that).
         let time: PropertyList?
         do {
-            time = try unarchiver.field("NS.time", of: uid)
+            // One pass over the object's keys: NS.time, and $class for the check below.
+            time = try unarchiver.fields(["NS.time"], of: uid).values[0]
         } catch let error as ArchiveError where error.code == .typeMismatch {
             if case .date(let date) = try unarchiver.object(uid) { return date }
             try unarchiver.checkClass(of: uid, expecting: ["NSDate"], for: "Date")

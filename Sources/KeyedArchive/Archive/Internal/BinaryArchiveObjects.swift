@@ -85,27 +85,36 @@ final class BinaryArchiveObjects {
         }
     }
 
-    /// The raw values of `keys` in object dictionary `uid` (nil where absent) and the number of
-    /// its other fields besides `$class`, without building the dictionary; nil for an entry that
-    /// is not a dictionary.
-    func fields(_ keys: [String], of uid: Int) throws -> (values: [PropertyList?], otherCount: Int)? {
+    /// What ``fields(_:of:)`` reads of an object: the wanted values, the number of other fields
+    /// besides `$class`, and `$class` itself.
+    struct Fields {
+        var values: [PropertyList?]
+        var otherCount: Int
+        var classValue: PropertyList?
+    }
+
+    /// The raw values of `keys` in object dictionary `uid` (nil where absent), the number of its
+    /// other fields besides `$class`, and its `$class`, without building the dictionary; nil for
+    /// an entry that is not a dictionary.
+    func fields(_ keys: [String], of uid: Int) throws -> Fields? {
         if let cached = entries[uid] {
             guard case .dictionary(let fields) = cached else { return nil }
             return Self.fields(keys, in: fields)
         }
-        guard let (numbers, otherCount) = try parser.dictionaryValues(entryNumbers[uid], forKeys: keys) else { return nil }
+        guard let found = try parser.dictionaryValues(entryNumbers[uid], forKeys: keys) else { return nil }
         var values = [PropertyList?](repeating: nil, count: keys.count)
-        for (index, number) in numbers.enumerated() {
+        for (index, number) in found.values.enumerated() {
             if let number { values[index] = try parser.object(number, depth: 2) }
         }
-        return (values, otherCount)
+        let classValue = try found.classValue.map { try parser.object($0, depth: 2) }
+        return Fields(values: values, otherCount: found.otherCount, classValue: classValue)
     }
 
     /// ``fields(_:of:)`` for an object dictionary already built.
-    static func fields(_ keys: [String], in fields: [PropertyListKey: PropertyList]) -> (values: [PropertyList?], otherCount: Int) {
+    static func fields(_ keys: [String], in fields: [PropertyListKey: PropertyList]) -> Fields {
         let values = keys.map { fields[PropertyListKey($0)] }
         let wanted = Set(keys.map { PropertyListKey($0) }).union(["$class"])
-        return (values, fields.keys.count { !wanted.contains($0) })
+        return Fields(values: values, otherCount: fields.keys.count { !wanted.contains($0) }, classValue: fields["$class"])
     }
 }
 

@@ -71,14 +71,16 @@ extension BinaryPlistParser {
 
     /// The object numbers stored under each of `keys` in dictionary object `number` (nil where
     /// a key is absent; for a key written twice, the last, as a full parse keeps it), and how many
-    /// of its other keys are not `$class`. Nil when the object is not a dictionary.
+    /// of its other keys are not `$class`, and the object number of `$class`. Nil when the
+    /// object is not a dictionary.
     ///
     /// Each key object is read once and compared by its bytes with every wanted key, so reading a
     /// fixed set of fields costs no hashing and builds no dictionary.
-    mutating func dictionaryValues(_ number: Int, forKeys keys: [String]) throws -> (values: [Int?], otherCount: Int)? {
+    mutating func dictionaryValues(_ number: Int, forKeys keys: [String]) throws -> (values: [Int?], otherCount: Int, classValue: Int?)? {
         guard let (count, payload) = try containerHeader(number, kind: 0xD) else { return nil }
         var values = [Int?](repeating: nil, count: keys.count)
         var otherCount = 0
+        var classValue: Int?
         var wanted = keys
         for index in 0..<count {
             let keyNumber = try reference(payload, index, of: number)
@@ -96,11 +98,13 @@ extension BinaryPlistParser {
             }
             if let match {
                 values[match] = try reference(payload, count + index, of: number)
-            } else if !isClass {
+            } else if isClass {
+                classValue = try reference(payload, count + index, of: number)
+            } else {
                 otherCount += 1
             }
         }
-        return (values, otherCount)
+        return (values, otherCount, classValue)
     }
 
     /// The bytes of ASCII string object `number`, or nil for a UTF-16 string.
