@@ -29,8 +29,11 @@ public struct ArchivedFields: Sendable, Hashable {
     /// No fields.
     public init() {
         fields = []
-        objects = [.string("$null"), .string("$null")]
+        objects = Self.noObjects
     }
+
+    /// The objects of no fields, shared (every item without unknown keys has them).
+    private static let noObjects: [PropertyList] = [.string("$null"), .string("$null")]
 
     /// The names of the fields, in code-point order.
     public var keys: [String] { fields.map(\.key) }

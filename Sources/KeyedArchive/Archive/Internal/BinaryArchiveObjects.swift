@@ -12,6 +12,8 @@ final class BinaryArchiveObjects {
     /// The binary-plist object number of each `$objects` entry, by UID.
     private let entryNumbers: [Int]
     private var entries: [PropertyList?]
+    /// Scratch space for ``fields(_:of:)``, kept to avoid an allocation per object.
+    private var numbers: [Int] = []
     /// The `$top` dictionary, or nil if missing.
     let top: PropertyList?
     /// The `$archiver` value, or nil if missing.
@@ -101,12 +103,11 @@ final class BinaryArchiveObjects {
             guard case .dictionary(let fields) = cached else { return nil }
             return Self.fields(keys, in: fields)
         }
-        guard let found = try parser.dictionaryValues(entryNumbers[uid], forKeys: keys) else { return nil }
-        var values = [PropertyList?](repeating: nil, count: keys.count)
-        for (index, number) in found.values.enumerated() {
-            if let number { values[index] = try parser.object(number, depth: 2) }
-        }
-        let classValue = try found.classValue.map { try parser.object($0, depth: 2) }
+        guard let found = try parser.dictionaryValues(entryNumbers[uid], forKeys: keys, into: &numbers) else { return nil }
+        var values = [PropertyList?]()
+        values.reserveCapacity(numbers.count)
+        for number in numbers { values.append(number < 0 ? nil : try parser.object(number, depth: 2)) }
+        let classValue = found.classValue < 0 ? nil : try parser.object(found.classValue, depth: 2)
         return Fields(values: values, otherCount: found.otherCount, classValue: classValue)
     }
 

@@ -69,34 +69,32 @@ extension BinaryPlistParser {
         }
     }
 
-    /// The object numbers stored under each of `keys` in dictionary object `number` (nil where
-    /// a key is absent; for a key written twice, the last, as a full parse keeps it), and how many
-    /// of its other keys are not `$class`, and the object number of `$class`. Nil when the
-    /// object is not a dictionary.
+    /// The object numbers stored under each of `keys` in dictionary object `number`, put in
+    /// `values` (-1 where a key is absent; for a key written twice, the last, as a full parse
+    /// keeps it); returns how many of its other keys are not `$class`, and the object number of
+    /// `$class` (-1 if none). Nil when the object is not a dictionary.
     ///
     /// Each key object is read once and compared by its bytes with every wanted key, so reading a
-    /// fixed set of fields costs no hashing and builds no dictionary.
-    mutating func dictionaryValues(_ number: Int, forKeys keys: [String]) throws -> (values: [Int?], otherCount: Int, classValue: Int?)? {
+    /// fixed set of fields costs no hashing, builds no dictionary and allocates nothing once
+    /// `values` has grown.
+    mutating func dictionaryValues(_ number: Int, forKeys keys: [String], into values: inout [Int]) throws -> (otherCount: Int, classValue: Int)? {
         guard let (count, payload) = try containerHeader(number, kind: 0xD) else { return nil }
-        var values = [Int?](repeating: nil, count: keys.count)
+        values.removeAll(keepingCapacity: true)
+        values.append(contentsOf: repeatElement(-1, count: keys.count))
         var otherCount = 0
-        var classValue: Int?
-        var wanted = keys
+        var classValue = -1
         for index in 0..<count {
             let keyNumber = try reference(payload, index, of: number)
-            var match: Int?
+            var match = -1
             var isClass = false
             if let ascii = try asciiStringBytes(keyNumber) {
-                for position in wanted.indices where Self.bytes(ascii, equal: &wanted[position]) {
-                    match = position
-                    break
-                }
+                match = keys.firstIndex { Self.bytes(ascii, equal: $0) } ?? -1
                 isClass = ascii.elementsEqual("$class".utf8)
             } else if case .string(let text) = try object(keyNumber, depth: 0) {
-                match = wanted.firstIndex { ExactString.equal($0, text) }
+                match = keys.firstIndex { ExactString.equal($0, text) } ?? -1
                 isClass = ExactString.equal(text, "$class")
             }
-            if let match {
+            if match >= 0 {
                 values[match] = try reference(payload, count + index, of: number)
             } else if isClass {
                 classValue = try reference(payload, count + index, of: number)
@@ -104,7 +102,7 @@ extension BinaryPlistParser {
                 otherCount += 1
             }
         }
-        return (values, otherCount, classValue)
+        return (otherCount, classValue)
     }
 
     /// The bytes of ASCII string object `number`, or nil for a UTF-16 string.
@@ -125,12 +123,14 @@ extension BinaryPlistParser {
         }
     }
 
-    private static func bytes(_ bytes: UnsafeRawBufferPointer, equal key: inout String) -> Bool {
-        key.withUTF8 { utf8 in
-            guard utf8.count == bytes.count else { return false }
-            guard let left = utf8.baseAddress, let right = bytes.baseAddress else { return true }
-            return memcmp(left, right, utf8.count) == 0
+    private static func bytes(_ bytes: UnsafeRawBufferPointer, equal key: String) -> Bool {
+        let utf8 = key.utf8
+        guard utf8.count == bytes.count else { return false }
+        let same = utf8.withContiguousStorageIfAvailable { key in
+            guard let left = key.baseAddress, let right = bytes.baseAddress else { return true }
+            return memcmp(left, right, key.count) == 0
         }
+        return same ?? utf8.elementsEqual(bytes)
     }
 
     /// The outcome of ``dictionaryValue(_:forKey:)``.
