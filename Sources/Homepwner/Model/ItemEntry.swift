@@ -29,7 +29,10 @@ extension ItemEntry: ArchiveCodable {
     ///
     /// - Throws: ``KeyedArchive/ArchiveError`` for a corrupt object.
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> ItemEntry {
-        // A class name is looked up once per class; anything that is not an object is not an item.
+        // One pass over the object's keys reads the item's fields and its class (the unarchiver
+        // remembers both: the decode below gets the fields back without a second pass). A class
+        // name is looked up once per class; anything that is not an object is not an item.
+        if uid != 0 { _ = try? unarchiver.fields(Item.knownKeys, of: uid) }
         if uid != 0, let name = try? unarchiver.className(of: uid), Item.accepts(className: name) {
             return .item(try Item.decodeObject(uid: uid, in: unarchiver))
         }

@@ -25,6 +25,10 @@ public final class KeyedUnarchiver {
     /// The UID of each object's class description once looked up (0: not yet; `$null` is never
     /// a class).
     private var objectClasses: [UInt32]
+    /// The last answer of ``fields(_:of:)``: a type that reads an object's fields to choose how
+    /// to decode it, and then decodes it, asks for the same fields twice. The archive never
+    /// changes, so the answer stays right.
+    private var lastFields: (uid: UInt32, keys: [String], values: [PropertyList?], otherCount: Int)?
     private var decoding: [Bool]
     private var depth = 0
     private var visits = 0
@@ -159,6 +163,10 @@ public final class KeyedUnarchiver {
     /// reads a fixed set of keys to get them all, and to learn whether there are others to keep.
     /// - Throws: `.typeMismatch` if the entry is not an object dictionary.
     public func fields(_ keys: [String], of uid: UInt32) throws -> (values: [PropertyList?], otherCount: Int) {
+        if let last = lastFields, last.uid == uid, last.keys.count == keys.count,
+           zip(last.keys, keys).allSatisfy({ ExactString.equal($0, $1) }) {
+            return (last.values, last.otherCount)
+        }
         try checkRange(uid)
         let found: BinaryArchiveObjects.Fields?
         if let binary {
@@ -172,6 +180,7 @@ public final class KeyedUnarchiver {
             throw ArchiveError(.typeMismatch, "keyed archive: object \(uid) is a \(try object(uid).typeName), not an archived object", object: Int(uid))
         }
         if case .uid(let classUID)? = found.classValue, classUID != 0 { objectClasses[Int(uid)] = classUID }
+        lastFields = (uid, keys, found.values, found.otherCount)
         return (found.values, found.otherCount)
     }
 
