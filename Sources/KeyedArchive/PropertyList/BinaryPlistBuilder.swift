@@ -18,10 +18,10 @@ public struct BinaryPlistBuilder {
     public typealias Reference = Int
 
     private struct Container {
-        var number: Int
-        var marker: UInt8
+        var number: Int32
+        var count: Int32
         var start: Int
-        var count: Int
+        var marker: UInt8
     }
 
     private var output = ByteOutput()
@@ -29,7 +29,7 @@ public struct BinaryPlistBuilder {
     /// and its offset once written at the end.
     private var offsets: [Int] = []
     private var containers: [Container] = []
-    private var references: [Int] = []
+    private var references: [Int32] = []
 
     /// Starts an empty plist; `expectedObjects` sizes the tables to avoid regrowing them.
     public init(expectedObjects: Int = 0) {
@@ -119,6 +119,7 @@ public struct BinaryPlistBuilder {
     /// Numbers a container whose elements are not added yet; give them with one of the
     /// `fill` methods before ``data(root:)``.
     public mutating func reserve() -> Reference {
+        precondition(offsets.count < Int(Int32.max), "binary plist builder: more than \(Int32.max) objects")
         offsets.append(-1)
         return offsets.count - 1
     }
@@ -158,10 +159,11 @@ public struct BinaryPlistBuilder {
         precondition(root >= 0 && root < offsets.count, "binary plist builder: the root \(root) is not an object")
         precondition(!offsets.contains(-1), "binary plist builder: a reserved container was never filled")
         let referenceWidth = Self.byteWidth(UInt64(offsets.count))
+        output.reserve(containers.count * 2 + references.count * referenceWidth)
         for container in containers {
-            offsets[container.number] = output.count
-            appendHeader(container.marker, count: container.count)
-            let total = container.marker == 0xD0 ? container.count * 2 : container.count
+            offsets[Int(container.number)] = output.count
+            appendHeader(container.marker, count: Int(container.count))
+            let total = container.marker == 0xD0 ? Int(container.count) * 2 : Int(container.count)
             for index in container.start..<(container.start + total) {
                 output.appendBigEndian(UInt64(references[index]), width: referenceWidth)
             }
@@ -183,6 +185,7 @@ public struct BinaryPlistBuilder {
     // MARK: Writing
 
     private mutating func startScalar() -> Reference {
+        precondition(offsets.count < Int(Int32.max), "binary plist builder: more than \(Int32.max) objects")
         offsets.append(output.count)
         return offsets.count - 1
     }
@@ -194,10 +197,10 @@ public struct BinaryPlistBuilder {
         for list in lists {
             for reference in list {
                 precondition(reference >= 0 && reference < offsets.count, "binary plist builder: \(reference) is not an object")
-                references.append(reference)
+                references.append(Int32(truncatingIfNeeded: reference))
             }
         }
-        containers.append(Container(number: container, marker: marker, start: start, count: count))
+        containers.append(Container(number: Int32(truncatingIfNeeded: container), count: Int32(count), start: start, marker: marker))
     }
 
     private mutating func appendHeader(_ marker: UInt8, count: Int) {

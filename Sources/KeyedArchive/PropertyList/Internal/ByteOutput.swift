@@ -18,14 +18,27 @@ struct ByteOutput {
     @inline(__always)
     mutating func appendBigEndian(_ value: UInt64, width: Int) {
         storage.reserve(width)
-        var shift = (width - 1) * 8
-        var offset = storage.count
-        while shift >= 0 {
-            storage.base.storeBytes(of: UInt8(truncatingIfNeeded: value >> UInt64(shift)), toByteOffset: offset, as: UInt8.self)
-            offset += 1
-            shift -= 8
+        let base = storage.base, offset = storage.count
+        switch width {
+        case 1: base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: offset, as: UInt8.self)
+        case 2: base.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: offset, as: UInt16.self)
+        case 4: base.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, toByteOffset: offset, as: UInt32.self)
+        case 8: base.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt64.self)
+        default:
+            var shift = (width - 1) * 8
+            var next = offset
+            while shift >= 0 {
+                base.storeBytes(of: UInt8(truncatingIfNeeded: value >> UInt64(shift)), toByteOffset: next, as: UInt8.self)
+                next += 1
+                shift -= 8
+            }
         }
-        storage.count = offset
+        storage.count = offset + width
+    }
+
+    /// Makes room for `count` more bytes at once.
+    mutating func reserve(_ count: Int) {
+        storage.reserve(count)
     }
 
     /// Moves the bytes into a `Data` without copying; the output is empty afterwards.
