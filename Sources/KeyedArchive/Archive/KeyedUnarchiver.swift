@@ -19,19 +19,21 @@ public final class KeyedUnarchiver {
     private let tree: [PropertyList]
     /// The entries of a binary archive, read in place (nil for a parsed plist).
     private let binary: BinaryArchiveObjects?
-    private var instances: [UInt32: AnyObject] = [:]
+    // Decoding state of one task (an unarchiver is not Sendable), with no overlapping accesses:
+    // the per-access runtime exclusivity check is off for these hot properties.
+    @exclusivity(unchecked) private var instances: [UInt32: AnyObject] = [:]
     /// Class names already read, by the UID of their class description.
-    private var classNames: [String?]
+    @exclusivity(unchecked) private var classNames: [String?]
     /// The UID of each object's class description once looked up (0: not yet; `$null` is never
     /// a class).
-    private var objectClasses: [UInt32]
+    @exclusivity(unchecked) private var objectClasses: [UInt32]
     /// The last answer of ``fields(_:of:)``: a type that reads an object's fields to choose how
     /// to decode it, and then decodes it, asks for the same fields twice. The archive never
     /// changes, so the answer stays right.
-    private var lastFields: (uid: UInt32, keys: [String], values: [PropertyList?], otherCount: Int)?
-    private var decoding: [Bool]
-    private var depth = 0
-    private var visits = 0
+    @exclusivity(unchecked) private var lastFields: (uid: UInt32, keys: [String], values: [PropertyList?], otherCount: Int)?
+    @exclusivity(unchecked) private var decoding: [Bool]
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var visits = 0
 
     /// Parses `data` (binary or XML) and checks it is a keyed archive.
     ///

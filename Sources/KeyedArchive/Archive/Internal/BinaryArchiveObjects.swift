@@ -8,12 +8,14 @@ import Foundation
 /// plist first. Not `Sendable`: it belongs to one unarchiver.
 final class BinaryArchiveObjects {
     private let storage: UnsafeMutableRawBufferPointer
-    private var parser: BinaryPlistParser
+    // The hot state of one unarchiver's decode, never shared with another task: exclusivity is
+    // proven by the code (no access overlaps another), so the per-access runtime check is off.
+    @exclusivity(unchecked) private var parser: BinaryPlistParser
     /// The binary-plist object number of each `$objects` entry, by UID.
     private let entryNumbers: [Int]
-    private var entries: [PropertyList?]
+    @exclusivity(unchecked) private var entries: [PropertyList?]
     /// Scratch space for ``fields(_:of:)``, kept to avoid an allocation per object.
-    private var numbers: [Int] = []
+    @exclusivity(unchecked) private var numbers: [Int] = []
     /// The `$top` dictionary, or nil if missing.
     let top: PropertyList?
     /// The `$archiver` value, or nil if missing.
