@@ -73,6 +73,39 @@ struct ArchiveFileStoreTests {
         }
     }
 
+    @Test("callers saving in loops all land, in fewer writes than saves; a lone caller's saves are a write each")
+    func loopingCallersAndALoneCaller() async throws {
+        try await withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("items.archive")
+            let store = store(at: url)
+            try await store.load()
+            let items = HomepwnerItem.sample(count: 80)
+            // 16 callers, each saving its next item as soon as the last one is durable: those a
+            // write answers while others wait are gathered into the next write with them.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for caller in 0..<16 {
+                    group.addTask {
+                        for round in 0..<5 {
+                            let item = items[caller * 5 + round]
+                            try await store.update { $0.append(item) }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let onDisk = try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: Data(contentsOf: url))
+            #expect(Set(onDisk.map(\.itemKey)) == Set(items.map(\.itemKey)))
+            let writes = await store.writeCount
+            #expect(writes >= 5 && writes < 80, "writes: \(writes)")
+
+            // Alone, each save is written at once, on its own.
+            for item in HomepwnerItem.sample(count: 3) {
+                try await store.update { $0.append(item) }
+            }
+            #expect(await store.writeCount == writes + 3)
+        }
+    }
+
     @Test("a failed save reports the error to its callers and keeps the old file")
     func failedSaveKeepsOldFile() async throws {
         try await withTemporaryFolder { folder in
