@@ -36,8 +36,7 @@ public struct ItemArchive: Sendable, Hashable {
     /// Adds `item` at the end.
     public mutating func append(_ item: Item) {
         entries.append(.item(item))
-        let key = PropertyListKey(item.itemKey)
-        if positions[key] == nil { positions[key] = entries.count - 1 }
+        Self.keepFirst(&positions[PropertyListKey(item.itemKey), default: entries.count - 1])
     }
 
     /// Puts `item` in place of the entry at `index` (which must exist).
@@ -58,12 +57,15 @@ public struct ItemArchive: Sendable, Hashable {
     private mutating func indexKeys() {
         positions = [:]
         positions.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
-            guard case .item(let item) = entry else { continue }
-            let key = PropertyListKey(item.itemKey)
-            if positions[key] == nil { positions[key] = index }
+        for index in entries.indices {
+            guard case .item(let item) = entries[index] else { continue }
+            // Keeps the first position of a key, hashing it once.
+            Self.keepFirst(&positions[PropertyListKey(item.itemKey), default: index])
         }
     }
+
+    @inline(__always)
+    private static func keepFirst(_ slot: inout Int) {}
 
     /// The items, in archived order (entries of other classes left out).
     public var items: [Item] { entries.compactMap(\.item) }
