@@ -26,9 +26,12 @@ struct ItemArchiveWriter {
     private var classUIDs: [(name: StaticString, uid: UInt32)] = []
     /// The plist strings used as dictionary keys, each written once.
     private var keyStrings: [(key: StaticString, object: Reference)] = []
-    /// The key objects of an item's and a date's dictionary, once written.
-    private var itemKeys: [Reference] = []
+    /// The key objects of a date's and an item's dictionary and their classes, once written
+    /// (at the first item: the date's class after its strings, the item's after its date).
     private var dateKeys: [Reference] = []
+    private var dateClass: UInt32 = 0
+    private var itemKeys: [Reference] = []
+    private var itemClass: UInt32 = 0
 
     /// Whether ``write(_:)`` can write `archive`: every entry is an item without unknown keys.
     static func canWrite(_ archive: ItemArchive) -> Bool {
@@ -76,13 +79,17 @@ struct ItemArchiveWriter {
         let object = reserveObject()
         let name = stringUID(item.itemName)
         let serial = stringUID(item.serialNumber)
-        let dateClass = classUID("NSDate", superclasses: ["NSObject"])
-        if dateKeys.isEmpty { dateKeys = keyObjects(["NS.time", "$class"]) }
+        if dateKeys.isEmpty {
+            dateClass = classUID("NSDate", superclasses: ["NSObject"])
+            dateKeys = keyObjects(["NS.time", "$class"])
+        }
         let time = plist.real(item.dateCreated.timeIntervalSinceReferenceDate)
         let date = appendObject(plist.dictionary(keys: dateKeys, values: [time, uid(dateClass)]))
         let key = stringUID(item.itemKey)
-        let itemClass = classUID("BNRItem", superclasses: ["NSObject"])
-        if itemKeys.isEmpty { itemKeys = keyObjects(["itemName", "serialNumber", "dateCreated", "itemKey", "valueInDollars", "$class"]) }
+        if itemKeys.isEmpty {
+            itemClass = classUID("BNRItem", superclasses: ["NSObject"])
+            itemKeys = keyObjects(["itemName", "serialNumber", "dateCreated", "itemKey", "valueInDollars", "$class"])
+        }
         let value = plist.integer(Int64(item.valueInDollars))
         objects[Int(object)] = plist.dictionary(
             keys: itemKeys,
