@@ -80,8 +80,7 @@ struct ArchiveFileStoreTests {
             let store = store(at: url)
             try await store.load()
             let items = HomepwnerItem.sample(count: 80)
-            // 16 callers, each saving its next item as soon as the last one is durable: those a
-            // write answers while others wait are gathered into the next write with them.
+            // 16 callers, each saving its next item as soon as the last one is durable.
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for caller in 0..<16 {
                     group.addTask {

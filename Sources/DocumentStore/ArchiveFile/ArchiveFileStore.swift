@@ -42,11 +42,6 @@ public actor ArchiveFileStore<Value: Sendable> {
 
     /// How many durable writes this store has made (coalescing shows as fewer writes than saves).
     public private(set) var writeCount = 0
-    /// How long a write waits at most for the callers the last write answered.
-    private let lingering: Duration
-    /// How many changes the next write waits for: the callers the last write answered plus those
-    /// already waiting then (0: do not wait).
-    private var expectedChanges = 0
 
     /// Creates a store for the file at `url`; nothing is read until ``load()``.
     ///
@@ -54,10 +49,6 @@ public actor ArchiveFileStore<Value: Sendable> {
     ///   - empty: the value of a missing file.
     ///   - maxBytes: the largest file ``load()`` reads (64 MiB by default).
     ///   - pool: where the blocking file work runs.
-    ///   - lingering: after a write that answered several callers while others were waiting,
-    ///     how long at most the next write waits for the answered ones to send their next
-    ///     changes (5 ms by default), so that all go out in one write instead of alternating
-    ///     between two half-sized ones; a lone caller never waits.
     ///   - encode: turns the value into the file's bytes.
     ///   - decode: turns the file's bytes into the value; what it throws makes ``load()`` fail.
     public init(
@@ -66,12 +57,10 @@ public actor ArchiveFileStore<Value: Sendable> {
         writer: DurableFileWriter = .system,
         maxBytes: Int = 64 << 20,
         pool: BlockingPool = .shared,
-        lingering: Duration = .milliseconds(20),
         encode: @escaping @Sendable (Value) throws -> Data,
         decode: @escaping @Sendable (Data) throws -> Value
     ) {
         self.url = url.standardizedFileURL
-        self.lingering = lingering
         self.empty = empty
         self.writer = writer
         self.maxBytes = maxBytes
@@ -178,7 +167,6 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// is retried change by change, so each caller gets its own change's outcome.
     private func writeWhilePending() async {
         while !pending.isEmpty {
-            await gather()
             let batch = pending
             pending = []
             guard let base = current else {
@@ -205,23 +193,9 @@ public actor ArchiveFileStore<Value: Sendable> {
                 }
             } else {
                 for (change, result) in applied { change.continuation.resume(returning: result) }
-                // Callers answered while others wait are likely to come back with more at once.
-                expectedChanges = applied.count > 1 && !pending.isEmpty ? applied.count + pending.count : 0
             }
         }
         isWriting = false
-        expectedChanges = 0
-    }
-
-    /// Waits (at most `lingering`) until as many changes are pending as ``expectedChanges``.
-    private func gather() async {
-        guard expectedChanges > pending.count, lingering > .zero else { return }
-        let clock = ContinuousClock()
-        let deadline = clock.now + lingering
-        while pending.count < expectedChanges, clock.now < deadline {
-            try? await Task.sleep(for: .microseconds(200))
-        }
-        expectedChanges = 0
     }
 
     /// Applies and writes `changes` one at a time on the value on disk.
