@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Edits: the data write after a read, and whose temporary files are whose")
 struct EditWriteTests {
-    @Test("an edit that reads then writes the data keeps its file's name and permissions: a 0600 Data.plist (second of two names) stays that")
+    @Test("an edit that reads then writes the data keeps its file's name and permissions: a 0600 data.plist (the second of two configured names) stays data.plist at 0600")
     func readThenWriteKeepsNameAndPermissions() async throws {
         try await withTemporaryFolder { root in
             let configuration = DocumentFolderConfiguration(dataFileNames: ["Data.plist", "data.plist"])
