@@ -113,15 +113,3 @@ extension DocumentFolder {
         }
     }
 }
-
-/// What a ``BundleEditor`` last saw of its bundle's data file (used within one edit, on one
-/// thread).
-private final class SeenDataFile {
-    enum State {
-        case unknown
-        case absent
-        case present(name: String, status: FileStatus)
-    }
-
-    var state = State.unknown
-}
