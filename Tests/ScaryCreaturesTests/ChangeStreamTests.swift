@@ -65,6 +65,26 @@ struct ChangeStreamTests {
         }
     }
 
+    @Test("the folder watch does not read back the database's own edit: a rating change keeps the cached thumbnail")
+    func ownEditNotReadBack() async throws {
+        try await withTemporaryFolder { folder in
+            let database = try await ScaryCreatureDatabase.open(at: folder)
+            let creature = try await database.add(title: "Ghost", image: try Photos.png())
+            let thumbnail = try #require(try await database.thumbnail(of: creature.id))
+            let watch = await startWatch(of: database)
+            defer { watch.cancel() }
+            let events = await database.changes.subscribe(after: nil)
+            _ = try await database.rate(creature.id, 4)
+            // Another store in this process (so another writer, as far as the watch knows) adds a
+            // creature after the edit: once the watch publishes that, it has handled the edit's
+            // events, which come first.
+            let other = try await ScaryCreatureDatabase.open(at: folder)
+            _ = try await other.add(title: "Marker")
+            #expect(try await nextEvents(events, count: 2).map(\.summary) == ["updated 1", "created 2"])
+            #expect(await database.thumbnails.value(for: creature.id) == thumbnail)
+        }
+    }
+
     @Test("a change made by a CLI process reaches an open subscription")
     func otherProcess() async throws {
         try await withTemporaryFolder { folder in

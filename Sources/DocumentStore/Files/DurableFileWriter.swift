@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,6 +32,11 @@ public struct DurableFileWriter: Sendable {
     public var fault: Fault?
     /// The file system written to (a simulated disk in crash tests).
     var fileSystem: any FileSystem = SystemFileSystem()
+    /// What this writer's temporary files have in their names: ``processMark``, and for the
+    /// writer of a ``DocumentFolder`` a token of that store too, so a watcher of the folder can
+    /// tell the store's own writes from everyone else's (another store in the same process
+    /// included).
+    var temporaryMark = DurableFileWriter.processMark
 
     /// Creates a writer; pass a `fault` only in tests.
     public init(fault: Fault? = nil) {
@@ -52,14 +58,21 @@ public struct DurableFileWriter: Sendable {
 
     /// Durably replaces (or creates) the file `name` in the open folder `directory`.
     func write(_ data: Data, named name: String, in directory: Int32, folderPath: String) throws {
+        try write(data, named: name, in: directory, folderPath: folderPath, replacing: try? fileSystem.entryStatus(directory, name))
+    }
+
+    /// Durably replaces (or creates) the file `name` in the open folder `directory`, whose
+    /// current status the caller already has (`existing`; nil when there is none), so it is not
+    /// asked again: a caller holding the folder's lock that has just read the file.
+    func write(_ data: Data, named name: String, in directory: Int32, folderPath: String, replacing existing: FileStatus?) throws {
         let target = folderPath + "/" + name
-        let (temporary, descriptor) = try createTemporary(for: name, in: directory, folderPath: folderPath)
+        let (temporary, descriptor, created) = try createTemporary(for: name, in: directory, folderPath: folderPath)
         var renamed = false
         defer {
             if !renamed { try? fileSystem.unlink(directory, temporary, directory: false) }
             fileSystem.closeFile(descriptor)
         }
-        if let existing = try? fileSystem.entryStatus(directory, name), existing.kind == .regular {
+        if let existing, existing.kind == .regular, existing.permissions != created.permissions {
             do { try fileSystem.changeMode(descriptor, existing.permissions) } catch {
                 throw DocumentStoreError.system("cannot keep the permissions of", path: target, errno: error.code)
             }
@@ -84,10 +97,10 @@ public struct DurableFileWriter: Sendable {
     }
 
     /// Creates a fresh temporary file for `name` and locks it, so no sweep removes it while
-    /// this write is in progress. Returns its name and descriptor.
-    private func createTemporary(for name: String, in directory: Int32, folderPath: String) throws -> (String, Int32) {
+    /// this write is in progress. Returns its name, descriptor and status.
+    private func createTemporary(for name: String, in directory: Int32, folderPath: String) throws -> (String, Int32, FileStatus) {
         for _ in 0..<8 {
-            let temporary = Self.temporaryName(for: name)
+            let temporary = temporaryName(for: name)
             let descriptor: Int32
             do {
                 descriptor = try fileSystem.openFile(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
@@ -97,7 +110,7 @@ public struct DurableFileWriter: Sendable {
             }
             try? fileSystem.lock(descriptor, LOCK_EX)
             // A sweep may have taken it between the create and the lock: then start again.
-            if fileSystem.stillNames(directory, temporary, descriptor) { return (temporary, descriptor) }
+            if let status = fileSystem.statusIfStillNamed(directory, temporary, descriptor) { return (temporary, descriptor, status) }
             fileSystem.closeFile(descriptor)
         }
         throw DocumentStoreError(.io, "cannot create a temporary file for \(folderPath)/\(name): it kept disappearing", path: folderPath + "/" + name)
@@ -108,10 +121,19 @@ public struct DurableFileWriter: Sendable {
     private static let marker = ".tmp-"
 
     /// The name of a fresh temporary file for `name`: hidden, and naming this process (its PID
-    /// and ``processMark``) so a watcher can tell this process's writes from others'.
-    static func temporaryName(for name: String) -> String {
-        ".\(name)\(processMark)\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
+    /// and ``processMark``) and writer (``temporaryMark``) so a watcher can tell whose write it is.
+    func temporaryName(for name: String) -> String {
+        ".\(name)\(temporaryMark)\(String(Self.temporaryCounter.add(1, ordering: .relaxed).newValue, radix: 16))"
     }
+
+    /// A ``temporaryMark`` for one store's writer: ``processMark`` and a random token.
+    static func storeMark() -> String {
+        "\(processMark)\(String(UInt64.random(in: 0...UInt64.max), radix: 36))-"
+    }
+
+    /// Numbers this process's temporary files: with ``processMark`` (random per process) the
+    /// name is unique without asking the system for random bytes on every write.
+    private static let temporaryCounter = Atomic<UInt64>(0)
 
     /// What every temporary file this process writes has in its name: `.tmp-PID-TOKEN-`, the
     /// token random per process so that a process with the same PID in another PID namespace

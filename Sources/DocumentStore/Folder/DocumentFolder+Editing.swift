@@ -14,19 +14,45 @@ public struct BundleEditor {
     public let bundle: DocumentBundle
     let folder: DocumentFolder
     let directory: Int32
+    /// What the last ``readData()`` found, so the ``writeData(_:)`` after it need not look again.
+    private let seen = SeenDataFile()
+
+    init(bundle: DocumentBundle, folder: DocumentFolder, directory: Int32) {
+        self.bundle = bundle
+        self.folder = folder
+        self.directory = directory
+    }
 
     /// The data archive's bytes, or nil if the bundle has none.
     ///
     /// - Throws: ``DocumentStoreError`` `.unsupportedFileType` when the data file is not a
     ///   regular file, `.corrupt` when it is over the size limit.
     public func readData() throws -> Data? {
-        try folder.readDataFile(in: directory, bundle: bundle)
+        seen.state = .unknown
+        guard let found = try folder.readDataFileAndStatus(in: directory, bundle: bundle) else {
+            seen.state = .absent
+            return nil
+        }
+        seen.state = .present(name: found.name, status: found.status)
+        return found.data
     }
 
     /// Durably replaces the data archive (keeping the file name and permissions it has).
     public func writeData(_ data: Data) throws {
-        let name = folder.existingDataFileName(in: directory) ?? folder.configuration.dataFileNames[0]
-        try folder.writer.write(data, named: name, in: directory, folderPath: bundle.url.path)
+        let name: String
+        let existing: FileStatus?
+        switch seen.state {
+        case .present(let seenName, let status):
+            // Read under this edit's exclusive lock: still the file there.
+            (name, existing) = (seenName, status)
+        case .absent:
+            (name, existing) = (folder.configuration.dataFileNames[0], nil)
+        case .unknown:
+            name = folder.existingDataFileName(in: directory) ?? folder.configuration.dataFileNames[0]
+            existing = try? folder.fileSystem.entryStatus(directory, name)
+        }
+        seen.state = .unknown
+        try folder.writer.write(data, named: name, in: directory, folderPath: bundle.url.path, replacing: existing)
     }
 
     /// The attachment `name`, or nil if it does not exist.

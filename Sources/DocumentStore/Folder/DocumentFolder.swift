@@ -53,6 +53,7 @@ public final class DocumentFolder: Sendable {
         self.configuration = configuration
         var writer = writer
         writer.fileSystem = fileSystem
+        writer.temporaryMark = DurableFileWriter.storeMark()
         self.writer = writer
         self.pool = pool
         self.usesExclusiveRename = usesExclusiveRename
@@ -61,6 +62,13 @@ public final class DocumentFolder: Sendable {
 
     /// The root's path.
     var rootPath: String { root.path }
+
+    /// Whether `name` is a temporary file of a write this store (this instance, not another
+    /// store over the same folder) is making: for a watcher of the folder, to skip the steps of
+    /// the store's own writes.
+    public func isOwnTemporary(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.contains(writer.temporaryMark)
+    }
 
     // MARK: Finding bundles
 

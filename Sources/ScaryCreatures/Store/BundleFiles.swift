@@ -60,11 +60,16 @@ extension BundleFiles {
 
     /// The creature's state when its data file holds `bytes` (just written, under the lock).
     func creatureState(data bytes: Data) throws -> CreatureState {
+        // One look per possible photo name rather than a listing of the folder: after every edit.
         var photo = ""
-        for name in try attachmentNames() where CreatureLayout.fullImageNames.contains(name) {
-            let time = try modificationDate(ofAttachment: name)?.timeIntervalSince1970 ?? 0
-            photo += "\(name)@\(time.bitPattern);"
+        for name in fullImageNamesSorted {
+            guard let date = try modificationDate(ofAttachment: name) else { continue }
+            photo += "\(name)@\(date.timeIntervalSince1970.bitPattern);"
         }
         return CreatureState(version: CreatureVersion.of(bytes), photo: photo)
     }
+
 }
+
+/// The full photo's possible names in the order a listing of the folder has them.
+private let fullImageNamesSorted = CreatureLayout.fullImageNames.sorted()

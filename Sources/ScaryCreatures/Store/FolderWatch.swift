@@ -33,7 +33,11 @@ public struct FolderWatch: Sendable {
         defer { close(notify) }
         let generation = database.generation
         defer { generation.watchStopped() }
-        let watches = WatchTable(descriptor: notify, root: database.root.path, configuration: database.layout.folder, generation: generation)
+        let folder = database.folder
+        let watches = WatchTable(
+            descriptor: notify, root: database.root.path, configuration: database.layout.folder, generation: generation,
+            isOwnTemporary: { folder.isOwnTemporary($0) }
+        )
         guard watches.watchRoot() else {
             throw ScaryCreaturesError(.storage, "cannot watch the data folder \(database.root.path): \(String(cString: strerror(errno)))")
         }
@@ -93,14 +97,29 @@ private final class WatchTable: @unchecked Sendable {
     private var bundles: [Int32: (id: Int, name: String)] = [:]
     /// The watch of each bundle, by name.
     private var watched: [String: Int32] = [:]
-    /// The rename cookies of this process's temporary files moved into place, until seen.
+    /// Whether a name is a temporary file of the database's own store.
+    let isOwnTemporary: @Sendable (String) -> Bool
+    /// The rename cookies of the store's temporary files moved into place, until seen.
     private var ownRenames = Set<UInt32>()
+    /// Files the store's writes just moved into place, by watch and name, with how many closes
+    /// of them are still to come: the writer closes its file after the rename, so the close is
+    /// reported under the final name.
+    private var ownCloses: [OwnFile: Int] = [:]
 
-    init(descriptor: Int32, root: String, configuration: DocumentFolderConfiguration, generation: ChangeGeneration) {
+    private struct OwnFile: Hashable {
+        var watch: Int32
+        var name: String
+    }
+
+    init(
+        descriptor: Int32, root: String, configuration: DocumentFolderConfiguration, generation: ChangeGeneration,
+        isOwnTemporary: @escaping @Sendable (String) -> Bool
+    ) {
         self.descriptor = descriptor
         self.root = root
         self.configuration = configuration
         self.generation = generation
+        self.isOwnTemporary = isOwnTemporary
     }
 
     func watchRoot() -> Bool {
@@ -201,17 +220,32 @@ private final class WatchTable: @unchecked Sendable {
         }
     }
 
-    /// Whether the event is a step of a durable write this process made (its temporary file,
-    /// and that file's rename into place): the database has already published those changes,
-    /// so reading the bundle again would only repeat work.
+    /// Whether the event is a step of a durable write the database's own store made (its
+    /// temporary file, that file's rename into place, and its close under the new name): the
+    /// database has already published those changes, so reading the bundle again would only
+    /// repeat work (and drop its cached thumbnail for nothing).
+    ///
+    /// A close under a final name is taken as the store's only as often as the store's renames
+    /// put a file there; a close by another writer then still makes the bundle read, at the
+    /// latest at the store's close that follows.
     private func isOwnWrite(_ event: inotify_event, name: String) -> Bool {
-        if DurableFileWriter.isOwnTemporary(name) {
+        if isOwnTemporary(name) {
             if event.mask & UInt32(IN_MOVED_FROM) != 0 {
                 if ownRenames.count > 4096 { ownRenames.removeAll() }  // never more than a few in flight
                 ownRenames.insert(event.cookie)
             }
             return true
         }
-        return event.mask & UInt32(IN_MOVED_TO) != 0 && ownRenames.remove(event.cookie) != nil
+        let file = OwnFile(watch: event.wd, name: name)
+        if event.mask & UInt32(IN_MOVED_TO) != 0 && ownRenames.remove(event.cookie) != nil {
+            if ownCloses.count > 4096 { ownCloses.removeAll() }  // a lost close costs one read, no more
+            ownCloses[file, default: 0] += 1
+            return true
+        }
+        if event.mask & UInt32(IN_CLOSE_WRITE) != 0, let pending = ownCloses[file] {
+            ownCloses[file] = pending > 1 ? pending - 1 : nil
+            return true
+        }
+        return false
     }
 }

@@ -62,9 +62,14 @@ extension FileSystem {
     /// Reads the regular file `name` in `directory` whole, refusing one over `limit` bytes before
     /// reading any of it; nil if it does not exist.
     func readRegularFile(_ directory: Int32, _ name: String, limit: Int, path: @autoclosure () -> String) throws -> Data? {
+        try readRegularFileAndStatus(directory, name, limit: limit, path: path())?.data
+    }
+
+    /// ``readRegularFile(_:_:limit:path:)`` that also returns the file's status when it was opened.
+    func readRegularFileAndStatus(_ directory: Int32, _ name: String, limit: Int, path: @autoclosure () -> String) throws -> (data: Data, status: FileStatus)? {
         guard let (descriptor, status) = try openRegularFile(directory, name, path: path()) else { return nil }
         defer { closeFile(descriptor) }
-        return try readAll(descriptor, expected: status.size, limit: limit, path: path())
+        return (try readAll(descriptor, expected: status.size, limit: limit, path: path()), status)
     }
 
     /// Reads the open regular file `descriptor`, whose `fstat` size is `expected`, to its end.
@@ -149,8 +154,13 @@ extension FileSystem {
 
     /// Whether `name` in `directory` is still the file open as `descriptor`.
     func stillNames(_ directory: Int32, _ name: String, _ descriptor: Int32) -> Bool {
-        guard let open = try? status(descriptor), let named = try? entryStatus(directory, name) else { return false }
-        return open.isSameFile(as: named)
+        statusIfStillNamed(directory, name, descriptor) != nil
+    }
+
+    /// The status of the file open as `descriptor` if `name` in `directory` is still that file.
+    func statusIfStillNamed(_ directory: Int32, _ name: String, _ descriptor: Int32) -> FileStatus? {
+        guard let open = try? status(descriptor), let named = try? entryStatus(directory, name), open.isSameFile(as: named) else { return nil }
+        return open
     }
 
     /// The entry names of the open folder `directory`.

@@ -10,7 +10,7 @@ actor BundleLocks {
     private struct State {
         var readers = 0
         var hasWriter = false
-        var queue: [(exclusive: Bool, continuation: CheckedContinuation<Void, Never>)] = []
+        var queue: [(exclusive: Bool, continuation: CheckedContinuation<UInt64, Never>)] = []
 
         var isIdle: Bool { readers == 0 && !hasWriter && queue.isEmpty }
     }
@@ -19,15 +19,16 @@ actor BundleLocks {
     private var generations: [Int: UInt64] = [:]
     private var clock: UInt64 = 0
 
-    /// Waits until bundle `id` can be held (`exclusive` for writing), then holds it.
-    func acquire(_ id: Int, exclusive: Bool) async {
+    /// Waits until bundle `id` can be held (`exclusive` for writing), then holds it; returns the
+    /// bundle's generation when it was granted (one visit to the actor for both).
+    func acquire(_ id: Int, exclusive: Bool) async -> UInt64 {
         var state = states[id] ?? State()
         if state.queue.isEmpty && !state.hasWriter && (!exclusive || state.readers == 0) {
             if exclusive { state.hasWriter = true } else { state.readers += 1 }
             states[id] = state
-            return
+            return generation(id)
         }
-        await withCheckedContinuation { continuation in
+        return await withCheckedContinuation { continuation in
             states[id, default: State()].queue.append((exclusive, continuation))
         }
     }
@@ -50,7 +51,7 @@ actor BundleLocks {
                 state.readers += 1
             }
             state.queue.removeFirst()
-            next.continuation.resume()
+            next.continuation.resume(returning: generation(id))
             if next.exclusive { break }
         }
         states[id] = state.isIdle ? nil : state
@@ -70,8 +71,7 @@ actor BundleLocks {
     /// Runs `body` holding bundle `id` (`exclusive` for writing); `body` gets the generation at
     /// the start.
     nonisolated func withLock<Result: Sendable>(_ id: Int, exclusive: Bool, _ body: @Sendable (UInt64) async throws -> Result) async throws -> Result {
-        await acquire(id, exclusive: exclusive)
-        let generation = await self.generation(id)
+        let generation = await acquire(id, exclusive: exclusive)
         let result: Swift.Result<Result, any Error>
         do { result = .success(try await body(generation)) } catch { result = .failure(error) }
         await release(id, exclusive: exclusive)

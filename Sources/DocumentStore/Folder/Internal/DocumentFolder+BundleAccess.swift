@@ -63,10 +63,16 @@ extension DocumentFolder {
     /// - Throws: `.unsupportedFileType` if a data file name holds anything but a regular file
     ///   (a folder named `Data.plist`, a FIFO, a link), `.corrupt` over the size limit.
     func readDataFile(in directory: Int32, bundle: DocumentBundle) throws -> Data? {
+        try readDataFileAndStatus(in: directory, bundle: bundle)?.data
+    }
+
+    /// ``readDataFile(in:bundle:)`` that also returns which data file it read and its status
+    /// when opened.
+    func readDataFileAndStatus(in directory: Int32, bundle: DocumentBundle) throws -> (data: Data, name: String, status: FileStatus)? {
         for file in configuration.dataFileNames {
             let path = rootPath + "/" + bundle.name + "/" + file
-            if let data = try fileSystem.readRegularFile(directory, file, limit: configuration.maxDataFileBytes, path: path) {
-                return data
+            if let (data, status) = try fileSystem.readRegularFileAndStatus(directory, file, limit: configuration.maxDataFileBytes, path: path) {
+                return (data, file, status)
             }
         }
         return nil
