@@ -211,7 +211,10 @@ public final class KeyedUnarchiver {
             classUID = found
         }
         try checkRange(classUID)
-        if let known = classNames[Int(classUID)] { return known }
+        if let known = classNames[Int(classUID)] {
+            objectClasses[Int(uid)] = classUID
+            return known
+        }
         guard case .dictionary(let description) = try object(classUID) else {
             throw ArchiveError(.invalidArchive, "keyed archive: object \(uid) has $class \(classUID), which is not a class description", object: Int(uid))
         }
