@@ -32,15 +32,24 @@ extension BinaryPlistParser {
     /// Returns nil when the object is a string in another encoding, so the caller can compare
     /// decoded strings instead.
     func stringObject(_ number: Int, equals key: UnsafeBufferPointer<UInt8>) throws -> Bool? {
+        guard let (payload, length) = try asciiStringExtent(number) else { return nil }
+        guard length == key.count else { return false }
+        try require(length, at: payload, object: number, what: "string")
+        guard let base = bytes.baseAddress, let keyBase = key.baseAddress else { return length == 0 }
+        return memcmp(base + payload, keyBase, length) == 0
+    }
+
+    /// Where the bytes of ASCII string object `number` start and how many there are (not yet
+    /// checked to lie in the file), or nil for a UTF-16 string.
+    ///
+    /// - Throws: `.corruptBinary` when the object is not a string (a dictionary key must be one).
+    private func asciiStringExtent(_ number: Int) throws -> (payload: Int, length: Int)? {
         let start = try offset(ofObject: number)
         let marker = bytes[start]
         switch marker >> 4 {
         case 0x5:
             let (length, payload) = try count(marker: marker, at: start, object: number)
-            guard length == key.count else { return false }
-            try require(length, at: payload, object: number, what: "string")
-            guard let base = bytes.baseAddress, let keyBase = key.baseAddress else { return length == 0 }
-            return memcmp(base + payload, keyBase, length) == 0
+            return (payload, length)
         case 0x6:
             return nil
         default:
@@ -109,18 +118,9 @@ extension BinaryPlistParser {
     ///
     /// - Throws: `.corruptBinary` when the object is not a string or runs past the object table.
     private func asciiStringBytes(_ number: Int) throws -> UnsafeRawBufferPointer? {
-        let start = try offset(ofObject: number)
-        let marker = bytes[start]
-        switch marker >> 4 {
-        case 0x5:
-            let (length, payload) = try count(marker: marker, at: start, object: number)
-            try require(length, at: payload, object: number, what: "string")
-            return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[payload..<(payload + length)])
-        case 0x6:
-            return nil
-        default:
-            throw ArchiveError(.corruptBinary, "binary plist: dictionary key object \(number) is not a string", offset: start, object: number)
-        }
+        guard let (payload, length) = try asciiStringExtent(number) else { return nil }
+        try require(length, at: payload, object: number, what: "string")
+        return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[payload..<(payload + length)])
     }
 
     private static func bytes(_ bytes: UnsafeRawBufferPointer, equal key: String) -> Bool {
