@@ -2,6 +2,9 @@ import DocumentStore
 import Foundation
 import Testing
 
+/// Something a job captures, to see when the pool lets go of it.
+private final class Captured: Sendable {}
+
 /// Counts how many jobs run at once.
 private final class Occupancy: @unchecked Sendable {
     // @unchecked Sendable: every access holds `lock`.
@@ -54,5 +57,24 @@ struct BlockingPoolTests {
         pool.shutDown()
         let error = try await #require(throws: DocumentStoreError.self) { try await pool.run { 1 } }
         #expect(error.message == "the blocking-work pool has been shut down")
+    }
+
+    @Test("a finished job's captures are freed when it ends, not kept in the queue (a server's whole archive, each write)")
+    func releasesFinishedJobs() async throws {
+        let pool = BlockingPool(threadCount: 1)
+        defer { pool.shutDown() }
+        weak var released: Captured?
+        do {
+            let captured = Captured()
+            released = captured
+            try await pool.run { withExtendedLifetime(captured) {} }
+        }
+        // The pool thread drops its last reference just after resuming this task.
+        var waited = 0
+        while released != nil && waited < 2_000 {
+            try await Task.sleep(for: .milliseconds(1))
+            waited += 1
+        }
+        #expect(released == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Homepwner
 import KeyedArchive
+import Synchronization
 import Testing
 
 @Suite("the direct writer of items.archive makes the archive the generic archiver makes, and the key index follows every change")
@@ -45,6 +46,35 @@ struct ArchiveWriterTests {
         // What is representable reads back as it was written.
         let finite = zip(decoded, archive.items).filter { $0.1.dateCreated.timeIntervalSinceReferenceDate.isFinite }
         #expect(finite.allSatisfy { $0.0.itemName.unicodeScalars.elementsEqual($0.1.itemName.unicodeScalars) && $0.0.valueInDollars == $0.1.valueInDollars })
+    }
+
+    @Test("a writer used again lends, each time, exactly the bytes a fresh writer makes: bigger, smaller and changed archives in turn")
+    func reusedWriterMatchesFreshWriter() throws {
+        var writer = ItemArchiveWriter()
+        var items = Self.awkwardItems(count: 400)
+        for round in 0..<6 {
+            if round == 2 { items = Array(items.prefix(30)) }
+            if round == 3 { items[7].itemName = "$null" }
+            if round == 4 { items += Self.awkwardItems(count: 600).suffix(500) }
+            let archive = ItemArchive(items: items)
+            let lent = writer.withData(of: archive) { Data($0) }
+            #expect(lent == ItemArchiveWriter.write(archive), "round \(round)")
+        }
+    }
+
+    @Test("the store's encoder writes plain archives through its kept writer and others through the archiver, both as the archiver would")
+    func encoderChoosesItsPath() throws {
+        let encoder = ItemArchiveEncoder()
+        let plain = ItemArchive(items: Self.awkwardItems(count: 50))
+        var mixed = ItemArchive(entries: plain.entries + [.other(.string("a string entry"))])
+        mixed.append(fixedItem(100, name: nil))
+        #expect(!ItemArchiveWriter.canWrite(mixed))
+        for archive in [plain, mixed, plain] {
+            let written = Mutex<Data?>(nil)
+            try encoder.withEncoded(archive) { bytes in written.withLock { $0 = Data(bytes) } }
+            let data = try #require(written.withLock { $0 })
+            #expect(try BinaryPlistReader.read(data) == BinaryPlistReader.read(try archive.encodedByArchiver()))
+        }
     }
 
     @Test("a large direct-written archive (4-byte references) opens in Foundation with every field exact")

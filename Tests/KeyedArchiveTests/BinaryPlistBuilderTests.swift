@@ -58,4 +58,21 @@ struct BinaryPlistBuilderTests {
         let data = builder.data(root: second)
         #expect(try BinaryPlistReader.read(data) == .real(-0.0))
     }
+
+    @Test("withData(root:) lends the same bytes data(root:) returns, and the builder, emptied, writes the next plist right")
+    func withDataLendsTheSameBytes() throws {
+        for seed in 0..<50 as Range<UInt64> {
+            var random = RandomPlist(seed: seed)
+            let value = random.value()
+            var fresh = BinaryPlistBuilder()
+            let expected = fresh.data(root: fresh.add(value))
+            var reused = BinaryPlistBuilder()
+            // A bigger plist first, so the second one is written into memory that held other bytes.
+            _ = reused.withData(root: reused.add(.array(Array(repeating: value, count: 3)))) { $0.count }
+            #expect(reused.objectCount == 0)
+            let lent = reused.withData(root: reused.add(value)) { Data($0) }
+            #expect(lent == expected, "seed \(seed)")
+        }
+    }
 }
+

@@ -22,7 +22,7 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// The archive file.
     public nonisolated let url: URL
     private let empty: Value
-    private let encode: @Sendable (Value) throws -> Data
+    private let withEncoded: @Sendable (Value, @Sendable (Data) throws -> Void) throws -> Void
     private let decode: @Sendable (Data) throws -> Value
     private let writer: DurableFileWriter
     private let maxBytes: Int
@@ -60,12 +60,29 @@ public actor ArchiveFileStore<Value: Sendable> {
         encode: @escaping @Sendable (Value) throws -> Data,
         decode: @escaping @Sendable (Data) throws -> Value
     ) {
+        self.init(url: url, empty: empty, writer: writer, maxBytes: maxBytes, pool: pool, withEncoded: { value, write in try write(try encode(value)) }, decode: decode)
+    }
+
+    /// Creates a store whose encoder lends the file's bytes instead of returning them: it calls
+    /// its second argument with the bytes of the value and may reuse their memory once that
+    /// returns — an encoder that keeps its buffers from one write to the next.
+    ///
+    /// The other parameters are those of ``init(url:empty:writer:maxBytes:pool:encode:decode:)``.
+    public init(
+        url: URL,
+        empty: Value,
+        writer: DurableFileWriter = .system,
+        maxBytes: Int = 64 << 20,
+        pool: BlockingPool = .shared,
+        withEncoded: @escaping @Sendable (Value, _ write: @Sendable (Data) throws -> Void) throws -> Void,
+        decode: @escaping @Sendable (Data) throws -> Value
+    ) {
         self.url = url.standardizedFileURL
         self.empty = empty
         self.writer = writer
         self.maxBytes = maxBytes
         self.pool = pool
-        self.encode = encode
+        self.withEncoded = withEncoded
         self.decode = decode
     }
 
@@ -214,9 +231,9 @@ public actor ArchiveFileStore<Value: Sendable> {
 
     /// Durably writes `value`; on success it becomes the current value. Returns the failure.
     private func write(_ value: Value) async -> (any Error)? {
-        let encode = self.encode, writer = self.writer, url = self.url
+        let withEncoded = self.withEncoded, writer = self.writer, url = self.url
         do {
-            try await pool.run { try writer.write(try encode(value), to: url) }
+            try await pool.run { try withEncoded(value) { bytes in try writer.write(bytes, to: url) } }
             current = value
             writeCount += 1
             return nil

@@ -11,7 +11,10 @@ import Foundation
 public final class BlockingPool: @unchecked Sendable {
     // @unchecked Sendable: `jobs` and `isShutDown` are only touched with `condition` held.
     private let condition = NSCondition()
-    private var jobs: [@Sendable () -> Void] = []
+    /// The queue: jobs before `head` have been taken (their slots emptied at once, so that a
+    /// finished job's captures — a whole archive being written — are freed when it ends, not
+    /// when the queue is next compacted); the slots are dropped once they are most of it.
+    private var jobs: [(@Sendable () -> Void)?] = []
     private var head = 0
     private var isShutDown = false
 
@@ -72,14 +75,14 @@ public final class BlockingPool: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let job = jobs[head]
+            let job = jobs[head].take()
             head += 1
             if head > 1024 && head * 2 > jobs.count {
                 jobs.removeFirst(head)
                 head = 0
             }
             condition.unlock()
-            job()
+            job?()
         }
     }
 }

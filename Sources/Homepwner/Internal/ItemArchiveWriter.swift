@@ -10,6 +10,9 @@ import KeyedArchive
 /// objects in the file and the sharing of plist scalars differ, which no reader sees). It takes
 /// archives whose every entry is an item with no kept unknown keys — the usual archive; any
 /// other archive is written by the generic archiver (``ItemArchive/encoded()`` chooses).
+///
+/// A writer kept and used again (``withData(of:_:)``) keeps the memory its tables and output
+/// have grown to, so writing the archive once more allocates almost nothing.
 struct ItemArchiveWriter {
     private typealias Reference = BinaryPlistBuilder.Reference
 
@@ -32,6 +35,8 @@ struct ItemArchiveWriter {
     private var dateClass: UInt32 = 0
     private var itemKeys: [Reference] = []
     private var itemClass: UInt32 = 0
+    /// The value references of the dictionary being written (kept to reuse its memory).
+    private var values: [Reference] = []
 
     /// Whether ``write(_:)`` can write `archive`: every entry is an item without unknown keys.
     static func canWrite(_ archive: ItemArchive) -> Bool {
@@ -44,17 +49,43 @@ struct ItemArchiveWriter {
     /// The archive file's bytes (`$top` key `root`); `archive` must pass ``canWrite(_:)``.
     static func write(_ archive: ItemArchive) -> Data {
         var writer = ItemArchiveWriter(expectedItems: archive.entries.count)
-        return writer.write(archive)
+        let root = writer.build(archive)
+        return writer.plist.data(root: root)
     }
 
-    private init(expectedItems: Int) {
+    /// A writer whose tables are sized for `expectedItems` items.
+    init(expectedItems: Int = 0) {
         plist = BinaryPlistBuilder(expectedObjects: expectedItems * 10 + 32)
         objects.reserveCapacity(expectedItems * 5 + 8)
         uidObjects.reserveCapacity(expectedItems * 5 + 8)
         stringUIDs.reserveCapacity(expectedItems * 3)
     }
 
-    private mutating func write(_ archive: ItemArchive) -> Data {
+    /// Calls `body` with the archive file's bytes (the same as ``write(_:)``'s), borrowed from
+    /// this writer's memory: `body` must not keep the `Data`. `archive` must pass ``canWrite(_:)``.
+    mutating func withData<Result>(of archive: ItemArchive, _ body: (Data) throws -> Result) rethrows -> Result {
+        removeAll()
+        let root = build(archive)
+        return try plist.withData(root: root, body)
+    }
+
+    /// Forgets the last archive written, keeping the memory.
+    private mutating func removeAll() {
+        plist.removeAll()
+        objects.removeAll(keepingCapacity: true)
+        uidObjects.removeAll(keepingCapacity: true)
+        stringUIDs.removeAll(keepingCapacity: true)
+        nullString = nil
+        classUIDs.removeAll(keepingCapacity: true)
+        keyStrings.removeAll(keepingCapacity: true)
+        dateKeys = []
+        dateClass = 0
+        itemKeys = []
+        itemClass = 0
+    }
+
+    /// Adds the whole archive to the plist and returns its top object.
+    private mutating func build(_ archive: ItemArchive) -> Reference {
         objects.append(plist.string("$null"))
         var itemUIDs: [Reference] = []
         itemUIDs.reserveCapacity(archive.entries.count)
@@ -66,11 +97,10 @@ struct ItemArchiveWriter {
         let array = reserveObject()
         objects[Int(array)] = dictionary(["NS.objects", "$class"], [plist.array(itemUIDs), uid(arrayClass)])
         let top = dictionary(["root"], [uid(array)])
-        let root = dictionary(
+        return dictionary(
             ["$archiver", "$version", "$top", "$objects"],
             [plist.string("NSKeyedArchiver"), plist.integer(100_000), top, plist.array(objects)]
         )
-        return plist.data(root: root)
     }
 
     /// Appends `item` as `-[BNRItem encodeWithCoder:]` and ``Item/encode(with:)`` do: the item's
@@ -84,17 +114,24 @@ struct ItemArchiveWriter {
             dateKeys = keyObjects(["NS.time", "$class"])
         }
         let time = plist.real(item.dateCreated.timeIntervalSinceReferenceDate)
-        let date = appendObject(plist.dictionary(keys: dateKeys, values: [time, uid(dateClass)]))
+        values.removeAll(keepingCapacity: true)
+        values.append(time)
+        values.append(uid(dateClass))
+        let date = appendObject(plist.dictionary(keys: dateKeys, values: values))
         let key = stringUID(item.itemKey)
         if itemKeys.isEmpty {
             itemClass = classUID("BNRItem", superclasses: ["NSObject"])
             itemKeys = keyObjects(["itemName", "serialNumber", "dateCreated", "itemKey", "valueInDollars", "$class"])
         }
         let value = plist.integer(Int64(item.valueInDollars))
-        objects[Int(object)] = plist.dictionary(
-            keys: itemKeys,
-            values: [uid(name), uid(serial), uid(date), uid(key), value, uid(itemClass)]
-        )
+        values.removeAll(keepingCapacity: true)
+        values.append(uid(name))
+        values.append(uid(serial))
+        values.append(uid(date))
+        values.append(uid(key))
+        values.append(value)
+        values.append(uid(itemClass))
+        objects[Int(object)] = plist.dictionary(keys: itemKeys, values: values)
         return object
     }
 

@@ -94,13 +94,14 @@ public actor ItemStore {
         self.serving = serving
         self.now = now
         self.makeKey = makeKey
+        let encoder = ItemArchiveEncoder()
         self.archive = ArchiveFileStore(
             url: archiveURL,
             empty: ItemArchive(),
             writer: writer,
             maxBytes: limits.maxBytes,
             pool: pool,
-            encode: { try $0.encoded() },
+            withEncoded: { archive, write in try encoder.withEncoded(archive, write) },
             decode: { try ItemArchive.decode($0, limits: limits) }
         )
     }

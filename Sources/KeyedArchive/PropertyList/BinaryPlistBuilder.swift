@@ -126,12 +126,12 @@ public struct BinaryPlistBuilder {
 
     /// Makes the reserved `container` an array of `elements`.
     public mutating func fill(_ container: Reference, array elements: [Reference]) {
-        record(container, marker: 0xA0, count: elements.count, elements)
+        record(container, marker: 0xA0, count: elements.count, elements, [])
     }
 
     /// Makes the reserved `container` a set of `elements`.
     public mutating func fill(_ container: Reference, set elements: [Reference]) {
-        record(container, marker: 0xC0, count: elements.count, elements)
+        record(container, marker: 0xC0, count: elements.count, elements, [])
     }
 
     /// Makes the reserved `container` a dictionary: `keys[i]` (string objects) maps to `values[i]`.
@@ -156,6 +156,32 @@ public struct BinaryPlistBuilder {
 
     /// The finished plist, whose top object is `root`; the builder is empty afterwards.
     public mutating func data(root: Reference) -> Data {
+        finish(root: root)
+        defer { self = BinaryPlistBuilder() }
+        return output.takeData()
+    }
+
+    /// Calls `body` with the finished plist (top object `root`) without copying or moving it,
+    /// then empties the builder but keeps its memory: a builder used again and again (a server
+    /// rewriting one file) allocates nothing once it has grown to the plist's size. `body` must
+    /// not keep the `Data` beyond the call.
+    public mutating func withData<Result>(root: Reference, _ body: (Data) throws -> Result) rethrows -> Result {
+        finish(root: root)
+        defer { removeAll() }
+        return try output.withBorrowedData(body)
+    }
+
+    /// Empties the builder, keeping the memory its tables and output have grown to.
+    public mutating func removeAll() {
+        output.removeAll()
+        output.append("bplist00")
+        offsets.removeAll(keepingCapacity: true)
+        containers.removeAll(keepingCapacity: true)
+        references.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes the containers, the offset table and the trailer after the scalars.
+    private mutating func finish(root: Reference) {
         precondition(root >= 0 && root < offsets.count, "binary plist builder: the root \(root) is not an object")
         precondition(!offsets.contains(-1), "binary plist builder: a reserved container was never filled")
         let referenceWidth = Self.byteWidth(UInt64(offsets.count))
@@ -178,8 +204,6 @@ public struct BinaryPlistBuilder {
         output.appendBigEndian(UInt64(offsets.count), width: 8)
         output.appendBigEndian(UInt64(root), width: 8)
         output.appendBigEndian(UInt64(tableOffset), width: 8)
-        defer { self = BinaryPlistBuilder() }
-        return output.takeData()
     }
 
     // MARK: Writing
@@ -190,17 +214,22 @@ public struct BinaryPlistBuilder {
         return offsets.count - 1
     }
 
-    private mutating func record(_ container: Reference, marker: UInt8, count: Int, _ lists: [Reference]...) {
+    /// Records a container's element references: `first`, then `second` (a dictionary's values).
+    private mutating func record(_ container: Reference, marker: UInt8, count: Int, _ first: [Reference], _ second: [Reference]) {
         precondition(container >= 0 && container < offsets.count && offsets[container] == -1, "binary plist builder: \(container) is not a reserved, unfilled container")
         offsets[container] = -2 // filled: written in data(root:)
         let start = references.count
-        for list in lists {
-            for reference in list {
-                precondition(reference >= 0 && reference < offsets.count, "binary plist builder: \(reference) is not an object")
-                references.append(Int32(truncatingIfNeeded: reference))
-            }
-        }
+        appendReferences(first)
+        appendReferences(second)
         containers.append(Container(number: Int32(truncatingIfNeeded: container), count: Int32(count), start: start, marker: marker))
+    }
+
+    private mutating func appendReferences(_ list: [Reference]) {
+        let objectCount = offsets.count
+        for reference in list {
+            precondition(reference >= 0 && reference < objectCount, "binary plist builder: \(reference) is not an object")
+            references.append(Int32(truncatingIfNeeded: reference))
+        }
     }
 
     private mutating func appendHeader(_ marker: UInt8, count: Int) {

@@ -46,6 +46,18 @@ struct ByteOutput {
         storage.take()
     }
 
+    /// Calls `body` with the bytes as a `Data` that borrows them (no copy): it must not keep the
+    /// `Data` beyond the call.
+    func withBorrowedData<Result>(_ body: (Data) throws -> Result) rethrows -> Result {
+        guard let block = storage.block, storage.count > 0 else { return try body(Data()) }
+        return try body(Data(bytesNoCopy: block, count: storage.count, deallocator: .none))
+    }
+
+    /// Forgets the bytes written and keeps the block, for writing again without allocating.
+    mutating func removeAll() {
+        storage.count = 0
+    }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         storage.reserve(1)
