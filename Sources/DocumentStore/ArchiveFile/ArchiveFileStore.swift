@@ -99,17 +99,19 @@ public actor ArchiveFileStore<Value: Sendable> {
         if let current { return current }
         let url = self.url, maxBytes = self.maxBytes, decode = self.decode
         let fileSystem = writer.fileSystem
-        let loaded: Value? = try await pool.run {
+        let data: Data? = try await pool.run {
             let folder = url.deletingLastPathComponent()
             _ = try? DurableFileWriter.removeStaleTemporaries(inFolderAt: folder.path, fileSystem: fileSystem)
             let directory = try fileSystem.openDirectory(AT_FDCWD, folder.path, path: folder.path, followLinks: true)
             defer { fileSystem.closeFile(directory) }
-            guard let data = try fileSystem.readRegularFile(directory, url.lastPathComponent, limit: maxBytes, path: url.path) else { return nil }
-            do {
-                return try decode(data)
-            } catch {
-                throw DocumentStoreError(.corrupt, "\(url.path) cannot be read, so it is left as it is and not overwritten (reset the store to replace it): \(error)", path: url.path)
-            }
+            return try fileSystem.readRegularFile(directory, url.lastPathComponent, limit: maxBytes, path: url.path)
+        }
+        // Decoding is processor work, not blocking: it runs here, not on the blocking pool.
+        let loaded: Value?
+        do {
+            loaded = try data.map(decode)
+        } catch {
+            throw DocumentStoreError(.corrupt, "\(url.path) cannot be read, so it is left as it is and not overwritten (reset the store to replace it): \(error)", path: url.path)
         }
         // Another task may have loaded or saved while this one read: its value is newer.
         if let current { return current }
