@@ -70,7 +70,7 @@ struct ItemsAPI: APIProtocol {
         let item = try await store.item(key)
         return .ok(.init(
             headers: .init(eTag: Representation.eTag(item.version)),
-            body: .json(Representation.item(item, hasPhoto: store.images.hasImage(forKey: key)))
+            body: .json(Representation.item(item, hasPhoto: await store.images.hasImage(forKey: key)))
         ))
     }
 
@@ -87,7 +87,7 @@ struct ItemsAPI: APIProtocol {
         let item = try await store.update(key, changes, ifVersion: version)
         return .ok(.init(
             headers: .init(eTag: Representation.eTag(item.version)),
-            body: .json(Representation.item(item, hasPhoto: store.images.hasImage(forKey: key)))
+            body: .json(Representation.item(item, hasPhoto: await store.images.hasImage(forKey: key)))
         ))
     }
 

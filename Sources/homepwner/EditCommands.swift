@@ -28,7 +28,7 @@ struct UpdateCommand: AsyncParsableCommand {
         let store = try await data.open()
         let item = try await store.update(try await store.resolveKey(key), changes)
         try await store.close()
-        print(listLine(item, hasPhoto: store.images.hasImage(forKey: item.itemKey)))
+        print(listLine(item, hasPhoto: await store.images.hasImage(forKey: item.itemKey)))
     }
 }
 

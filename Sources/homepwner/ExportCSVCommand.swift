@@ -17,7 +17,8 @@ struct ExportCSVCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try await data.openForReading()
         let items = try await store?.items() ?? []
-        let csv = ItemCSV.csv(items) { store?.images.hasImage(forKey: $0.itemKey) ?? false }
+        let withPhotos = try await photoKeys(of: store)
+        let csv = ItemCSV.csv(items) { withPhotos.contains($0.itemKey) }
         guard let output else {
             FileHandle.standardOutput.write(Data(csv.utf8))
             return

@@ -21,7 +21,8 @@ struct ListCommand: AsyncParsableCommand {
         let items = try await store?.items() ?? []
         var damaged: String?
         if let store, case .damaged(let reason) = await store.status { damaged = reason }
-        let photos = items.map { store?.images.hasImage(forKey: $0.itemKey) ?? false }
+        let withPhotos = try await photoKeys(of: store)
+        let photos = items.map { withPhotos.contains($0.itemKey) }
         let total = items.reduce(0) { $0.addingReportingOverflow($1.valueInDollars).overflow ? $0 : $0 + $1.valueInDollars }
         if output.json {
             try printJSON(Listing(items: zip(items, photos).map { ItemJSON($0, hasPhoto: $1) }, totalValueInDollars: total, damaged: damaged))

@@ -17,7 +17,7 @@ struct ShowCommand: AsyncParsableCommand {
             throw HomepwnerError(.notFound, "no item has the key \(key) (there are no items yet)")
         }
         let item = try await store.item(try await store.resolveKey(key))
-        let hasPhoto = store.images.hasImage(forKey: item.itemKey)
+        let hasPhoto = await store.images.hasImage(forKey: item.itemKey)
         if output.json {
             try printJSON(ItemJSON(item, hasPhoto: hasPhoto))
             return

@@ -67,7 +67,7 @@ struct PagesItemTests {
             #expect(deleted.status == .seeOther)
             #expect(deleted.headers[.location] == "/")
             #expect(try await store.items().isEmpty)
-            #expect(!store.images.hasImage(forKey: item.itemKey))
+            #expect(await store.images.hasImage(forKey: item.itemKey) == false)
             #expect(try await client.execute(uri: "/items/\(item.itemKey)", method: .get).status == .notFound)
         }
     }
@@ -94,7 +94,7 @@ struct PagesItemTests {
             #expect(text(try await client.execute(uri: "\(uri)/photo", method: .post, headers: emptyHeaders, body: empty)).contains("Choose a photo first."))
             let removed = try await client.execute(uri: "\(uri)/photo/delete", method: .post, headers: formHeaders, body: body(""))
             #expect(removed.status == .seeOther)
-            #expect(!store.images.hasImage(forKey: item.itemKey))
+            #expect(await store.images.hasImage(forKey: item.itemKey) == false)
             #expect(text(try await client.execute(uri: uri, method: .get)).contains("<img id=\"photo\" class=\"photo\" alt=\"\" hidden>"))
         }
     }

@@ -30,6 +30,9 @@ struct CLITests {
             let setImage = try homepwner(["set-image", String(key.prefix(6)), photo.path] + data)
             #expect(setImage.status == 0, "\(setImage.errors)")
             #expect(try Data(contentsOf: folder.appendingPathComponent(key)) == samplePNG())
+            let withPhoto = try homepwner(["list", "--json"] + data)
+            let listed = try #require(try JSONSerialization.jsonObject(with: Data(withPhoto.output.utf8)) as? [String: Any])
+            #expect((listed["items"] as? [[String: Any]])?.map { $0["hasPhoto"] as? Bool } == [true, false])
 
             let update = try homepwner(["update", key.lowercased(), "--value", "900", "--name", "Mac mini"] + data)
             #expect(update.status == 0, "\(update.errors)")

@@ -54,10 +54,13 @@ struct ImageStoreTests {
             let gone = try await store.add(NewItem(name: "gone"))
             try await store.setImage(try samplePNG(seed: 1), forKey: kept.itemKey)
             try await store.setImage(try samplePNG(seed: 2), forKey: gone.itemKey)
+            #expect(await store.images.hasImage(forKey: gone.itemKey))
             try await store.delete(gone.itemKey)
+            #expect(await store.images.hasImage(forKey: gone.itemKey) == false)
             #expect(try fileNames(in: folder) == [kept.itemKey, "items.archive"])
             #expect(try await store.images.image(forKey: gone.itemKey) == nil)
             try await store.removeImage(forKey: kept.itemKey)
+            #expect(await store.images.hasImage(forKey: kept.itemKey) == false)
             #expect(try fileNames(in: folder) == ["items.archive"])
             #expect(try await store.items().map(\.itemName) == ["kept"])
         }

@@ -123,11 +123,14 @@ public struct ImageStore: Sendable {
         return thumbnail
     }
 
-    /// Whether the item with `key` has a photo file.
-    public func hasImage(forKey key: String) -> Bool {
+    /// Whether the item with `key` has a photo file (looked up on the blocking pool; for many
+    /// items at once, ``storedKeys()`` lists the folder once).
+    public func hasImage(forKey key: String) async -> Bool {
         guard let url = try? url(forKey: key) else { return false }
-        var status = stat()
-        return lstat(url.path, &status) == 0
+        return (try? await pool.run {
+            var status = stat()
+            return lstat(url.path, &status) == 0
+        }) ?? false
     }
 
     /// Durably removes the photo of the item with `key` (nothing to do if it has none): the

@@ -91,7 +91,7 @@ extension ItemStore {
         }
         await changes.publish(.deleted, itemKey: key, version: nil)
         let stillNamed = try await items().contains { $0.itemKey.utf8.elementsEqual(key.utf8) }
-        if !stillNamed, images.hasImage(forKey: key) { try await images.deleteImage(forKey: key) }
+        if !stillNamed, await images.hasImage(forKey: key) { try await images.deleteImage(forKey: key) }
         return item
     }
 
@@ -111,7 +111,7 @@ extension ItemStore {
     public func removeImage(forKey key: String) async throws {
         try requireWritable()
         let item = try await item(key)
-        let hadImage = images.hasImage(forKey: key)
+        let hadImage = await images.hasImage(forKey: key)
         try await images.deleteImage(forKey: key)
         if hadImage { await changes.publish(.photo, itemKey: key, version: item.version) }
     }
