@@ -5,7 +5,8 @@ import NIOCore
 
 /// The router both apps start from: the same middleware in the same order — security headers,
 /// request log, JSON errors, decoded quoted headers, 405s, the access token and sign-in (when one
-/// is configured), cross-site refusal, the body limit — then the app's own middleware, raw
+/// is configured), cross-site refusal, the limits on uploads and event streams at once, the body
+/// limit — then the app's own middleware, raw
 /// request headers for the generated handlers, and `GET /openapi.yaml` serving the app's
 /// document as it is.
 public enum AppRouter {
@@ -36,6 +37,10 @@ public enum AppRouter {
             router.add(middleware: TokenMiddleware(token: token))
         }
         router.add(middleware: CrossSiteMiddleware())
+        router.add(middleware: WorkLimitMiddleware(
+            uploads: WorkLimit(configuration.maxUploads, of: "uploads (photos, imports, large bodies)"),
+            eventStreams: WorkLimit(configuration.maxEventStreams, of: "event streams")
+        ))
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
         if let token {
             SignIn.addRoutes(to: router, token: token, appName: appName)

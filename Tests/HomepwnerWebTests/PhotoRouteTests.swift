@@ -123,3 +123,21 @@ struct PhotoRouteTests {
         }
     }
 }
+
+@Suite("Homepwner API: limits on uploads and event streams")
+struct WorkLimitRouteTests {
+    @Test("with no room, a photo upload and an event stream get 429 with Retry-After, and no photo is written")
+    func refusedWithoutRoom() async throws {
+        try await withApp(maxUploads: 0, maxEventStreams: 0) { client, folder in
+            let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
+            let put = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            #expect(put.status == .tooManyRequests)
+            #expect(put.headers[.retryAfter] == "1")
+            #expect(try errorCode(put) == "too_many_requests")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(key).path))
+            let events = try await client.execute(uri: "/api/events", method: .get)
+            #expect(events.status == .tooManyRequests)
+            #expect(try errorCode(events) == "too_many_requests")
+        }
+    }
+}

@@ -19,12 +19,14 @@ func withTemporaryFolder<Result>(_ body: (URL) async throws -> Result) async thr
 /// Runs `body` against the whole app (router test framework) on a fresh data folder, holding
 /// `archive` as its items.archive if given.
 func withApp(
-    token: String? = nil, maxBodyBytes: Int = 26 << 20, archive: Data? = nil,
+    token: String? = nil, maxBodyBytes: Int = 26 << 20, maxUploads: Int = 8, maxEventStreams: Int = 256, archive: Data? = nil,
     _ body: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void
 ) async throws {
     try await withTemporaryFolder { folder in
         try archive?.write(to: folder.appendingPathComponent("items.archive"))
-        let app = try await buildApplication(WebConfiguration(port: 0, dataFolder: folder, token: token, maxBodyBytes: maxBodyBytes))
+        let app = try await buildApplication(WebConfiguration(
+            port: 0, dataFolder: folder, token: token, maxBodyBytes: maxBodyBytes, maxUploads: maxUploads, maxEventStreams: maxEventStreams
+        ))
         try await app.test(.router) { client in try await body(client, folder) }
     }
 }

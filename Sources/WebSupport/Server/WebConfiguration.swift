@@ -23,12 +23,18 @@ public struct WebConfiguration: Sendable {
     public var responseCacheBytes: Int
     /// The environment variable that gives the token, named when the token is missing.
     public var tokenVariable: String
+    /// Photo uploads, imports and other large bodies handled at once (8: each may hold a body
+    /// of up to ``maxBodyBytes`` and decode an image of up to 50 megapixels); more get 429.
+    public var maxUploads: Int
+    /// Event streams open at once (256); more get 429.
+    public var maxEventStreams: Int
 
     /// Creates a configuration; the defaults are what `scary-creatures serve` uses.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataFolder: URL, token: String? = nil,
         logLevel: Logger.Level = .info, maxBodyBytes: Int = 26 << 20, thumbnailCacheBytes: Int = 12 << 20,
-        responseCacheBytes: Int = 8 << 20, tokenVariable: String = "SCARY_CREATURES_TOKEN"
+        responseCacheBytes: Int = 8 << 20, tokenVariable: String = "SCARY_CREATURES_TOKEN",
+        maxUploads: Int = 8, maxEventStreams: Int = 256
     ) {
         self.host = host
         self.port = port
@@ -39,6 +45,8 @@ public struct WebConfiguration: Sendable {
         self.thumbnailCacheBytes = thumbnailCacheBytes
         self.responseCacheBytes = responseCacheBytes
         self.tokenVariable = tokenVariable
+        self.maxUploads = maxUploads
+        self.maxEventStreams = maxEventStreams
     }
 
     /// Whether `host` only accepts connections from this machine.

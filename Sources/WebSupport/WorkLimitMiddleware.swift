@@ -1,0 +1,90 @@
+import HTTPTypes
+import Hummingbird
+import Synchronization
+
+/// Admits uploads and event streams through their ``WorkLimit``s before anything reads a body:
+/// beyond a limit the request gets 429 with `Retry-After` at once.
+///
+/// An upload is a `PUT` or `POST` to a path ending in `/photo` or `/imports` (the API's and the
+/// pages' photo uploads and zip imports: each decodes an image or opens a zip, whatever its
+/// size), or any request whose body may be over 64 KiB (a `Content-Length` above it, or a body of
+/// unknown length, which the body limit reads into memory). It holds its place until its
+/// handler has answered. An event stream (`GET /api/events`) holds its place until its response
+/// ends — the client leaves, or the server shuts down.
+public struct WorkLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Uploads at work at once.
+    public let uploads: WorkLimit
+    /// Event streams open at once.
+    public let eventStreams: WorkLimit
+
+    /// Bodies up to this size that are not photos or imports are not counted as uploads.
+    public static var smallBodyBytes: Int { 64 << 10 }
+
+    /// Creates the middleware.
+    public init(uploads: WorkLimit, eventStreams: WorkLimit) {
+        self.uploads = uploads
+        self.eventStreams = eventStreams
+    }
+
+    /// Admits the request (or refuses it with 429), then runs the rest of the chain.
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        if request.method == .get, path == "/api/events" {
+            try eventStreams.enter()
+            let place = Place(in: eventStreams)
+            var response: Response
+            do {
+                response = try await next(request, context)
+            } catch {
+                place.leave()
+                throw error
+            }
+            let body = response.body
+            // The place is left when the body has been written, or — if the response is dropped
+            // unwritten — when the body (and with it `place`) is freed.
+            response.body = ResponseBody(contentLength: body.contentLength) { writer in
+                defer { place.leave() }
+                try await body.write(writer)
+            }
+            return response
+        }
+        if Self.isUpload(request) {
+            return try await uploads.run { try await next(request, context) }
+        }
+        return try await next(request, context)
+    }
+
+    /// Whether `request` counts as an upload.
+    public static func isUpload(_ request: Request) -> Bool {
+        let path = request.uri.path
+        if request.method == .put || request.method == .post, path.hasSuffix("/photo") || path.hasSuffix("/imports") {
+            return true
+        }
+        if let length = request.headers[.contentLength] {
+            return (Int(length) ?? Int.max) > smallBodyBytes
+        }
+        return request.headers[.transferEncoding] != nil
+    }
+}
+
+/// One place in a ``WorkLimit``, left exactly once: by ``leave()`` or, failing that, when freed.
+private final class Place: Sendable {
+    private let limit: WorkLimit
+    private let isHeld = Mutex(true)
+
+    init(in limit: WorkLimit) {
+        self.limit = limit
+    }
+
+    func leave() {
+        let wasHeld = isHeld.withLock { held in
+            defer { held = false }
+            return held
+        }
+        if wasHeld { limit.leave() }
+    }
+
+    deinit {
+        leave()
+    }
+}
