@@ -11,11 +11,12 @@ extension HomepwnerPages {
         let items = try await store.items()
         let sorted = query.apply(to: items)
         let tags = await photoTags(of: sorted.map(\.itemKey))
+        let dates = DateTexts()
         let rows = sorted.map { item in
             ListPageModel.Row(
                 key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
                 valueText: DisplayText.dollars(item.valueInDollars), valueInDollars: item.valueInDollars,
-                dateText: DisplayText.day(item.dateCreated), dateISO: DisplayText.instant(item.dateCreated),
+                dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
                 photoTag: tags[item.itemKey], hasPage: ItemRules.isValidKey(item.itemKey)
             )
         }
@@ -32,7 +33,7 @@ extension HomepwnerPages {
             countText: items.count == 1 ? "1 item" : "\(items.count) items",
             totalText: DisplayText.dollars(total),
             isEmpty: items.isEmpty,
-            printedOn: DisplayText.day(printed), printedOnISO: DisplayText.instant(printed),
+            printedOn: dates.day(printed), printedOnISO: dates.instant(printed),
             damage: await damage(),
             problems: items.flatMap { item in ItemRules.problems(of: item).map { "“\(item.itemName)”: \(Self.sentence($0.message))" } },
             add: add, maxPhotoBytes: maxPhotoBytes

@@ -1,3 +1,5 @@
+import Mustache
+
 /// What the inventory page's template shows.
 struct ListPageModel: Sendable {
     /// One item of the table.
@@ -53,4 +55,46 @@ struct AddFormModel: Sendable {
 struct DamageModel: Sendable {
     var reason: String
     var command: String
+}
+
+/// A row's fields by name, for the template: rendering through reflection (`Mirror`) took most of
+/// the time of a page of 10,000 items.
+extension ListPageModel.Row: MustacheParent {
+    /// The field named `name` (nil for another name, which the template then looks up in the page).
+    func child(named name: String) -> Any? {
+        switch name {
+        case "key": key
+        case "name": self.name
+        case "serialNumber": serialNumber
+        case "valueText": valueText
+        case "valueInDollars": valueInDollars
+        case "dateText": dateText
+        case "dateISO": dateISO
+        case "photoTag": photoTag
+        case "hasPage": hasPage
+        default: nil
+        }
+    }
+}
+
+/// The page's fields by name: each row's `{{^damage}}` is looked up here, 10,000 times on a page
+/// of 10,000 items.
+extension ListPageModel: MustacheParent {
+    /// The field named `name` (nil for another name).
+    func child(named name: String) -> Any? {
+        switch name {
+        case "sortOptions": sortOptions
+        case "rows": rows
+        case "countText": countText
+        case "totalText": totalText
+        case "isEmpty": isEmpty
+        case "printedOn": printedOn
+        case "printedOnISO": printedOnISO
+        case "damage": damage
+        case "problems": problems
+        case "add": add
+        case "maxPhotoBytes": maxPhotoBytes
+        default: nil
+        }
+    }
 }
