@@ -44,10 +44,11 @@ extension HomepwnerPages {
     func itemPage(key: String, formError: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
         let item = try await store.item(key)
         let damage = await damage()
+        let dates = DateTexts()
         let model = ItemPageModel(
             key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
             value: String(item.valueInDollars), valueText: DisplayText.dollars(item.valueInDollars),
-            dateText: DisplayText.day(item.dateCreated), dateISO: DisplayText.instant(item.dateCreated),
+            dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
             photoTag: await photoTags(of: [item.itemKey])[item.itemKey],
             problems: ItemRules.problems(of: item).map { Self.sentence($0.message) },
             maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",

@@ -16,7 +16,7 @@ struct ItemsAPI: APIProtocol {
 
     func listItems(_ input: Operations.ListItems.Input) async throws -> Operations.ListItems.Output {
         let items = try await store.items()
-        let withPhotos = Set(try await store.images.storedKeys())
+        let withPhotos = try await store.images.photoKeys()
         let status = await store.status
         let order = ItemOrder(sort: input.query.sort, descending: input.query.order == .desc)
         var total: Int64 = 0
@@ -57,7 +57,7 @@ struct ItemsAPI: APIProtocol {
 
     func exportItemsCSV(_ input: Operations.ExportItemsCSV.Input) async throws -> Operations.ExportItemsCSV.Output {
         let items = try await store.items()
-        let withPhotos = Set(try await store.images.storedKeys())
+        let withPhotos = try await store.images.photoKeys()
         let text = ItemCSV.csv(items) { withPhotos.contains($0.itemKey) }
         return .ok(.init(
             headers: .init(contentDisposition: "attachment; filename=\"items.csv\""),

@@ -76,13 +76,3 @@ extension String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }
-
-/// The keys of the items that have a photo file, from one listing of the data folder (none
-/// without a store). Photo files are named by UUIDs, which are ASCII, so `String` equality is
-/// code-point equality for them.
-///
-/// - Throws: ``HomepwnerError`` `.storage` if the folder cannot be listed.
-func photoKeys(of store: ItemStore?) async throws -> Set<String> {
-    guard let store else { return [] }
-    return Set(try await store.images.storedKeys())
-}

@@ -17,7 +17,7 @@ struct ExportCSVCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try await data.openForReading()
         let items = try await store?.items() ?? []
-        let withPhotos = try await photoKeys(of: store)
+        let withPhotos = try await store?.images.photoKeys() ?? []
         let csv = ItemCSV.csv(items) { withPhotos.contains($0.itemKey) }
         guard let output else {
             FileHandle.standardOutput.write(Data(csv.utf8))

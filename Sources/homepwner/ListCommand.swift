@@ -21,7 +21,7 @@ struct ListCommand: AsyncParsableCommand {
         let items = try await store?.items() ?? []
         var damaged: String?
         if let store, case .damaged(let reason) = await store.status { damaged = reason }
-        let withPhotos = try await photoKeys(of: store)
+        let withPhotos = try await store?.images.photoKeys() ?? []
         let photos = items.map { withPhotos.contains($0.itemKey) }
         let total = items.reduce(0) { $0.addingReportingOverflow($1.valueInDollars).overflow ? $0 : $0 + $1.valueInDollars }
         if output.json {

@@ -145,6 +145,14 @@ public struct ImageStore: Sendable {
         await invalidate(key)
     }
 
+    /// The keys of the items that have a photo file, from one listing of the folder. Photo files
+    /// are named by UUIDs, which are ASCII, so `String` equality is code-point equality for them.
+    ///
+    /// - Throws: ``HomepwnerError`` `.storage` if the folder cannot be listed.
+    public func photoKeys() async throws -> Set<String> {
+        Set(try await storedKeys())
+    }
+
     /// The names in the folder that look like photo files (UUID names), for `check`.
     ///
     /// - Throws: ``HomepwnerError`` `.storage` if the folder cannot be listed.

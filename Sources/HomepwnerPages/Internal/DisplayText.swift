@@ -19,17 +19,6 @@ enum DisplayText {
         let seconds = date.timeIntervalSinceReferenceDate
         return seconds.isFinite && abs(seconds) < 95_000_000_000
     }
-
-    /// A date as `23 Nov 2026` in `timeZone`; `unknown` for a date that cannot be shown.
-    static func day(_ date: Date, timeZone: TimeZone = .current) -> String {
-        DateTexts(timeZone: timeZone).day(date)
-    }
-
-    /// A date as an ISO 8601 instant (`2026-11-23T17:26:21Z`), for `<time datetime>`.
-    /// Empty for a date that cannot be shown.
-    static func instant(_ date: Date) -> String {
-        DateTexts().instant(date)
-    }
 }
 
 /// Dates as the pages show them, with one pair of formatters for many dates: making a

@@ -68,7 +68,6 @@ extension BundleFiles {
         }
         return CreatureState(version: CreatureVersion.of(bytes), photo: photo)
     }
-
 }
 
 /// The full photo's possible names in the order a listing of the folder has them.
