@@ -4,11 +4,17 @@ import Testing
 
 @Suite("BinaryPlistBuilder writes a binary plist object by object")
 struct BinaryPlistBuilderTests {
+    /// A random plist for each seed in `seeds`.
+    private static func randomPlists(_ seeds: Range<UInt64>) -> [(seed: UInt64, value: PropertyList)] {
+        seeds.map { seed in
+            var random = RandomPlist(seed: seed)
+            return (seed, random.value())
+        }
+    }
+
     @Test("300 random plists added whole read back equal in ours and open in Foundation")
     func randomPlistsRoundTrip() throws {
-        for seed in 0..<300 as Range<UInt64> {
-            var random = RandomPlist(seed: seed)
-            let value = random.value()
+        for (seed, value) in Self.randomPlists(0..<300) {
             var builder = BinaryPlistBuilder()
             let root = builder.add(value)
             let data = builder.data(root: root)
@@ -61,9 +67,7 @@ struct BinaryPlistBuilderTests {
 
     @Test("withData(root:) lends the same bytes data(root:) returns, and the builder, emptied, writes the next plist right")
     func withDataLendsTheSameBytes() throws {
-        for seed in 0..<50 as Range<UInt64> {
-            var random = RandomPlist(seed: seed)
-            let value = random.value()
+        for (seed, value) in Self.randomPlists(0..<50) {
             var fresh = BinaryPlistBuilder()
             let expected = fresh.data(root: fresh.add(value))
             var reused = BinaryPlistBuilder()
