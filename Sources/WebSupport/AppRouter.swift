@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The router both apps start from: the same middleware in the same order — security headers,
+/// The router both apps start from: the same middleware in the same order — the request kept on
+/// the event loop that read it, security headers,
 /// request log, JSON errors, decoded quoted headers, 405s, the access token and sign-in (when one
 /// is configured), cross-site refusal, the limits on uploads and event streams at once, the body
 /// limit — then the app's own middleware, raw
@@ -26,6 +27,7 @@ public enum AppRouter {
         addInnerMiddleware: (Router<BasicRequestContext>) -> Void = { _ in }
     ) -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: EventLoopAffinityMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: ErrorMiddleware(map: errors))

@@ -42,6 +42,20 @@ struct BlockingPoolTests {
         #expect(pool.threadCount == 3)
     }
 
+    #if os(Linux)
+    @Test("pool threads run under SCHED_BATCH, so a woken pool thread does not preempt an event loop")
+    func batchScheduling() async throws {
+        let pool = BlockingPool(threadCount: 2)
+        defer { pool.shutDown() }
+        let policies = try await withThrowingTaskGroup(of: Int32.self) { group in
+            for _ in 0..<4 { group.addTask { try await pool.run { sched_getscheduler(0) } } }
+            return try await group.reduce(into: [Int32]()) { $0.append($1) }
+        }
+        #expect(policies == [3, 3, 3, 3])
+        #expect(BlockingPool.schedulingPolicy == 3)
+    }
+    #endif
+
     @Test("an error thrown by a job reaches its caller")
     func errors() async throws {
         struct Failed: Error, Equatable {}
