@@ -89,4 +89,38 @@ struct KeptFileLiveTests {
             #expect(Array(buffer: again.body) == expected)
         }
     }
+
+    @Test("A large kept body sent on many connections at once, from both event loops, arrives whole on every one (one shared file descriptor made the second loop's send fail and cut the response after its head)")
+    func largeBodyOnManyConnections() async throws {
+        let cache = ResponseCache(budget: 4 << 20, largestEntry: 1 << 20, fileThreshold: 1) { $0[.server] = "large" }
+        try await largeBodyServer(cache: cache).test(.live) { client in
+            let port = try #require(client.port)
+            let expected = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+            #expect(Array(buffer: try await client.execute(uri: "/large", method: .get).body) == expected)
+            let (whole, failed) = await withTaskGroup(of: (Int, Int).self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        var whole = 0
+                        var failed = 0
+                        for _ in 0..<40 {
+                            do {
+                                let response = try await TestClient.withClient(host: "127.0.0.1", port: port) { connection in
+                                    var bodies: [ByteBuffer] = []
+                                    for _ in 0..<5 { bodies.append(try await connection.get("/large").body ?? ByteBuffer()) }
+                                    return bodies
+                                }
+                                for body in response { if Array(buffer: body) == expected { whole += 1 } else { failed += 1 } }
+                            } catch {
+                                failed += 1
+                            }
+                        }
+                        return (whole, failed)
+                    }
+                }
+                return await group.reduce(into: (0, 0)) { $0.0 += $1.0; $0.1 += $1.1 }
+            }
+            #expect(failed == 0)
+            #expect(whole == 8 * 40 * 5)
+        }
+    }
 }

@@ -133,7 +133,7 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
             // second, the body (or its file) — straight to the socket, past both HTTP encoders.
             socket.write(NIOAny(IOData.byteBuffer(entry.wireHead)), promise: nil)
             socket.write(NIOAny(IOData.byteBuffer(HTTPDate.lastHeadLine())), promise: nil)
-            let payload: IOData = file.map { .fileRegion($0.region) } ?? .byteBuffer(body)
+            let payload: IOData = file?.region(on: context.eventLoop).map { .fileRegion($0) } ?? .byteBuffer(body)
             finishWriting(file: file, context: context) { done in socket.writeAndFlush(NIOAny(payload), promise: done) }
             return true
         }
