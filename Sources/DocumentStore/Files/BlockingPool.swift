@@ -25,7 +25,9 @@ public final class BlockingPool: @unchecked Sendable {
     /// disk, not the processor: concurrent `fsync`s share one journal commit, so the more of
     /// them overlap the more durable writes per commit (64 concurrent updates of different
     /// bundles: about a third more per second than with 16 threads, measured by
-    /// `document-store-concurrency-benchmarks --pool`). Idle threads cost only their stacks.
+    /// `document-store-concurrency-benchmarks --pool`). On an ext4 without a journal, where each
+    /// `fsync` writes its own blocks, 8 to 64 threads served the server's durable PATCHes equally
+    /// fast (`Scripts/load.sh`, 2026-11-25). Idle threads cost only their stacks.
     public static let shared = BlockingPool(threadCount: 64)
 
     /// Starts `threadCount` threads (at least one).
