@@ -51,6 +51,9 @@ struct CachedAnswerLiveTests {
     }
 }
 
+/// The 300 KB body the large-body server answers with.
+private let largeBody = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+
 /// A server whose one cacheable route answers a large body, kept in a file from the first byte
 /// (`fileThreshold` 1), behind the pipeline handler.
 private func largeBodyServer(cache: ResponseCache) -> some ApplicationProtocol {
@@ -58,8 +61,7 @@ private func largeBodyServer(cache: ResponseCache) -> some ApplicationProtocol {
     let router = Router()
     router.add(middleware: middleware)
     router.get("/large") { _, _ in
-        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
-        return Response(status: .ok, headers: [.contentType: "application/octet-stream", .eTag: "\"big\""], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(status: .ok, headers: [.contentType: "application/octet-stream", .eTag: "\"big\""], body: ResponseBody(byteBuffer: ByteBuffer(bytes: largeBody)))
     }
     let handlers: @Sendable () -> [any RemovableChannelHandler] = {
         [CachedResponseChannelHandler(middleware: middleware, logger: Logger(label: "test"), logLevel: .trace)]
@@ -74,7 +76,7 @@ struct KeptFileLiveTests {
         let cache = ResponseCache(budget: 4 << 20, largestEntry: 1 << 20, fileThreshold: 1) { $0[.server] = "large" }
         try await largeBodyServer(cache: cache).test(.live) { client in
             let made = try await client.execute(uri: "/large", method: .get)
-            let expected = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+            let expected = largeBody
             #expect(Array(buffer: made.body) == expected)
             #expect(cache.usage.bytes == 600_000)  // the body and its file
             for _ in 0..<3 {
@@ -95,7 +97,7 @@ struct KeptFileLiveTests {
         let cache = ResponseCache(budget: 4 << 20, largestEntry: 1 << 20, fileThreshold: 1) { $0[.server] = "large" }
         try await largeBodyServer(cache: cache).test(.live) { client in
             let port = try #require(client.port)
-            let expected = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+            let expected = largeBody
             #expect(Array(buffer: try await client.execute(uri: "/large", method: .get).body) == expected)
             let (whole, failed) = await withTaskGroup(of: (Int, Int).self) { group in
                 for _ in 0..<8 {
