@@ -35,7 +35,7 @@ let package = Package(
         // What the app CLIs share: options before the subcommand, one-line errors, terminal-safe text.
         .target(
             name: "CommandLineSupport",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WebSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // mallopt, which Glibc does not export to Swift.
         .target(name: "CWebSupport"),
@@ -108,7 +108,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
             ],
             // The page files both apps share (base.css, common.js, upload.js), served as they are.
             resources: [.copy("Resources")]

@@ -29,7 +29,7 @@ public func buildApplication(
     pages: HomepwnerPageRoutes? = nil,
     onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    try configuration.validate()
+    let hosts = try await configuration.validate()
     var logger = Logger(label: "homepwner")
     logger.logLevel = configuration.logLevel
     let store = ItemStore(folder: configuration.dataFolder, imageCacheBudget: configuration.thumbnailCacheBytes, serving: true)
@@ -57,6 +57,7 @@ public func buildApplication(
     let host = configuration.host
     return Application(
         router: router,
+        server: AppServer.http1(configuration, hosts: hosts, serverName: "homepwner"),
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "homepwner"),
         services: services,
         onServerRunning: { channel in

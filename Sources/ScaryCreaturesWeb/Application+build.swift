@@ -21,7 +21,7 @@ public func buildApplication(
     _ configuration: WebConfiguration,
     onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    try configuration.validate()
+    let hosts = try await configuration.validate()
     var logger = Logger(label: "scary-creatures")
     logger.logLevel = configuration.logLevel
     let database: ScaryCreatureDatabase
@@ -53,7 +53,9 @@ public func buildApplication(
     let requestLogger = logger
     return Application(
         router: router,
-        server: .http1(configuration: .init(additionalChannelHandlers: cachedAnswers(cache, configuration: configuration, logger: requestLogger))),
+        server: AppServer.http1(configuration, hosts: hosts, serverName: serverName) {
+            cachedAnswers(cache, configuration: configuration, logger: requestLogger)
+        },
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: serverName),
         services: services,
         onServerRunning: { channel in

@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
+import NIOHTTP1
 import OpenAPIRuntime
 
 /// Turns every error thrown below it into a JSON error response with the right status: an
@@ -29,7 +31,9 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func translate(_ error: any Error, request: Request, logger: Logger) -> APIError {
         if let error = error as? APIError { return error }
+        if let wire = Self.wireError(error) { return wire }
         if let error = error as? ServerError {
+            if let wire = Self.wireError(error.underlyingError) { return wire }
             if let underlying = map(error.underlyingError) ?? (error.underlyingError as? APIError) { return underlying }
             let detail = String(describing: error.underlyingError)
             if detail.contains("Unexpected content type") || error.causeDescription.contains("Unexpected content type") {
@@ -50,5 +54,23 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(String(reflecting: error))"])
         return APIError(.internalServerError, code: "internal", "the server failed to answer; see its log")
+    }
+
+    /// The client's error in how it sent the request, read from the connection: a body the HTTP
+    /// decoder could not read (a chunk size `zz`, a bare-LF chunk line, an unknown transfer
+    /// coding) is 400, a body over the size it was collected up to is 413. The connection is
+    /// closed after the answer (the rest of the stream cannot be trusted).
+    static func wireError(_ error: any Error) -> APIError? {
+        if let parse = error as? HTTPParserError {
+            var apiError = APIError.badRequest("the request body is not well-formed HTTP/1.1 (\(parse))")
+            apiError.headers[.connection] = "close"
+            return apiError
+        }
+        if error is NIOTooManyBytesError {
+            var apiError = APIError(.contentTooLarge, code: "too_large", "the request body is larger than this server accepts")
+            apiError.headers[.connection] = "close"
+            return apiError
+        }
+        return nil
     }
 }

@@ -24,8 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port; 0 picks a free one.") var port = 8081
-    @Option(help: ArgumentHelp("The access token every request must carry (default: $HOMEPWNER_TOKEN).", valueName: "token"))
-    var token: String?
+    @OptionGroup var access: ServerAccessOptions
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
     @OptionGroup var data: DataOptions
@@ -37,11 +36,17 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let access: (token: String?, allowedHosts: [String])
+        do {
+            access = try self.access.resolve(tokenVariable: "HOMEPWNER_TOKEN", allowedHostsVariable: "HOMEPWNER_ALLOWED_HOSTS")
+        } catch let error as WebStartError {
+            throw HomepwnerError(.storage, error.message)
+        }
         let configuration = WebConfiguration(
             host: host, port: port, dataFolder: data.folder,
-            token: token ?? ProcessInfo.processInfo.environment["HOMEPWNER_TOKEN"],
+            token: access.token,
             logLevel: Logger.Level(rawValue: logLevel) ?? .info,
-            tokenVariable: "HOMEPWNER_TOKEN"
+            tokenVariable: "HOMEPWNER_TOKEN", allowedHosts: access.allowedHosts
         )
         let app: any ApplicationProtocol
         do {

@@ -17,8 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port; 0 picks a free one.") var port = 8080
-    @Option(help: ArgumentHelp("The access token every request must carry (default: $SCARY_CREATURES_TOKEN).", valueName: "token"))
-    var token: String?
+    @OptionGroup var access: ServerAccessOptions
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
     @OptionGroup var data: DataOptions
@@ -30,10 +29,16 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let access: (token: String?, allowedHosts: [String])
+        do {
+            access = try self.access.resolve(tokenVariable: "SCARY_CREATURES_TOKEN", allowedHostsVariable: "SCARY_CREATURES_ALLOWED_HOSTS")
+        } catch let error as WebStartError {
+            throw ScaryCreaturesError(.storage, error.message)
+        }
         let configuration = WebConfiguration(
             host: host, port: port, dataFolder: data.folder,
-            token: token ?? ProcessInfo.processInfo.environment["SCARY_CREATURES_TOKEN"],
-            logLevel: Logger.Level(rawValue: logLevel) ?? .info
+            token: access.token,
+            logLevel: Logger.Level(rawValue: logLevel) ?? .info, allowedHosts: access.allowedHosts
         )
         let app: any ApplicationProtocol
         do {

@@ -135,6 +135,8 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
             socket.write(NIOAny(IOData.byteBuffer(HTTPDate.lastHeadLine())), promise: nil)
             let payload: IOData = file?.region(on: context.eventLoop).map { .fileRegion($0) } ?? .byteBuffer(body)
             finishWriting(file: file, context: context) { done in socket.writeAndFlush(NIOAny(payload), promise: done) }
+            // The connection's guard saw no end of this response go by.
+            context.triggerUserOutboundEvent(AnsweredPastEncoder(), promise: nil)
             return true
         }
         var headers = replyHeaders

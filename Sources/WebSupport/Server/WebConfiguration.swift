@@ -28,13 +28,18 @@ public struct WebConfiguration: Sendable {
     public var maxUploads: Int
     /// Event streams open at once (256); more get 429.
     public var maxEventStreams: Int
+    /// Names the server answers to besides its own (`--allowed-host`): a name under which it is
+    /// reached through a proxy, or a name of this machine. Requests for any other name get 421.
+    public var allowedHosts: [String]
+    /// When a connection that keeps the server waiting is closed.
+    public var timeouts: ConnectionTimeouts
 
     /// Creates a configuration; the defaults are what `scary-creatures serve` uses.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataFolder: URL, token: String? = nil,
         logLevel: Logger.Level = .info, maxBodyBytes: Int = 26 << 20, thumbnailCacheBytes: Int = 12 << 20,
         responseCacheBytes: Int = 8 << 20, tokenVariable: String = "SCARY_CREATURES_TOKEN",
-        maxUploads: Int = 8, maxEventStreams: Int = 256
+        maxUploads: Int = 8, maxEventStreams: Int = 256, allowedHosts: [String] = [], timeouts: ConnectionTimeouts = ConnectionTimeouts()
     ) {
         self.host = host
         self.port = port
@@ -47,26 +52,31 @@ public struct WebConfiguration: Sendable {
         self.tokenVariable = tokenVariable
         self.maxUploads = maxUploads
         self.maxEventStreams = maxEventStreams
+        self.allowedHosts = allowedHosts
+        self.timeouts = timeouts
     }
 
-    /// Whether `host` only accepts connections from this machine.
-    public var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
-    }
-
-    /// Refuses a configuration that would be unsafe: any address but loopback without a token.
+    /// Refuses a configuration that would be unsafe — any address but loopback without a token
+    /// (a name counts as loopback only when every address it resolves to is one) — and gives
+    /// the names the server may answer to.
     ///
     /// - Throws: ``WebStartError`` saying what to do.
-    public func validate() throws {
-        if !isLoopback, (token ?? "").isEmpty {
-            throw WebStartError("binding \(host) would let other machines in: give an access token with --token or \(tokenVariable), or bind 127.0.0.1")
+    public func validate() async throws -> HostPolicy {
+        guard (0...65535).contains(port) else {
+            throw WebStartError("the port must be 0 to 65535, not \(port)")
         }
         if let token, !token.isEmpty, token.utf8.count < 16 {
             throw WebStartError("the access token must be at least 16 characters")
         }
-        guard (0...65535).contains(port) else {
-            throw WebStartError("the port must be 0 to 65535, not \(port)")
+        for name in allowedHosts where HostPolicy.split(authority: name) == nil {
+            throw WebStartError("--allowed-host takes a host name or address (optionally with :port), not \"\(name.prefix(100))\"")
         }
+        let host = self.host
+        let isLoopback = try await BindAddress.isLoopback(host)
+        if !isLoopback, (token ?? "").isEmpty {
+            throw WebStartError("binding \(host) would let other machines in: give an access token with --token, --token-file or \(tokenVariable), or bind 127.0.0.1")
+        }
+        return HostPolicy(bindHost: host, isLoopback: isLoopback, allowedHosts: allowedHosts)
     }
 }
 

@@ -1,0 +1,91 @@
+import NIOCore
+import Synchronization
+
+/// Counts a server's open connections, and when they come near the number of descriptors the
+/// process may open, closes idle ones — oldest first — so that a flood of silent connections
+/// cannot keep out a request that means it.
+///
+/// Each event loop keeps its own connections in the order they opened; a connection that opens
+/// past the limit sheds idle connections of its own loop (with connections spread over the loops,
+/// each loop sheds its share), so no lock is taken but for the count.
+public final class ConnectionCensus: Sendable {
+    /// Connections open at once before idle ones are closed.
+    public let limit: Int
+    private let open = Atomic<Int>(0)
+    private let loops = Mutex<[ObjectIdentifier: NIOLoopBound<LoopConnections>]>([:])
+
+    /// A census for a process that may open `openFileLimit` descriptors: connections may use all
+    /// but an eighth of them (at least 64 are kept for files).
+    public convenience init(openFileLimit: Int) {
+        let reserve = max(64, openFileLimit / 8)
+        self.init(limit: max(16, openFileLimit - reserve))
+    }
+
+    /// A census that sheds beyond `limit` connections.
+    public init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Connections open now.
+    public var count: Int { open.load(ordering: .relaxed) }
+
+    /// Adds `connection` (on its event loop); sheds idle connections of that loop if there are
+    /// now too many.
+    func opened(_ connection: ConnectionGuardHandler, on loop: any EventLoop) {
+        let total = open.add(1, ordering: .relaxed).newValue
+        let list = connections(of: loop)
+        list.append(connection)
+        if total > limit {
+            // Room for a few more, so that shedding is not done on every accept.
+            list.shedIdle(count: total - limit + max(1, limit / 64))
+        }
+    }
+
+    /// Removes `connection`, closed.
+    func closed(_ connection: ConnectionGuardHandler, on loop: any EventLoop) {
+        open.subtract(1, ordering: .relaxed)
+        connections(of: loop).remove(connection)
+    }
+
+    private func connections(of loop: any EventLoop) -> LoopConnections {
+        let key = ObjectIdentifier(loop)
+        return loops.withLock { loops in
+            if let list = loops[key] { return list }
+            let list = NIOLoopBound(LoopConnections(), eventLoop: loop)
+            loops[key] = list
+            return list
+        }.value
+    }
+}
+
+/// One event loop's connections, oldest first, as a linked list through the handlers.
+final class LoopConnections {
+    private var oldest: ConnectionGuardHandler?
+    private var newest: ConnectionGuardHandler?
+
+    func append(_ connection: ConnectionGuardHandler) {
+        connection.older = newest
+        connection.newer = nil
+        newest?.newer = connection
+        newest = connection
+        if oldest == nil { oldest = connection }
+    }
+
+    func remove(_ connection: ConnectionGuardHandler) {
+        guard connection.older != nil || connection.newer != nil || oldest === connection else { return }
+        if let older = connection.older { older.newer = connection.newer } else { oldest = connection.newer }
+        if let newer = connection.newer { newer.older = connection.older } else { newest = connection.older }
+        connection.older = nil
+        connection.newer = nil
+    }
+
+    /// Closes up to `count` idle connections, oldest first.
+    func shedIdle(count: Int) {
+        var shed = 0
+        var next = oldest
+        while let connection = next, shed < count {
+            next = connection.newer
+            if connection.shedIfIdle() { shed += 1 }
+        }
+    }
+}

@@ -1,0 +1,306 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+
+/// The first look at every request on a connection, right after HTTP decoding and before
+/// anything else (the cached answers, the router):
+///
+/// - A request for a name the server does not serve (``HostPolicy``) is refused with 421, and an
+///   HTTP/1.1 request without `Host` (or with two) with 400 (RFC 9112 §3.2), then the connection
+///   is closed: DNS rebinding reaches nothing, cached answers included.
+/// - A request head the decoder cannot read is answered 400 with the JSON error (not an empty
+///   400), and the connection closed.
+/// - A connection is closed when its request head is not complete in time, when it idles
+///   between requests too long, or when a request body stops arriving (``ConnectionTimeouts``);
+///   while a request is being answered (an event stream, a slow handler) no clock runs.
+/// - It is counted in the server's ``ConnectionCensus``, which closes idle connections first
+///   when descriptors run short.
+///
+/// The refusals answer JSON, or a short HTML page to a client that accepts `text/html`.
+final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let settings: ConnectionGuard
+    private var context: ChannelHandlerContext?
+    /// Requests passed on whose response has not ended.
+    private var inFlight = 0
+    /// Between a passed-on request's head and its end.
+    private var readingBody = false
+    /// A request is being refused: its parts are dropped.
+    private var refusing = false
+    /// The refusal to write once the responses before it have ended.
+    private var pendingRefusal: (status: HTTPResponseStatus, message: String, html: Bool)?
+    private var discardedBytes = 0
+    private var closing = false
+    private var isFresh = true
+    private var bytesBeforeHead = false
+    private var firstByteOfHead = NIODeadline.now()
+    private var lastByte = NIODeadline.now()
+    private var idleSince = NIODeadline.now()
+    private var timer: Scheduled<Void>?
+    private var timerDeadline = NIODeadline.distantFuture
+    private var counted = false
+
+    /// Links of the loop's connection list (``LoopConnections``).
+    weak var older: ConnectionGuardHandler?
+    var newer: ConnectionGuardHandler?
+
+    init(settings: ConnectionGuard) {
+        self.settings = settings
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { start(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context: context)
+        context.fireChannelActive()
+    }
+
+    private func start(context: ChannelHandlerContext) {
+        guard !counted else { return }
+        counted = true
+        idleSince = .now()
+        settings.census?.opened(self, on: context.eventLoop)
+        arm()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        stop(context: context)
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        stop(context: context)
+        self.context = nil
+    }
+
+    private func stop(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+        if counted {
+            counted = false
+            settings.census?.closed(self, on: context.eventLoop)
+        }
+    }
+
+    /// Bytes arrived (told by ``RawTrafficHandler``, which sees them before the decoder).
+    func sawBytes() {
+        let now = NIODeadline.now()
+        lastByte = now
+        if !readingBody, !bytesBeforeHead {
+            bytesBeforeHead = true
+            firstByteOfHead = now
+            arm()
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        if refusing {
+            if case .body(let buffer) = part { discardedBytes += buffer.readableBytes }
+            if case .end = part { refusing = false; writeRefusalIfDue(context: context) }
+            // A refused request's large body is not read to its end.
+            else if discardedBytes > 64 << 10 { refusing = false; writeRefusalIfDue(context: context) }
+            return
+        }
+        switch part {
+        case .head(let head):
+            isFresh = false
+            bytesBeforeHead = false
+            if let refusal = refusal(of: head) {
+                refusing = true
+                pendingRefusal = (refusal.status, refusal.message, Self.acceptsHTML(head.headers))
+                return
+            }
+            readingBody = true
+            inFlight += 1
+            arm()
+        case .body:
+            break
+        case .end:
+            readingBody = false
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard case .end = unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
+        context.write(data, promise: promise)
+        responseEnded(context: context)
+    }
+
+    /// A response written past the HTTP encoder (a cached answer) counts as ended.
+    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+        guard event is AnsweredPastEncoder else { return context.triggerUserOutboundEvent(event, promise: promise) }
+        responseEnded(context: context)
+        promise?.succeed()
+    }
+
+    private func responseEnded(context: ChannelHandlerContext) {
+        inFlight = max(0, inFlight - 1)
+        guard inFlight == 0 else { return }
+        idleSince = .now()
+        if pendingRefusal != nil, !refusing {
+            writeRefusalIfDue(context: context)
+        } else {
+            arm()
+        }
+    }
+
+    /// A head the decoder could not read, between requests: answered with the JSON 400 here.
+    /// Errors in a body being read go on to the handler reading it (which answers 400).
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard error is HTTPParserError, !readingBody, inFlight == 0, !closing else {
+            return context.fireErrorCaught(error)
+        }
+        pendingRefusal = (.badRequest, "the request is not well-formed HTTP/1.1 (\(error))", false)
+        refusing = false
+        writeRefusalIfDue(context: context)
+    }
+
+    /// Why `head` is refused before anything reads it; nil when it may pass.
+    private func refusal(of head: HTTPRequestHead) -> (status: HTTPResponseStatus, message: String)? {
+        let hosts = head.headers["Host"]
+        if hosts.count > 1 {
+            return (.badRequest, "a request has one Host header, not \(hosts.count)")
+        }
+        var authority = hosts.first
+        if authority == nil, head.version.major == 1, head.version.minor >= 1 {
+            return (.badRequest, "an HTTP/1.1 request must say which server it is for (Host)")
+        }
+        // An absolute-form target (`GET http://name/ HTTP/1.1`) names the server itself.
+        if let schemeEnd = head.uri.range(of: "://"), !head.uri.hasPrefix("/") {
+            let rest = head.uri[schemeEnd.upperBound...]
+            authority = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+        }
+        guard let authority else { return nil }
+        guard settings.hosts.allows(authority: authority) else {
+            let shown = String(authority.unicodeScalars.prefix(100).map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" })
+            return (.misdirectedRequest, "this server does not answer to the name \(shown) (a page that is not this app's asked for it); open the app at its own address")
+        }
+        return nil
+    }
+
+    /// Writes the pending refusal if every response before it has ended, then closes.
+    private func writeRefusalIfDue(context: ChannelHandlerContext) {
+        guard let refusal = pendingRefusal, inFlight == 0, !closing else { return }
+        pendingRefusal = nil
+        closing = true
+        let body: String
+        var headers = HTTPHeaders()
+        if refusal.html {
+            headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
+            body = Self.page(status: refusal.status, message: refusal.message)
+        } else {
+            headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+            let code = refusal.status == .misdirectedRequest ? "unknown_host" : "bad_request"
+            body = String(decoding: APIError(HTTPResponse.Status(code: Int(refusal.status.code)), code: code, refusal.message).body, as: UTF8.self)
+        }
+        headers.add(name: "Content-Length", value: "\(body.utf8.count)")
+        headers.add(name: "Connection", value: "close")
+        headers.add(name: "Cache-Control", value: "no-store")
+        var security = HTTPFields()
+        SecurityHeadersMiddleware<BasicRequestContext>.add(to: &security)
+        for field in security { headers.add(name: field.name.rawName, value: field.value) }
+        headers.add(name: "Server", value: settings.serverName)
+        headers.add(name: "Date", value: HTTPDate.now())
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: refusal.status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil)
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        let channel = context.channel
+        written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// Closes the connection if it is idle (no request being read or answered); whether it did.
+    func shedIfIdle() -> Bool {
+        guard let context, inFlight == 0, !readingBody, !refusing, !closing else { return false }
+        closing = true
+        context.close(promise: nil)
+        return true
+    }
+
+    /// Schedules the next check of the clocks, earlier if the current phase's deadline is
+    /// earlier than the one scheduled.
+    private func arm() {
+        guard let context, !closing, let deadline = currentDeadline() else { return }
+        if timer != nil, timerDeadline <= deadline { return }
+        timer?.cancel()
+        timerDeadline = deadline
+        timer = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(deadline: deadline) { [weak self] in
+            self?.timerFired()
+        }
+    }
+
+    private func timerFired() {
+        timer = nil
+        timerDeadline = .distantFuture
+        guard let context, !closing, let deadline = currentDeadline() else { return }
+        if deadline <= .now() {
+            closing = true
+            context.close(promise: nil)
+        } else {
+            arm()
+        }
+    }
+
+    /// When the connection is closed if nothing more happens; nil while a request is answered.
+    private func currentDeadline() -> NIODeadline? {
+        let timeouts = settings.timeouts
+        if readingBody { return lastByte + timeouts.bodyProgress }
+        if bytesBeforeHead { return firstByteOfHead + timeouts.head }
+        if inFlight > 0 || refusing || pendingRefusal != nil { return nil }
+        return idleSince + (isFresh ? timeouts.head : timeouts.idle)
+    }
+
+    /// Whether the client reads HTML (a browser) rather than JSON.
+    static func acceptsHTML(_ headers: HTTPHeaders) -> Bool {
+        headers["Accept"].contains { $0.lowercased().contains("text/html") }
+    }
+
+    /// A short page that says why.
+    static func page(status: HTTPResponseStatus, message: String) -> String {
+        let escaped = message.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(status.code) \(status.reasonPhrase)</title></head>
+            <body><main><h1>\(status.reasonPhrase)</h1><p>\(escaped)</p></main></body></html>
+
+            """
+    }
+}
+
+/// The outbound event a handler that answers a request itself, past the HTTP encoder, sends
+/// once it has written the answer, so the connection's guard counts the request answered.
+public struct AnsweredPastEncoder: Sendable {
+    /// Creates the event.
+    public init() {}
+}
+
+/// Tells the connection's ``ConnectionGuardHandler`` when bytes arrive, before HTTP decoding
+/// (a head that never completes produces no request part).
+final class RawTrafficHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let guardHandler: ConnectionGuardHandler
+
+    init(guardHandler: ConnectionGuardHandler) {
+        self.guardHandler = guardHandler
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guardHandler.sawBytes()
+        context.fireChannelRead(data)
+    }
+}
