@@ -225,10 +225,20 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingSamples"]),
+        // Raw-socket clients for attacking the servers in tests; not a product.
+        .target(name: "WebTestSupport", path: "Tests/WebTestSupport"),
+        .testTarget(
+            name: "WebSupportTests",
+            dependencies: [
+                "WebSupport", "WebTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(
             name: "ScaryCreaturesWebTests",
             dependencies: [
-                "ScaryCreaturesWeb", "ScaryCreatures", "WebSupport", "Imaging",
+                "ScaryCreaturesWeb", "ScaryCreatures", "WebSupport", "Imaging", "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -255,7 +265,7 @@ let package = Package(
         .testTarget(
             name: "HomepwnerWebTests",
             dependencies: [
-                "HomepwnerWeb", "Homepwner", "WebSupport", "Imaging", "KeyedArchive", "homepwner",
+                "HomepwnerWeb", "Homepwner", "WebSupport", "Imaging", "KeyedArchive", "homepwner", "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -37,11 +37,11 @@ public final class ConnectionCensus: Sendable {
         list.append(connection)
         if total > limit {
             // Room for a few more, so that shedding is not done on every accept.
-            list.shedIdle(count: total - limit + max(1, limit / 64))
+            list.shedIdle(count: total - limit + max(1, limit / 64), sparing: connection)
         }
     }
 
-    /// Removes `connection`, closed.
+    /// Stops counting `connection` (closed, or being shed) and forgets it.
     func closed(_ connection: ConnectionGuardHandler, on loop: any EventLoop) {
         open.subtract(1, ordering: .relaxed)
         connections(of: loop).remove(connection)
@@ -79,11 +79,12 @@ final class LoopConnections {
         connection.newer = nil
     }
 
-    /// Closes up to `count` idle connections, oldest first.
-    func shedIdle(count: Int) {
+    /// Closes up to `count` idle connections, oldest first, but not `newcomer` (the one that
+    /// just opened and has had no chance to speak).
+    func shedIdle(count: Int, sparing newcomer: ConnectionGuardHandler) {
         var shed = 0
         var next = oldest
-        while let connection = next, shed < count {
+        while let connection = next, connection !== newcomer, shed < count {
             next = connection.newer
             if connection.shedIfIdle() { shed += 1 }
         }

@@ -221,9 +221,12 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     /// Closes the connection if it is idle (no request being read or answered); whether it did.
+    /// It leaves the census at once (its close completes later), so that connections opening
+    /// meanwhile do not shed more than needed.
     func shedIfIdle() -> Bool {
-        guard let context, inFlight == 0, !readingBody, !refusing, !closing else { return false }
+        guard let context, inFlight == 0, !readingBody, !refusing, !closing, !bytesBeforeHead else { return false }
         closing = true
+        stop(context: context)
         context.close(promise: nil)
         return true
     }
