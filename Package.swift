@@ -256,7 +256,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScaryCreaturesTests",
-            dependencies: ["ScaryCreatures", "DocumentStore", "Imaging", "KeyedArchive", "scary-creatures"]
+            dependencies: ["ScaryCreatures", "DocumentStore", "Imaging", "KeyedArchive", "scary-creatures", "WebTestSupport"]
         ),
         .testTarget(
             name: "HomepwnerTests",

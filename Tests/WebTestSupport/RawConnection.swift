@@ -137,6 +137,12 @@ public final class RawConnection: @unchecked Sendable {
         return try await connection.readResponse(timeout: timeout, bodyExpected: !request.hasPrefix("HEAD "))
     }
 
+    /// Opens `count` connections that say nothing (on a thread of its own: connecting may wait
+    /// while the server's accept queue is full).
+    public static func openSilent(port: Int, count: Int) async throws -> [RawConnection] {
+        try await onOwnThread { try (0..<count).map { _ in try RawConnection(port: port) } }
+    }
+
     /// Runs `body` on a new thread and waits for it without holding a cooperative thread.
     static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
