@@ -1,4 +1,3 @@
-import DocumentStore
 import Foundation
 import Homepwner
 import HTTPTypes
@@ -63,26 +62,9 @@ extension HomepwnerPages {
         return DamageModel(reason: Self.sentence(reason), command: repairCommand)
     }
 
-    /// For each key with a photo, a token that changes whenever the photo does (its file's inode,
-    /// size and modification time), for the photo and thumbnail URLs; keys without one are left
-    /// out (also when the file cannot be read: the page then shows no photo rather than failing).
-    /// The files' metadata is read on the blocking pool, never on an event loop.
+    /// For each key with a photo, a token that changes whenever the photo does, for the photo
+    /// and thumbnail URLs: the photo's `ETag` in the API (``Homepwner/ImageStore/photoTags(forKeys:)``).
     func photoTags(of keys: [String]) async -> [String: String] {
-        let images = store.images
-        let tags = try? await BlockingPool.shared.run {
-            var tags: [String: String] = [:]
-            for key in keys {
-                guard let url = try? images.url(forKey: key),
-                      let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-                      attributes[.type] as? FileAttributeType == .typeRegular
-                else { continue }
-                let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
-                let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
-                let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-                tags[key] = "\(inode)-\(size)-\(modified.bitPattern)"
-            }
-            return tags
-        }
-        return tags ?? [:]
+        await store.images.photoTags(forKeys: keys)
     }
 }

@@ -123,7 +123,9 @@ struct ItemsAPI: APIProtocol {
         let ifNoneMatch = RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch)
         let rangeHeader = RawRequestHeaders.value(.range, decoded: input.headers.range)
         try APIError.checkLength(ifNoneMatch, of: "If-None-Match", max: 200)
+        let ifRange = RawRequestHeaders.value(.ifRange, decoded: input.headers.ifRange)
         try APIError.checkLength(rangeHeader, of: "Range", max: 200)
+        try APIError.checkLength(ifRange, of: "If-Range", max: 200)
         _ = try await store.item(key)
         guard let photo = try await Self.photoErrors(key, { try await PhotoFile.open(store.images.url(forKey: key), pool: .shared) }) else {
             throw APIError.notFound("item \(key) has no photo")
@@ -131,7 +133,7 @@ struct ItemsAPI: APIProtocol {
         let tag = "\"\(photo.identity)\""
         if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
         let isPNG = photo.format == .png
-        if let rangeHeader, let bytes = try ByteRange.parse(rangeHeader, length: photo.size) {
+        if let bytes = try ByteRange.requested(range: rangeHeader, ifRange: ifRange, eTag: tag, length: photo.size) {
             let slice = HTTPBody(photo.chunks(in: bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single)
             return .partialContent(.init(
                 headers: .init(contentRange: "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(photo.size)"),

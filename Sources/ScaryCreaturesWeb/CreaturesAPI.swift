@@ -83,11 +83,15 @@ struct CreaturesAPI: APIProtocol {
         let id = try CreatureID.parse(input.path.id)
         try APIError.checkLength(RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch), of: "If-None-Match", max: 200)
         try APIError.checkLength(RawRequestHeaders.value(.range, decoded: input.headers.range), of: "Range", max: 200)
+        let ifRange = RawRequestHeaders.value(.ifRange, decoded: input.headers.ifRange)
+        try APIError.checkLength(ifRange, of: "If-Range", max: 200)
         guard let photo = try await database.photoFile(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
         let tag = "\"\(photo.identity)\""
         if let ifNoneMatch = RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch), EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
         let isPNG = photo.format == .png
-        if let range = RawRequestHeaders.value(.range, decoded: input.headers.range), let bytes = try ByteRange.parse(range, length: photo.size) {
+        if let bytes = try ByteRange.requested(
+            range: RawRequestHeaders.value(.range, decoded: input.headers.range), ifRange: ifRange, eTag: tag, length: photo.size
+        ) {
             let slice = HTTPBody(photo.chunks(in: bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single)
             return .partialContent(.init(
                 headers: .init(contentRange: "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(photo.size)"),

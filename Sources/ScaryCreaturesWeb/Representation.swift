@@ -26,16 +26,28 @@ enum Representation {
     }
 }
 
-/// Creature ids in paths: positive integers.
+/// Creature ids in paths: positive integers, each with one spelling — plain decimal, no sign,
+/// no leading zeros — so that one creature has one URL (`/api/creatures/01` and `/+1` are not
+/// creature 1's).
 enum CreatureID {
-    /// `id` as a creature number.
+    /// The creature number `text` spells the one way a path spells it; nil for anything else.
+    static func number(_ text: some StringProtocol) -> Int? {
+        let digits = text.utf8
+        guard (1...18).contains(digits.count), digits.first != UInt8(ascii: "0"),
+              digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(text)
+    }
+
+    /// The creature number of the API path segment `text`.
     ///
-    /// - Throws: ``WebSupport/APIError`` 400 for zero or a negative number.
-    static func parse(_ id: Int64) throws -> Int {
-        guard id > 0, let value = Int(exactly: id) else {
-            throw APIError.badRequest("\(id) is not a creature id (ids are positive integers)")
+    /// - Throws: ``WebSupport/APIError`` 404 for another spelling of a positive number (`01`,
+    ///   `+1`), which names no creature; 400 for text that is not a positive number.
+    static func parse(_ text: String) throws -> Int {
+        if let id = number(text) { return id }
+        if let value = Int(text), value > 0 {
+            throw APIError.notFound("there is no creature at \(text.prefix(40)); creature \(value)'s number is written \(value)")
         }
-        return value
+        throw APIError.badRequest("\"\(text.prefix(40))\" is not a creature id (ids are positive integers)")
     }
 }
 

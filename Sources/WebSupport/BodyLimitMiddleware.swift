@@ -1,20 +1,35 @@
 import HTTPTypes
 import Hummingbird
 
-/// Refuses a request body over `limit` bytes with a 413 before the handler sees it: at once when
-/// `Content-Length` says so, else after reading at most `limit + 1` bytes of a chunked body
-/// (which is then handed on from memory). Memory per request stays within the limit.
+/// Refuses a request body over its limit with a 413 (``APIError/tooLarge(limit:)``) before the
+/// handler sees it: at once when `Content-Length` says so, else after reading at most
+/// `limit + 1` bytes of a chunked body (which is then handed on from memory). Memory per
+/// request stays within the limit.
+///
+/// An upload (a photo or an import: ``WorkLimitMiddleware/isUploadRoute(_:)``) may have
+/// ``limit`` bytes; every other body — the APIs' JSON, the pages' forms — at most
+/// ``smallLimit``, so a megabyte of JSON is refused before it is decoded.
 public struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// The largest body accepted.
+    /// The largest upload accepted.
     public let limit: Int
+    /// The largest body of any request that is not an upload.
+    public let smallLimit: Int
 
     /// Creates the middleware.
-    public init(limit: Int) {
+    ///
+    /// - Parameters:
+    ///   - limit: the largest upload.
+    ///   - smallLimit: the largest other body; by default
+    ///     ``WorkLimitMiddleware/smallBodyBytes`` (64 KiB), also the size below which a body is
+    ///     not counted as an upload.
+    public init(limit: Int, smallLimit: Int = WorkLimitMiddleware<Context>.smallBodyBytes) {
         self.limit = limit
+        self.smallLimit = smallLimit
     }
 
     /// Checks the body's size, then runs the rest of the chain.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let limit = WorkLimitMiddleware<Context>.isUploadRoute(request) ? limit : min(limit, smallLimit)
         if let length = request.headers[.contentLength] {
             guard let bytes = Int(length), bytes >= 0 else { throw APIError.badRequest("Content-Length \(length) is not a number of bytes") }
             guard bytes <= limit else { throw APIError.tooLarge(limit: limit) }

@@ -25,16 +25,40 @@ public enum EntityTag {
     }
 
     /// The versions an `If-Match` value accepts (a list of tags, RFC 9110 §13.1.1); nil for `*`
-    /// (any version).
+    /// (any version). `If-Match` compares strongly, so a weak tag (`W/"…"`) matches no version
+    /// and is left out.
     ///
-    /// - Throws: ``APIError`` 400 for a value with no tag in it.
+    /// - Throws: ``APIError`` 400 for a value with no tag in it; 412 (`version_mismatch`) when
+    ///   every tag in it is weak.
     public static func versions(fromIfMatch value: String) throws -> [String]? {
         let tags = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if tags.contains("*") { return nil }
         guard !tags.isEmpty else {
             throw APIError.badRequest("If-Match must hold the version (the ETag) you read, not \"\(value.prefix(80))\"")
         }
-        return tags.map(opaque)
+        let strong = tags.filter { !isWeak($0) }
+        guard !strong.isEmpty else {
+            throw APIError(
+                .preconditionFailed, code: "version_mismatch",
+                "If-Match compares versions strongly, so a weak tag (W/\"…\") never matches; send the ETag as you read it"
+            )
+        }
+        return strong.map(opaque)
+    }
+
+    /// Whether an `If-Range` value lets a `Range` be served for the representation tagged
+    /// `tag` (RFC 9110 §13.1.5): true without one; with one, only when it is that same strong
+    /// tag. A weak tag never matches, nor does a date (these responses carry no
+    /// `Last-Modified`), so the whole representation is sent instead.
+    public static func ifRangeMatches(_ ifRange: String?, _ tag: String) -> Bool {
+        guard let ifRange else { return true }
+        let given = ifRange.trimmingCharacters(in: .whitespaces)
+        return !isWeak(given) && !isWeak(tag) && given.utf8.elementsEqual(tag.utf8)
+    }
+
+    /// Whether `tag` is weak (`W/"…"`).
+    static func isWeak(_ tag: String) -> Bool {
+        tag.utf8.starts(with: "W/".utf8)
     }
 
     /// A tag without `W/` and quotes.

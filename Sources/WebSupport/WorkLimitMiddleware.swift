@@ -54,12 +54,17 @@ public struct WorkLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         return try await next(request, context)
     }
 
+    /// Whether `request` is a `PUT` or `POST` to a path ending in `/photo` or `/imports`: a photo
+    /// or an import, the only requests whose body may be large (``BodyLimitMiddleware`` holds
+    /// every other body to ``smallBodyBytes``).
+    public static func isUploadRoute(_ request: Request) -> Bool {
+        let path = request.uri.path
+        return (request.method == .put || request.method == .post) && (path.hasSuffix("/photo") || path.hasSuffix("/imports"))
+    }
+
     /// Whether `request` counts as an upload.
     public static func isUpload(_ request: Request) -> Bool {
-        let path = request.uri.path
-        if request.method == .put || request.method == .post, path.hasSuffix("/photo") || path.hasSuffix("/imports") {
-            return true
-        }
+        if isUploadRoute(request) { return true }
         if let length = request.headers[.contentLength] {
             return (Int(length) ?? Int.max) > smallBodyBytes
         }

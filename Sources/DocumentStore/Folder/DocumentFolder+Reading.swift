@@ -52,7 +52,7 @@ public struct BundleReader {
         try folder.validateAttachmentName(name)
         let path = bundle.url.path + "/" + name
         guard let (descriptor, status) = try folder.fileSystem.openRegularFile(directory, name, path: path) else { return nil }
-        let identity = "\(String(status.device, radix: 16))-\(String(status.inode, radix: 16))-\(String(status.size, radix: 16))-\(String(status.modified, radix: 16))"
+        let identity = FileVersionTag.of(device: status.device, inode: status.inode, size: status.size, modified: status.modified)
         return OpenAttachment(handle: FileHandle(fileDescriptor: descriptor, closeOnDealloc: true), size: status.size, identity: identity)
     }
 }
@@ -64,7 +64,8 @@ public struct OpenAttachment: @unchecked Sendable {
     public let handle: FileHandle
     /// Its size in bytes when it was opened.
     public let size: Int
-    /// Device, inode, size and modification time: changes whenever the file is replaced.
+    /// An opaque token that changes whenever the file is replaced (``FileVersionTag`` of its
+    /// device, inode, size and modification time).
     public let identity: String
 }
 

@@ -9,15 +9,25 @@ public enum ItemRules {
     public static let maxValue = 1_000_000_000
     /// The longest serial number, in characters.
     public static let maxSerialNumberLength = 64
+    /// The longest name in bytes of UTF-8: 4 × ``maxNameLength``, what 200 characters of one
+    /// code point each can take. A character may hold any number of code points (`a` with
+    /// 500,000 combining accents is one), so the character limit alone bounds nothing.
+    public static let maxNameBytes = 4 * maxNameLength
+    /// The longest serial number in bytes of UTF-8: 4 × ``maxSerialNumberLength``.
+    public static let maxSerialNumberBytes = 4 * maxSerialNumberLength
 
-    /// `name` trimmed of surrounding white space, if it is 1–200 characters with no control
-    /// characters.
+    /// `name` trimmed of surrounding white space, if it is 1–200 characters and at most 800
+    /// bytes of UTF-8, with no control characters.
     ///
     /// - Throws: ``HomepwnerError`` `.invalidName` saying which rule it breaks.
     public static func name(_ name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             throw HomepwnerError(.invalidName, "a name cannot be empty")
+        }
+        // Bytes first: counting the characters of a megabyte costs more than refusing it.
+        guard trimmed.utf8.count <= maxNameBytes else {
+            throw HomepwnerError(.invalidName, "a name can have at most \(maxNameBytes) bytes of UTF-8, not \(trimmed.utf8.count)")
         }
         guard trimmed.count <= maxNameLength else {
             throw HomepwnerError(.invalidName, "a name can have at most \(maxNameLength) characters, not \(trimmed.count)")
@@ -52,12 +62,16 @@ public enum ItemRules {
         return try value(number)
     }
 
-    /// `serial` trimmed of surrounding white space, if it has at most 64 characters, all of
-    /// which print (letters, digits, punctuation, symbols, spaces). Empty is allowed.
+    /// `serial` trimmed of surrounding white space, if it has at most 64 characters and 256 bytes
+    /// of UTF-8, all of which print (letters, digits, punctuation, symbols, spaces). Empty is
+    /// allowed.
     ///
     /// - Throws: ``HomepwnerError`` `.invalidSerialNumber`.
     public static func serialNumber(_ serial: String) throws -> String {
         let trimmed = serial.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.utf8.count <= maxSerialNumberBytes else {
+            throw HomepwnerError(.invalidSerialNumber, "a serial number can have at most \(maxSerialNumberBytes) bytes of UTF-8, not \(trimmed.utf8.count)")
+        }
         guard trimmed.count <= maxSerialNumberLength else {
             throw HomepwnerError(.invalidSerialNumber, "a serial number can have at most \(maxSerialNumberLength) characters, not \(trimmed.count)")
         }
@@ -83,6 +97,8 @@ public enum ItemRules {
         let name = item.itemName
         if name.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
             problems.append(ItemProblem(field: .name, message: "the name is empty"))
+        } else if name.utf8.count > maxNameBytes {
+            problems.append(ItemProblem(field: .name, message: "the name has \(name.utf8.count) bytes of UTF-8, more than \(maxNameBytes)"))
         } else if name.count > maxNameLength {
             problems.append(ItemProblem(field: .name, message: "the name has \(name.count) characters, more than \(maxNameLength)"))
         }
@@ -92,7 +108,9 @@ public enum ItemRules {
         if !(0...maxValue).contains(item.valueInDollars) {
             problems.append(ItemProblem(field: .value, message: "the value \(item.valueInDollars) is not 0 to 1,000,000,000 dollars"))
         }
-        if item.serialNumber.count > maxSerialNumberLength {
+        if item.serialNumber.utf8.count > maxSerialNumberBytes {
+            problems.append(ItemProblem(field: .serialNumber, message: "the serial number has \(item.serialNumber.utf8.count) bytes of UTF-8, more than \(maxSerialNumberBytes)"))
+        } else if item.serialNumber.count > maxSerialNumberLength {
             problems.append(ItemProblem(field: .serialNumber, message: "the serial number has \(item.serialNumber.count) characters, more than \(maxSerialNumberLength)"))
         } else if !item.serialNumber.unicodeScalars.allSatisfy(isPrintable) {
             problems.append(ItemProblem(field: .serialNumber, message: "the serial number contains characters that do not print"))

@@ -19,7 +19,7 @@ public struct ImageStore: Sendable {
     /// What a photo may be.
     public let limits: ImageLimits
     private let writer: DurableFileWriter
-    private let pool: BlockingPool
+    let pool: BlockingPool
 
     /// Creates a store for the photos in `folder`.
     ///

@@ -13,7 +13,9 @@ struct PhotoFile: Sendable {
     let format: ImageFormat
     /// Its size in bytes.
     let size: Int
-    /// Changes whenever the photo is replaced (inode, size and time): the ETag's contents.
+    /// An opaque token that changes whenever the photo is replaced (``DocumentStore/FileVersionTag``
+    /// of the open file): the ETag's contents, the same as the pages' `?v=`
+    /// (``Homepwner/ImageStore/photoTags(forKeys:)``).
     let identity: String
     private let descriptor: FileDescriptorBox
     private let pool: BlockingPool
@@ -39,8 +41,7 @@ struct PhotoFile: Sendable {
             guard read > 0, let format = ImageFormat.sniff(Array(header.prefix(read))) else {
                 throw HomepwnerError(.corrupt, "the photo \(url.lastPathComponent) is not a JPEG or PNG")
             }
-            let identity = "\(status.st_ino)-\(status.st_size)-\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
-            return PhotoFile(format: format, size: Int(status.st_size), identity: identity, descriptor: box, pool: pool)
+            return PhotoFile(format: format, size: Int(status.st_size), identity: FileVersionTag.of(status), descriptor: box, pool: pool)
         }
     }
 

@@ -4,15 +4,23 @@ import Foundation
 public enum CreatureRules {
     /// The longest title, in characters.
     public static let maxTitleLength = 200
+    /// The longest title in bytes of UTF-8: 4 × ``maxTitleLength``, what 200 characters of one
+    /// code point each can take. A character may hold any number of code points (`a` with
+    /// 500,000 combining accents is one), so the character limit alone bounds nothing.
+    public static let maxTitleBytes = 4 * maxTitleLength
 
-    /// `title` trimmed of surrounding white space, if it is 1–200 characters with no control
-    /// characters.
+    /// `title` trimmed of surrounding white space, if it is 1–200 characters and at most 800
+    /// bytes of UTF-8, with no control characters.
     ///
     /// - Throws: ``ScaryCreaturesError`` `.invalidTitle` saying which rule it breaks.
     public static func title(_ title: String) throws -> String {
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             throw ScaryCreaturesError(.invalidTitle, "a title cannot be empty")
+        }
+        // Bytes first: counting the characters of a megabyte costs more than refusing it.
+        guard trimmed.utf8.count <= maxTitleBytes else {
+            throw ScaryCreaturesError(.invalidTitle, "a title can have at most \(maxTitleBytes) bytes of UTF-8, not \(trimmed.utf8.count)")
         }
         guard trimmed.count <= maxTitleLength else {
             throw ScaryCreaturesError(.invalidTitle, "a title can have at most \(maxTitleLength) characters, not \(trimmed.count)")
@@ -46,6 +54,8 @@ public enum CreatureRules {
         var problems: [CreatureProblem] = []
         if title.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
             problems.append(CreatureProblem(field: .title, message: "the title is empty"))
+        } else if title.utf8.count > maxTitleBytes {
+            problems.append(CreatureProblem(field: .title, message: "the title has \(title.utf8.count) bytes of UTF-8, more than \(maxTitleBytes)"))
         } else if title.count > maxTitleLength {
             problems.append(CreatureProblem(field: .title, message: "the title has \(title.count) characters, more than \(maxTitleLength)"))
         }

@@ -9,7 +9,9 @@ public struct PhotoFile: Sendable {
     public let format: ImageFormat
     /// Its size in bytes.
     public let size: Int
-    /// Changes whenever the photo is replaced (device, inode, size and time): an ETag.
+    /// An opaque token that changes whenever the photo is replaced (a keyed hash of its device,
+    /// inode, size and time: ``DocumentStore/FileVersionTag``): the ETag's contents, and the
+    /// `?v=` of the pages' photo URLs.
     public let identity: String
     let file: OpenAttachment
     let pool: BlockingPool

@@ -28,9 +28,9 @@ extension CreaturePages {
         return HTMLForm.escape(file.identity)
     }
 
-    /// The `{id}` of a page's path: a positive integer.
+    /// The `{id}` of a page's path: a positive integer, spelled as ``CreatureID`` spells it.
     func pageID(_ context: BasicRequestContext) throws -> Int {
-        guard let text = context.parameters.get("id"), text.utf8.count <= 18, let id = Int(text), id > 0 else {
+        guard let text = context.parameters.get("id"), let id = CreatureID.number(text) else {
             throw APIError.notFound("there is no creature with that number")
         }
         return id

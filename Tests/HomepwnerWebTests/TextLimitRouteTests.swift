@@ -1,0 +1,56 @@
+import Foundation
+import HTTPTypes
+import Homepwner
+import HummingbirdTesting
+import Testing
+
+@Suite("Homepwner API: limits on text and JSON bodies in bytes")
+struct TextLimitRouteTests {
+    @Test("a name past 800 bytes of UTF-8 or a serial number past 256 is 422 on POST and PATCH")
+    func textBytes() async throws {
+        try await withApp { client, _ in
+            let name = String(repeating: "e\u{301}", count: 134)  // 134 characters, 402 bytes: fine
+            let longName = "a" + String(repeating: "\u{301}", count: 400)  // one character, 801 bytes
+            let created = try await client.execute(uri: "/api/items", method: .post, headers: jsonHeaders, body: body(#"{"name":"\#(longName)"}"#))
+            #expect(created.status == .unprocessableContent)
+            #expect(try errorMessage(created) == "a name can have at most 800 bytes of UTF-8, not 801")
+            let key = try #require(try await addItem(client, #"{"name":"\#(name)"}"#)["itemKey"] as? String)
+            let serial = "1" + String(repeating: "\u{301}", count: 128)  // one character, 257 bytes
+            let patched = try await client.execute(uri: "/api/items/\(key)", method: .patch, headers: jsonHeaders, body: body(#"{"serialNumber":"\#(serial)"}"#))
+            #expect(patched.status == .unprocessableContent)
+            #expect(try errorMessage(patched) == "a serial number can have at most 256 bytes of UTF-8, not 257")
+            let item = try json(try await client.execute(uri: "/api/items/\(key)", method: .get))
+            #expect(item["serialNumber"] as? String == "")
+        }
+    }
+
+    @Test("a JSON body over 64 KiB is 413 with the JSON error before it is decoded, on POST and PATCH")
+    func jsonBodyLimit() async throws {
+        try await withApp { client, _ in
+            let huge = #"{"name":"a\#(String(repeating: "\u{301}", count: 500_000))"}"#
+            let created = try await client.execute(uri: "/api/items", method: .post, headers: jsonHeaders, body: body(huge))
+            #expect(created.status == .contentTooLarge)
+            #expect(created.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(try errorCode(created) == "too_large")
+            #expect(try errorMessage(created) == "the body is larger than the limit of 65536 bytes")
+            let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
+            let padded = #"{"valueInDollars":5\#(String(repeating: " ", count: 65_536))}"#
+            let patched = try await client.execute(uri: "/api/items/\(key)", method: .patch, headers: jsonHeaders, body: body(padded))
+            #expect(patched.status == .contentTooLarge)
+            let fits = #"{"valueInDollars":5\#(String(repeating: " ", count: 65_000))}"#
+            #expect(try await client.execute(uri: "/api/items/\(key)", method: .patch, headers: jsonHeaders, body: body(fits)).status == .ok)
+        }
+    }
+
+    @Test("an archive holding names past the byte limit still lists them, each with its problem")
+    func storedLongText() async throws {
+        let name = "a" + String(repeating: "\u{301}", count: 1_000)
+        let item = Item(itemName: name, dateCreated: Date(timeIntervalSinceReferenceDate: 0), itemKey: "0E8A6F52-1C3B-4D5E-8F90-000000000001")
+        try await withApp(archive: try ItemArchive(items: [item]).encoded()) { client, _ in
+            let list = try json(try await client.execute(uri: "/api/items", method: .get))
+            let items = try #require(list["items"] as? [[String: Any]])
+            #expect(items.map { $0["name"] as? String } == [name])
+            #expect(items.map { $0["problems"] as? [String] } == [["the name has 2001 bytes of UTF-8, more than 800"]])
+        }
+    }
+}
