@@ -26,7 +26,8 @@ public enum AppRouter {
         routes: [(String, [HTTPRequest.Method])], openAPIDocument: Data,
         addInnerMiddleware: (Router<BasicRequestContext>) -> Void = { _ in }
     ) -> Router<BasicRequestContext> {
-        let router = Router()
+        // HEAD is answered wherever GET is: the GET handler runs and its body is dropped.
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: EventLoopAffinityMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
