@@ -1,13 +1,16 @@
+import NIOCore
 import OpenAPIRuntime
 import ServiceLifecycle
 
 /// A `text/event-stream` response body fed by a stream of events, shared by both apps' `/api/events`.
 ///
 /// It starts with `retry: 2000` (how long a browser waits before reconnecting), then sends each
-/// event as `encode` writes it. It ends when the server shuts down gracefully, when `events`
-/// ends, and when the client reads so slowly that more than `buffer` encoded events wait for it
-/// (it reconnects with `Last-Event-ID` and catches up) — so a slow client cannot make the
-/// server buffer without bound.
+/// event as `encode` writes it, and a `: heartbeat` comment whenever nothing was sent for the
+/// connection's heartbeat interval (``ServingConnection``). It ends when the server shuts down
+/// gracefully, when `events` ends, the moment the client's connection closes (so its place among
+/// the open streams comes back at once, changes or not), and when the client reads so slowly
+/// that more than `buffer` encoded events wait for it (it reconnects with `Last-Event-ID` and
+/// catches up) — so a slow client cannot make the server buffer without bound.
 public enum ServerSentEvents {
     /// The response body for `events`.
     public static func body<Event: Sendable>(
@@ -27,7 +30,26 @@ public enum ServerSentEvents {
             }
             output.finish()
         }
-        output.onTermination = { _ in pump.cancel() }
+        let connection = ServingConnection.current
+        let heartbeat = connection.map { connection in Task { await beat(every: connection.eventStreamHeartbeat, into: output) } }
+        output.onTermination = { _ in
+            pump.cancel()
+            heartbeat?.cancel()
+        }
+        connection?.channel.closeFuture.whenComplete { _ in output.finish() }
         return HTTPBody(stream, length: .unknown, iterationBehavior: .single)
+    }
+
+    /// Yields a comment line into `output` every `interval` until cancelled.
+    private static func beat(every interval: TimeAmount, into output: AsyncStream<ArraySlice<UInt8>>.Continuation) async {
+        let line = ArraySlice(": heartbeat\n\n".utf8)
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: .nanoseconds(max(1_000_000, interval.nanoseconds)))
+            } catch {
+                return
+            }
+            if case .terminated = output.yield(line) { return }
+        }
     }
 }

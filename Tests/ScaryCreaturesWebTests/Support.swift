@@ -11,12 +11,14 @@ import Testing
 /// or a real server on a free port with `setup: .live`.
 func withApp(
     token: String? = nil, maxBodyBytes: Int = 26 << 20, maxUploads: Int = 8, maxEventStreams: Int = 256, setup: TestingSetup = .router,
+    timeouts: ConnectionTimeouts = ConnectionTimeouts(),
     _ body: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void
 ) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ScaryCreaturesWebTests-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let app = try await buildApplication(WebConfiguration(
-        port: 0, dataFolder: folder, token: token, maxBodyBytes: maxBodyBytes, maxUploads: maxUploads, maxEventStreams: maxEventStreams
+        port: 0, dataFolder: folder, token: token, maxBodyBytes: maxBodyBytes, maxUploads: maxUploads, maxEventStreams: maxEventStreams,
+        timeouts: timeouts
     ))
     try await app.test(setup) { client in try await body(client, folder) }
 }

@@ -9,7 +9,7 @@ import Glibc
 /// Its waits run on a thread of their own, never on Swift's cooperative pool, where the
 /// server's handlers run in the same test process.
 public final class RawConnection: @unchecked Sendable {
-    private let fd: Int32
+    private var fd: Int32
     private var buffered: [UInt8] = []
     private var isClosed = false
 
@@ -32,7 +32,27 @@ public final class RawConnection: @unchecked Sendable {
     }
 
     deinit {
+        close()
+    }
+
+    /// Closes the connection from this side.
+    public func close() {
+        guard fd >= 0 else { return }
         Glibc.close(fd)
+        fd = -1
+    }
+
+    /// Waits up to `timeout` seconds until what arrived (after any response already read)
+    /// contains `text`; whether it did.
+    public func read(until text: String, timeout: TimeInterval = 10) async -> Bool {
+        let wanted = Array(text.utf8)
+        return (try? await Self.onOwnThread {
+            let deadline = Date().addingTimeInterval(timeout)
+            while self.firstIndex(of: wanted) == nil {
+                guard Date() < deadline, self.fill(timeout: 0.2) else { return self.firstIndex(of: wanted) != nil }
+            }
+            return true
+        }) ?? false
     }
 
     /// Sends `text` as UTF-8.

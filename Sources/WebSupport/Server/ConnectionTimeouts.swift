@@ -9,11 +9,18 @@ public struct ConnectionTimeouts: Sendable, Equatable {
     public var idle: TimeAmount
     /// A request body with no byte arriving for this long (30 s).
     public var bodyProgress: TimeAmount
+    /// How often an event stream with nothing to say sends a comment line (15 s), so that
+    /// proxies keep it open and a client that left is noticed by the failed write.
+    public var eventStreamHeartbeat: TimeAmount
 
     /// Creates the timeouts; the defaults are the servers'.
-    public init(head: TimeAmount = .seconds(10), idle: TimeAmount = .seconds(60), bodyProgress: TimeAmount = .seconds(30)) {
+    public init(
+        head: TimeAmount = .seconds(10), idle: TimeAmount = .seconds(60), bodyProgress: TimeAmount = .seconds(30),
+        eventStreamHeartbeat: TimeAmount = .seconds(15)
+    ) {
         self.head = head
         self.idle = idle
         self.bodyProgress = bodyProgress
+        self.eventStreamHeartbeat = eventStreamHeartbeat
     }
 }

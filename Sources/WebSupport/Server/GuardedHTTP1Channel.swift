@@ -56,9 +56,12 @@ public struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         }
     }
 
-    /// Serves the connection's requests.
+    /// Serves the connection's requests, each knowing its connection (``ServingConnection``).
     public func handle(value: Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
+        let connection = ServingConnection(channel: value.channel, eventStreamHeartbeat: settings.timeouts.eventStreamHeartbeat)
+        await ServingConnection.$current.withValue(connection) {
+            await inner.handle(value: value, logger: logger)
+        }
     }
 }
 
