@@ -30,14 +30,15 @@ public enum AppRouter {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: EventLoopAffinityMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
-        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ErrorMiddleware(map: errors))
         router.add(middleware: QuotedHeadersMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
         let token = configuration.token.flatMap { $0.isEmpty ? nil : $0 }
+        let cookie = SessionCookie(appName: appName)
         if let token {
-            router.add(middleware: SignInRedirectMiddleware(token: token))
-            router.add(middleware: TokenMiddleware(token: token))
+            router.add(middleware: SignInRedirectMiddleware(token: token, cookie: cookie))
+            router.add(middleware: TokenMiddleware(token: token, cookie: cookie))
         }
         router.add(middleware: CrossSiteMiddleware())
         router.add(middleware: WorkLimitMiddleware(
@@ -46,7 +47,7 @@ public enum AppRouter {
         ))
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
         if let token {
-            SignIn.addRoutes(to: router, token: token, appName: appName)
+            SignIn.addRoutes(to: router, token: token, appName: appName, cookie: cookie)
         }
         addInnerMiddleware(router)
         router.add(middleware: RawRequestHeadersMiddleware())

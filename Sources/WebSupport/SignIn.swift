@@ -4,13 +4,13 @@ import Hummingbird
 
 /// The small sign-in form for servers that need an access token: `GET /sign-in` shows it,
 /// `POST /sign-in` checks the token (in constant time) and sets it as an `HttpOnly`,
-/// `SameSite=Strict` cookie that ``TokenMiddleware`` accepts, then sends the browser home.
+/// `SameSite=Strict` cookie (the app's ``SessionCookie``) that ``TokenMiddleware`` accepts, then sends the browser home.
 public enum SignIn {
     /// The form's path; ``TokenMiddleware`` lets it through.
     public static let path = "/sign-in"
 
     /// Adds the two routes to `router` for `token`.
-    public static func addRoutes<Context: RequestContext>(to router: Router<Context>, token: String, appName: String) {
+    public static func addRoutes<Context: RequestContext>(to router: Router<Context>, token: String, appName: String, cookie: SessionCookie) {
         router.get(RouterPath(stringLiteral: path)) { _, _ in
             page(appName: appName, message: nil, status: .ok)
         }
@@ -23,7 +23,7 @@ public enum SignIn {
             }
             var headers = HTTPFields()
             headers[.location] = "/"
-            headers[.setCookie] = "\(TokenMiddleware<Context>.cookieName)=\(given); Path=/; HttpOnly; SameSite=Strict"
+            headers[.setCookie] = "\(cookie.name(for: request))=\(given); Path=/; HttpOnly; SameSite=Strict"
             return Response(status: .seeOther, headers: headers)
         }
     }

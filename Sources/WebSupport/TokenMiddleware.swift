@@ -3,16 +3,16 @@ import HTTPTypes
 import Hummingbird
 
 /// Requires the access token on every request but the sign-in form's: `Authorization: Bearer
-/// TOKEN`, or the cookie `scary_token` that ``SignIn`` sets. Compared in constant time. Without
+/// TOKEN`, or the app's ``SessionCookie`` that ``SignIn`` sets. Compared in constant time. Without
 /// it: 401 with a JSON error.
 public struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// The cookie that carries the token for browsers.
-    public static var cookieName: String { "scary_token" }
     let token: [UInt8]
+    let cookie: SessionCookie
 
-    /// Creates the middleware for `token`.
-    public init(token: String) {
+    /// Creates the middleware for `token`, carried by browsers in `cookie`.
+    public init(token: String, cookie: SessionCookie) {
         self.token = Array(token.utf8)
+        self.cookie = cookie
     }
 
     /// Checks the token, then runs the rest of the chain.
@@ -21,8 +21,7 @@ public struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
         let bearer = request.headers[.authorization].flatMap { value -> String? in
             value.hasPrefix("Bearer ") ? String(value.dropFirst(7)) : nil
         }
-        let cookie = request.cookies[Self.cookieName]?.value
-        guard let given = bearer ?? cookie, Self.constantTimeEqual(Array(given.utf8), token) else {
+        guard let given = bearer ?? cookie.value(in: request), Self.constantTimeEqual(Array(given.utf8), token) else {
             throw APIError(.unauthorized, code: "unauthorized", "this server needs its access token (Authorization: Bearer …, or sign in at \(SignIn.path))")
         }
         return try await next(request, context)

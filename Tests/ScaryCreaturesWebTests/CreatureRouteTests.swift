@@ -186,8 +186,8 @@ struct CreatureRouteTests {
             let right = try await client.execute(uri: "/sign-in", method: .post, headers: formHeaders, body: body("token=correct-horse-battery-staple"))
             #expect(right.status == .seeOther)
             #expect(right.headers[.location] == "/")
-            #expect(right.headers[.setCookie] == "scary_token=correct-horse-battery-staple; Path=/; HttpOnly; SameSite=Strict")
-            let withCookie = try await client.execute(uri: "/api/creatures", method: .get, headers: [.cookie: "scary_token=correct-horse-battery-staple"])
+            #expect(right.headers[.setCookie] == "scary_creatures_token_80=correct-horse-battery-staple; Path=/; HttpOnly; SameSite=Strict")
+            let withCookie = try await client.execute(uri: "/api/creatures", method: .get, headers: [.cookie: "scary_creatures_token_80=correct-horse-battery-staple"])
             #expect(withCookie.status == .ok)
         }
     }

@@ -148,7 +148,7 @@ struct PagesRouteTests {
             #expect(api.status == .unauthorized)
             let form = try await client.execute(uri: "/sign-in", method: .get, headers: pageHeaders)
             #expect(form.status == .ok)
-            let signedIn = try await client.execute(uri: "/", method: .get, headers: [.accept: "text/html", .cookie: "scary_token=correct-horse-battery-staple"])
+            let signedIn = try await client.execute(uri: "/", method: .get, headers: [.accept: "text/html", .cookie: "scary_creatures_token_80=correct-horse-battery-staple"])
             #expect(signedIn.status == .ok)
             #expect(text(signedIn).contains("No creatures yet."))
         }

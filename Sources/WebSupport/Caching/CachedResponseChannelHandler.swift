@@ -123,9 +123,7 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
         guard let (key, generation) = middleware.lookup(request),
             let entry = middleware.cache.entry(for: key, generation: generation)
         else { return false }
-        logger.log(level: logLevel, "Request", metadata: [
-            "hb.request.path": .stringConvertible(request.uri), "hb.request.method": .string(head.method.rawValue),
-        ])
+        logger.log(level: logLevel, "Request", metadata: RequestLogMiddleware<Context>.metadata(method: head.method.rawValue, path: request.uri.path))
         let (status, replyHeaders, body) = ResponseCacheMiddleware<Context>.reply(to: head.headerFields, from: entry)
         let file = body == nil ? nil : entry.file
         if let body, let socket = socketOutput(context) {

@@ -7,10 +7,12 @@ import Hummingbird
 /// redirected; everything else passes on unchanged.
 public struct SignInRedirectMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: [UInt8]
+    let cookie: SessionCookie
 
-    /// Creates the middleware for `token`.
-    public init(token: String) {
+    /// Creates the middleware for `token`, carried by browsers in `cookie`.
+    public init(token: String, cookie: SessionCookie) {
         self.token = Array(token.utf8)
+        self.cookie = cookie
     }
 
     /// Redirects a page request without the token, or runs the rest of the chain.
@@ -21,7 +23,7 @@ public struct SignInRedirectMiddleware<Context: RequestContext>: RouterMiddlewar
             return try await next(request, context)
         }
         let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        let given = bearer ?? request.cookies[TokenMiddleware<Context>.cookieName]?.value
+        let given = bearer ?? cookie.value(in: request)
         if let given, TokenMiddleware<Context>.constantTimeEqual(Array(given.utf8), token) {
             return try await next(request, context)
         }

@@ -1,0 +1,34 @@
+import Hummingbird
+
+/// The cookie that carries a server's access token for browsers, named for the app and the
+/// port (`scary_creatures_token_8080`, `homepwner_token_8081`): browsers send a host's cookies to
+/// every port of it, so one name for all would let signing in to one app overwrite the other's.
+/// Set `HttpOnly; SameSite=Strict` by ``SignIn``; read by ``TokenMiddleware`` and
+/// ``SignInRedirectMiddleware``.
+public struct SessionCookie: Sendable {
+    /// The app's part of the name: its name in lowercase ASCII, other characters as `_`.
+    public let prefix: String
+
+    /// The cookie of the app called `appName`.
+    public init(appName: String) {
+        prefix = String(appName.unicodeScalars.map { scalar -> Character in
+            switch scalar {
+            case "a"..."z", "0"..."9": Character(scalar)
+            case "A"..."Z": Character(Unicode.Scalar(scalar.value + 32)!)
+            default: "_"
+            }
+        })
+    }
+
+    /// The cookie's name for a request: the app's prefix, `_token_`, and the port the request
+    /// was sent to (its `Host`; 80 when it names none).
+    public func name(for request: Request) -> String {
+        let port = request.head.authority.flatMap { HostPolicy.split(authority: $0)?.port } ?? 80
+        return "\(prefix)_token_\(port)"
+    }
+
+    /// The token the request's cookie carries, if any.
+    public func value(in request: Request) -> String? {
+        request.cookies[name(for: request)]?.value
+    }
+}
