@@ -111,6 +111,7 @@ let package = Package(
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             // The page files both apps share (base.css, common.js, upload.js), served as they are.
             resources: [.copy("Resources")]

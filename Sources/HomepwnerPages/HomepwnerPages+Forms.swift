@@ -48,7 +48,7 @@ extension HomepwnerPages {
         let form = try await Self.form(of: request)
         guard form["confirm"] == "yes" else {
             let item = try await store.item(key)
-            return html(try resources.render(ConfirmDeletePageModel(key: item.itemKey, name: item.itemName), template: "confirm-delete"))
+            return html(try await resources.render(ConfirmDeletePageModel(key: item.itemKey, name: item.itemName), template: "confirm-delete"))
         }
         do {
             try await store.delete(key)

@@ -37,7 +37,7 @@ extension HomepwnerPages {
             problems: items.flatMap { item in ItemRules.problems(of: item).map { "“\(item.itemName)”: \(Self.sentence($0.message))" } },
             add: add, maxPhotoBytes: maxPhotoBytes
         )
-        return html(try resources.render(model, template: "list"), status: status)
+        return html(try await resources.render(model, template: "list"), status: status)
     }
 
     func itemPage(key: String, formError: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
@@ -53,7 +53,7 @@ extension HomepwnerPages {
             maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",
             formError: formError, damage: damage, readOnly: damage != nil
         )
-        return html(try resources.render(model, template: "item"), status: formError != nil && status == .ok ? .unprocessableContent : status)
+        return html(try await resources.render(model, template: "item"), status: formError != nil && status == .ok ? .unprocessableContent : status)
     }
 
     /// The damage of the archive, as the pages show it; nil when it can be changed.

@@ -11,14 +11,14 @@ extension HomepwnerPages {
         do {
             return try await body()
         } catch let error as HomepwnerError where error.code == .notFound {
-            return try errorPage(.notFound, heading: "No such item", message: Self.sentence(error.message))
+            return try await errorPage(.notFound, heading: "No such item", message: Self.sentence(error.message))
         } catch let error as APIError where error.status == .notFound {
-            return try errorPage(.notFound, heading: "No such item", message: Self.sentence(error.message))
+            return try await errorPage(.notFound, heading: "No such item", message: Self.sentence(error.message))
         }
     }
 
-    func errorPage(_ status: HTTPResponse.Status, heading: String, message: String) throws -> Response {
-        html(try resources.render(ErrorPageModel(heading: heading, message: message), template: "error"), status: status)
+    func errorPage(_ status: HTTPResponse.Status, heading: String, message: String) async throws -> Response {
+        html(try await resources.render(ErrorPageModel(heading: heading, message: message), template: "error"), status: status)
     }
 
     /// The `{key}` of a page's path: an item key (a UUID).

@@ -37,7 +37,7 @@ public func buildApplication(
         cache: responses, generation: { database.generation.current }, isCacheable: isCacheable
     )
     let router = try buildRouter(
-        database: database, configuration: configuration, logger: logger, cache: cache, pages: try await PageResources.load()
+        database: database, configuration: configuration, logger: logger, cache: cache, pages: try PageResources(bundle: .module)
     )
     let purges = memoryPurges(database: database, responses: responses, logger: logger)
     let signalPurges = ManualMemoryPressureSource()

@@ -46,6 +46,7 @@ public enum AppRouter {
             eventStreams: WorkLimit(configuration.maxEventStreams, of: "event streams")
         ))
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
+        router.add(middleware: FormGuardMiddleware(appName: appName, maxBodyBytes: configuration.maxBodyBytes))
         if let token {
             SignIn.addRoutes(to: router, token: token, appName: appName, cookie: cookie)
         }

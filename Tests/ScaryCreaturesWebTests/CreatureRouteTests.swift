@@ -180,10 +180,10 @@ struct CreatureRouteTests {
             #expect(form.status == .ok)
             #expect(String(buffer: form.body).contains("<form method=\"post\" action=\"/sign-in\">"))
             let formHeaders: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
-            let wrong = try await client.execute(uri: "/sign-in", method: .post, headers: formHeaders, body: body("token=guess"))
+            let wrong = try await client.execute(uri: "/sign-in", method: .post, headers: formHeaders, body: formBody("token=guess"))
             #expect(wrong.status == .unauthorized)
             #expect(wrong.headers[.setCookie] == nil)
-            let right = try await client.execute(uri: "/sign-in", method: .post, headers: formHeaders, body: body("token=correct-horse-battery-staple"))
+            let right = try await client.execute(uri: "/sign-in", method: .post, headers: formHeaders, body: formBody("token=correct-horse-battery-staple"))
             #expect(right.status == .seeOther)
             #expect(right.headers[.location] == "/")
             #expect(right.headers[.setCookie] == "scary_creatures_token_80=correct-horse-battery-staple; Path=/; HttpOnly; SameSite=Strict")

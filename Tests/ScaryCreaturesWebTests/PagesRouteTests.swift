@@ -26,7 +26,7 @@ struct PagesRouteTests {
     @Test("the plain add form answers 303 to the new creature's page, which shows its title")
     func addByForm() async throws {
         try await withApp { client, _ in
-            let added = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: body("title=Lil+Terror%20%C3%A9"))
+            let added = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Lil+Terror%20%C3%A9"))
             #expect(added.status == .seeOther)
             #expect(added.headers[.location] == "/creatures/1")
             let detail = try await client.execute(uri: "/creatures/1", method: .get, headers: pageHeaders)
@@ -44,7 +44,7 @@ struct PagesRouteTests {
     @Test("an empty title in the add form is a 422 page that says why and keeps the form")
     func addEmptyTitle() async throws {
         try await withApp { client, _ in
-            let refused = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: body("title=+++"))
+            let refused = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=+++"))
             #expect(refused.status == .unprocessableContent)
             #expect(text(refused).contains("<p class=\"error\" id=\"add-error\" role=\"alert\">A title cannot be empty.</p>"))
             #expect(text(try await client.execute(uri: "/", method: .get)).contains("0 creatures"))
@@ -54,11 +54,11 @@ struct PagesRouteTests {
     @Test("the plain edit form renames and rates; a rating off the half-star steps is a 422 page")
     func editByForm() async throws {
         try await withApp { client, _ in
-            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: body("title=Ghost"))
-            let renamed = try await client.execute(uri: "/creatures/1", method: .post, headers: formHeaders, body: body("title=Poltergeist"))
+            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Ghost"))
+            let renamed = try await client.execute(uri: "/creatures/1", method: .post, headers: formHeaders, body: formBody("title=Poltergeist"))
             #expect(renamed.status == .seeOther)
             #expect(renamed.headers[.location] == "/creatures/1")
-            let rated = try await client.execute(uri: "/creatures/1", method: .post, headers: formHeaders, body: body("rating=3.5"))
+            let rated = try await client.execute(uri: "/creatures/1", method: .post, headers: formHeaders, body: formBody("rating=3.5"))
             #expect(rated.status == .seeOther)
             let creature = try json(try await client.execute(uri: "/api/creatures/1", method: .get))
             #expect(creature["title"] as? String == "Poltergeist")
@@ -66,7 +66,7 @@ struct PagesRouteTests {
             let detail = text(try await client.execute(uri: "/creatures/1", method: .get))
             #expect(detail.contains("class=\"stars big r7 jsonly\""))
             #expect(detail.contains("<option value=\"3.5\" selected>3.5 stars out of 5</option>"))
-            let refused = try await client.execute(uri: "/creatures/1", method: .post, headers: formHeaders, body: body("rating=3.7"))
+            let refused = try await client.execute(uri: "/creatures/1", method: .post, headers: formHeaders, body: formBody("rating=3.7"))
             #expect(refused.status == .unprocessableContent)
             #expect(text(refused).contains("A rating must be 0 to 5 in steps of 0.5, not 3.7."))
         }
@@ -75,14 +75,14 @@ struct PagesRouteTests {
     @Test("the plain delete form first asks; confirmed, it deletes and answers 303 to the list; the page is then a 404 page")
     func deleteByForm() async throws {
         try await withApp { client, _ in
-            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: body("title=Ghost"))
+            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Ghost"))
             // Without JavaScript there is no undo: the form first asks, and deletes nothing.
-            let asked = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: formHeaders)
+            let asked = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: formHeaders, body: formBody(""))
             #expect(asked.status == .ok)
             #expect(text(asked).contains("<h1>Delete “Ghost”?</h1>"))
             #expect(text(asked).contains(#"<input type="hidden" name="confirm" value="yes">"#))
             #expect(try await client.execute(uri: "/creatures/1", method: .get, headers: pageHeaders).status == .ok)
-            let deleted = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: formHeaders, body: body("confirm=yes"))
+            let deleted = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: formHeaders, body: formBody("confirm=yes"))
             #expect(deleted.status == .seeOther)
             #expect(deleted.headers[.location] == "/")
             let gone = try await client.execute(uri: "/creatures/1", method: .get, headers: pageHeaders)

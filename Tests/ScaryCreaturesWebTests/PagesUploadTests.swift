@@ -9,7 +9,7 @@ struct PagesUploadTests {
     @Test("the plain photo form stores the photo; the list then shows its 88×88 thumbnail")
     func photoByForm() async throws {
         try await withApp { client, _ in
-            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: body("title=Ghost"))
+            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Ghost"))
             let png = try Photos.png()
             let (headers, form) = multipartBody(field: "photo", filename: "ghost.png", type: "image/png", data: png)
             let stored = try await client.execute(uri: "/creatures/1/photo", method: .post, headers: headers, body: form)
@@ -25,7 +25,7 @@ struct PagesUploadTests {
             #expect(fetched.headers[.contentType] == "image/png")
             let detail = text(try await client.execute(uri: "/creatures/1", method: .get))
             #expect(detail.contains("<img id=\"photo\" class=\"photo\" src=\"/api/creatures/1/photo?v="))
-            let removed = try await client.execute(uri: "/creatures/1/photo/delete", method: .post, headers: formHeaders)
+            let removed = try await client.execute(uri: "/creatures/1/photo/delete", method: .post, headers: formHeaders, body: formBody(""))
             #expect(removed.status == .seeOther)
             #expect(try await client.execute(uri: "/api/creatures/1/photo", method: .get).status == .notFound)
         }
@@ -34,7 +34,7 @@ struct PagesUploadTests {
     @Test("a HEIC file in the plain photo form is a 422 page saying why, and nothing is stored")
     func heicByForm() async throws {
         try await withApp { client, _ in
-            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: body("title=Ghost"))
+            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Ghost"))
             let heic = Data([0, 0, 0, 0x18]) + Data("ftypheic".utf8) + Data(repeating: 0, count: 64)
             let (headers, form) = multipartBody(field: "photo", filename: "IMG_0001.HEIC", type: "image/heic", data: heic)
             let refused = try await client.execute(uri: "/creatures/1/photo", method: .post, headers: headers, body: form)

@@ -22,7 +22,7 @@ struct TextLimitRouteTests {
             #expect(patched.status == .unprocessableContent)
             #expect(try errorCode(patched) == "invalid_title")
             let encoded = "a" + String(repeating: "%CC%81", count: 400)
-            let form = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: body("title=\(encoded)"))
+            let form = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=\(encoded)"))
             #expect(form.status == .unprocessableContent)
             #expect(text(form).contains("<p class=\"error\" id=\"add-error\" role=\"alert\">A title can have at most 800 bytes of UTF-8, not 801.</p>"))
             let list = try json(try await client.execute(uri: "/api/creatures", method: .get))

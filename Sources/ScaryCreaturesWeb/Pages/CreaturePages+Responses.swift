@@ -11,14 +11,14 @@ extension CreaturePages {
         do {
             return try await body()
         } catch let error as ScaryCreaturesError where error.code == .notFound {
-            return try errorPage(.notFound, heading: "No such creature", message: Self.sentence(error.message))
+            return try await errorPage(.notFound, heading: "No such creature", message: Self.sentence(error.message))
         } catch let error as APIError where error.status == .notFound {
-            return try errorPage(.notFound, heading: "No such creature", message: Self.sentence(error.message))
+            return try await errorPage(.notFound, heading: "No such creature", message: Self.sentence(error.message))
         }
     }
 
-    func errorPage(_ status: HTTPResponse.Status, heading: String, message: String) throws -> Response {
-        try html(resources.render(ErrorPageModel(heading: heading, message: message), template: "error"), status: status)
+    func errorPage(_ status: HTTPResponse.Status, heading: String, message: String) async throws -> Response {
+        try await html(resources.render(ErrorPageModel(heading: heading, message: message), template: "error"), status: status)
     }
 
     /// A token that changes whenever creature `id`'s photo does, for its URLs; nil without one

@@ -62,7 +62,7 @@ struct CreaturePages: Sendable, PageResponses {
             problems: problems.map { "\($0.name): \($0.description)" },
             addTitle: addTitle, addError: addError, maxPhotoBytes: maxPhotoBytes
         )
-        return try html(resources.render(model, template: "list"), status: addError == nil ? .ok : .unprocessableContent)
+        return try await html(resources.render(model, template: "list"), status: addError == nil ? .ok : .unprocessableContent)
     }
 
     func detailPage(id: Int, formError: String? = nil) async throws -> Response {
@@ -73,7 +73,7 @@ struct CreaturePages: Sendable, PageResponses {
             problems: creature.problems.map(\.message), maxPhotoBytes: maxPhotoBytes,
             maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB", formError: formError
         )
-        return try html(resources.render(model, template: "detail"), status: formError == nil ? .ok : .unprocessableContent)
+        return try await html(resources.render(model, template: "detail"), status: formError == nil ? .ok : .unprocessableContent)
     }
 
     // MARK: Forms
@@ -112,7 +112,7 @@ struct CreaturePages: Sendable, PageResponses {
         return try await page {
             guard form["confirm"] == "yes" else {
                 let creature = try await database.creature(id)
-                return try html(resources.render(ConfirmDeletePageModel(id: id, title: creature.title), template: "confirm-delete"))
+                return try await html(resources.render(ConfirmDeletePageModel(id: id, title: creature.title), template: "confirm-delete"))
             }
             try await database.delete(id)
             return redirect(to: "/")
@@ -157,6 +157,6 @@ struct CreaturePages: Sendable, PageResponses {
         }
         model.hasImported = !model.imported.isEmpty
         model.hasSkipped = !model.skipped.isEmpty
-        return try html(resources.render(model, template: "imported"), status: model.error == nil ? .ok : .unprocessableContent)
+        return try await html(resources.render(model, template: "imported"), status: model.error == nil ? .ok : .unprocessableContent)
     }
 }

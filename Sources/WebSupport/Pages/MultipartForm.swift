@@ -1,9 +1,14 @@
 import Foundation
+import HTTPTypes
 
 /// The parts of a `multipart/form-data` body, as a browser's plain form sends files.
 ///
 /// Bounded and total: a body without its boundary, a part without headers or a boundary longer
 /// than RFC 2046's 70 characters is refused with ``MultipartForm/Failure``, never trapped on.
+/// Work stays proportional to the body: a part's headers are looked for in their first
+/// ``maxHeaderBytes`` only, and a form with more than ``maxParts`` parts, a part with more than
+/// ``maxHeaderLines`` header lines or a file name over ``maxFilenameBytes`` is refused as soon
+/// as it is seen (400, or 413 for too many parts).
 public struct MultipartForm: Sendable {
     /// One field or file.
     public struct Part: Sendable, Equatable {
@@ -17,14 +22,27 @@ public struct MultipartForm: Sendable {
         public var data: Data
     }
 
+    /// The most parts a form may have.
+    public static let maxParts = 100
+    /// The most bytes of one part's headers.
+    public static let maxHeaderBytes = 8 << 10
+    /// The most header lines of one part.
+    public static let maxHeaderLines = 16
+    /// The longest file name, in bytes of UTF-8.
+    public static let maxFilenameBytes = 1024
+
     /// Why a body could not be read as a form.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// What is wrong, in words.
         public var description: String
+        /// The answer it deserves: 422 for a form that says something unusable (the page says
+        /// why), 400 or 413 for one past the bounds (refused at once).
+        public var status: HTTPResponse.Status
 
         /// Creates a failure saying `description`.
-        public init(description: String) {
+        public init(description: String, status: HTTPResponse.Status = .unprocessableContent) {
             self.description = description
+            self.status = status
         }
     }
 
@@ -50,14 +68,24 @@ public struct MultipartForm: Sendable {
             // After a delimiter: "--" ends the body, CRLF starts a part.
             let rest = bytes[cursor...]
             if rest.starts(with: Data("--".utf8)) { return }
-            guard rest.starts(with: Data("\r\n".utf8)), let headersEnd = bytes.range(of: headerEnd, in: (cursor + 2)..<bytes.endIndex) else {
+            guard parts.count < Self.maxParts else {
+                throw Failure(description: "the form has more than \(Self.maxParts) parts", status: .contentTooLarge)
+            }
+            guard rest.starts(with: Data("\r\n".utf8)) else {
+                throw Failure(description: "a part of the form is malformed")
+            }
+            let window = (cursor + 2)..<min(bytes.endIndex, cursor + 2 + Self.maxHeaderBytes + headerEnd.count)
+            guard let headersEnd = bytes.range(of: headerEnd, in: window) else {
+                if window.upperBound < bytes.endIndex {
+                    throw Failure(description: "a part of the form has more than \(Self.maxHeaderBytes / 1024) KiB of headers", status: .badRequest)
+                }
                 throw Failure(description: "a part of the form is malformed")
             }
             let headerText = String(decoding: bytes[(cursor + 2)..<headersEnd.lowerBound], as: UTF8.self)
             guard let next = bytes.range(of: separator, in: headersEnd.upperBound..<bytes.endIndex) else {
                 throw Failure(description: "the form ends before its last boundary")
             }
-            if let part = Self.part(headers: headerText, data: Data(bytes[headersEnd.upperBound..<next.lowerBound])) {
+            if let part = try Self.part(headers: headerText, data: Data(bytes[headersEnd.upperBound..<next.lowerBound])) {
                 parts.append(part)
             }
             cursor = next.upperBound
@@ -68,11 +96,15 @@ public struct MultipartForm: Sendable {
     /// The parts named `name`.
     public func parts(named name: String) -> [Part] { parts.filter { $0.name == name } }
 
-    private static func part(headers: String, data: Data) -> Part? {
+    private static func part(headers: String, data: Data) throws -> Part? {
         var name: String?
         var filename: String?
         var contentType: String?
-        for line in headers.split(separator: "\r\n") {
+        let lines = headers.split(separator: "\r\n")
+        guard lines.count <= maxHeaderLines else {
+            throw Failure(description: "a part of the form has more than \(maxHeaderLines) header lines", status: .badRequest)
+        }
+        for line in lines {
             let pieces = line.split(separator: ":", maxSplits: 1)
             guard pieces.count == 2 else { continue }
             let field = pieces[0].trimmingCharacters(in: .whitespaces).lowercased()
@@ -85,6 +117,9 @@ public struct MultipartForm: Sendable {
             }
         }
         guard let name else { return nil }
+        if let filename, filename.utf8.count > maxFilenameBytes {
+            throw Failure(description: "a file name in the form is longer than \(maxFilenameBytes) bytes", status: .badRequest)
+        }
         return Part(name: name, filename: filename, contentType: contentType, data: data)
     }
 

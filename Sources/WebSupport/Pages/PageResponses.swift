@@ -22,15 +22,22 @@ extension PageResponses {
         Response(status: .seeOther, headers: [.location: path])
     }
 
-    /// A URL-encoded form body (at most 64 kB).
+    /// A URL-encoded form body (at most 64 kB): the one ``FormGuardMiddleware`` read, or else
+    /// the request's.
     public static func form(of request: Request) async throws -> HTMLForm {
+        if case .fields(let form) = SubmittedForm.current { return form }
         var request = request
         let body = try await request.collectBody(upTo: 64 << 10)
         return HTMLForm(String(decoding: body.readableBytesView, as: UTF8.self))
     }
 
-    /// A multipart form body of at most `limit` bytes.
+    /// A multipart form body of at most `limit` bytes: the one ``FormGuardMiddleware`` read, or
+    /// else the request's, read off the event loops.
     public static func multipart(of request: Request, limit: Int) async throws -> MultipartForm {
+        if case .parts(let form, let bytes) = SubmittedForm.current {
+            guard bytes <= limit else { throw MultipartForm.Failure(description: "the upload is larger than \(limit / 1_000_000) MB") }
+            return form
+        }
         var request = request
         let body: ByteBuffer
         do {
@@ -38,7 +45,8 @@ extension PageResponses {
         } catch {
             throw MultipartForm.Failure(description: "the upload is larger than \(limit / 1_000_000) MB")
         }
-        return try MultipartForm(Data(body.readableBytesView), contentType: request.headers[.contentType] ?? "")
+        let type = request.headers[.contentType] ?? ""
+        return try await OffLoop.run { try MultipartForm(Data(body.readableBytesView), contentType: type) }
     }
 
     /// A message from the core ("a title cannot be empty") as a sentence.

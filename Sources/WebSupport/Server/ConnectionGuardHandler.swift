@@ -198,7 +198,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         var headers = HTTPHeaders()
         if refusal.html {
             headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
-            body = Self.page(status: refusal.status, message: refusal.message)
+            body = PlainPage.html(status: HTTPResponse.Status(code: Int(refusal.status.code)), message: refusal.message)
         } else {
             headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
             let code = refusal.status == .misdirectedRequest ? "unknown_host" : "bad_request"
@@ -266,20 +266,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Whether the client reads HTML (a browser) rather than JSON.
     static func acceptsHTML(_ headers: HTTPHeaders) -> Bool {
-        headers["Accept"].contains { $0.lowercased().contains("text/html") }
-    }
-
-    /// A short page that says why.
-    static func page(status: HTTPResponseStatus, message: String) -> String {
-        let escaped = message.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        return """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(status.code) \(status.reasonPhrase)</title></head>
-            <body><main><h1>\(status.reasonPhrase)</h1><p>\(escaped)</p></main></body></html>
-
-            """
+        headers["Accept"].contains { PlainPage.prefersHTML($0) }
     }
 }
 

@@ -1,0 +1,100 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Guards the pages' forms (every request but `GET`, `HEAD` and `OPTIONS` outside `/api/` and
+/// the sign-in form), whatever the browser says in its headers:
+///
+/// - A page answered to a browser without the form-token cookie sets one (`HttpOnly;
+///   SameSite=Strict`, named per app and port); its templates put the token in every form
+///   (``FormToken``).
+/// - A form must be `application/x-www-form-urlencoded` or `multipart/form-data` (415 for
+///   anything else, `text/plain` among them), and must carry the token its cookie holds (403).
+/// - The body is read once, here, and parsed off the event loops (``OffLoop``); the page's
+///   handler gets it as ``SubmittedForm/current``. A multipart form past its bounds is refused at
+///   once (400 or 413), one that cannot be read as a form with 422.
+///
+/// Refusals are a short page for browsers and the JSON error for other clients. The JSON API is
+/// left as it is: browsers cannot send it cross-site without CORS, which the servers never allow.
+public struct FormGuardMiddleware<Context: RequestContext>: RouterMiddleware {
+    let cookie: FormTokenCookie
+    let maxBodyBytes: Int
+
+    /// Creates the middleware for the app called `appName`, reading multipart bodies of up to
+    /// `maxBodyBytes`.
+    public init(appName: String, maxBodyBytes: Int) {
+        cookie = FormTokenCookie(appName: appName)
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// Sets or checks the token, then runs the rest of the chain.
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        if path.hasPrefix("/api/") || path == "/openapi.yaml" { return try await next(request, context) }
+        let cookieName = cookie.name(for: request)
+        let held = request.cookies[cookieName].map(\.value).flatMap { FormToken.isWellFormed($0) ? $0 : nil }
+        if [.get, .head, .options].contains(request.method) {
+            let token = held ?? FormToken.make()
+            var response = try await FormToken.$current.withValue(token) { try await next(request, context) }
+            if held == nil, response.headers[.contentType]?.hasPrefix("text/html") == true {
+                response.headers.append(HTTPField(name: .setCookie, value: "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"))
+            }
+            return response
+        }
+        if path == SignIn.path { return try await next(request, context) }
+        let form: SubmittedForm
+        do {
+            form = try await read(request)
+        } catch let error as APIError {
+            return PlainPage.response(to: request, error)
+        }
+        guard let held, let sent = Self.token(in: form),
+            TokenMiddleware<Context>.constantTimeEqual(Array(sent.utf8), Array(held.utf8))
+        else {
+            return PlainPage.response(to: request, APIError(.forbidden, code: "form_expired", "this form is out of date or was not sent from this app's page: reload the page and send it again"))
+        }
+        var request = request
+        request.body = RequestBody(buffer: ByteBuffer())
+        return try await SubmittedForm.$current.withValue(form) {
+            try await FormToken.$current.withValue(held) { try await next(request, context) }
+        }
+    }
+
+    /// The form in `request`'s body, read off the event loops.
+    ///
+    /// - Throws: ``APIError`` 415 for a body that is no form, 400 or 413 for a multipart form
+    ///   past its bounds.
+    private func read(_ request: Request) async throws -> SubmittedForm {
+        let type = request.headers[.contentType] ?? ""
+        let lowercased = type.lowercased()
+        var request = request
+        if lowercased.hasPrefix("application/x-www-form-urlencoded") {
+            let body = try await request.collectBody(upTo: 64 << 10)
+            return .fields(try await OffLoop.run { HTMLForm(String(decoding: body.readableBytesView, as: UTF8.self)) })
+        }
+        guard lowercased.hasPrefix("multipart/form-data") else {
+            throw APIError.unsupportedMediaType("a form is sent as application/x-www-form-urlencoded or multipart/form-data, not \(type.isEmpty ? "without a type" : String(type.prefix(100)))")
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, code: "too_large", "the upload is larger than \(maxBodyBytes / 1_000_000) MB")
+        }
+        do {
+            let form = try await OffLoop.run { try MultipartForm(Data(body.readableBytesView), contentType: type) }
+            return .parts(form, bodyBytes: body.readableBytes)
+        } catch let failure as MultipartForm.Failure {
+            throw APIError(failure.status, code: failure.status == .contentTooLarge ? "too_large" : "bad_form", failure.description)
+        }
+    }
+
+    /// The token a form carries.
+    static func token(in form: SubmittedForm) -> String? {
+        switch form {
+        case .fields(let fields): fields[FormToken.field]
+        case .parts(let parts, _): parts.parts(named: FormToken.field).first.map { String(decoding: $0.data, as: UTF8.self) }
+        }
+    }
+}

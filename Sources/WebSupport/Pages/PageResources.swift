@@ -1,0 +1,66 @@
+import Foundation
+import Mustache
+
+/// An app's page files shipped in its module: the Mustache templates (`Resources/templates`),
+/// the styles, scripts and icons served as they are (`Resources/static`), and the files both
+/// apps share (WebSupport's `base.css`, `common.js`, `upload.js`).
+public struct PageResources: Sendable {
+    /// The templates by name (`list`, `detail`, …).
+    public let templates: MustacheLibrary
+    /// The app's static files.
+    public let assets: StaticAssets
+    /// The files both apps share.
+    public let commonAssets: StaticAssets
+
+    /// Reads the `Resources` folder of `bundle` (a few small files, once, when the server starts).
+    ///
+    /// - Throws: when the resources are missing from the build or a template does not parse.
+    public init(bundle: Bundle) throws {
+        guard let root = bundle.url(forResource: "Resources", withExtension: nil) else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        var templates = MustacheLibrary()
+        let folder = root.appendingPathComponent("templates")
+        for url in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) where url.pathExtension == "mustache" {
+            try templates.register(String(decoding: try Data(contentsOf: url), as: UTF8.self), named: url.deletingPathExtension().lastPathComponent)
+        }
+        self.templates = templates
+        assets = try StaticAssets(folder: root.appendingPathComponent("static"))
+        commonAssets = try CommonAssets.load()
+    }
+
+    /// Template `name` rendered with `model`, off the event loops (``OffLoop``: a page of
+    /// 10,000 rows takes most of a second). Every template also sees `formToken`, the token the
+    /// page's forms send back (``FormGuardMiddleware``).
+    ///
+    /// - Throws: when there is no such template (a build without its resources).
+    public func render(_ model: some Sendable, template name: String) async throws -> String {
+        let context = PageContext(model: model, formToken: FormToken.current ?? "")
+        let templates = self.templates
+        return try await OffLoop.run {
+            guard let html = templates.render(context, withTemplate: name) else {
+                throw CocoaError(.fileNoSuchFile)
+            }
+            return html
+        }
+    }
+}
+
+/// A page's model with the form token beside its own fields.
+private struct PageContext<Model: Sendable>: MustacheParent, Sendable {
+    let model: Model
+    let formToken: String
+
+    func child(named name: String) -> Any? {
+        if name == "formToken" { return formToken }
+        if let parent = model as? any MustacheParent { return parent.child(named: name) }
+        return Mirror(reflecting: model).descendant(name).flatMap(Self.unwrapped)
+    }
+
+    /// `value` without the optionals around it; nil for an empty one (as Mustache reads fields).
+    private static func unwrapped(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first.flatMap { unwrapped($0.value) }
+    }
+}
