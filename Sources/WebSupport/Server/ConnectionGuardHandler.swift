@@ -195,14 +195,15 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         pendingRefusal = nil
         closing = true
         let body: String
+        let status: HTTPResponse.Status = refusal.status == .misdirectedRequest ? .misdirectedRequest : .badRequest
         var headers = HTTPHeaders()
         if refusal.html {
             headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
-            body = PlainPage.html(status: HTTPResponse.Status(code: Int(refusal.status.code)), message: refusal.message)
+            body = PlainPage.html(status: status, message: refusal.message)
         } else {
             headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
             let code = refusal.status == .misdirectedRequest ? "unknown_host" : "bad_request"
-            body = String(decoding: APIError(HTTPResponse.Status(code: Int(refusal.status.code)), code: code, refusal.message).body, as: UTF8.self)
+            body = String(decoding: APIError(status, code: code, refusal.message).body, as: UTF8.self)
         }
         headers.add(name: "Content-Length", value: "\(body.utf8.count)")
         headers.add(name: "Connection", value: "close")

@@ -1,0 +1,91 @@
+import Foundation
+import Homepwner
+import Synchronization
+import Testing
+import WebTestSupport
+
+@Suite("homepwner serve: heavy work leaves the event loops free", .timeLimit(.minutes(3)))
+struct EventLoopFreedomTests {
+    /// The slowest of small requests sent one after another while `work` runs.
+    private func slowestProbe(port: Int, during work: @escaping @Sendable () async throws -> Void) async throws -> (slowest: TimeInterval, probes: Int) {
+        let finished = Flag()
+        let heavy = Task {
+            defer { finished.set() }
+            try await work()
+        }
+        var slowest: TimeInterval = 0
+        var probes = 0
+        // Probes start once the heavy request is under way, and stop when it is answered.
+        try await Task.sleep(for: .milliseconds(100))
+        while !finished.isSet || probes < 3 {
+            let start = Date()
+            let response = try await RawConnection.exchange(port: port, "GET /openapi.yaml HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(response.status == 200)
+            slowest = max(slowest, Date().timeIntervalSince(start))
+            probes += 1
+        }
+        try await heavy.value
+        return (slowest, probes)
+    }
+
+    @Test("While the 10,000-item page renders, a 24 MB form is read or 4 million part-header lines are refused, small requests on new connections are answered at once")
+    func smallRequestsStayFast() async throws {
+        try await withTemporaryFolder { folder in
+            let date = Date(timeIntervalSinceReferenceDate: 780_000_000)
+            let items = (0..<10_000).map { index in
+                Item(itemName: "Item number \(index) with a longer name", serialNumber: "SN\(index)", valueInDollars: index, dateCreated: date, itemKey: UUID().uuidString)
+            }
+            try ItemArchive(items: items).encoded().write(to: folder.appendingPathComponent("items.archive"))
+            let server = try ServerProcess.start(dataDir: folder)
+            defer { _ = server.stop() }
+            let port = server.port
+
+            let page = try await slowestProbe(port: port) {
+                let response = try await RawConnection.exchange(port: port, "GET / HTTP/1.1\r\nHost: localhost\r\nAccept: text/html\r\n\r\n", timeout: 60)
+                #expect(response.status == 200)
+                #expect(response.body.count > 5_000_000)
+            }
+            #expect(page.slowest < 0.25, "slowest of \(page.probes) probes: \(page.slowest) s")
+
+            let key = items[0].itemKey
+            let token = String(repeating: "7c", count: 32)
+            let boundary = "b0und4ry"
+            var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"_formtoken\"\r\n\r\n\(token)\r\n".utf8)
+            form += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"big.png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
+            form += Data(repeating: 0x2d, count: 24 << 20)
+            form += Data("\r\n--\(boundary)--\r\n".utf8)
+            let request = Array(Data("POST /items/\(key)/photo HTTP/1.1\r\nHost: localhost:\(port)\r\nCookie: homepwner_form_\(port)=\(token)\r\nContent-Type: multipart/form-data; boundary=\(boundary)\r\nContent-Length: \(form.count)\r\n\r\n".utf8) + form)
+            let upload = try await slowestProbe(port: port) {
+                let connection = try RawConnection(port: port)
+                try connection.send(request)
+                let response = try await connection.readResponse(timeout: 60)
+                #expect(response.status == 422)
+            }
+            #expect(upload.slowest < 0.25, "slowest of \(upload.probes) probes: \(upload.slowest) s")
+
+            // 24 MB of part-header lines (5 million of them held a loop for 9 s): refused at once.
+            var lines = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"_formtoken\"\r\n\r\n\(token)\r\n".utf8)
+            lines += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.png\"\r\n".utf8)
+            lines += Data(String(repeating: "X: y\r\n", count: 4_000_000).utf8)
+            lines += Data("\r\nx\r\n--\(boundary)--\r\n".utf8)
+            let linesRequest = Array(Data("POST /items/\(key)/photo HTTP/1.1\r\nHost: localhost:\(port)\r\nCookie: homepwner_form_\(port)=\(token)\r\nContent-Type: multipart/form-data; boundary=\(boundary)\r\nContent-Length: \(lines.count)\r\n\r\n".utf8) + lines)
+            let headerFlood = try await slowestProbe(port: port) {
+                let connection = try RawConnection(port: port)
+                try connection.send(linesRequest)
+                let response = try await connection.readResponse(timeout: 60)
+                #expect(response.status == 400)
+                #expect(response.errorCode == "bad_form")
+            }
+            #expect(headerFlood.slowest < 0.25, "slowest of \(headerFlood.probes) probes: \(headerFlood.slowest) s")
+        }
+    }
+}
+
+/// A flag set once, read from any task.
+private final class Flag: Sendable {
+    private let value = Mutex(false)
+
+    var isSet: Bool { value.withLock { $0 } }
+
+    func set() { value.withLock { $0 = true } }
+}
