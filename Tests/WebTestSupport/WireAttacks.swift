@@ -1,0 +1,32 @@
+/// Requests whose bodies lie about themselves, as an attacker sends them, for checking that a
+/// server answers each with a 4xx and its JSON error, never a 500.
+public enum WireAttacks {
+    /// Chunked bodies the HTTP decoder cannot read: sizes `zz`, `-1`, 20 hex digits, bare-LF
+    /// chunk lines.
+    public static let malformedChunkedBodies = [
+        "zz\r\nhello\r\n0\r\n\r\n", "-1\r\nhello\r\n0\r\n\r\n", "100000000000000000000\r\nhello\r\n0\r\n\r\n", "5\nhello\n0\n\n",
+    ]
+
+    /// A request to `path` with `method` and a chunked `body`.
+    public static func chunked(_ method: String, _ path: String, type: String, body: String, extraHeaders: String = "") -> String {
+        "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nContent-Type: \(type)\r\nTransfer-Encoding: chunked\r\n\(extraHeaders)\r\n\(body)"
+    }
+
+    /// The same with `Transfer-Encoding: xchunked`, which no decoder knows.
+    public static func unknownCoding(_ method: String, _ path: String, type: String) -> String {
+        "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nContent-Type: \(type)\r\nTransfer-Encoding: xchunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+    }
+
+    /// A well-formed chunked body of `size` bytes (in 1 MiB chunks), for a body over the limit.
+    public static func largeChunkedBody(size: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size + size / 100_000 + 16)
+        var left = size
+        while left > 0 {
+            let chunk = min(left, 1 << 20)
+            bytes += Array("\(String(chunk, radix: 16))\r\n".utf8) + [UInt8](repeating: 0x41, count: chunk) + Array("\r\n".utf8)
+            left -= chunk
+        }
+        return bytes + Array("0\r\n\r\n".utf8)
+    }
+}
