@@ -85,7 +85,8 @@ public func buildRouter(
             ("/api/events", [.get]),
             ("/openapi.yaml", [.get, .head]),
         ],
-        openAPIDocument: try AppRouter.openAPIDocument(in: .module)
+        openAPIDocument: try AppRouter.openAPIDocument(in: .module),
+        heavyReads: ["/", "/api/items", "/api/items.csv", "/api/stats"]
     )
     try ItemsAPI(store: store, maxBodyBytes: configuration.maxBodyBytes)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))

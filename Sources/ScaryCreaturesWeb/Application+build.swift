@@ -124,6 +124,7 @@ func buildRouter(
             ("/openapi.yaml", [.get, .head]),
         ],
         openAPIDocument: try AppRouter.openAPIDocument(in: .module),
+        heavyReads: ["/", "/api/creatures"],
         addInnerMiddleware: { $0.add(middleware: cache) }
     )
     // Compact JSON: the list of 1,000 creatures is a third of its pretty-printed size.

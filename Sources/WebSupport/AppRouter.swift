@@ -19,11 +19,14 @@ public enum AppRouter {
     ///   - routes: every route with its methods, for 405 answers that list them (include
     ///     `/openapi.yaml`).
     ///   - openAPIDocument: the `openapi.yaml` the API was generated from.
+    ///   - heavyReads: the paths whose `GET` does work that grows with the data (lists, pages,
+    ///     exports), answered off the event loops (``OffLoopMiddleware``).
     ///   - addInnerMiddleware: adds the app's own middleware, run after the common checks (a
     ///     response cache).
     public static func make(
         configuration: WebConfiguration, appName: String, errors: @escaping @Sendable (any Error) -> APIError?,
         routes: [(String, [HTTPRequest.Method])], openAPIDocument: Data,
+        heavyReads: Set<String> = [],
         addInnerMiddleware: (Router<BasicRequestContext>) -> Void = { _ in }
     ) -> Router<BasicRequestContext> {
         // HEAD is answered wherever GET is: the GET handler runs and its body is dropped.
@@ -47,6 +50,7 @@ public enum AppRouter {
         ))
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
         router.add(middleware: FormGuardMiddleware(appName: appName, maxBodyBytes: configuration.maxBodyBytes))
+        router.add(middleware: OffLoopMiddleware(paths: heavyReads))
         if let token {
             SignIn.addRoutes(to: router, token: token, appName: appName, cookie: cookie)
         }

@@ -17,4 +17,23 @@ public enum OffLoop {
     public static func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
         try await pool.runIfActive(work)
     }
+
+    /// A task executor on the pool: a task that prefers it (`withTaskExecutorPreference`) runs
+    /// its jobs, and those of the default actors it calls, there.
+    public static let executor = PoolTaskExecutor(pool: pool)
+
+    /// Runs jobs on a thread pool.
+    public final class PoolTaskExecutor: TaskExecutor {
+        private let pool: NIOThreadPool
+
+        init(pool: NIOThreadPool) {
+            self.pool = pool
+        }
+
+        /// Runs `job` on a thread of the pool (the pool is never shut down, so every job runs).
+        public func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            pool.submit { [self] _ in job.runSynchronously(on: asUnownedTaskExecutor()) }
+        }
+    }
 }
