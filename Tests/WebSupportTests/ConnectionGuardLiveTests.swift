@@ -103,6 +103,17 @@ struct ConnectionGuardLiveTests {
         }
     }
 
+    @Test("Nothing pipelined behind a refused request is passed on: the connection closes after the refusal")
+    func nothingAfterARefusal() async throws {
+        try await withGuardedServer { port in
+            let connection = try RawConnection(port: port)
+            try connection.send("GET /hello HTTP/1.1\r\nHost: evil.example\r\n\r\nGET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try await connection.readResponse().status == 421)
+            #expect(await connection.waitForClose(within: 5) != nil)
+            #expect(await connection.read(until: "HTTP/1.1", timeout: 0.5) == false)
+        }
+    }
+
     @Test("A head the decoder cannot read, a chunked body that lies, an unknown transfer coding: 400 with the JSON error; a body over the limit: 413 — never a 500")
     func wireErrorsAreTheClients() async throws {
         try await withGuardedServer { port in

@@ -104,11 +104,19 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
-        if refusing {
+        guard !closing else { return }
+        if pendingRefusal != nil {
+            // A request was refused: the connection closes after its answer, and nothing that
+            // came after it is passed on.
+            guard refusing else { return }
             if case .body(let buffer) = part { discardedBytes += buffer.readableBytes }
-            if case .end = part { refusing = false; writeRefusalIfDue(context: context) }
             // A refused request's large body is not read to its end.
-            else if discardedBytes > 64 << 10 { refusing = false; writeRefusalIfDue(context: context) }
+            if case .end = part {
+                refusing = false
+            } else if discardedBytes > 64 << 10 {
+                refusing = false
+            }
+            if !refusing { writeRefusalIfDue(context: context) }
             return
         }
         switch part {
@@ -161,7 +169,8 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         guard error is HTTPParserError, !readingBody, inFlight == 0, !closing else {
             return context.fireErrorCaught(error)
         }
-        pendingRefusal = (.badRequest, "the request is not well-formed HTTP/1.1 (\(error))", false)
+        // A request already refused keeps its own answer.
+        if pendingRefusal == nil { pendingRefusal = (.badRequest, "the request is not well-formed HTTP/1.1 (\(error))", false) }
         refusing = false
         writeRefusalIfDue(context: context)
     }
