@@ -58,7 +58,7 @@ public func buildApplication(
     return Application(
         router: router,
         server: AppServer.http1(configuration, hosts: hosts, serverName: "homepwner"),
-        configuration: .init(address: .hostname(host, port: configuration.port), serverName: "homepwner"),
+        configuration: AppServer.listening(configuration, serverName: "homepwner"),
         services: services,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port

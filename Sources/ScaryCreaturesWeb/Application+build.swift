@@ -56,7 +56,7 @@ public func buildApplication(
         server: AppServer.http1(configuration, hosts: hosts, serverName: serverName) {
             cachedAnswers(cache, configuration: configuration, logger: requestLogger)
         },
-        configuration: .init(address: .hostname(host, port: configuration.port), serverName: serverName),
+        configuration: AppServer.listening(configuration, serverName: serverName),
         services: services,
         onServerRunning: { channel in
             withExtendedLifetime(lock) {}

@@ -16,4 +16,12 @@ public enum AppServer {
         let settings = ConnectionGuard(hosts: hosts, timeouts: configuration.timeouts, census: census, serverName: serverName)
         return .guardedHTTP1(settings, additionalChannelHandlers: additionalChannelHandlers)
     }
+
+    /// Where and how the server listens: `configuration`'s address, with an accept queue of
+    /// 4,096 (the kernel caps it at `net.core.somaxconn`), so that a burst of connections is
+    /// queued rather than dropped — a dropped connection attempt is retried by its client only
+    /// a second later.
+    public static func listening(_ configuration: WebConfiguration, serverName: String) -> ApplicationConfiguration {
+        ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: serverName, backlog: 4096)
+    }
 }
