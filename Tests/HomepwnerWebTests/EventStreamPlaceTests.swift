@@ -9,26 +9,10 @@ struct EventStreamPlaceTests {
         try await withTemporaryFolder { folder in
             let server = try ServerProcess.start(dataDir: folder)
             defer { _ = server.stop() }
-            func openStream() async throws -> (RawConnection, Int) {
-                let connection = try RawConnection(port: server.port)
-                try connection.send("GET /api/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n")
-                return (connection, try await connection.readResponse(bodyExpected: false).status)
-            }
-            var open: [RawConnection] = []
-            var refused = 0
-            for _ in 0..<300 {
-                let (connection, status) = try await openStream()
-                if status == 200 { open.append(connection) } else if status == 429 { refused += 1 }
-            }
-            #expect(open.count == 256)
-            #expect(refused == 44)
-            for connection in open { connection.close() }
-            let deadline = Date().addingTimeInterval(1)
-            var status = 0
-            repeat {
-                status = try await openStream().1
-            } while status != 200 && Date() < deadline
-            #expect(status == 200)
+            let outcome = try await EventStreamFlood.run(port: server.port, count: 300)
+            #expect(outcome.opened == 256)
+            #expect(outcome.refused == 44)
+            #expect(outcome.afterClosing == 200)
         }
     }
 }

@@ -21,11 +21,20 @@ func cliExecutable() throws -> URL {
     return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "scary-creatures is not built")
 }
 
-/// Starts `scary-creatures arguments… --data-dir folder` (just `arguments` when `dataDir` is nil).
-func startCLI(_ arguments: [String], dataDir: URL?) throws -> (Process, Pipe, Pipe) {
+/// Starts `scary-creatures arguments… --data-dir folder` (just `arguments` when `dataDir` is nil),
+/// through `launcher` if given (a command that runs the rest of its arguments, such as
+/// `prlimit --nofile=300:300 --`).
+func startCLI(_ arguments: [String], dataDir: URL?, launcher: [String] = []) throws -> (Process, Pipe, Pipe) {
     let process = Process()
-    process.executableURL = try cliExecutable()
-    process.arguments = arguments + (dataDir.map { ["--data-dir", $0.path] } ?? [])
+    let executable = try cliExecutable()
+    let command = arguments + (dataDir.map { ["--data-dir", $0.path] } ?? [])
+    if let tool = launcher.first {
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = Array(launcher.dropFirst()) + [executable.path] + command
+    } else {
+        process.executableURL = executable
+        process.arguments = command
+    }
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment

@@ -12,9 +12,10 @@ struct ServerProcess {
     let url: URL
     let errors: Pipe
 
-    /// Starts the server on `dataDir` and waits (at most 30 s) until it prints its address.
-    static func start(dataDir: URL, extra: [String] = []) throws -> ServerProcess {
-        let (process, output, errors) = try startCLI(["serve", "--port", "0", "--log-level", "error"] + extra, dataDir: dataDir)
+    /// Starts the server on `dataDir` (through `launcher`, see ``startCLI(_:dataDir:launcher:)``)
+    /// and waits (at most 30 s) until it prints its address.
+    static func start(dataDir: URL, extra: [String] = [], launcher: [String] = []) throws -> ServerProcess {
+        let (process, output, errors) = try startCLI(["serve", "--port", "0", "--log-level", "error"] + extra, dataDir: dataDir, launcher: launcher)
         var printed = Data()
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, !String(decoding: printed, as: UTF8.self).contains("\n") {

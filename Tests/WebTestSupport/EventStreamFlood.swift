@@ -1,0 +1,44 @@
+import Foundation
+
+/// Opens more event streams than a server allows, closes the ones it let in, and opens one more.
+public enum EventStreamFlood {
+    /// What happened: how many streams were let in (200), how many refused (429), and the status
+    /// of the first new stream let in within a second of closing them all (the last refusal's
+    /// status if none was).
+    public struct Outcome: Sendable {
+        /// Streams answered 200.
+        public var opened: Int
+        /// Streams answered 429.
+        public var refused: Int
+        /// The new stream's status after all were closed.
+        public var afterClosing: Int
+    }
+
+    /// Opens an event stream on a new connection; the connection and its status (the body left
+    /// open).
+    public static func open(port: Int) async throws -> (RawConnection, Int) {
+        let connection = try RawConnection(port: port)
+        try connection.send("GET /api/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n")
+        return (connection, try await connection.readResponse(bodyExpected: false).status)
+    }
+
+    /// Opens `count` streams, closes those let in, then tries for a second to open one more.
+    public static func run(port: Int, count: Int) async throws -> Outcome {
+        var open: [RawConnection] = []
+        var refused = 0
+        for _ in 0..<count {
+            let (connection, status) = try await Self.open(port: port)
+            if status == 200 { open.append(connection) } else if status == 429 { refused += 1 }
+        }
+        let opened = open.count
+        for connection in open { connection.close() }
+        let deadline = Date().addingTimeInterval(1)
+        var status = 0
+        repeat {
+            let (connection, answer) = try await Self.open(port: port)
+            status = answer
+            connection.close()
+        } while status != 200 && Date() < deadline
+        return Outcome(opened: opened, refused: refused, afterClosing: status)
+    }
+}
