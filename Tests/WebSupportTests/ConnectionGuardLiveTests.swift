@@ -9,7 +9,7 @@ import WebTestSupport
 /// A small server behind the connection guard: `/hello`, `/slow` (answers after 1.5 s) and
 /// `POST /echo` (collects up to 1 KiB), with the JSON error middleware.
 private func guardedApp(
-    timeouts: ConnectionTimeouts = ConnectionTimeouts(), census: ConnectionCensus? = nil, allowedHosts: [String] = []
+    timeouts: ConnectionTimeouts = ConnectionTimeouts(), census: ConnectionCensus = ConnectionCensus(limit: .max), allowedHosts: [String] = []
 ) -> some ApplicationProtocol {
     let router = Router()
     router.add(middleware: ErrorMiddleware(map: { _ in nil }))
@@ -31,7 +31,7 @@ private func guardedApp(
 
 /// Runs `body` with the port of a live guarded server.
 private func withGuardedServer(
-    timeouts: ConnectionTimeouts = ConnectionTimeouts(), census: ConnectionCensus? = nil, allowedHosts: [String] = [],
+    timeouts: ConnectionTimeouts = ConnectionTimeouts(), census: ConnectionCensus = ConnectionCensus(limit: .max), allowedHosts: [String] = [],
     _ body: @escaping @Sendable (Int) async throws -> Void
 ) async throws {
     try await guardedApp(timeouts: timeouts, census: census, allowedHosts: allowedHosts).test(.live) { client in

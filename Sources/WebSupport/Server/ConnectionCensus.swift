@@ -1,13 +1,15 @@
 import NIOCore
 import Synchronization
 
-/// Counts a server's open connections, and when they come near the number of descriptors the
-/// process may open, closes idle ones — oldest first — so that a flood of silent connections
-/// cannot keep out a request that means it.
+/// Counts a server's open connections, reads their clocks, and when they come near the number of
+/// descriptors the process may open, closes idle ones — oldest first — so that a flood of silent
+/// connections cannot keep out a request that means it.
 ///
-/// Each event loop keeps its own connections in the order they opened; a connection that opens
-/// past the limit sheds idle connections of its own loop (with connections spread over the loops,
-/// each loop sheds its share), so no lock is taken but for the count.
+/// Each event loop keeps its own connections in the order they opened, and sweeps them a few
+/// times per shortest timeout (``ConnectionTimeouts/sweepInterval``) for clocks that ran out; a
+/// connection that opens past the limit sheds idle connections of its own loop (with
+/// connections spread over the loops, each loop sheds its share), so no lock is taken but for
+/// the count and the first connection of each loop.
 public final class ConnectionCensus: Sendable {
     /// Connections open at once before idle ones are closed.
     public let limit: Int
@@ -51,17 +53,25 @@ public final class ConnectionCensus: Sendable {
         let key = ObjectIdentifier(loop)
         return loops.withLock { loops in
             if let list = loops[key] { return list }
-            let list = NIOLoopBound(LoopConnections(), eventLoop: loop)
+            let list = NIOLoopBound(LoopConnections(loop: loop), eventLoop: loop)
             loops[key] = list
             return list
         }.value
     }
 }
 
-/// One event loop's connections, oldest first, as a linked list through the handlers.
+/// One event loop's connections, oldest first, as a linked list through the handlers, and the
+/// sweep that reads their clocks while there are any.
 final class LoopConnections {
+    private let loop: any EventLoop
     private var oldest: ConnectionGuardHandler?
     private var newest: ConnectionGuardHandler?
+    private var count = 0
+    private var sweep: RepeatedTask?
+
+    init(loop: any EventLoop) {
+        self.loop = loop
+    }
 
     func append(_ connection: ConnectionGuardHandler) {
         connection.older = newest
@@ -69,6 +79,15 @@ final class LoopConnections {
         newest?.newer = connection
         newest = connection
         if oldest == nil { oldest = connection }
+        count += 1
+        if sweep == nil {
+            let interval = connection.sweepInterval
+            // Held until the last connection of the loop leaves (the sweep is cancelled then).
+            let list = NIOLoopBound(self, eventLoop: loop)
+            sweep = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
+                list.value.checkClocks()
+            }
+        }
     }
 
     func remove(_ connection: ConnectionGuardHandler) {
@@ -77,6 +96,21 @@ final class LoopConnections {
         if let newer = connection.newer { newer.older = connection.older } else { newest = connection.older }
         connection.older = nil
         connection.newer = nil
+        count -= 1
+        if count == 0 {
+            sweep?.cancel()
+            sweep = nil
+        }
+    }
+
+    /// Closes every connection whose clock ran out.
+    private func checkClocks() {
+        let now = NIODeadline.now()
+        var next = oldest
+        while let connection = next {
+            next = connection.newer
+            connection.checkClock(now: now)
+        }
     }
 
     /// Closes up to `count` idle connections, oldest first, but not `newcomer` (the one that

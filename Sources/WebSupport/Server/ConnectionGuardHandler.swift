@@ -14,7 +14,9 @@ import NIOHTTP1
 ///   400), and the connection closed.
 /// - A connection is closed when its request head is not complete in time, when it idles
 ///   between requests too long, or when a request body stops arriving (``ConnectionTimeouts``);
-///   while a request is being answered (an event stream, a slow handler) no clock runs.
+///   while a request is being answered (an event stream, a slow handler) no clock runs. The
+///   clocks are read by a sweep of the loop's connections (``LoopConnections``), a few times
+///   per shortest timeout, not by a timer per request.
 /// - It is counted in the server's ``ConnectionCensus``, which closes idle connections first
 ///   when descriptors run short.
 ///
@@ -42,9 +44,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var firstByteOfHead = NIODeadline.now()
     private var lastByte = NIODeadline.now()
     private var idleSince = NIODeadline.now()
-    private var timer: Scheduled<Void>?
-    private var timerDeadline = NIODeadline.distantFuture
     private var counted = false
+    /// The name the last allowed request of this connection was for.
+    private var allowedAuthority: String?
 
     /// Links of the loop's connection list (``LoopConnections``).
     weak var older: ConnectionGuardHandler?
@@ -53,6 +55,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     init(settings: ConnectionGuard) {
         self.settings = settings
     }
+
+    /// How often the connection's clock is read.
+    var sweepInterval: TimeAmount { settings.timeouts.sweepInterval }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
@@ -68,8 +73,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         guard !counted else { return }
         counted = true
         idleSince = .now()
-        settings.census?.opened(self, on: context.eventLoop)
-        arm()
+        settings.census.opened(self, on: context.eventLoop)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -83,11 +87,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     private func stop(context: ChannelHandlerContext) {
-        timer?.cancel()
-        timer = nil
         if counted {
             counted = false
-            settings.census?.closed(self, on: context.eventLoop)
+            settings.census.closed(self, on: context.eventLoop)
         }
     }
 
@@ -98,7 +100,6 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         if !readingBody, !bytesBeforeHead {
             bytesBeforeHead = true
             firstByteOfHead = now
-            arm()
         }
     }
 
@@ -130,7 +131,6 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             }
             readingBody = true
             inFlight += 1
-            arm()
         case .body:
             break
         case .end:
@@ -158,8 +158,6 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         idleSince = .now()
         if pendingRefusal != nil, !refusing {
             writeRefusalIfDue(context: context)
-        } else {
-            arm()
         }
     }
 
@@ -191,10 +189,14 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             authority = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
         }
         guard let authority else { return nil }
+        // A connection's requests nearly always name the same server: the last allowed name is
+        // compared byte for byte before the policy parses anything.
+        if let allowedAuthority, authority.utf8.elementsEqual(allowedAuthority.utf8) { return nil }
         guard settings.hosts.allows(authority: authority) else {
             let shown = String(authority.unicodeScalars.prefix(100).map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" })
             return (.misdirectedRequest, "this server does not answer to the name \(shown) (a page that is not this app's asked for it); open the app at its own address")
         }
+        allowedAuthority = authority
         return nil
     }
 
@@ -241,28 +243,12 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         return true
     }
 
-    /// Schedules the next check of the clocks, earlier if the current phase's deadline is
-    /// earlier than the one scheduled.
-    private func arm() {
-        guard let context, !closing, let deadline = currentDeadline() else { return }
-        if timer != nil, timerDeadline <= deadline { return }
-        timer?.cancel()
-        timerDeadline = deadline
-        timer = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(deadline: deadline) { [weak self] in
-            self?.timerFired()
-        }
-    }
-
-    private func timerFired() {
-        timer = nil
-        timerDeadline = .distantFuture
-        guard let context, !closing, let deadline = currentDeadline() else { return }
-        if deadline <= .now() {
-            closing = true
-            context.close(promise: nil)
-        } else {
-            arm()
-        }
+    /// Closes the connection if its current clock ran out by `now` (called by its loop's
+    /// ``LoopConnections`` sweep, so no request schedules or cancels a timer of its own).
+    func checkClock(now: NIODeadline) {
+        guard let context, !closing, let deadline = currentDeadline(), deadline <= now else { return }
+        closing = true
+        context.close(promise: nil)
     }
 
     /// When the connection is closed if nothing more happens; nil while a request is answered.

@@ -23,4 +23,11 @@ public struct ConnectionTimeouts: Sendable, Equatable {
         self.bodyProgress = bodyProgress
         self.eventStreamHeartbeat = eventStreamHeartbeat
     }
+
+    /// How often a loop reads its connections' clocks: a quarter of the shortest timeout,
+    /// between 50 ms and one second (so a connection is closed at most that late).
+    public var sweepInterval: TimeAmount {
+        let shortest = min(head.nanoseconds, idle.nanoseconds, bodyProgress.nanoseconds)
+        return .nanoseconds(min(1_000_000_000, max(50_000_000, shortest / 4)))
+    }
 }

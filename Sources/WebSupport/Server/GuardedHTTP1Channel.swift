@@ -11,13 +11,16 @@ public struct ConnectionGuard: Sendable {
     public var hosts: HostPolicy
     /// When a connection that keeps the server waiting is closed.
     public var timeouts: ConnectionTimeouts
-    /// The server's open connections; nil counts none.
-    public var census: ConnectionCensus?
+    /// The server's open connections.
+    public var census: ConnectionCensus
     /// The `Server` header of the answers written here.
     public var serverName: String
 
     /// Creates the settings.
-    public init(hosts: HostPolicy, timeouts: ConnectionTimeouts = ConnectionTimeouts(), census: ConnectionCensus? = nil, serverName: String) {
+    public init(
+        hosts: HostPolicy, timeouts: ConnectionTimeouts = ConnectionTimeouts(), census: ConnectionCensus = ConnectionCensus(limit: .max),
+        serverName: String
+    ) {
         self.hosts = hosts
         self.timeouts = timeouts
         self.census = census
