@@ -42,21 +42,21 @@ struct HostPolicyTests {
 }
 
 @Suite("Whether a bound address is loopback")
-struct BindAddressTests {
+struct ListenAddressTests {
     @Test("Literals are read as addresses: 127/8, ::1 and ::ffff:127.x are loopback; 0.0.0.0, other addresses and the wildcard are not")
     func literals() async throws {
         for host in ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "::ffff:127.0.0.1"] {
-            #expect(try await BindAddress.isLoopback(host), "\(host)")
+            #expect(try await ListenAddress.isLoopback(host), "\(host)")
         }
         for host in ["0.0.0.0", "::", "10.0.0.1", "192.0.2.1", "::ffff:10.0.0.1", "2001:db8::1"] {
-            #expect(try await !BindAddress.isLoopback(host), "\(host)")
+            #expect(try await !ListenAddress.isLoopback(host), "\(host)")
         }
     }
 
     @Test("A name is resolved first: localhost is loopback; 127.attacker.example is no 127.x literal, and an unresolvable name cannot be bound")
     func names() async throws {
-        #expect(try await BindAddress.isLoopback("localhost"))
-        await #expect(throws: WebStartError.self) { try await BindAddress.isLoopback("127.attacker.invalid") }
+        #expect(try await ListenAddress.isLoopback("localhost"))
+        await #expect(throws: WebStartError.self) { try await ListenAddress.isLoopback("127.attacker.invalid") }
     }
 
     @Test("A server bound to a name that is not loopback needs a token; the configuration says so before anything listens")

@@ -16,13 +16,6 @@ public final class ConnectionCensus: Sendable {
     private let open = Atomic<Int>(0)
     private let loops = Mutex<[ObjectIdentifier: NIOLoopBound<LoopConnections>]>([:])
 
-    /// A census for a process that may open `openFileLimit` descriptors: connections may use all
-    /// but an eighth of them (at least 64 are kept for files).
-    public convenience init(openFileLimit: Int) {
-        let reserve = max(64, openFileLimit / 8)
-        self.init(limit: max(16, openFileLimit - reserve))
-    }
-
     /// A census that sheds beyond `limit` connections.
     public init(limit: Int) {
         self.limit = limit

@@ -72,7 +72,7 @@ public struct WebConfiguration: Sendable {
             throw WebStartError("--allowed-host takes a host name or address (optionally with :port), not \"\(name.prefix(100))\"")
         }
         let host = self.host
-        let isLoopback = try await BindAddress.isLoopback(host)
+        let isLoopback = try await ListenAddress.isLoopback(host)
         if !isLoopback, (token ?? "").isEmpty {
             throw WebStartError("binding \(host) would let other machines in: give an access token with --token, --token-file or \(tokenVariable), or bind 127.0.0.1")
         }

@@ -9,7 +9,7 @@ import Darwin
 /// Whether the address a server binds reaches only this machine, decided from the parsed
 /// address: a literal is read as one (`127.attacker.example` is no `127.x` literal), and a name is
 /// resolved first and counts as loopback only when every address it resolves to is.
-public enum BindAddress {
+public enum ListenAddress {
     /// Whether every address `host` (an IPv4 or IPv6 literal, bracketed or not, or a name) stands
     /// for is a loopback address (`127.0.0.0/8`, `::1`, `::ffff:127.x.y.z`).
     ///
