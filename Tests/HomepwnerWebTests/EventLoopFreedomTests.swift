@@ -88,7 +88,7 @@ struct EventLoopFreedomTests {
             for (request, status) in uploads {
                 let upload = try await measure(server) {
                     let connection = try RawConnection(port: port)
-                    try connection.send(request)
+                    try await connection.send(request)
                     #expect(try await connection.readResponse(timeout: 60).status == status)
                 }
                 #expect(upload.times.eventLoops < 0.3, "\(status): \(upload.times)")

@@ -20,8 +20,8 @@ struct WireErrorTests {
                 #expect(try await RawConnection.exchange(port: server.port, WireAttacks.unknownCoding(method, path, type: type)).status == 400, "\(method) \(path)")
             }
             let connection = try RawConnection(port: server.port)
-            try connection.send(WireAttacks.chunked("PUT", "/api/items/\(key)/photo", type: "image/png", body: ""))
-            try? connection.send(WireAttacks.largeChunkedBody(size: 30 << 20))
+            try await connection.send(WireAttacks.chunked("PUT", "/api/items/\(key)/photo", type: "image/png", body: ""))
+            try? await connection.send(WireAttacks.largeChunkedBody(size: 30 << 20))
             let tooLarge = try await connection.readResponse()
             #expect(tooLarge.status == 413)
             #expect(tooLarge.errorCode == "too_large")

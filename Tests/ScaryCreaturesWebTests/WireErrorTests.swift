@@ -19,8 +19,8 @@ struct WireErrorTests {
                 #expect(try await RawConnection.exchange(port: port, WireAttacks.unknownCoding(method, path, type: type)).status == 400, "\(method) \(path)")
             }
             let connection = try RawConnection(port: port)
-            try connection.send(WireAttacks.chunked("PUT", "/api/creatures/1/photo", type: "image/png", body: ""))
-            try? connection.send(WireAttacks.largeChunkedBody(size: 30 << 20))
+            try await connection.send(WireAttacks.chunked("PUT", "/api/creatures/1/photo", type: "image/png", body: ""))
+            try? await connection.send(WireAttacks.largeChunkedBody(size: 30 << 20))
             let tooLarge = try await connection.readResponse()
             #expect(tooLarge.status == 413)
             #expect(tooLarge.errorCode == "too_large")

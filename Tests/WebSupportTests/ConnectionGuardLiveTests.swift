@@ -52,7 +52,7 @@ struct ConnectionGuardLiveTests {
             #expect(json.headers["x-content-type-options"] == "nosniff")
 
             let connection = try RawConnection(port: port)
-            try connection.send("DELETE /hello HTTP/1.1\r\nHost: evil.example:\(port)\r\nAccept: text/html,*/*\r\n\r\n")
+            try await connection.send("DELETE /hello HTTP/1.1\r\nHost: evil.example:\(port)\r\nAccept: text/html,*/*\r\n\r\n")
             let page = try await connection.readResponse()
             #expect(page.status == 421)
             #expect(page.headers["content-type"] == "text/html; charset=utf-8")
@@ -93,7 +93,7 @@ struct ConnectionGuardLiveTests {
     func pipelinedRefusalKeepsOrder() async throws {
         try await withGuardedServer { port in
             let connection = try RawConnection(port: port)
-            try connection.send("GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\nGET /hello HTTP/1.1\r\nHost: evil.example\r\n\r\n")
+            try await connection.send("GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\nGET /hello HTTP/1.1\r\nHost: evil.example\r\n\r\n")
             let first = try await connection.readResponse()
             #expect(first.status == 200)
             #expect(first.text == "slow")
@@ -107,7 +107,7 @@ struct ConnectionGuardLiveTests {
     func nothingAfterARefusal() async throws {
         try await withGuardedServer { port in
             let connection = try RawConnection(port: port)
-            try connection.send("GET /hello HTTP/1.1\r\nHost: evil.example\r\n\r\nGET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            try await connection.send("GET /hello HTTP/1.1\r\nHost: evil.example\r\n\r\nGET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(try await connection.readResponse().status == 421)
             #expect(await connection.waitForClose(within: 5) != nil)
             #expect(await connection.read(until: "HTTP/1.1", timeout: 0.5) == false)
@@ -142,11 +142,11 @@ struct ConnectionGuardLiveTests {
             let start = Date()
             let silent = try RawConnection(port: port)
             let halfHead = try RawConnection(port: port)
-            try halfHead.send("GET /hello HTTP/1.1\r\nHost: loc")
+            try await halfHead.send("GET /hello HTTP/1.1\r\nHost: loc")
             let stalled = try RawConnection(port: port)
-            try stalled.send("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{")
+            try await stalled.send("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{")
             let keptAlive = try RawConnection(port: port)
-            try keptAlive.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            try await keptAlive.send("GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(try await keptAlive.readResponse().status == 200)
 
             // Checked in the order they are due, so each wait ends about when its connection closed.

@@ -18,7 +18,7 @@ public enum EventStreamFlood {
     /// open).
     public static func open(port: Int) async throws -> (RawConnection, Int) {
         let connection = try RawConnection(port: port)
-        try connection.send("GET /api/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n")
+        try await connection.send("GET /api/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n")
         return (connection, try await connection.readResponse(bodyExpected: false).status)
     }
 

@@ -56,12 +56,18 @@ public final class RawConnection: @unchecked Sendable {
     }
 
     /// Sends `text` as UTF-8.
-    public func send(_ text: String) throws {
-        try send(Array(text.utf8))
+    public func send(_ text: String) async throws {
+        try await send(Array(text.utf8))
     }
 
-    /// Sends `bytes`.
-    public func send(_ bytes: [UInt8]) throws {
+    /// Sends `bytes`: a large body from a thread of its own, since `send` waits while the
+    /// server does not read (a server in this process may need the cooperative pool to read).
+    public func send(_ bytes: [UInt8]) async throws {
+        if bytes.count <= 64 << 10 { return try blockingSend(bytes) }
+        try await Self.onOwnThread { try self.blockingSend(bytes) }
+    }
+
+    private func blockingSend(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -153,7 +159,7 @@ public final class RawConnection: @unchecked Sendable {
     /// Sends `request` on a new connection and reads its response.
     public static func exchange(port: Int, _ request: String, timeout: TimeInterval = 10) async throws -> RawResponse {
         let connection = try RawConnection(port: port)
-        try connection.send(request)
+        try await connection.send(request)
         return try await connection.readResponse(timeout: timeout, bodyExpected: !request.hasPrefix("HEAD "))
     }
 
