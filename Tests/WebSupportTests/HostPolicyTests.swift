@@ -19,7 +19,7 @@ struct HostPolicyTests {
         }
     }
 
-    @Test("Off loopback: the bound address and the names given, nothing else; a wildcard bind also answers to loopback names")
+    @Test("Off loopback: the bound address and the names given, nothing else; a wildcard bind also answers to loopback names and the machine's addresses")
     func elsewhere() {
         let policy = HostPolicy(bindHost: "192.0.2.7", isLoopback: false, allowedHosts: ["Inventory.Example", "proxy.example:443"])
         #expect(policy.allows(authority: "192.0.2.7:8080"))
@@ -35,7 +35,14 @@ struct HostPolicyTests {
         #expect(!wildcard.allows(authority: "0.0.0.0:8080"))
         #expect(!wildcard.allows(authority: "evil.example"))
 
-        let v6 = HostPolicy(bindHost: "::1", isLoopback: true, allowedHosts: [])
+        let lan = HostPolicy(bindHost: "0.0.0.0", isLoopback: false, allowedHosts: [], machineAddresses: ["192.0.2.9", "fe80::1", "127.0.0.1"])
+        #expect(lan.allows(authority: "192.0.2.9:8080"))
+        #expect(lan.allows(authority: "[fe80::1]:8080"))
+        #expect(!lan.allows(authority: "192.0.2.10:8080"))
+        let bound = HostPolicy(bindHost: "192.0.2.7", isLoopback: false, allowedHosts: [], machineAddresses: ["192.0.2.9"])
+        #expect(!bound.allows(authority: "192.0.2.9"))
+
+                let v6 = HostPolicy(bindHost: "::1", isLoopback: true, allowedHosts: [])
         #expect(v6.allows(authority: "[::1]:8080"))
         #expect(v6.allows(authority: "localhost"))
     }
@@ -71,6 +78,13 @@ struct ListenAddressTests {
         #expect(policy.allows(authority: "127.0.0.1:8080"))
         await #expect(throws: WebStartError.self) {
             _ = try await WebConfiguration(port: 0, dataFolder: folder, allowedHosts: ["bad name"]).validate()
+        }
+        // Bound to every address (with a token), the server answers at each of the machine's.
+        let everywhere = try await WebConfiguration(host: "0.0.0.0", port: 0, dataFolder: folder, token: "a-token-of-twenty-chars").validate()
+        let addresses = await ListenAddress.machineAddresses()
+        #expect(!addresses.isEmpty)
+        for address in addresses {
+            #expect(everywhere.allows(authority: address.contains(":") ? "[\(address)]:8080" : "\(address):8080"), "\(address)")
         }
     }
 }

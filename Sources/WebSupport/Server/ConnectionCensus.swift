@@ -8,8 +8,8 @@ import Synchronization
 /// Each event loop keeps its own connections in the order they opened, and sweeps them a few
 /// times per shortest timeout (``ConnectionTimeouts/sweepInterval``) for clocks that ran out; a
 /// connection that opens past the limit sheds idle connections of its own loop (with
-/// connections spread over the loops, each loop sheds its share), so no lock is taken but for
-/// the count and the first connection of each loop.
+/// connections spread over the loops, each loop sheds its share). A lock is taken only to find
+/// the loop's list as a connection opens or closes, never per request.
 public final class ConnectionCensus: Sendable {
     /// Connections open at once before idle ones are closed.
     public let limit: Int

@@ -194,7 +194,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         if let allowedAuthority, authority.utf8.elementsEqual(allowedAuthority.utf8) { return nil }
         guard settings.hosts.allows(authority: authority) else {
             let shown = String(authority.unicodeScalars.prefix(100).map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" })
-            return (.misdirectedRequest, "this server does not answer to the name \(shown) (a page that is not this app's asked for it); open the app at its own address")
+            return (.misdirectedRequest, "this server does not answer to the name \(shown): open the app at its own address, or start it with --allowed-host for that name (a page of another site may have asked)")
         }
         allowedAuthority = authority
         return nil

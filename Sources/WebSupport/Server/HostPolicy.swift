@@ -4,8 +4,8 @@
 /// name in `Host` (DNS rebinding); answering only to the server's own names stops it. A server
 /// bound to loopback answers to `localhost`, any `*.localhost` name, `127.0.0.0/8` literals and
 /// `[::1]`; one bound elsewhere to the address it is bound to (and, when that is a wildcard
-/// address, to the loopback names too); every server also to the names given with
-/// `--allowed-host`. Any port is allowed: a browser only sends the server's own port, and a proxy
+/// address, to the loopback names and every address of this machine's interfaces); every server
+/// also to the names given with `--allowed-host`. Any port is allowed: a browser only sends the server's own port, and a proxy
 /// in front may say another. Names compare ASCII case-insensitively, with one trailing dot
 /// ignored.
 public struct HostPolicy: Sendable {
@@ -13,14 +13,30 @@ public struct HostPolicy: Sendable {
     private let names: Set<String>
 
     /// The policy of a server bound to `bindHost` (a name or address literal), whose bound
-    /// addresses are all loopback when `isLoopback`, answering also to `allowedHosts`.
-    public init(bindHost: String, isLoopback: Bool, allowedHosts: [String]) {
-        let bound = Self.normalized(bindHost.hasPrefix("[") ? bindHost : (bindHost.contains(":") ? "[\(bindHost)]" : bindHost))
-        let wildcard = bound == "0.0.0.0" || bound == "[::]"
+    /// addresses are all loopback when `isLoopback`, answering also to `allowedHosts` — and, when
+    /// `bindHost` is a wildcard address, to `machineAddresses` (the interfaces' addresses).
+    public init(bindHost: String, isLoopback: Bool, allowedHosts: [String], machineAddresses: [String] = []) {
+        let bound = Self.literal(bindHost)
+        let wildcard = Self.isWildcard(bindHost)
         loopbackNames = isLoopback || wildcard
         var names = Set(allowedHosts.compactMap { Self.split(authority: $0)?.host })
-        if !wildcard, let bound { names.insert(bound) }
+        if wildcard {
+            names.formUnion(machineAddresses.compactMap(Self.literal))
+        } else if let bound {
+            names.insert(bound)
+        }
         self.names = names
+    }
+
+    /// Whether `host` is a wildcard address (`0.0.0.0`, `::`): every address of the machine.
+    public static func isWildcard(_ host: String) -> Bool {
+        let bound = literal(host)
+        return bound == "0.0.0.0" || bound == "[::]"
+    }
+
+    /// `host` as it stands in a `Host` header: normalized, an IPv6 literal in brackets.
+    static func literal(_ host: String) -> String? {
+        normalized(host.hasPrefix("[") ? host : (host.contains(":") ? "[\(host)]" : host))
     }
 
     /// Whether a request whose `Host` says `authority` (`name`, `name:port`, `[v6]:port`) is for

@@ -1,3 +1,4 @@
+import NIOCore
 import NIOPosix
 
 #if canImport(Glibc)
@@ -20,6 +21,13 @@ public enum ListenAddress {
         let addresses = try await NIOThreadPool.singleton.runIfActive { try resolve(literal) }
         guard !addresses.isEmpty else { throw WebStartError("cannot listen on \(host): the name resolves to no address") }
         return addresses.allSatisfy { $0 }
+    }
+
+    /// The addresses of this machine's network interfaces, as text (none if they cannot be
+    /// listed): what a server bound to a wildcard address is reached at.
+    public static func machineAddresses() async -> [String] {
+        let devices = (try? await NIOThreadPool.singleton.runIfActive { try System.enumerateDevices() }) ?? []
+        return devices.compactMap { $0.address?.ipAddress }
     }
 
     /// Whether a numeric address is loopback; nil when `text` is no address literal.

@@ -76,7 +76,8 @@ public struct WebConfiguration: Sendable {
         if !isLoopback, (token ?? "").isEmpty {
             throw WebStartError("binding \(host) would let other machines in: give an access token with --token, --token-file or \(tokenVariable), or bind 127.0.0.1")
         }
-        return HostPolicy(bindHost: host, isLoopback: isLoopback, allowedHosts: allowedHosts)
+        let machineAddresses = HostPolicy.isWildcard(host) ? await ListenAddress.machineAddresses() : []
+        return HostPolicy(bindHost: host, isLoopback: isLoopback, allowedHosts: allowedHosts, machineAddresses: machineAddresses)
     }
 }
 
