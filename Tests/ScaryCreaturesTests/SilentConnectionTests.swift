@@ -28,6 +28,17 @@ struct SilentConnectionTests {
         #expect(response.text == #"{"creatures":[],"problems":[]}"#)
         #expect(silent.count == 2000)
     }
+
+    @Test("At start the server raises its open-file limit to the hard limit (from a soft limit of 256)")
+    func openFileLimitRaised() async throws {
+        try await withTemporaryFolder { folder in
+            let server = try ServerProcess.start(dataDir: folder, launcher: ["/usr/bin/prlimit", "--nofile=256:4096", "--"])
+            defer { server.process.terminate(); server.process.waitUntilExit() }
+            let limits = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/limits", encoding: .utf8)
+            let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+            #expect(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).prefix(2) == ["4096", "4096"])
+        }
+    }
 }
 
 extension Tag {
