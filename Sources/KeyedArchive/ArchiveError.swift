@@ -16,6 +16,8 @@ public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
         case limitExceeded
         /// The plist is fine but is not a valid keyed archive.
         case invalidArchive
+        /// A keyed archive refers to an object that `$objects` does not have.
+        case brokenReference
         /// An archived object has a class the caller did not accept.
         case classMismatch
         /// A value has the wrong type for what was asked.
@@ -43,6 +45,17 @@ public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
         self.offset = offset
         self.object = object
+    }
+
+    /// Whether the error is damage to the file's structure — bytes that are no property list
+    /// (a marker that is no marker, an offset past the end) or a reference to an object that is
+    /// not there — rather than a well-formed value the caller cannot use. A file with such damage
+    /// must not be rewritten from what could be read of it.
+    public var isStructural: Bool {
+        switch code {
+        case .unknownFormat, .corruptBinary, .corruptXML, .brokenReference: true
+        default: false
+        }
     }
 
     /// The message.

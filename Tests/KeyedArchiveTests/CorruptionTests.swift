@@ -140,7 +140,8 @@ struct CorruptionTests {
 
         let dangling = archive([.string("$null"), .dictionary(["$class": .uid(2), "NS.objects": .array([.uid(99)])]), classString])
         let missing = try #require(throws: ArchiveError.self) { try KeyedUnarchiver.unarchive([String].self, from: dangling) }
-        #expect(missing.code == .invalidArchive)
+        #expect(missing.code == .brokenReference)
+        #expect(missing.isStructural)
         #expect(missing.message.contains("99"))
 
         let noNull = archive([.string("first"), .string("x")])

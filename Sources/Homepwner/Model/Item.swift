@@ -60,20 +60,27 @@ public struct Item: Archivable, Sendable, Hashable {
         coder.encode(otherFields)
     }
 
-    /// Reads the five keys (missing ones take defaults, wrong-typed ones too, and are listed in
-    /// ``unreadableFields``) and keeps every other key.
+    /// Reads the five keys (missing ones take defaults, well-formed values of the wrong type
+    /// too, and are listed in ``unreadableFields``) and keeps every other key.
     ///
-    /// - Throws: ``KeyedArchive/ArchiveError`` only when the unknown keys reach corrupt objects.
+    /// - Throws: ``KeyedArchive/ArchiveError`` when a field or an unknown key reaches damage in
+    ///   the file's structure (a marker that is no marker, an offset past the end, a reference
+    ///   to an object that is not there): that is damage to the file, which must not be
+    ///   rewritten without the field, not a value of another type.
     public init(from coder: ArchiveDecoder) throws {
         // One pass over the object's keys reads all five fields (no dictionary is built) and
         // shows at once whether there are keys to keep. Keys compare by code point.
         let (raw, otherCount) = try coder.rawValues(forKeys: Self.knownKeys)
         let unarchiver = coder.unarchiver
         var unreadable: [String] = []
+        var structural: ArchiveError?
         func read<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int, default value: Value) -> Value {
             guard let field = raw[index], field != .uid(0) else { return value }
             do {
                 return try Value.decodeField(field, in: unarchiver)
+            } catch let error as ArchiveError where error.isStructural {
+                structural = structural ?? error
+                return value
             } catch {
                 unreadable.append(Self.knownKeys[index])
                 return value
@@ -84,6 +91,7 @@ public struct Item: Archivable, Sendable, Hashable {
         dateCreated = read(Date.self, 2, default: Date(timeIntervalSinceReferenceDate: 0))
         itemKey = read(String.self, 3, default: "")
         valueInDollars = read(Int.self, 4, default: 0)
+        if let structural { throw structural }
         unreadableFields = unreadable
         let hasOtherKeys = otherCount > 0
         otherFields = hasOtherKeys ? try coder.decodeFields(except: Self.knownKeys) : ArchivedFields()

@@ -76,7 +76,7 @@ public final class KeyedUnarchiver {
                 throw ArchiveError(.invalidArchive, "keyed archive: $top[\"\(key)\"] is a \(value.typeName), not a UID")
             }
             guard Int(uid) < count else {
-                throw ArchiveError(.invalidArchive, "keyed archive: $top[\"\(key)\"] refers to object \(uid), but $objects has only \(count) entries", object: Int(uid))
+                throw ArchiveError(.brokenReference, "keyed archive: $top[\"\(key)\"] refers to object \(uid), but $objects has only \(count) entries", object: Int(uid))
             }
         }
         self.tree = tree
@@ -237,7 +237,7 @@ public final class KeyedUnarchiver {
 
     private func checkRange(_ uid: UInt32) throws {
         guard Int(uid) < decoding.count else {
-            throw ArchiveError(.invalidArchive, "keyed archive: a reference to object \(uid), but $objects has only \(decoding.count) entries", object: Int(uid))
+            throw ArchiveError(.brokenReference, "keyed archive: a reference to object \(uid), but $objects has only \(decoding.count) entries", object: Int(uid))
         }
     }
 
