@@ -48,9 +48,20 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
     /// number as NaN, so the creature is still listed, with the problem (see
     /// ``CreatureRules/problems(title:rating:)``), and `rename` or `rate` can fix it.
     public init(from coder: ArchiveDecoder) throws {
-        title = (try? coder.decode(String.self, forKey: "Title")) ?? ""
+        // A well-formed value of another type reads as no title or a NaN rating (listed as a
+        // problem); damage to the file's structure is damage to the bundle, never a field to
+        // drop on the next save.
+        do {
+            title = try coder.decode(String.self, forKey: "Title") ?? ""
+        } catch let error as ArchiveError where error.isStructural {
+            throw error
+        } catch {
+            title = ""
+        }
         do {
             rating = try coder.decode(Float.self, forKey: "Rating") ?? 0
+        } catch let error as ArchiveError where error.isStructural {
+            throw error
         } catch {
             rating = .nan
         }
