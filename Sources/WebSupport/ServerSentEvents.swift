@@ -5,8 +5,8 @@ import ServiceLifecycle
 /// A `text/event-stream` response body fed by a stream of events, shared by both apps' `/api/events`.
 ///
 /// It starts with `retry: 2000` (how long a browser waits before reconnecting), then sends each
-/// event as `encode` writes it, and a `: heartbeat` comment whenever nothing was sent for the
-/// connection's heartbeat interval (``ServingConnection``). It ends when the server shuts down
+/// event as `encode` writes it, and a `: heartbeat` comment at every heartbeat interval of the
+/// connection (``ServingConnection``; 15 s), so proxies keep an idle stream open. It ends when the server shuts down
 /// gracefully, when `events` ends, the moment the client's connection closes (so its place among
 /// the open streams comes back at once, changes or not), and when the client reads so slowly
 /// that more than `buffer` encoded events wait for it (it reconnects with `Last-Event-ID` and
