@@ -1,16 +1,20 @@
 import Hummingbird
 
-/// The cookie that carries a server's access token for browsers, named for the app and the
-/// port (`scary_creatures_token_8080`, `homepwner_token_8081`): browsers send a host's cookies to
-/// every port of it, so one name for all would let signing in to one app overwrite the other's.
-/// Set `HttpOnly; SameSite=Strict` by ``SignIn``; read by ``TokenMiddleware`` and
-/// ``SignInRedirectMiddleware``.
+/// A cookie of a server's, named for the app, what it holds and the port
+/// (`scary_creatures_token_8080`, `homepwner_form_8081`): browsers send a host's cookies to every
+/// port of it, so one name for all would let signing in to one app overwrite the other's. The
+/// access token's (`token`) is set `HttpOnly; SameSite=Strict` by ``SignIn`` and read by
+/// ``TokenMiddleware`` and ``SignInRedirectMiddleware``; the form token's (`form`) by
+/// ``FormGuardMiddleware``.
 public struct SessionCookie: Sendable {
     /// The app's part of the name: its name in lowercase ASCII, other characters as `_`.
     public let prefix: String
+    /// What the cookie holds: `token` or `form`.
+    public let purpose: String
 
-    /// The cookie of the app called `appName`.
-    public init(appName: String) {
+    /// The cookie that holds `purpose` (the access token by default) for the app called `appName`.
+    public init(appName: String, purpose: String = "token") {
+        self.purpose = purpose
         prefix = String(appName.unicodeScalars.map { scalar -> Character in
             switch scalar {
             case "a"..."z", "0"..."9": Character(scalar)
@@ -20,11 +24,11 @@ public struct SessionCookie: Sendable {
         })
     }
 
-    /// The cookie's name for a request: the app's prefix, `_token_`, and the port the request
+    /// The cookie's name for a request: the app's prefix, the purpose, and the port the request
     /// was sent to (its `Host`; 80 when it names none).
     public func name(for request: Request) -> String {
         let port = request.head.authority.flatMap { HostPolicy.split(authority: $0)?.port } ?? 80
-        return "\(prefix)_token_\(port)"
+        return "\(prefix)_\(purpose)_\(port)"
     }
 
     /// The token the request's cookie carries, if any.

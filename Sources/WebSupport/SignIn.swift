@@ -39,12 +39,12 @@ public enum SignIn {
     }
 
     private static func page(appName: String, message: String?, status: HTTPResponse.Status) -> Response {
-        let note = message.map { "<p role=\"alert\">\(escape($0))</p>" } ?? ""
+        let note = message.map { "<p role=\"alert\">\(PlainPage.escape($0))</p>" } ?? ""
         let html = """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Sign in — \(escape(appName))</title></head>
-        <body><main><h1>\(escape(appName))</h1>\(note)
+        <title>Sign in — \(PlainPage.escape(appName))</title></head>
+        <body><main><h1>\(PlainPage.escape(appName))</h1>\(note)
         <form method="post" action="\(path)"><label for="token">Access token</label>
         <input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
         <button type="submit">Sign in</button></form></main></body></html>
@@ -53,10 +53,5 @@ public enum SignIn {
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

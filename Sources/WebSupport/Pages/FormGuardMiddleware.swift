@@ -18,13 +18,13 @@ import NIOCore
 /// Refusals are a short page for browsers and the JSON error for other clients. The JSON API is
 /// left as it is: browsers cannot send it cross-site without CORS, which the servers never allow.
 public struct FormGuardMiddleware<Context: RequestContext>: RouterMiddleware {
-    let cookie: FormTokenCookie
+    let cookie: SessionCookie
     let maxBodyBytes: Int
 
     /// Creates the middleware for the app called `appName`, reading multipart bodies of up to
     /// `maxBodyBytes`.
     public init(appName: String, maxBodyBytes: Int) {
-        cookie = FormTokenCookie(appName: appName)
+        cookie = SessionCookie(appName: appName, purpose: "form")
         self.maxBodyBytes = maxBodyBytes
     }
 
@@ -32,13 +32,12 @@ public struct FormGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         if path.hasPrefix("/api/") || path == "/openapi.yaml" { return try await next(request, context) }
-        let cookieName = cookie.name(for: request)
-        let held = request.cookies[cookieName].map(\.value).flatMap { FormToken.isWellFormed($0) ? $0 : nil }
+        let held = cookie.value(in: request).flatMap { FormToken.isWellFormed($0) ? $0 : nil }
         if [.get, .head, .options].contains(request.method) {
             let token = held ?? FormToken.make()
             var response = try await FormToken.$current.withValue(token) { try await next(request, context) }
             if held == nil, response.headers[.contentType]?.hasPrefix("text/html") == true {
-                response.headers.append(HTTPField(name: .setCookie, value: "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"))
+                response.headers.append(HTTPField(name: .setCookie, value: "\(cookie.name(for: request))=\(token); Path=/; HttpOnly; SameSite=Strict"))
             }
             return response
         }

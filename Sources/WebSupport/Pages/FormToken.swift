@@ -27,18 +27,3 @@ public enum FormToken {
         text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }
-
-/// The cookie that holds a browser's ``FormToken``: named for the app and port like its
-/// ``SessionCookie`` (`scary_creatures_form_8080`).
-struct FormTokenCookie: Sendable {
-    let prefix: String
-
-    init(appName: String) {
-        prefix = SessionCookie(appName: appName).prefix
-    }
-
-    func name(for request: Request) -> String {
-        let port = request.head.authority.flatMap { HostPolicy.split(authority: $0)?.port } ?? 80
-        return "\(prefix)_form_\(port)"
-    }
-}

@@ -6,8 +6,7 @@ import Hummingbird
 public enum PlainPage {
     /// The whole HTML of a page headed by `status`'s reason, saying `message`.
     public static func html(status: HTTPResponse.Status, message: String) -> String {
-        let escaped = message.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        let escaped = escape(message)
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -15,6 +14,12 @@ public enum PlainPage {
             <body><main><h1>\(status.reasonPhrase)</h1><p>\(escaped)</p></main></body></html>
 
             """
+    }
+
+    /// `text` safe inside HTML text and attribute values.
+    public static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     /// Whether a client that sent `accept` reads HTML (a browser) rather than JSON.

@@ -12,7 +12,7 @@ public enum AppServer {
         _ configuration: WebConfiguration, hosts: HostPolicy, serverName: String,
         additionalChannelHandlers: @escaping @Sendable () -> [any RemovableChannelHandler] = { [] }
     ) -> HTTPServerBuilder {
-        let census = ConnectionCensus(limit: Capacity.current().shedAbove)
+        let census = ConnectionCensus(limit: Capacity.current.shedAbove)
         let settings = ConnectionGuard(hosts: hosts, timeouts: configuration.timeouts, census: census, serverName: serverName)
         return .guardedHTTP1(settings, additionalChannelHandlers: additionalChannelHandlers)
     }
@@ -28,7 +28,7 @@ public enum AppServer {
     public static func listening(_ configuration: WebConfiguration, serverName: String) -> ApplicationConfiguration {
         ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: serverName, backlog: 4096,
-            availableConnectionsDelegate: MaximumAvailableConnections(Capacity.current().accepted)
+            availableConnectionsDelegate: MaximumAvailableConnections(Capacity.current.accepted)
         )
     }
 
@@ -48,9 +48,7 @@ public enum AppServer {
             shedAbove = max(16, accepted - max(8, accepted / 8))
         }
 
-        /// The capacity of this process, after raising its open-file limit.
-        public static func current() -> Capacity {
-            Capacity(openFiles: ProcessTuning.raiseOpenFileLimit())
-        }
+        /// The capacity of this process, after raising its open-file limit (once, at first use).
+        public static let current = Capacity(openFiles: ProcessTuning.raiseOpenFileLimit())
     }
 }
