@@ -54,11 +54,17 @@ struct EventLoopFreedomTests {
             }
             let page = try await measure(server, during: renderPage)
             #expect(page.times.eventLoops <= max(0.05, page.times.total * 0.1), "\(page.times)")
-            // Small requests meanwhile wait for none of it: the slowest takes a fraction of the
-            // page's own time (on the page's loop they took all of it: 1 s of a 1 s page).
-            let probed = try await measure(server, probing: true, during: renderPage)
-            #expect(probed.probes >= 3)
-            #expect(probed.slowest < probed.duration / 4, "slowest of \(probed.probes) probes: \(probed.slowest) s of \(probed.duration) s")
+            // Small requests meanwhile wait for none of it. The probes go one after another and
+            // new connections alternate between the two loops, so had the page held its loop, the
+            // second probe would have waited for the page and at most two would be answered before
+            // it. Three or more prove the loop free by order alone, not by a clock; a busy machine
+            // can slow a run enough to answer fewer, so up to five renders are tried.
+            var runs: [(probes: Int, slowest: TimeInterval, duration: TimeInterval)] = []
+            while runs.count < 5, runs.last.map({ $0.probes < 3 }) ?? true {
+                let probed = try await measure(server, probing: true, during: renderPage)
+                runs.append((probed.probes, probed.slowest, probed.duration))
+            }
+            #expect(runs.contains { $0.probes >= 3 }, "probes answered while the page rendered, per run: \(runs)")
             for path in ["/api/items", "/api/items.csv"] {
                 let list = try await measure(server) {
                     let response = try await RawConnection.exchange(port: port, "GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n", timeout: 60)
