@@ -98,7 +98,7 @@ struct ArchiveTests {
         #expect(decoded.entries[2] == ItemEntry.other(ArchivedValue.null))
     }
 
-    @Test("a known key of the wrong type reads as the default and is named, so check can report it")
+    @Test("a known key holding a well-formed value of another type reads as the default and is named, so check can report it; the value is written back exactly as it was until that field is set")
     func wrongTypes() throws {
         let archiver = KeyedArchiver()
         archiver.encode(ItemArchive(items: [fixedItem(3)]), forKey: "root")
@@ -115,9 +115,36 @@ struct ArchiveTests {
         #expect(item.valueInDollars == 0)
         #expect(item.unreadableFields == ["itemName", "valueInDollars"])
         #expect(ItemRules.problems(of: item).map(\.message).prefix(2) == [
-            "itemName held a value of the wrong type and reads as a default",
-            "valueInDollars held a value of the wrong type and reads as a default",
+            "itemName holds a value of another type; it is kept as it is until this field is set",
+            "valueInDollars holds a value of another type; it is kept as it is until this field is set",
         ])
+
+        // A change to another field saves both odd values exactly as they were.
+        var edited = item
+        edited.serialNumber = "SN-NEW"
+        let saved = try ItemArchive(items: [edited]).encoded()
+        let savedFields = try itemFields(saved)
+        #expect(savedFields["itemName"] == .integer(12))
+        #expect(savedFields["valueInDollars"] == .string("lots"))
+        let reread = try #require(try ItemArchive.decode(saved).items.first)
+        #expect(reread.serialNumber == "SN-NEW")
+        #expect(reread.unreadableFields == ["itemName", "valueInDollars"])
+
+        // Setting a field replaces its kept value; the other stays kept.
+        edited.valueInDollars = 7
+        #expect(edited.unreadableFields == ["itemName"])
+        let replaced = try itemFields(try ItemArchive(items: [edited]).encoded())
+        #expect(replaced["valueInDollars"] == .integer(7))
+        #expect(replaced["itemName"] == .integer(12))
+    }
+
+    /// The archived fields of the first item in an archive file's bytes.
+    private func itemFields(_ data: Data) throws -> [PropertyListKey: PropertyList] {
+        guard case .dictionary(let top) = try PropertyList(data: data), case .array(let objects)? = top["$objects"] else { return [:] }
+        for case .dictionary(let fields) in objects where fields["itemKey"] != nil {
+            return fields
+        }
+        return [:]
     }
 
     @Test("salvage keeps the elements that decode on their own and never throws on garbage")

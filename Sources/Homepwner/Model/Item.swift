@@ -6,26 +6,30 @@ import KeyedArchive
 /// `valueInDollars` (an inline integer).
 ///
 /// Keys this version does not know are kept in ``otherFields`` and written back unchanged.
-/// Decoding is total: a known key holding the wrong type reads as the default (empty text, 0,
-/// the reference date) and is named in ``unreadableFields``, so the item still lists and
-/// `check` can say what was wrong. Values outside ``ItemRules`` load as they are.
+/// Decoding is total: a known key holding a well-formed value of another type reads as the
+/// default (empty text, 0, the reference date) and is named in ``unreadableFields``, so the item
+/// still lists and `check` can say what was wrong; the value itself is kept in ``otherFields``
+/// and written back exactly as it was until that field is set. Values outside ``ItemRules``
+/// load as they are.
 public struct Item: Archivable, Sendable, Hashable {
     /// The Objective-C class the 2014 app archived.
     public static let archiveClassName = "BNRItem"
 
     /// The item's name.
-    public var itemName: String
+    public var itemName: String { didSet { replaceKept("itemName") } }
     /// Its serial number (may be empty).
-    public var serialNumber: String
+    public var serialNumber: String { didSet { replaceKept("serialNumber") } }
     /// What it is worth, in whole dollars.
-    public var valueInDollars: Int
+    public var valueInDollars: Int { didSet { replaceKept("valueInDollars") } }
     /// When it was added, to the bit as archived.
-    public var dateCreated: Date
+    public var dateCreated: Date { didSet { replaceKept("dateCreated") } }
     /// Its key: a UUID string, also the name of its photo file.
-    public var itemKey: String
-    /// Keys this version does not know, kept exactly as archived.
+    public var itemKey: String { didSet { replaceKept("itemKey") } }
+    /// Keys this version does not know, and known keys that held a value of another type, kept
+    /// exactly as archived.
     public var otherFields: ArchivedFields
-    /// The known keys that held a value of the wrong type when read (not archived).
+    /// The known keys that held a well-formed value of another type when read; their values are
+    /// in ``otherFields`` until the field is set (not archived).
     public var unreadableFields: [String]
 
     /// Creates an item without checking the rules (see ``ItemRules``).
@@ -46,11 +50,18 @@ public struct Item: Archivable, Sendable, Hashable {
         self.unreadableFields = []
     }
 
+    /// Setting a field whose archived value had another type replaces that kept value.
+    private mutating func replaceKept(_ key: String) {
+        guard !unreadableFields.isEmpty, let index = unreadableFields.firstIndex(of: key) else { return }
+        unreadableFields.remove(at: index)
+        otherFields = otherFields.removing(key)
+    }
+
     /// The keys this model reads itself, in the order ``init(from:)`` reads them.
     static let knownKeys = ["itemName", "serialNumber", "dateCreated", "itemKey", "valueInDollars"]
 
     /// Writes the five keys as `-[BNRItem encodeWithCoder:]` did (the value inline, the rest as
-    /// objects), then the unknown keys as they were.
+    /// objects), then the kept keys as they were (a kept known key in place of its default).
     public func encode(with coder: inout ArchiveEncoder) {
         coder.encode(itemName, forKey: "itemName")
         coder.encode(serialNumber, forKey: "serialNumber")
@@ -60,8 +71,9 @@ public struct Item: Archivable, Sendable, Hashable {
         coder.encode(otherFields)
     }
 
-    /// Reads the five keys (missing ones take defaults, well-formed values of the wrong type
-    /// too, and are listed in ``unreadableFields``) and keeps every other key.
+    /// Reads the five keys (missing ones take defaults, well-formed values of another type too:
+    /// those are listed in ``unreadableFields`` and kept in ``otherFields``) and keeps every
+    /// other key.
     ///
     /// - Throws: ``KeyedArchive/ArchiveError`` when a field or an unknown key reaches damage in
     ///   the file's structure (a marker that is no marker, an offset past the end, a reference
@@ -93,7 +105,8 @@ public struct Item: Archivable, Sendable, Hashable {
         valueInDollars = read(Int.self, 4, default: 0)
         if let structural { throw structural }
         unreadableFields = unreadable
-        let hasOtherKeys = otherCount > 0
-        otherFields = hasOtherKeys ? try coder.decodeFields(except: Self.knownKeys) : ArchivedFields()
+        otherFields = otherCount > 0 || !unreadable.isEmpty
+            ? try coder.decodeFields(except: Self.knownKeys.filter { !unreadable.contains($0) })
+            : ArchivedFields()
     }
 }

@@ -92,7 +92,7 @@ public enum ItemRules {
     public static func problems(of item: Item) -> [ItemProblem] {
         var problems: [ItemProblem] = []
         for key in item.unreadableFields {
-            problems.append(ItemProblem(field: ItemProblem.Field(archiveKey: key), message: "\(key) held a value of the wrong type and reads as a default"))
+            problems.append(ItemProblem(field: ItemProblem.Field(archiveKey: key), message: "\(key) holds a value of another type; it is kept as it is until this field is set"))
         }
         let name = item.itemName
         if name.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {

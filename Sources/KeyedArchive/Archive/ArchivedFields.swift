@@ -78,6 +78,40 @@ public struct ArchivedFields: Sendable, Hashable {
         objects = copied.prefix(2) + copied.dropFirst(2).map { Self.renumber($0, renumber) }
     }
 
+    private init(fields: [Field], objects: [PropertyList]) {
+        self.fields = fields
+        self.objects = objects
+    }
+
+    /// These fields without the one named `key` (compared by code point) and without the objects
+    /// only it reached; the same fields when there is no such field.
+    public func removing(_ key: String) -> ArchivedFields {
+        let kept = fields.filter { !$0.key.utf8.elementsEqual(key.utf8) }
+        guard kept.count < fields.count else { return self }
+        var renumbered: [UInt32: UInt32] = [0: 0, 1: 1]
+        var order: [UInt32] = []
+        func visit(_ value: PropertyList) {
+            forEachReference(in: value) { uid in
+                if renumbered[uid] == nil {
+                    renumbered[uid] = UInt32(order.count + 2)
+                    order.append(uid)
+                }
+            }
+        }
+        for field in kept { visit(field.value) }
+        var index = 0
+        while index < order.count {
+            visit(objects[Int(order[index])])
+            index += 1
+        }
+        let map = renumbered
+        let renumber: (UInt32) -> UInt32 = { map[$0] ?? 0 }
+        return ArchivedFields(
+            fields: kept.map { Field(key: $0.key, value: Self.renumber($0.value, renumber)) },
+            objects: Array(objects.prefix(2)) + order.map { Self.renumber(objects[Int($0)], renumber) }
+        )
+    }
+
     /// Decodes field `key` generically (for display and tests); nil if there is no such field.
     ///
     /// - Throws: ``ArchiveError`` as ``KeyedUnarchiver`` does.

@@ -15,12 +15,13 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
     public static var archiveVersion: Int? { 1 }
 
     /// The creature's name.
-    public var title: String
+    public var title: String { didSet { replaceKept("Title") } }
     /// Its rating, 0 to 5 in steps of 0.5.
-    public var rating: Float
+    public var rating: Float { didSet { replaceKept("Rating") } }
     /// Keys this version does not know, kept exactly as archived (the objects they reach, their
     /// classes, number widths, sharing and cycles) to be written back unchanged. Keeping them
-    /// costs what their archived objects cost; nothing is expanded.
+    /// costs what their archived objects cost; nothing is expanded. A `Title` or `Rating` that
+    /// held a well-formed value of another type is kept here too, until that field is set.
     public var otherFields: ArchivedFields
 
     /// Creates data without checking the rules (see ``CreatureRules``).
@@ -30,11 +31,18 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
         self.otherFields = otherFields
     }
 
+    /// Setting a field whose archived value had another type replaces that kept value.
+    private mutating func replaceKept(_ key: String) {
+        guard !otherFields.isEmpty else { return }
+        otherFields = otherFields.removing(key)
+    }
+
     /// The keys this model reads itself.
     static let knownKeys = ["Title", "Rating", "Version"]
 
     /// Writes `Title` (an `NSString`), `Rating` (an `NSNumber` holding a float, as the 2018 app's
-    /// `NSNumber(value: rating)`), and the unknown keys as they were.
+    /// `NSNumber(value: rating)`), and the kept keys as they were (a kept `Title` or `Rating` in
+    /// place of the value written first).
     public func encode(with coder: inout ArchiveEncoder) {
         coder.encode(title, forKey: "Title")
         coder.encodeObject(rating, forKey: "Rating")
@@ -46,17 +54,20 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
     ///
     /// Total: a `Title` that is not a string reads as an empty title and a `Rating` that is not a
     /// number as NaN, so the creature is still listed, with the problem (see
-    /// ``CreatureRules/problems(title:rating:)``), and `rename` or `rate` can fix it.
+    /// ``CreatureRules/problems(title:rating:)``), and `rename` or `rate` can fix it. The value of
+    /// the other type is kept in ``otherFields`` and written back as it was until then.
     public init(from coder: ArchiveDecoder) throws {
         // A well-formed value of another type reads as no title or a NaN rating (listed as a
         // problem); damage to the file's structure is damage to the bundle, never a field to
         // drop on the next save.
+        var otherType: [String] = []
         do {
             title = try coder.decode(String.self, forKey: "Title") ?? ""
         } catch let error as ArchiveError where error.isStructural {
             throw error
         } catch {
             title = ""
+            otherType.append("Title")
         }
         do {
             rating = try coder.decode(Float.self, forKey: "Rating") ?? 0
@@ -64,8 +75,9 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
             throw error
         } catch {
             rating = .nan
+            otherType.append("Rating")
         }
-        otherFields = try coder.decodeFields(except: Self.knownKeys)
+        otherFields = try coder.decodeFields(except: Self.knownKeys.filter { !otherType.contains($0) })
     }
 }
 
