@@ -35,7 +35,7 @@ let package = Package(
         // What the app CLIs share: options before the subcommand, one-line errors, terminal-safe text.
         .target(
             name: "CommandLineSupport",
-            dependencies: ["WebSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WebSupport", "DocumentStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // mallopt, which Glibc does not export to Swift.
         .target(name: "CWebSupport"),

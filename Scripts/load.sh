@@ -23,7 +23,7 @@ cleanup() {
 trap cleanup EXIT
 curl_() { curl -s --noproxy '*' "$@"; }
 
-"$binary" serve --port 0 --data-dir "$work/data" --log-level error > "$work/out.txt" 2>&1 &
+"$binary" serve --port 0 --data-dir "$work/data" --create --log-level error > "$work/out.txt" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do grep -q "is at http" "$work/out.txt" 2>/dev/null && break; sleep 0.1; done
 url="$(grep -o 'http://127.0.0.1:[0-9]*' "$work/out.txt")"

@@ -18,11 +18,11 @@ cleanup() {
 trap cleanup EXIT
 
 python3 Scripts/load/make-png.py "$work/photo.png" --noise
-"$binary" add "Creature 1" --rating 3 --image "$work/photo.png" --data-dir "$work/data" > /dev/null
+"$binary" add "Creature 1" --rating 3 --image "$work/photo.png" --data-dir "$work/data" --create > /dev/null
 echo "making $count creatures (copies of one bundle with a noisy photo and its thumbnail, which is as large as a real one)"
 python3 Scripts/scale/copy-bundles.py "$work/data" "$count"
 sync
 
-"$binary" serve --port 0 --data-dir "$work/data" --log-level error > "$work/out.txt" 2>&1 &
+"$binary" serve --port 0 --data-dir "$work/data" --create --log-level error > "$work/out.txt" 2>&1 &
 server=$!
 python3 Scripts/scale/measure.py "$work/out.txt" "$server" "$count"

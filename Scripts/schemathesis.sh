@@ -25,7 +25,7 @@ binary="$(swift build --show-bin-path)/$app"
 [ -x "$binary" ] || { echo "build it first: swift build --product $app"; exit 1; }
 work="$(mktemp -d)"
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-"$binary" serve --port 0 --data-dir "$work/data" --log-level error > "$work/out.txt" 2> "$work/err.txt" &
+"$binary" serve --port 0 --data-dir "$work/data" --create --log-level error > "$work/out.txt" 2> "$work/err.txt" &
 server=$!
 for _ in $(seq 1 100); do
     grep -q "is at http" "$work/out.txt" 2>/dev/null && break

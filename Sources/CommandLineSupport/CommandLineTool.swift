@@ -5,7 +5,7 @@ import Foundation
 /// may come before the subcommand's name, and every failure is one line on stderr with a
 /// documented exit status.
 public enum CommandLineTool {
-    /// The options every subcommand takes (`--data-dir D`, `--data-dir=D`, `--json`), moved from
+    /// The options every subcommand takes (`--data-dir D`, `--data-dir=D`, `--create`, `--json`), moved from
     /// before the subcommand's name to just after it, so `tool --data-dir D list` means
     /// `tool list --data-dir D`. Anything else is left as it is.
     ///
@@ -18,7 +18,7 @@ public enum CommandLineTool {
             if argument == "--data-dir", index + 1 < arguments.count {
                 leading += arguments[index...index + 1]
                 index += 2
-            } else if argument.hasPrefix("--data-dir=") || argument == "--json" {
+            } else if argument.hasPrefix("--data-dir=") || argument == "--json" || argument == "--create" {
                 leading.append(argument)
                 index += 1
             } else {
@@ -62,6 +62,10 @@ public enum CommandLineTool {
     ) -> Never {
         if let exit = error as? ExitCode {
             Foundation.exit(exit.rawValue)  // the command has already said why
+        }
+        if let missing = error as? MissingDataFolder {
+            FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(missing.message))\n".utf8))
+            Foundation.exit(66)  // EX_NOINPUT
         }
         if let (message, status) = appError(error) {
             FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(message))\n".utf8))

@@ -15,8 +15,11 @@ public struct HomepwnerError: Error, Sendable, Hashable, CustomStringConvertible
         case notFound
         /// An item key matches more than one item.
         case ambiguousKey
-        /// `items.archive` cannot be read, so the store is read-only until it is repaired.
+        /// A stored file other than the archive (a photo) cannot be used.
         case corrupt
+        /// `items.archive` is damaged, so the store is read-only until it is repaired: what could
+        /// be read is listed, and no change is made.
+        case damagedArchive
         /// The data folder does not exist (a read-only command never creates one).
         case noDataFolder
         /// The disk is full, or another storage failure.

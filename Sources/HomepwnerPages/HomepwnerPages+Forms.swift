@@ -21,7 +21,7 @@ extension HomepwnerPages {
             return redirect(to: "/items/\(item.itemKey)")
         } catch let error as HomepwnerError where Self.isRefusal(error) {
             var shown = typed
-            shown.error = Self.sentence(error.message)
+            shown.error = Self.formMessage(error)
             return try await listPage(ItemListQuery(), add: shown, status: Self.status(of: error))
         }
     }
@@ -38,7 +38,7 @@ extension HomepwnerPages {
             try await store.update(key, changes)
             return redirect(to: "/items/\(key)")
         } catch let error as HomepwnerError where Self.isRefusal(error) {
-            return try await itemPage(key: key, formError: Self.sentence(error.message), status: Self.status(of: error))
+            return try await itemPage(key: key, formError: Self.formMessage(error), status: Self.status(of: error))
         }
     }
 
@@ -52,8 +52,8 @@ extension HomepwnerPages {
         }
         do {
             try await store.delete(key)
-        } catch let error as HomepwnerError where error.code == .corrupt {
-            return try await itemPage(key: key, formError: Self.sentence(error.message), status: Self.status(of: error))
+        } catch let error as HomepwnerError where error.code == .damagedArchive {
+            return try await itemPage(key: key, formError: Self.formMessage(error), status: Self.status(of: error))
         }
         return redirect(to: "/")
     }
@@ -69,7 +69,7 @@ extension HomepwnerPages {
             try await store.setImage(photo.data, forKey: key)
             return redirect(to: "/items/\(key)")
         } catch let error as HomepwnerError where Self.isRefusal(error) {
-            return try await itemPage(key: key, formError: Self.sentence(error.message), status: Self.status(of: error))
+            return try await itemPage(key: key, formError: Self.formMessage(error), status: Self.status(of: error))
         } catch let error as MultipartForm.Failure {
             return try await itemPage(key: key, formError: Self.sentence(error.description))
         }
@@ -79,20 +79,28 @@ extension HomepwnerPages {
     func removePhoto(key: String) async throws -> Response {
         do {
             try await store.removeImage(forKey: key)
-        } catch let error as HomepwnerError where error.code == .corrupt {
-            return try await itemPage(key: key, formError: Self.sentence(error.message), status: Self.status(of: error))
+        } catch let error as HomepwnerError where error.code == .damagedArchive {
+            return try await itemPage(key: key, formError: Self.formMessage(error), status: Self.status(of: error))
         }
         return redirect(to: "/items/\(key)")
+    }
+
+    /// A refusal in one sentence for the page; a damaged archive is explained once, by the
+    /// page's own notice, so the form only says that nothing changed.
+    static func formMessage(_ error: HomepwnerError) -> String {
+        error.code == .damagedArchive
+            ? "Nothing was changed: this inventory can only be read until it is repaired (see above)."
+            : sentence(error.message)
     }
 
     /// The status of a refused form: 409 while the archive is damaged (nothing can change until
     /// it is repaired), 422 for a value or photo that breaks a rule.
     static func status(of error: HomepwnerError) -> HTTPResponse.Status {
-        error.code == .corrupt ? .conflict : .unprocessableContent
+        error.code == .damagedArchive ? .conflict : .unprocessableContent
     }
 
     /// A failure the person can act on from the form (a rule, a photo, a damaged archive).
     static func isRefusal(_ error: HomepwnerError) -> Bool {
-        [.invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .corrupt].contains(error.code)
+        [.invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .damagedArchive].contains(error.code)
     }
 }

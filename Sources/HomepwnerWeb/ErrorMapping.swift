@@ -21,8 +21,9 @@ enum ErrorMapping {
         case .notFound, .noDataFolder: return APIError(.notFound, code: "not_found", error.message)
         case .ambiguousKey: return APIError(.badRequest, code: "bad_request", error.message)
         case .versionMismatch: return APIError(.preconditionFailed, code: "version_mismatch", error.message)
-        case .corrupt:
+        case .damagedArchive:
             return APIError(.conflict, code: "read_only", "\(error.message). \(repairAdvice)")
+        case .corrupt: return APIError(.conflict, code: "unusable_file", error.message)
         case .inUse: return APIError(.conflict, code: "in_use", error.message)
         case .storage: return APIError(.internalServerError, code: "storage", error.message)
         }

@@ -31,11 +31,12 @@ struct CheckCommand: AsyncParsableCommand {
         let store = try await data.open(readOnly: !repair)
         let report = repair ? try await store.repair() : try await store.check()
         if repair { try await store.close() }
+        let prefixes = ItemKeyPrefixes(keys: try await store.items().map(\.itemKey))
         let result = Result(
             items: report.itemCount,
             otherEntries: report.otherEntryCount,
             archiveProblem: report.archiveProblem,
-            ruleProblems: report.ruleProblems.map { "\($0.key): \($0.problem.message); fix with: \(fixCommand(for: $0.problem.field, key: $0.key))" },
+            ruleProblems: report.ruleProblems.map { "\($0.key): \($0.problem.message); fix with: \(fixCommand(for: $0.problem.field, key: prefixes.shortest(for: $0.key)))" },
             duplicateKeys: report.duplicateKeys,
             photoProblems: report.photoProblems.map { "\($0.key): \($0.message)" },
             orphanPhotos: report.orphanPhotos,
@@ -45,7 +46,7 @@ struct CheckCommand: AsyncParsableCommand {
         if output.json {
             try printJSON(result)
         } else {
-            print("\(result.items) items read\(result.otherEntries > 0 ? " (and \(result.otherEntries) entries of other classes, kept)" : "")")
+            print("\(result.items) item\(result.items == 1 ? "" : "s") read\(result.otherEntries > 0 ? " (and \(result.otherEntries) entries of other classes, kept)" : "")")
             for line in result.repairs { print("repaired: \(terminalSafe(line))") }
             if let problem = result.archiveProblem { print("archive: \(terminalSafe(problem))") }
             for line in result.ruleProblems { print("item \(terminalSafe(line))") }
@@ -57,8 +58,9 @@ struct CheckCommand: AsyncParsableCommand {
         if !result.clean { throw ExitCode(1) }  // the report says it all
     }
 
+    /// The command that fixes `field`, naming the item by `key` (a start no other key shares).
     func fixCommand(for field: ItemProblem.Field, key: String) -> String {
-        let short = shortKey(key)
+        let short = terminalSafe(key)
         switch field {
         case .name: return "homepwner update \(short) --name NAME"
         case .serialNumber: return "homepwner update \(short) --serial SERIAL"

@@ -30,7 +30,10 @@ struct HomepwnerCommand: AsyncParsableCommand {
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
     static func main() async {
         await CommandLineTool.main(Self.self, tool: "homepwner", appError: { error in
-            (error as? HomepwnerError).map { ($0.message, status(for: $0.code)) }
+            (error as? HomepwnerError).map { error in
+                let advice = error.code == .damagedArchive ? ". Changes are refused so that nothing more is lost: homepwner check --repair keeps the damaged file beside a repaired one that holds what could be read" : ""
+                return (error.message + advice, status(for: error.code))
+            }
         }, prepare: { command in
             // The server: fewer malloc arenas, and its tasks on NIO's event loops (before any runs).
             if command is ServeCommand {
@@ -44,7 +47,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
     static func status(for code: HomepwnerError.Code) -> Int32 {
         switch code {
         case .ambiguousKey: 64                                                    // EX_USAGE
-        case .invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .corrupt: 65  // EX_DATAERR
+        case .invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .corrupt, .damagedArchive: 65  // EX_DATAERR
         case .notFound, .noDataFolder: 66                                         // EX_NOINPUT
         case .storage: 74                                                         // EX_IOERR
         case .inUse, .versionMismatch: 75                                         // EX_TEMPFAIL

@@ -3,7 +3,8 @@ import CommandLineSupport
 import Foundation
 import Homepwner
 
-/// `list [--json]`: every item, with the total value.
+/// `list [--json]`: every item, with the total value. From a damaged archive it lists what could
+/// be read, says so, and exits 65.
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List every item and the total value.")
 
@@ -29,11 +30,17 @@ struct ListCommand: AsyncParsableCommand {
         } else {
             var text = ""
             for (item, hasPhoto) in zip(items, photos) { text += listLine(item, hasPhoto: hasPhoto) + "\n" }
-            text += items.isEmpty ? "no items yet (add one with: homepwner add NAME)\n" : "\(items.count) item\(items.count == 1 ? "" : "s"), total value \(dollars(total))\n"
+            let count = "\(items.count) item\(items.count == 1 ? "" : "s")"
+            if damaged != nil {
+                text += "\(count) could be read, total value \(dollars(total)); items.archive is DAMAGED and may hold more (homepwner check says what is wrong)\n"
+            } else {
+                text += items.isEmpty ? "no items yet (add one with: homepwner add NAME)\n" : "\(count), total value \(dollars(total))\n"
+            }
             FileHandle.standardOutput.write(Data(text.utf8))
         }
         if let damaged {
-            FileHandle.standardError.write(Data("homepwner: warning: \(terminalSafe(damaged))\n".utf8))
+            // What could be read is listed; the status says it is not all.
+            throw HomepwnerError(.damagedArchive, damaged)
         }
     }
 }

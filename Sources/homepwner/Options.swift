@@ -10,15 +10,23 @@ struct DataOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The Documents folder holding items.archive.", valueName: "folder"))
     var dataDir: String?
 
-    /// The folder: --data-dir, or the per-user default.
-    var folder: URL {
-        dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ItemStore.defaultDataFolder
+    @Flag(name: .long, help: "Create the --data-dir folder if it does not exist (the default folder always is).")
+    var create = false
+
+    /// The folder (--data-dir, or the per-user default) and whether it may be created.
+    var choice: DataFolderChoice {
+        DataFolderChoice(dataDir: dataDir, defaultFolder: ItemStore.defaultDataFolder, create: create)
     }
 
+    /// The folder: --data-dir, or the per-user default.
+    var folder: URL { choice.folder }
+
     /// Opens the store there; `readOnly` for commands that change nothing: they never create
-    /// the folder or touch anything in it.
+    /// the folder or touch anything in it. A --data-dir folder that does not exist is created
+    /// only with --create.
     func open(readOnly: Bool = false) async throws -> ItemStore {
-        try await ItemStore.open(at: folder, readOnly: readOnly)
+        if !readOnly { try await choice.requireExistingUnlessCreatable() }
+        return try await ItemStore.open(at: folder, readOnly: readOnly)
     }
 
     /// Opens the store read-only; a missing per-user default folder is an empty inventory.

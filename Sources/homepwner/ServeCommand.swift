@@ -36,6 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await data.choice.requireExistingUnlessCreatable()
         let access: (token: String?, allowedHosts: [String])
         do {
             access = try self.access.resolve(tokenVariable: "HOMEPWNER_TOKEN", allowedHostsVariable: "HOMEPWNER_ALLOWED_HOSTS")

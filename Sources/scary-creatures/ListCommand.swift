@@ -4,7 +4,8 @@ import Foundation
 import DocumentStore
 import ScaryCreatures
 
-/// `list`: every creature, with the bundles that could not be read reported on stderr.
+/// `list`: every creature; bundles that could not be read are counted in the output, named on
+/// stderr, and make the exit status 65.
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List every creature.")
 
@@ -33,16 +34,23 @@ struct ListCommand: AsyncParsableCommand {
                 creatures: creatures.map(CreatureJSON.init),
                 problems: problems.map { Problem(bundle: $0.name, reason: $0.description) }
             ))
-            return
+        } else {
+            var text = ""
+            for creature in creatures {
+                text += listLine(creature) + "\n"
+            }
+            if !problems.isEmpty {
+                let count = problems.count == 1 ? "1 creature's folder is DAMAGED" : "\(problems.count) creature folders are DAMAGED"
+                text += "\(count) and not listed (scary-creatures check says what is wrong; check --repair puts damaged folders aside)\n"
+            } else if creatures.isEmpty {
+                text = "no creatures yet (add one with: scary-creatures add TITLE)\n"
+            }
+            FileHandle.standardOutput.write(Data(text.utf8))
         }
-        var text = ""
-        for creature in creatures {
-            text += listLine(creature) + "\n"
-        }
-        if creatures.isEmpty { text = "no creatures yet (add one with: scary-creatures add TITLE)\n" }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        guard !problems.isEmpty else { return }
         for problem in problems {
-            FileHandle.standardError.write(Data("scary-creatures: warning: skipped \(terminalSafe(problem.description))\n".utf8))
+            FileHandle.standardError.write(Data("scary-creatures: error: cannot read \(terminalSafe(problem.description))\n".utf8))
         }
+        throw ExitCode(65)  // EX_DATAERR: what could be read is listed, the rest is named above
     }
 }

@@ -10,15 +10,23 @@ struct DataOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The PrivateDocuments folder.", valueName: "folder"))
     var dataDir: String?
 
-    /// The folder: --data-dir, or the per-user default.
-    var folder: URL {
-        dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? ScaryCreatureDatabase.defaultDataFolder
+    @Flag(name: .long, help: "Create the --data-dir folder if it does not exist (the default folder always is).")
+    var create = false
+
+    /// The folder (--data-dir, or the per-user default) and whether it may be created.
+    var choice: DataFolderChoice {
+        DataFolderChoice(dataDir: dataDir, defaultFolder: ScaryCreatureDatabase.defaultDataFolder, create: create)
     }
 
+    /// The folder: --data-dir, or the per-user default.
+    var folder: URL { choice.folder }
+
     /// Opens the database there; `readOnly` for commands that change nothing: they never create
-    /// the folder or touch anything in it.
+    /// the folder or touch anything in it. A --data-dir folder that does not exist is created
+    /// only with --create.
     func open(readOnly: Bool = false) async throws -> ScaryCreatureDatabase {
-        try await ScaryCreatureDatabase.open(at: folder, readOnly: readOnly)
+        if !readOnly { try await choice.requireExistingUnlessCreatable() }
+        return try await ScaryCreatureDatabase.open(at: folder, readOnly: readOnly)
     }
 }
 

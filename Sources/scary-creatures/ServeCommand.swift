@@ -29,6 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await data.choice.requireExistingUnlessCreatable()
         let access: (token: String?, allowedHosts: [String])
         do {
             access = try self.access.resolve(tokenVariable: "SCARY_CREATURES_TOKEN", allowedHostsVariable: "SCARY_CREATURES_ALLOWED_HOSTS")

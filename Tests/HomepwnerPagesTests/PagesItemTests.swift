@@ -164,7 +164,7 @@ struct PagesItemTests {
             #expect(!page.contains("<script"))
             let refused = try await client.execute(uri: "/items/\(key)", method: .post, headers: formHeaders, body: body("name=Renamed"))
             #expect(refused.status == .conflict)
-            #expect(text(refused).contains("nothing was changed"))
+            #expect(text(refused).contains("<p class=\"error\" role=\"alert\">Nothing was changed: this inventory can only be read until it is repaired (see above).</p>"))
             #expect(try Data(contentsOf: store.archiveURL) == damaged)
         }
     }

@@ -111,17 +111,26 @@ struct CLITests {
         }
     }
 
-    @Test("a damaged archive: list warns and lists what it can, changes exit 65 and leave it, check exits 1, check --repair fixes")
+    @Test("a damaged archive: list says so in its output and exits 65, changes exit 65 and leave it, check exits 1, check --repair fixes")
     func damagedArchive() throws {
         try withTemporaryFolderSync { folder in
             let data = ["--data-dir", folder.path]
             let url = folder.appendingPathComponent("items.archive")
             try Data("garbage".utf8).write(to: url)
             let list = try homepwner(["list"] + data)
-            #expect(list.status == 0)
-            #expect(list.errors.hasPrefix("homepwner: warning: \(url.path) cannot be read ("))
+            #expect(list.status == 65)
+            #expect(list.output == "0 items could be read, total value $0; items.archive is DAMAGED and may hold more (homepwner check says what is wrong)\n")
+            #expect(list.errors.hasPrefix("homepwner: error: \(url.path) is damaged ("))
+            #expect(list.errors.hasSuffix(") and no item could be read from it. Changes are refused so that nothing more is lost: homepwner check --repair keeps the damaged file beside a repaired one that holds what could be read\n"))
+            let json = try homepwner(["list", "--json"] + data)
+            #expect(json.status == 65)
+            #expect(json.output.contains("\"damaged\""))
             let add = try homepwner(["add", "Lamp"] + data)
             #expect(add.status == 65)
+            #expect(add.errors.hasPrefix("homepwner: error: nothing was changed: \(url.path) is damaged ("))
+            let update = try homepwner(["update", "0E8A6F52", "--value", "4"] + data)
+            #expect(update.status == 65)
+            #expect(update.errors.hasPrefix("homepwner: error: no item has a key starting with \"0E8A6F52\" among those that could be read: \(url.path) is damaged ("))
             #expect(try Data(contentsOf: url) == Data("garbage".utf8))
             #expect(try homepwner(["check"] + data).status == 1)
             let repair = try homepwner(["check", "--repair"] + data)
@@ -144,6 +153,40 @@ struct CLITests {
             #expect(check.output.contains("item \(item.itemKey): the value -3 is not 0 to 1,000,000,000 dollars; fix with: homepwner update 0E8A6F52 --value DOLLARS\n"))
             #expect(try homepwner(["update", "0E8A6F52", "--value", "3", "--name", "gone", "--data-dir", folder.path]).status == 0)
             #expect(try homepwner(["check", "--data-dir", folder.path]).status == 0)
+        }
+    }
+
+    @Test("check's fix commands name each item by a start of its key no other key shares, and that command works")
+    func unambiguousFixCommands() throws {
+        try withTemporaryFolderSync { folder in
+            // The two keys differ only in their last character.
+            var bad = fixedItem(5)
+            bad.valueInDollars = -3
+            try ItemArchive(items: [bad, fixedItem(6)]).encoded().write(to: folder.appendingPathComponent("items.archive"))
+            let check = try homepwner(["check", "--data-dir", folder.path])
+            #expect(check.status == 1)
+            #expect(check.output.contains("fix with: homepwner update \(bad.itemKey) --value DOLLARS\n"))
+            #expect(try homepwner(["update", bad.itemKey, "--value", "3", "--data-dir", folder.path]).status == 0)
+            #expect(try homepwner(["check", "--data-dir", folder.path]).status == 0)
+        }
+    }
+
+    @Test("a --data-dir that does not exist is refused (66) and not created; --create makes it; the default folder is made without asking")
+    func misspelledDataFolder() throws {
+        try withTemporaryFolderSync { folder in
+            let typo = folder.appendingPathComponent("Documnets")
+            for arguments in [["add", "Lamp"], ["serve", "--port", "0"], ["check", "--repair"]] {
+                let run = try homepwner(arguments + ["--data-dir", typo.path])
+                #expect(run.status == 66, "\(arguments): \(run.errors)")
+                #expect(run.errors == "homepwner: error: there is no data folder at \(typo.path); check the path, or add --create to start a new one there\n")
+                #expect(!FileManager.default.fileExists(atPath: typo.path))
+            }
+            let created = try homepwner(["add", "Lamp", "--data-dir", typo.path, "--create"])
+            #expect(created.status == 0, "\(created.errors)")
+            #expect(FileManager.default.fileExists(atPath: typo.appendingPathComponent("items.archive").path))
+            let home = folder.appendingPathComponent("xdg")
+            #expect(try homepwner(["add", "Lamp"], environment: ["XDG_DATA_HOME": home.path]).status == 0)
+            #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("homepwner/Documents/items.archive").path))
         }
     }
 

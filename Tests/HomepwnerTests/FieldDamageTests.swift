@@ -33,8 +33,8 @@ struct FieldDamageTests {
                 { _ = try await reopened.delete(second.itemKey) },
             ] as [@Sendable () async throws -> Void] {
                 let error = await #expect(throws: HomepwnerError.self) { try await change() }
-                #expect(error?.code == .corrupt)
-                #expect(error?.message.hasSuffix("; nothing was changed") == true)
+                #expect(error?.code == .damagedArchive)
+                #expect(error?.message.hasPrefix("nothing was changed: \(url.path) is damaged (") == true)
             }
             try await reopened.close()
             #expect(try Data(contentsOf: url) == bytes)
@@ -72,7 +72,7 @@ struct FieldDamageTests {
             }
             #expect(reason.contains("a reference to object 9999"))
             let error = await #expect(throws: HomepwnerError.self) { _ = try await reopened.add(NewItem(name: "C")) }
-            #expect(error?.code == .corrupt)
+            #expect(error?.code == .damagedArchive)
             let report = try await reopened.repair()
             #expect(report.repairs.first?.hasPrefix("moved the damaged archive to items.archive.damaged-") == true)
             try await reopened.close()

@@ -19,8 +19,8 @@ struct ServerStateTests {
             #expect(post.status == .conflict)
             #expect(try errorCode(post) == "read_only")
             let message = try #require(try errorMessage(post))
-            #expect(message.hasPrefix("\(folder.standardizedFileURL.path)/items.archive cannot be read ("))
-            #expect(message.hasSuffix("; nothing was changed. The server holds the data folder: stop it, run homepwner check --repair, and start it again"))
+            #expect(message.hasPrefix("nothing was changed: \(folder.standardizedFileURL.path)/items.archive is damaged ("))
+            #expect(message.hasSuffix(") and no item could be read from it. The server holds the data folder: stop it, run homepwner check --repair, and start it again"))
             let key = "00000000-0000-0000-0000-000000000000"
             let put = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
             #expect(put.status == .conflict)

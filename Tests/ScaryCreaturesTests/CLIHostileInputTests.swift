@@ -90,7 +90,7 @@ struct CLIHostileInputTests {
             let photo = folder.appendingPathComponent("photo.png")
             try Photos.png().write(to: photo)
             let data = folder.appendingPathComponent("data")
-            #expect(try runCLI(["add", "Pic", "--image", photo.path], dataDir: data).status == 0)
+            #expect(try runCLI(["add", "Pic", "--image", photo.path, "--create"], dataDir: data).status == 0)
             let thumbnail = data.appendingPathComponent("1.scarycreature/thumbImage.png")
             try FileManager.default.removeItem(at: thumbnail)
             let show = try runCLI(["show", "1"], dataDir: data)

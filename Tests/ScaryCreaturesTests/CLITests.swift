@@ -63,7 +63,7 @@ struct CLITests {
             let data = folder.appendingPathComponent("PrivateDocuments")
             let photo = folder.appendingPathComponent("photo.jpg")
             try Photos.jpeg().write(to: photo)
-            #expect(try runCLI(["add", "Lil' Terror", "--rating", "4.5"], dataDir: data).output == "1\n")
+            #expect(try runCLI(["add", "Lil' Terror", "--rating", "4.5", "--create"], dataDir: data).output == "1\n")
             #expect(try runCLI(["add", "Weird Bug", "--image", photo.path], dataDir: data).output == "2\n")
             let list = try runCLI(["list"], dataDir: data)
             #expect(list.status == 0)
@@ -111,7 +111,7 @@ struct CLITests {
         }
     }
 
-    @Test("a corrupt bundle is skipped with a warning by list, and check --repair quarantines it")
+    @Test("a corrupt bundle: list shows the rest, says one is damaged in its output and exits 65; check --repair quarantines it")
     func corruptBundle() async throws {
         try await withTemporaryFolder { folder in
             #expect(try runCLI(["add", "Fine"], dataDir: folder).status == 0)
@@ -119,14 +119,31 @@ struct CLITests {
             try FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)
             try Data("bplist00 broken".utf8).write(to: bad.appendingPathComponent("Data.plist"))
             let list = try runCLI(["list"], dataDir: folder)
-            #expect(list.status == 0)
-            #expect(list.output == "    1  ☆☆☆☆☆  Fine\n")
-            #expect(list.errors.contains("warning: skipped 2.scarycreature: corrupt data"))
+            #expect(list.status == 65)
+            #expect(list.output == "    1  ☆☆☆☆☆  Fine\n1 creature's folder is DAMAGED and not listed (scary-creatures check says what is wrong; check --repair puts damaged folders aside)\n")
+            #expect(list.errors.hasPrefix("scary-creatures: error: cannot read 2.scarycreature: corrupt data"))
+            #expect(try runCLI(["list", "--json"], dataDir: folder).status == 65)
             #expect(try runCLI(["check"], dataDir: folder).status == 1)
             let repair = try runCLI(["check", "--repair"], dataDir: folder)
             #expect(repair.status == 0, "\(repair.output)")
             #expect(repair.output.contains("quarantined:"))
             #expect(try runCLI(["list"], dataDir: folder).errors.isEmpty)
+        }
+    }
+
+    @Test("a --data-dir that does not exist is refused (66) and not created; --create makes it")
+    func misspelledDataFolder() async throws {
+        try await withTemporaryFolder { folder in
+            let typo = folder.appendingPathComponent("PrivateDocumnets")
+            for arguments in [["add", "Gloom"], ["serve", "--port", "0"]] {
+                let run = try runCLI(arguments, dataDir: typo)
+                #expect(run.status == 66, "\(arguments): \(run.errors)")
+                #expect(run.errors == "scary-creatures: error: there is no data folder at \(typo.path); check the path, or add --create to start a new one there\n")
+                #expect(!FileManager.default.fileExists(atPath: typo.path))
+            }
+            let created = try runCLI(["add", "Gloom", "--create"], dataDir: typo)
+            #expect(created.status == 0, "\(created.errors)")
+            #expect(try runCLI(["list"], dataDir: typo).output == "    1  ☆☆☆☆☆  Gloom\n")
         }
     }
 

@@ -13,8 +13,10 @@ struct ServerProcess {
     let errors: Pipe
 
     /// Starts the server on `dataDir` (through `launcher`, see ``startCLI(_:dataDir:launcher:)``)
-    /// and waits (at most 30 s) until it prints its address.
+    /// and waits (at most 30 s) until it prints its address. The folder is made if missing (a
+    /// --data-dir that does not exist is refused).
     static func start(dataDir: URL, extra: [String] = [], launcher: [String] = []) throws -> ServerProcess {
+        try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
         let (process, output, errors) = try startCLI(["serve", "--port", "0", "--log-level", "error"] + extra, dataDir: dataDir, launcher: launcher)
         var printed = Data()
         let deadline = Date().addingTimeInterval(30)
@@ -119,6 +121,7 @@ struct ServerProcessTests {
             #expect(second.errors == "scary-creatures: error: another server is already using the data folder \(folder.standardizedFileURL.path)\n")
             let port = try #require(server.url.port)
             let other = folder.appendingPathComponent("other")
+            try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
             let busy = try runCLI(["serve", "--port", "\(port)"], dataDir: other)
             #expect(busy.status == 74)
             #expect(busy.errors == "scary-creatures: error: port \(port) on 127.0.0.1 is already in use (choose another with --port, or 0 for any free one)\n")

@@ -22,7 +22,7 @@ class AppServer:
     def start(self):
         self.errors = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--port", str(self.port), "--data-dir", str(self.data), "--log-level", "error"],
+            [self.binary, "serve", "--port", str(self.port), "--data-dir", str(self.data), "--create", "--log-level", "error"],
             stdout=subprocess.PIPE, stderr=self.errors, text=True,
         )
         line = self.process.stdout.readline()

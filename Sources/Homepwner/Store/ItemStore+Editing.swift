@@ -5,7 +5,7 @@ extension ItemStore {
     /// Adds an item dated now with a fresh key, and returns it once durably saved.
     ///
     /// - Throws: ``HomepwnerError`` `.invalidName`, `.invalidSerialNumber`, `.invalidValue`
-    ///   (nothing saved), `.corrupt` when the archive is damaged, `.storage`.
+    ///   (nothing saved), `.damagedArchive` when the archive is damaged, `.storage`.
     @discardableResult
     public func add(_ draft: NewItem) async throws -> Item {
         let item = Item(
@@ -23,7 +23,7 @@ extension ItemStore {
     /// Changes the item with `key` and returns it once durably saved.
     ///
     /// - Throws: ``HomepwnerError`` for a value breaking the rules (nothing saved), `.notFound`,
-    ///   `.corrupt` when the archive is damaged, `.storage`.
+    ///   `.damagedArchive` when the archive is damaged, `.storage`.
     @discardableResult
     public func update(_ key: String, _ changes: ItemChanges) async throws -> Item {
         try await update(key, changes, ifVersion: nil)
@@ -68,7 +68,7 @@ extension ItemStore {
     ///
     /// The archive is saved first: a crash between the two leaves a photo no item names, which
     /// `check` reports and `check --repair` removes — never an item whose photo is gone.
-    /// - Throws: ``HomepwnerError`` `.notFound`, `.corrupt` when the archive is damaged, `.storage`.
+    /// - Throws: ``HomepwnerError`` `.notFound`, `.damagedArchive` when the archive is damaged, `.storage`.
     @discardableResult
     public func delete(_ key: String) async throws -> Item {
         try await delete(key, ifVersion: nil)
@@ -156,7 +156,7 @@ extension ItemStore {
         case .readOnly:
             throw HomepwnerError(.storage, "the item store of \(folder.path) was opened read-only; nothing was changed")
         case .damaged(let reason):
-            throw HomepwnerError(.corrupt, "\(reason); nothing was changed")
+            throw HomepwnerError(.damagedArchive, "nothing was changed: \(reason)")
         }
     }
 

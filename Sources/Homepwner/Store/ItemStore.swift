@@ -159,8 +159,9 @@ public actor ItemStore {
             loaded = try await archive.load()
             status = .ready
         } catch let error as DocumentStoreError where error.code == .corrupt {
-            loaded = try await salvage()
-            status = .damaged("\(archiveURL.path) cannot be read (\(error.message)); nothing will be saved until it is repaired (homepwner check --repair keeps the damaged file beside it and rewrites what could be read)")
+            let url = archiveURL, limits = self.limits
+            let data = try? await pool.run { try ArchiveFileReading.read(url, limit: limits.maxBytes) }
+            (loaded, status) = Self.damaged(data ?? Data(), url: url, limits: limits)
         } catch {
             throw Self.storageError(error, archiveURL)
         }
@@ -184,7 +185,7 @@ public actor ItemStore {
         let data: Data? = try await pool.run {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw HomepwnerError(.noDataFolder, "the data folder \(folder.path) does not exist")
+                throw HomepwnerError(.noDataFolder, "there is no data folder at \(folder.path)")
             }
             guard FileManager.default.fileExists(atPath: url.path) else { return nil }
             return try ArchiveFileReading.read(url, limit: limits.maxBytes)
@@ -198,16 +199,24 @@ public actor ItemStore {
             loaded = try ItemArchive.decode(data, limits: limits)
             status = .readOnly
         } catch {
-            loaded = ItemArchive.salvage(data, limits: limits)
-            status = .damaged("\(url.path) cannot be read (\(error)); nothing will be saved until it is repaired (homepwner check --repair keeps the damaged file beside it and rewrites what could be read)")
+            (loaded, status) = Self.damaged(data, url: url, limits: limits)
         }
     }
 
-    private func salvage() async throws -> ItemArchive {
-        let url = archiveURL, limits = self.limits
-        return try await pool.run {
-            (try? ArchiveFileReading.read(url, limit: limits.maxBytes)).map { ItemArchive.salvage($0, limits: limits) } ?? ItemArchive()
+    /// What can be read of a damaged archive's bytes, and the status that says why the rest
+    /// cannot and what to do: once, in words, with the decoder's reason in brackets.
+    private static func damaged(_ data: Data, url: URL, limits: ArchiveLimits) -> (ItemArchive, Status) {
+        let reason: String
+        do {
+            _ = try ItemArchive.decode(data, limits: limits)
+            reason = "it changed while it was read"
+        } catch {
+            reason = "\(error)"
         }
+        let salvaged = ItemArchive.salvage(data, limits: limits)
+        let count = salvaged.items.count
+        let read = count == 0 ? "no item could be read from it" : count == 1 ? "only 1 item could be read from it" : "only \(count) items could be read from it"
+        return (salvaged, .damaged("\(url.path) is damaged (\(reason)) and \(read)"))
     }
 
     /// The whole archive as it is on disk (items and kept entries of other classes).
@@ -240,14 +249,21 @@ public actor ItemStore {
     /// The key of the one item that `text` names: its whole key, or the start of it (at least
     /// 4 characters, any case).
     ///
-    /// - Throws: ``HomepwnerError`` `.notFound`, or `.ambiguousKey` naming how many match.
+    /// - Throws: ``HomepwnerError`` `.notFound`, `.damagedArchive` when nothing matches in a damaged
+    ///   archive (the item may be in the part that cannot be read), or `.ambiguousKey` naming
+    ///   how many match.
     public func resolveKey(_ text: String) async throws -> String {
         let items = try await self.items()
         if items.contains(where: { $0.itemKey.utf8.elementsEqual(text.utf8) }) { return text }
         let prefix = text.uppercased()
         let matches = prefix.count >= 4 ? items.filter { $0.itemKey.uppercased().hasPrefix(prefix) } : []
         guard let first = matches.first else {
-            throw HomepwnerError(.notFound, "no item has a key \(text.count >= 4 ? "starting with" : "equal to") \"\(text)\"")
+            let missing = "no item has a key \(text.count >= 4 ? "starting with" : "equal to") \"\(text)\""
+            if case .damaged(let reason) = status {
+                // The item may be in the part that cannot be read: the damage is the answer.
+                throw HomepwnerError(.damagedArchive, "\(missing) among those that could be read: \(reason)")
+            }
+            throw HomepwnerError(.notFound, missing)
         }
         guard matches.allSatisfy({ $0.itemKey.utf8.elementsEqual(first.itemKey.utf8) }) else {
             throw HomepwnerError(.ambiguousKey, "\(matches.count) items have keys starting with \"\(text)\"; give more of the key")
