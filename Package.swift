@@ -227,7 +227,14 @@ let package = Package(
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingSamples"]),
         // Raw-socket clients for attacking the servers in tests; not a product.
-        .target(name: "WebTestSupport", path: "Tests/WebTestSupport"),
+        .target(
+            name: "WebTestSupport",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Tests/WebTestSupport"
+        ),
         .testTarget(
             name: "WebSupportTests",
             dependencies: [
@@ -250,7 +257,7 @@ let package = Package(
         .testTarget(
             name: "HomepwnerPagesTests",
             dependencies: [
-                "HomepwnerPages", "Homepwner", "WebSupport", "Imaging", "KeyedArchive",
+                "HomepwnerPages", "Homepwner", "WebSupport", "Imaging", "KeyedArchive", "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -4,10 +4,12 @@ import HTTPTypes
 import Hummingbird
 import WebSupport
 
-/// The plain forms that work without JavaScript; each answers with a redirect (303) to the page
-/// that shows the result, or with the page and the refusal in words (422).
+/// The plain forms that work without JavaScript. Every post, refused or not, ends on a `303 See
+/// Other` to the page that shows the result: a refusal (and the add form as typed) is carried
+/// there by ``WebSupport/FormCarrier``, so a reload never sends the form again.
 extension HomepwnerPages {
-    /// `POST /items` (name, serialNumber, valueInDollars): the new item's page.
+    /// `POST /items` (name, serialNumber, valueInDollars): the new item's page, or the inventory
+    /// with the add form as typed and the refusal.
     func add(_ request: Request) async throws -> Response {
         let form = try await Self.form(of: request)
         let typed = AddFormModel(
@@ -22,7 +24,7 @@ extension HomepwnerPages {
         } catch let error as HomepwnerError where Self.isRefusal(error) {
             var shown = typed
             shown.error = Self.formMessage(error)
-            return try await listPage(ItemListQuery(), add: shown, status: Self.status(of: error))
+            return await carrier.redirect(to: "/", carrying: .add(shown), request: request)
         }
     }
 
@@ -34,28 +36,35 @@ extension HomepwnerPages {
                 name: form["name"], serialNumber: form["serialNumber"],
                 valueInDollars: try form["valueInDollars"].map(ItemRules.value(parsing:))
             )
-            guard !changes.isEmpty else { return try await itemPage(key: key, formError: "Give a name, a serial number or a value.") }
+            guard !changes.isEmpty else { return try await refused(request, key: key, "Give a name, a serial number or a value.") }
             try await store.update(key, changes)
             return redirect(to: "/items/\(key)")
         } catch let error as HomepwnerError where Self.isRefusal(error) {
-            return try await itemPage(key: key, formError: Self.formMessage(error), status: Self.status(of: error))
+            return try await refused(request, key: key, Self.formMessage(error))
         }
     }
 
-    /// `POST /items/{itemKey}/delete`: first a page that asks (there is no undo without
-    /// JavaScript), then, with `confirm=yes`, the delete and the inventory.
+    /// `POST /items/{itemKey}/delete`: without `confirm=yes`, the page that asks (there is no
+    /// undo without JavaScript, `GET /items/{itemKey}/delete`); with it, the delete and the
+    /// inventory.
     func delete(_ request: Request, key: String) async throws -> Response {
         let form = try await Self.form(of: request)
         guard form["confirm"] == "yes" else {
-            let item = try await store.item(key)
-            return html(try await resources.render(ConfirmDeletePageModel(key: item.itemKey, name: item.itemName), template: "confirm-delete"))
+            _ = try await store.item(key)
+            return redirect(to: "/items/\(key)/delete")
         }
         do {
             try await store.delete(key)
         } catch let error as HomepwnerError where error.code == .damagedArchive {
-            return try await itemPage(key: key, formError: Self.formMessage(error), status: Self.status(of: error))
+            return try await refused(request, key: key, Self.formMessage(error))
         }
         return redirect(to: "/")
+    }
+
+    /// `GET /items/{itemKey}/delete`: the question before a plain-form delete.
+    func confirmDeletePage(key: String) async throws -> Response {
+        let item = try await store.item(key)
+        return html(try await resources.render(ConfirmDeletePageModel(key: item.itemKey, name: item.itemName), template: "confirm-delete"))
     }
 
     /// `POST /items/{itemKey}/photo` (multipart, field `photo`): the item's page.
@@ -64,25 +73,30 @@ extension HomepwnerPages {
         do {
             let form = try await Self.multipart(of: request, limit: maxPhotoBytes + 1_000_000)
             guard let photo = form.parts(named: "photo").first, !photo.data.isEmpty else {
-                return try await itemPage(key: key, formError: "Choose a photo first.")
+                return try await refused(request, key: key, "Choose a photo first.")
             }
             try await store.setImage(photo.data, forKey: key)
             return redirect(to: "/items/\(key)")
         } catch let error as HomepwnerError where Self.isRefusal(error) {
-            return try await itemPage(key: key, formError: Self.formMessage(error), status: Self.status(of: error))
+            return try await refused(request, key: key, Self.formMessage(error))
         } catch let error as MultipartForm.Failure {
-            return try await itemPage(key: key, formError: Self.sentence(error.description))
+            return try await refused(request, key: key, Self.sentence(error.description))
         }
     }
 
     /// `POST /items/{itemKey}/photo/delete`: the item's page.
-    func removePhoto(key: String) async throws -> Response {
+    func removePhoto(_ request: Request, key: String) async throws -> Response {
         do {
             try await store.removeImage(forKey: key)
         } catch let error as HomepwnerError where error.code == .damagedArchive {
-            return try await itemPage(key: key, formError: Self.formMessage(error), status: Self.status(of: error))
+            return try await refused(request, key: key, Self.formMessage(error))
         }
         return redirect(to: "/items/\(key)")
+    }
+
+    /// The item's page, by way of a redirect, showing `message`.
+    private func refused(_ request: Request, key: String, _ message: String) async throws -> Response {
+        await carrier.redirect(to: "/items/\(key)", carrying: .refusal(message), request: request)
     }
 
     /// A refusal in one sentence for the page; a damaged archive is explained once, by the
@@ -91,12 +105,6 @@ extension HomepwnerPages {
         error.code == .damagedArchive
             ? "Nothing was changed: this inventory can only be read until it is repaired (see above)."
             : sentence(error.message)
-    }
-
-    /// The status of a refused form: 409 while the archive is damaged (nothing can change until
-    /// it is repaired), 422 for a value or photo that breaks a rule.
-    static func status(of error: HomepwnerError) -> HTTPResponse.Status {
-        error.code == .damagedArchive ? .conflict : .unprocessableContent
     }
 
     /// A failure the person can act on from the form (a rule, a photo, a damaged archive).

@@ -6,7 +6,7 @@ import WebSupport
 
 /// The two pages: the inventory and an item.
 extension HomepwnerPages {
-    func listPage(_ query: ItemListQuery, add: AddFormModel = AddFormModel(), status: HTTPResponse.Status = .ok) async throws -> Response {
+    func listPage(_ query: ItemListQuery, add: AddFormModel = AddFormModel()) async throws -> Response {
         let items = try await store.items()
         let sorted = query.apply(to: items)
         let tags = await photoTags(of: sorted.map(\.itemKey))
@@ -37,10 +37,10 @@ extension HomepwnerPages {
             problems: items.flatMap { item in ItemRules.problems(of: item).map { "“\(item.itemName)”: \(Self.sentence($0.message))" } },
             add: add, maxPhotoBytes: maxPhotoBytes
         )
-        return html(try await resources.render(model, template: "list"), status: status)
+        return html(try await resources.render(model, template: "list"))
     }
 
-    func itemPage(key: String, formError: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+    func itemPage(key: String, formError: String? = nil) async throws -> Response {
         let item = try await store.item(key)
         let damage = await damage()
         let dates = DateTexts()
@@ -53,7 +53,7 @@ extension HomepwnerPages {
             maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",
             formError: formError, damage: damage, readOnly: damage != nil
         )
-        return html(try await resources.render(model, template: "item"), status: formError != nil && status == .ok ? .unprocessableContent : status)
+        return html(try await resources.render(model, template: "item"))
     }
 
     /// The damage of the archive, as the pages show it; nil when it can be changed.

@@ -10,7 +10,8 @@ import WebSupport
 /// stylesheet that turns the inventory into a list for an insurer.
 ///
 /// Every page works without JavaScript through plain forms (add, edit, photo, delete after a
-/// confirmation), each answering with a redirect (303) to the page that shows the result; the
+/// confirmation), each answering with a redirect (303) to the page that shows the result, a
+/// refusal and what was typed carried there (Post/Redirect/Get, ``WebSupport/FormCarrier``); the
 /// scripts enhance the same pages through the JSON API under `/api/items` (saving as you type
 /// with `If-Match`, photo upload with progress, delete with undo, live updates from
 /// `/api/events`). A damaged archive is shown read-only with the command that repairs it.
@@ -23,6 +24,8 @@ public struct HomepwnerPages: Sendable, PageResponses {
     let repairCommand: String
     /// The clock of "printed on".
     let now: @Sendable () -> Date
+    /// What a plain form's post carries to the page its redirect shows.
+    let carrier = FormCarrier<CarriedPage>(appName: "homepwner")
 
     /// Loads the templates and files of the pages for `store`.
     ///
@@ -44,16 +47,22 @@ public struct HomepwnerPages: Sendable, PageResponses {
     public func addRoutes(to router: Router<BasicRequestContext>) {
         resources.assets.addRoutes(to: router, prefix: "/assets")
         resources.commonAssets.addRoutes(to: router, prefix: CommonAssets.prefix)
-        router.get("/") { request, _ in try await listPage(ItemListQuery(query: request.uri.query)) }
+        router.get("/") { request, _ in
+            let carried = await carrier.take(for: request)
+            return try await listPage(ItemListQuery(query: request.uri.query), add: carried?.addForm ?? AddFormModel())
+        }
         router.post("/items") { request, _ in try await add(request) }
-        router.get("/items/:key") { _, context in
-            try await page { try await itemPage(key: try pageKey(context)) }
+        router.get("/items/:key") { request, context in
+            try await page { try await itemPage(key: try pageKey(context), formError: await carrier.take(for: request)?.refusal) }
+        }
+        router.get("/items/:key/delete") { _, context in
+            try await page { try await confirmDeletePage(key: try pageKey(context)) }
         }
         router.post("/items/:key") { request, context in try await page { try await edit(request, key: try pageKey(context)) } }
         router.post("/items/:key/delete") { request, context in try await page { try await delete(request, key: try pageKey(context)) } }
         router.post("/items/:key/photo") { request, context in try await page { try await uploadPhoto(request, key: try pageKey(context)) } }
-        router.post("/items/:key/photo/delete") { _, context in
-            try await page { try await removePhoto(key: try pageKey(context)) }
+        router.post("/items/:key/photo/delete") { request, context in
+            try await page { try await removePhoto(request, key: try pageKey(context)) }
         }
     }
 

@@ -6,7 +6,8 @@ import NIOCore
 import NIOHTTP1
 import OpenAPIRuntime
 
-/// Turns every error thrown below it into a JSON error response with the right status: an
+/// Turns every error thrown below it into an error response with the right status — a short
+/// HTML page for a browser (its `Accept` names `text/html` first), JSON for everyone else: an
 /// ``APIError`` as it is, Hummingbird's `HTTPError` with its status, a request the generated API
 /// code could not decode (a path id `abc`, a malformed JSON body) as 400, a body over the limit
 /// as 413. Anything else is a 500 whose details go to the log, never to the client.
@@ -19,13 +20,13 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         self.map = map
     }
 
-    /// Runs the rest of the chain and answers its errors as JSON.
+    /// Runs the rest of the chain and answers its errors (as a page or as JSON).
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
             let apiError = translate(error, request: request, logger: context.logger)
-            return apiError.response
+            return PlainPage.response(to: request, apiError)
         }
     }
 
@@ -49,6 +50,10 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIError(.internalServerError, code: "internal", "the server failed to answer; see its log")
         }
         if let mapped = map(error) { return mapped }
+        if let error = error as? HTTPError, error.status == .notFound, error.body == nil {
+            // The router's own 404: nothing is routed at this path.
+            return APIError(.notFound, code: "not_found", "there is nothing at \(request.uri.path.prefix(200))")
+        }
         if let error = error as? HTTPError {
             return APIError(error.status, code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), error.body ?? error.status.reasonPhrase)
         }

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Imaging
 import KeyedArchive
 import Testing
+import WebTestSupport
 
 @Suite("The Homepwner item page and its plain forms")
 struct PagesItemTests {
@@ -26,7 +27,7 @@ struct PagesItemTests {
         }
     }
 
-    @Test("the plain edit form changes each field and answers 303 to the item; a value that is not whole dollars is a 422 page")
+    @Test("the plain edit form changes each field and answers 303 to the item; a value that is not whole dollars ends, by a 303, on the page saying why")
     func editByForm() async throws {
         try await withPages { client, store in
             let item = try await store.add(NewItem(name: "Guitar"))
@@ -42,14 +43,20 @@ struct PagesItemTests {
             stored = try await store.item(item.itemKey)
             #expect(stored.serialNumber == "")
             #expect(stored.itemName == "Bass guitar")
-            let refused = try await client.execute(uri: uri, method: .post, headers: formHeaders, body: body("valueInDollars=-3"))
-            #expect(refused.status == .unprocessableContent)
+            let refusedPost = try await client.execute(uri: uri, method: .post, headers: formHeaders, body: body("valueInDollars=-3"))
+            #expect(refusedPost.status == .seeOther)
+            let refused = try #require(try await client.page(after: refusedPost))
+            #expect(refused.status == .ok)
             #expect(text(refused).contains("<p class=\"error\" role=\"alert\">A value must be a whole number of dollars from 0 to 1,000,000,000, not &quot;-3&quot;.</p>"))
-            let tooLong = try await client.execute(uri: uri, method: .post, headers: formHeaders, body: body("serialNumber=" + String(repeating: "9", count: 65)))
-            #expect(tooLong.status == .unprocessableContent)
+            let tooLongPost = try await client.execute(uri: uri, method: .post, headers: formHeaders, body: body("serialNumber=" + String(repeating: "9", count: 65)))
+            #expect(tooLongPost.status == .seeOther)
+            let tooLong = try #require(try await client.page(after: tooLongPost))
+            #expect(tooLong.status == .ok)
             #expect(try await store.item(item.itemKey).valueInDollars == 1100)
-            let empty = try await client.execute(uri: uri, method: .post, headers: formHeaders, body: body(""))
-            #expect(empty.status == .unprocessableContent)
+            let emptyPost = try await client.execute(uri: uri, method: .post, headers: formHeaders, body: body(""))
+            #expect(emptyPost.status == .seeOther)
+            let empty = try #require(try await client.page(after: emptyPost))
+            #expect(empty.status == .ok)
             #expect(text(empty).contains("Give a name, a serial number or a value."))
         }
     }
@@ -59,7 +66,9 @@ struct PagesItemTests {
         try await withPages { client, store in
             let item = try await store.add(NewItem(name: "Old TV"))
             try await store.setImage(try png(), forKey: item.itemKey)
-            let asked = try await client.execute(uri: "/items/\(item.itemKey)/delete", method: .post, headers: formHeaders, body: body(""))
+            let askedPost = try await client.execute(uri: "/items/\(item.itemKey)/delete", method: .post, headers: formHeaders, body: body(""))
+            #expect(askedPost.status == .seeOther)
+            let asked = try #require(try await client.page(after: askedPost))
             #expect(asked.status == .ok)
             #expect(text(asked).contains("<h1>Delete “Old TV”?</h1>"))
             #expect(try await store.items().count == 1)
@@ -72,7 +81,7 @@ struct PagesItemTests {
         }
     }
 
-    @Test("the plain photo form stores a PNG (303), the table and page then show it; a file that is not a photo is a 422 page in words; remove takes it away")
+    @Test("the plain photo form stores a PNG (303), the table and page then show it; a file that is not a photo ends, by a 303, on its page saying why in words; remove takes it away")
     func photoByForm() async throws {
         try await withPages { client, store in
             let item = try await store.add(NewItem(name: "Bike"))
@@ -87,11 +96,14 @@ struct PagesItemTests {
             #expect(list.contains("alt=\"Photo of Bike\""))
             #expect(text(try await client.execute(uri: uri, method: .get)).contains("<img id=\"photo\" class=\"photo\" src=\"/api/items/\(item.itemKey)/photo?v="))
             let (junkHeaders, junk) = multipartBody(field: "photo", filename: "notes.txt", type: "text/plain", data: Data("not a photo".utf8))
-            let refused = try await client.execute(uri: "\(uri)/photo", method: .post, headers: junkHeaders, body: junk)
-            #expect(refused.status == .unprocessableContent)
+            let refusedPost = try await client.execute(uri: "\(uri)/photo", method: .post, headers: junkHeaders, body: junk)
+            #expect(refusedPost.status == .seeOther)
+            let refused = try #require(try await client.page(after: refusedPost))
+            #expect(refused.status == .ok)
             #expect(text(refused).contains("<p class=\"error\" role=\"alert\">"))
             let (emptyHeaders, empty) = multipartBody(field: "photo", filename: "", type: "application/octet-stream", data: Data())
-            #expect(text(try await client.execute(uri: "\(uri)/photo", method: .post, headers: emptyHeaders, body: empty)).contains("Choose a photo first."))
+            let emptyPost = try await client.execute(uri: "\(uri)/photo", method: .post, headers: emptyHeaders, body: empty)
+            #expect(text(try #require(try await client.page(after: emptyPost))).contains("Choose a photo first."))
             let removed = try await client.execute(uri: "\(uri)/photo/delete", method: .post, headers: formHeaders, body: body(""))
             #expect(removed.status == .seeOther)
             #expect(await store.images.hasImage(forKey: item.itemKey) == false)
@@ -110,7 +122,7 @@ struct PagesItemTests {
         }
     }
 
-    @Test("a damaged archive is shown read-only with the repair command, and a form is refused (409) with that page, leaving the file as it was")
+    @Test("a damaged archive is shown read-only with the repair command, and a refused form ends, by a 303, on that page saying nothing changed, leaving the file as it was")
     func damagedArchive() async throws {
         let garbage = Data("bplist00 this is not an archive".utf8)
         try await withPages(prepare: { folder in
@@ -120,14 +132,16 @@ struct PagesItemTests {
             #expect(list.contains("<strong>This inventory cannot be changed right now.</strong>"))
             #expect(list.contains("<code class=\"command\">homepwner check --repair --data-dir /data</code>"))
             #expect(!list.contains("id=\"add-form\""))
-            let refused = try await client.execute(uri: "/items", method: .post, headers: formHeaders, body: body("name=Chair"))
-            #expect(refused.status == .conflict)
+            let refusedPost = try await client.execute(uri: "/items", method: .post, headers: formHeaders, body: body("name=Chair"))
+            #expect(refusedPost.status == .seeOther)
+            let refused = try #require(try await client.page(after: refusedPost))
+            #expect(refused.status == .ok)
             #expect(text(refused).contains("<code class=\"command\">homepwner check --repair --data-dir /data</code>"))
             #expect(try Data(contentsOf: store.archiveURL) == garbage)
         }
     }
 
-    @Test("a damaged archive's salvaged items are listed with their values and total, without delete buttons; their pages have no forms, and a form sent anyway is a 409 saying nothing changed")
+    @Test("a damaged archive's salvaged items are listed with their values and total, without delete buttons; their pages have no forms, and a form sent anyway ends, by a 303, on a page saying nothing changed")
     func damagedArchiveWithSalvagedItems() async throws {
         let key = "0C4F2B8E-7D1A-4E3B-9A5C-2F6D8E1B3A7C"
         // Element 0 refers to object 40 of 10: the archive is damaged; element 1, an item, still reads.
@@ -162,8 +176,10 @@ struct PagesItemTests {
             #expect(page.contains("<dt>Serial number</dt><dd>S-1</dd>"))
             #expect(!page.contains("<form"))
             #expect(!page.contains("<script"))
-            let refused = try await client.execute(uri: "/items/\(key)", method: .post, headers: formHeaders, body: body("name=Renamed"))
-            #expect(refused.status == .conflict)
+            let refusedPost = try await client.execute(uri: "/items/\(key)", method: .post, headers: formHeaders, body: body("name=Renamed"))
+            #expect(refusedPost.status == .seeOther)
+            let refused = try #require(try await client.page(after: refusedPost))
+            #expect(refused.status == .ok)
             #expect(text(refused).contains("<p class=\"error\" role=\"alert\">Nothing was changed: this inventory can only be read until it is repaired (see above).</p>"))
             #expect(try Data(contentsOf: store.archiveURL) == damaged)
         }

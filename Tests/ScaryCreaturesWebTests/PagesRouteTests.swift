@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import WebTestSupport
 
 @Suite("The pages")
 struct PagesRouteTests {
@@ -41,17 +42,19 @@ struct PagesRouteTests {
         }
     }
 
-    @Test("an empty title in the add form is a 422 page that says why and keeps the form")
+    @Test("an empty title in the add form ends, by a 303, on the page that says why and keeps the form")
     func addEmptyTitle() async throws {
         try await withApp { client, _ in
-            let refused = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=+++"))
-            #expect(refused.status == .unprocessableContent)
+            let refusedPost = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=+++"))
+            #expect(refusedPost.status == .seeOther)
+            let refused = try #require(try await client.page(after: refusedPost))
+            #expect(refused.status == .ok)
             #expect(text(refused).contains("<p class=\"error\" id=\"add-error\" role=\"alert\">A title cannot be empty.</p>"))
             #expect(text(try await client.execute(uri: "/", method: .get)).contains("0 creatures"))
         }
     }
 
-    @Test("the plain edit form renames and rates; a rating off the half-star steps is a 422 page")
+    @Test("the plain edit form renames and rates; a rating off the half-star steps ends, by a 303, on the page saying why")
     func editByForm() async throws {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Ghost"))
@@ -66,8 +69,10 @@ struct PagesRouteTests {
             let detail = text(try await client.execute(uri: "/creatures/1", method: .get))
             #expect(detail.contains("class=\"stars big r7 jsonly\""))
             #expect(detail.contains("<option value=\"3.5\" selected>3.5 stars out of 5</option>"))
-            let refused = try await client.execute(uri: "/creatures/1", method: .post, headers: formHeaders, body: formBody("rating=3.7"))
-            #expect(refused.status == .unprocessableContent)
+            let refusedPost = try await client.execute(uri: "/creatures/1", method: .post, headers: formHeaders, body: formBody("rating=3.7"))
+            #expect(refusedPost.status == .seeOther)
+            let refused = try #require(try await client.page(after: refusedPost))
+            #expect(refused.status == .ok)
             #expect(text(refused).contains("A rating must be 0 to 5 in steps of 0.5, not 3.7."))
         }
     }
@@ -77,7 +82,9 @@ struct PagesRouteTests {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Ghost"))
             // Without JavaScript there is no undo: the form first asks, and deletes nothing.
-            let asked = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: formHeaders, body: formBody(""))
+            let askedPost = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: formHeaders, body: formBody(""))
+            #expect(askedPost.status == .seeOther)
+            let asked = try #require(try await client.page(after: askedPost))
             #expect(asked.status == .ok)
             #expect(text(asked).contains("<h1>Delete “Ghost”?</h1>"))
             #expect(text(asked).contains(#"<input type="hidden" name="confirm" value="yes">"#))

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import WebTestSupport
 
 @Suite("The pages' plain file forms and assets")
 struct PagesUploadTests {
@@ -31,14 +32,16 @@ struct PagesUploadTests {
         }
     }
 
-    @Test("a HEIC file in the plain photo form is a 422 page saying why, and nothing is stored")
+    @Test("a HEIC file in the plain photo form ends, by a 303, on the page saying why, and nothing is stored")
     func heicByForm() async throws {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Ghost"))
             let heic = Data([0, 0, 0, 0x18]) + Data("ftypheic".utf8) + Data(repeating: 0, count: 64)
             let (headers, form) = multipartBody(field: "photo", filename: "IMG_0001.HEIC", type: "image/heic", data: heic)
-            let refused = try await client.execute(uri: "/creatures/1/photo", method: .post, headers: headers, body: form)
-            #expect(refused.status == .unprocessableContent)
+            let refusedPost = try await client.execute(uri: "/creatures/1/photo", method: .post, headers: headers, body: form)
+            #expect(refusedPost.status == .seeOther)
+            let refused = try #require(try await client.page(after: refusedPost))
+            #expect(refused.status == .ok)
             #expect(text(refused).contains("<p class=\"error\" role=\"alert\">The photo cannot be used: "))
             #expect(text(refused).contains("HEIC"))
             #expect(try await client.execute(uri: "/api/creatures/1/photo", method: .get).status == .notFound)
@@ -51,7 +54,9 @@ struct PagesUploadTests {
             _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Lil Terror","rating":4.5}"#))
             let zip = Data(buffer: try await client.execute(uri: "/api/creatures/1/export", method: .get).body)
             let (headers, form) = multipartBody(field: "zips", filename: "1.scarycreature.zip", type: "application/zip", data: zip)
-            let summary = try await client.execute(uri: "/imports", method: .post, headers: headers, body: form)
+            let summaryPost = try await client.execute(uri: "/imports", method: .post, headers: headers, body: form)
+            #expect(summaryPost.status == .seeOther)
+            let summary = try #require(try await client.page(after: summaryPost))
             #expect(summary.status == .ok)
             let html = text(summary)
             #expect(html.contains("<h2>Imported</h2>"))
@@ -59,7 +64,12 @@ struct PagesUploadTests {
             let creature = try json(try await client.execute(uri: "/api/creatures/2", method: .get))
             #expect((creature["rating"] as? NSNumber)?.doubleValue == 4.5)
             let (junkHeaders, junk) = multipartBody(field: "zips", filename: "notes.zip", type: "application/zip", data: Data("not a zip".utf8))
-            let skipped = text(try await client.execute(uri: "/imports", method: .post, headers: junkHeaders, body: junk))
+            let skippedPost = try await client.execute(uri: "/imports", method: .post, headers: junkHeaders, body: junk)
+            let skipped = text(try #require(try await client.page(after: skippedPost)))
+            // The results were shown once: a reload of the page goes back to the list.
+            let reloaded = try await client.execute(uri: "/imports", method: .get, headers: [.cookie: String(skippedPost.headers[.setCookie]?.prefix { $0 != ";" } ?? "")])
+            #expect(reloaded.status == .seeOther)
+            #expect(reloaded.headers[.location] == "/")
             #expect(skipped.contains("<h2>Skipped</h2>"))
             #expect(skipped.contains("<li>notes.zip: "))
         }

@@ -30,3 +30,23 @@ struct ErrorPageModel: Sendable {
     var heading: String
     var message: String
 }
+
+/// What a plain form's post carries to the page its redirect shows.
+enum CarriedPage: Sendable {
+    /// The add form as typed, with its refusal: for the inventory.
+    case add(AddFormModel)
+    /// A refused change in words: for the item's page.
+    case refusal(String)
+
+    /// The add form, when that is what is carried.
+    var addForm: AddFormModel? {
+        if case .add(let form) = self { return form }
+        return nil
+    }
+
+    /// The refusal, when that is what is carried.
+    var refusal: String? {
+        if case .refusal(let message) = self { return message }
+        return nil
+    }
+}

@@ -6,22 +6,36 @@ import ScaryCreatures
 import WebSupport
 
 /// The pages a person uses: the list (`GET /`), a creature (`GET /creatures/{id}`), and the plain
-/// forms that work without JavaScript (add, rename, rate, photo, delete, import), each answering
-/// with a redirect (303) to the page that shows the result. The scripts enhance these pages
-/// through the JSON API; these routes never need them.
+/// forms that work without JavaScript (add, rename, rate, photo, delete, import). Every post,
+/// refused or not, ends on a redirect (303) to the page that shows the result, a refusal, the
+/// title as typed or an import's results carried there (Post/Redirect/Get,
+/// ``WebSupport/FormCarrier``), so a reload never sends a form again. The scripts enhance these
+/// pages through the JSON API; these routes never need them.
 struct CreaturePages: Sendable, PageResponses {
     let database: ScaryCreatureDatabase
     let resources: PageResources
     /// The largest photo, as Imaging enforces it.
     let maxPhotoBytes = ImageLimits().maxEncodedBytes
+    /// What a plain form's post carries to the page its redirect shows.
+    let carrier = FormCarrier<CarriedPage>(appName: "scary-creatures")
 
     /// Adds the pages, the forms, `/assets/…` and the shared `/assets/common/…` to `router`.
     func addRoutes(to router: Router<BasicRequestContext>) {
         resources.assets.addRoutes(to: router, prefix: "/assets")
         resources.commonAssets.addRoutes(to: router, prefix: CommonAssets.prefix)
-        router.get("/") { request, _ in try await listPage(ListQuery(query: request.uri.query)) }
-        router.get("/creatures/:id") { _, context in
-            try await page { try await detailPage(id: try pageID(context)) }
+        router.get("/") { request, _ in
+            let carried = await carrier.take(for: request)
+            return try await listPage(ListQuery(query: request.uri.query), addTitle: carried?.addTitle ?? "", addError: carried?.refusal)
+        }
+        router.get("/creatures/:id") { request, context in
+            try await page { try await detailPage(id: try pageID(context), formError: await carrier.take(for: request)?.refusal) }
+        }
+        router.get("/creatures/:id/delete") { _, context in
+            try await page { try await confirmDeletePage(id: try pageID(context)) }
+        }
+        router.get("/imports") { request, _ in
+            guard case .imported(let model)? = await carrier.take(for: request) else { return redirect(to: "/") }
+            return try await html(resources.render(model, template: "imported"))
         }
         router.post("/creatures") { request, _ in try await add(request) }
         router.post("/creatures/:id") { request, context in try await edit(request, id: try pageID(context)) }
@@ -62,7 +76,7 @@ struct CreaturePages: Sendable, PageResponses {
             problems: problems.map { "\($0.name): \($0.description)" },
             addTitle: addTitle, addError: addError, maxPhotoBytes: maxPhotoBytes
         )
-        return try await html(resources.render(model, template: "list"), status: addError == nil ? .ok : .unprocessableContent)
+        return try await html(resources.render(model, template: "list"))
     }
 
     func detailPage(id: Int, formError: String? = nil) async throws -> Response {
@@ -73,7 +87,7 @@ struct CreaturePages: Sendable, PageResponses {
             problems: creature.problems.map(\.message), maxPhotoBytes: maxPhotoBytes,
             maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB", formError: formError
         )
-        return try await html(resources.render(model, template: "detail"), status: formError == nil ? .ok : .unprocessableContent)
+        return try await html(resources.render(model, template: "detail"))
     }
 
     // MARK: Forms
@@ -85,7 +99,7 @@ struct CreaturePages: Sendable, PageResponses {
             let creature = try await database.add(title: title)
             return redirect(to: "/creatures/\(creature.id)")
         } catch let error as ScaryCreaturesError where error.code == .invalidTitle {
-            return try await listPage(ListQuery(), addTitle: String(title.prefix(200)), addError: Self.sentence(error.message))
+            return await carrier.redirect(to: "/", carrying: .add(title: String(title.prefix(200)), refusal: Self.sentence(error.message)), request: request)
         }
     }
 
@@ -95,28 +109,40 @@ struct CreaturePages: Sendable, PageResponses {
             do {
                 let rating = try form["rating"].map { Double(try CreatureRules.rating(parsing: $0)) }
                 guard form["title"] != nil || rating != nil else {
-                    return try await detailPage(id: id, formError: "Give a title or a rating.")
+                    return await refused(request, id: id, "Give a title or a rating.")
                 }
                 _ = try await database.update(id, title: form["title"], rating: rating)
                 return redirect(to: "/creatures/\(id)")
             } catch let error as ScaryCreaturesError where error.code == .invalidTitle || error.code == .invalidRating {
-                return try await detailPage(id: id, formError: Self.sentence(error.message))
+                return await refused(request, id: id, Self.sentence(error.message))
             }
         }
     }
 
-    /// A plain-form delete: first a page that asks (there is no undo without JavaScript), then,
-    /// with `confirm=yes`, the delete and the list. The scripts delete through the API instead.
+    /// A plain-form delete: first the page that asks (there is no undo without JavaScript,
+    /// `GET /creatures/{id}/delete`), then, with `confirm=yes`, the delete and the list. The
+    /// scripts delete through the API instead.
     func delete(_ request: Request, id: Int) async throws -> Response {
         let form = try await Self.form(of: request)
         return try await page {
             guard form["confirm"] == "yes" else {
-                let creature = try await database.creature(id)
-                return try await html(resources.render(ConfirmDeletePageModel(id: id, title: creature.title), template: "confirm-delete"))
+                _ = try await database.creature(id)
+                return redirect(to: "/creatures/\(id)/delete")
             }
             try await database.delete(id)
             return redirect(to: "/")
         }
+    }
+
+    /// `GET /creatures/{id}/delete`: the question before a plain-form delete.
+    func confirmDeletePage(id: Int) async throws -> Response {
+        let creature = try await database.creature(id)
+        return try await html(resources.render(ConfirmDeletePageModel(id: id, title: creature.title), template: "confirm-delete"))
+    }
+
+    /// The creature's page, by way of a redirect, showing `message`.
+    private func refused(_ request: Request, id: Int, _ message: String) async -> Response {
+        await carrier.redirect(to: "/creatures/\(id)", carrying: .refusal(message), request: request)
     }
 
     func uploadPhoto(_ request: Request, id: Int) async throws -> Response {
@@ -124,14 +150,14 @@ struct CreaturePages: Sendable, PageResponses {
             do {
                 let form = try await Self.multipart(of: request, limit: maxPhotoBytes + 1_000_000)
                 guard let photo = form.parts(named: "photo").first, !photo.data.isEmpty else {
-                    return try await detailPage(id: id, formError: "Choose a photo first.")
+                    return await refused(request, id: id, "Choose a photo first.")
                 }
                 try await database.setImage(id, photo.data)
                 return redirect(to: "/creatures/\(id)")
             } catch let error as ScaryCreaturesError where error.code == .invalidImage {
-                return try await detailPage(id: id, formError: Self.sentence(error.message))
+                return await refused(request, id: id, Self.sentence(error.message))
             } catch let error as MultipartForm.Failure {
-                return try await detailPage(id: id, formError: Self.sentence(error.description))
+                return await refused(request, id: id, Self.sentence(error.description))
             }
         }
     }
@@ -157,6 +183,6 @@ struct CreaturePages: Sendable, PageResponses {
         }
         model.hasImported = !model.imported.isEmpty
         model.hasSkipped = !model.skipped.isEmpty
-        return try await html(resources.render(model, template: "imported"), status: model.error == nil ? .ok : .unprocessableContent)
+        return await carrier.redirect(to: "/imports", carrying: .imported(model), request: request)
     }
 }
