@@ -74,9 +74,12 @@ public struct ImageDecoder: Sendable {
     static func check(_ status: ci_status, format: String) throws {
         guard status.status != 0 else { return }
         let message = Self.message(status)
-        if status.status == 2 { throw ImagingError(.tooLarge, "the \(format) is too large to decode: \(message)") }
+        if status.status == 2 { throw ImagingError(.tooLarge, "this \(format) is too large to open (\(message))") }
         let truncated = message.contains("truncated") || message.contains("Premature end") || message.contains("Not enough")
-        throw ImagingError(truncated ? .truncated : .corrupt, "the \(format) is \(truncated ? "truncated" : "damaged"): \(message)")
+        throw ImagingError(
+            truncated ? .truncated : .corrupt,
+            truncated ? "this \(format) is cut short (the file ends before the picture does)" : "this \(format) is damaged (\(message))"
+        )
     }
 
     static func message(_ status: ci_status) -> String {

@@ -39,16 +39,16 @@ public struct ImageInfo: Sendable, Hashable {
     static func read(_ data: Data, isPrefix: Bool) throws -> ImageInfo {
         let bytes = [UInt8](data.prefix(32))
         guard let format = ImageFormat.sniff(bytes) else {
-            throw ImagingError(.notAnImage, "not an image (no PNG or JPEG signature)")
+            throw ImagingError(.notAnImage, "this file is not a JPEG or PNG photo")
         }
         let info: ImageInfo
         switch format {
         case .png: info = try PNGHeader.read(data, isPrefix: isPrefix)
         case .jpeg: info = try JPEGMarkers.read(data)
-        default: throw ImagingError(.unsupportedFormat, "\(format.name) images are not supported yet")
+        default: throw ImagingError(.unsupportedFormat, "this is a \(format.name) image, and only JPEG and PNG photos can be used: save it as JPEG first")
         }
         guard info.width > 0, info.height > 0 else {
-            throw ImagingError(.invalidDimensions, "the \(format.name) declares a size of \(info.width)×\(info.height)")
+            throw ImagingError(.invalidDimensions, "this \(format.name) is damaged: it says it is \(info.width)×\(info.height) pixels")
         }
         return info
     }
@@ -58,7 +58,7 @@ public struct ImageInfo: Sendable, Hashable {
     /// - Throws: ``ImagingError`` `.tooLarge` naming the limit.
     func check(_ limits: ImageLimits, encodedBytes: Int) throws {
         if encodedBytes > limits.maxEncodedBytes {
-            throw ImagingError(.tooLarge, "the image is \(encodedBytes) bytes, over the limit of \(limits.maxEncodedBytes)")
+            throw ImagingError(.tooLarge, "this photo is \(encodedBytes) bytes, more than the \(limits.encodedLimitDescription) a photo may have")
         }
         try checkPixels(limits)
     }
@@ -69,7 +69,7 @@ public struct ImageInfo: Sendable, Hashable {
     func checkPixels(_ limits: ImageLimits) throws {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         if overflow || pixels > limits.maxPixels {
-            throw ImagingError(.tooLarge, "the image is \(width)×\(height) pixels, over the limit of \(limits.maxPixels / 1_000_000) megapixels")
+            throw ImagingError(.tooLarge, "this photo is \(width)×\(height) pixels, more than the \(limits.maxPixels / 1_000_000) megapixels a photo may have")
         }
     }
 }

@@ -28,7 +28,7 @@ public struct ImageLimits: Sendable, Hashable {
     public static let `default` = ImageLimits()
 
     /// The encoded-size limit as people say it: "25 MB", or "1500 bytes" below a megabyte.
-    var encodedLimitDescription: String {
+    public var encodedLimitDescription: String {
         if maxEncodedBytes >= 1_000_000, maxEncodedBytes % 1_000_000 == 0 { return "\(maxEncodedBytes / 1_000_000) MB" }
         if maxEncodedBytes >= 1_000, maxEncodedBytes % 1_000 == 0 { return "\(maxEncodedBytes / 1_000) kB" }
         return "\(maxEncodedBytes) bytes"

@@ -36,10 +36,14 @@ struct ImageStoreTests {
             try await store.setImage(png, forKey: item.itemKey)
             var truncated = png
             truncated.removeLast(png.count / 2)
-            for bad in [Data("GIF89a not supported".utf8), Data("hello".utf8), truncated] {
+            for (bad, message) in [
+                (Data("GIF89a not supported".utf8), "this is a GIF image, and only JPEG and PNG photos can be used: save it as JPEG first"),
+                (Data("hello".utf8), "this file is not a JPEG or PNG photo"),
+                (truncated, "this PNG is cut short (the file ends before the picture does)"),
+            ] {
                 let error = await #expect(throws: HomepwnerError.self) { try await store.setImage(bad, forKey: item.itemKey) }
                 #expect(error?.code == .invalidImage)
-                #expect(error?.message.hasPrefix("the photo cannot be used: ") == true)
+                #expect(error?.message == message)
             }
             #expect(try Data(contentsOf: folder.appendingPathComponent(item.itemKey)) == png)
             #expect(try fileNames(in: folder) == [item.itemKey, "items.archive"])

@@ -5,15 +5,15 @@ import Testing
 @Suite("Sniffing and measuring from the bytes")
 struct SniffTests {
     @Test("every known signature is recognised; other formats are refused by name", arguments: [
-        ("GIF89a" + String(repeating: "\0", count: 20), ImageFormat.gif, "GIF images are not supported yet"),
-        ("GIF87a" + String(repeating: "\0", count: 20), .gif, "GIF images are not supported yet"),
-        ("RIFF\u{10}\0\0\0WEBPVP8 " + String(repeating: "\0", count: 12), .webp, "WebP images are not supported yet"),
-        ("\0\0\0\u{18}ftypheic\0\0\0\0mif1heic", .heic, "HEIC images are not supported yet"),
-        ("\0\0\0\u{18}ftypmif1\0\0\0\0mif1heic", .heic, "HEIC images are not supported yet"),
-        ("\0\0\0\u{1C}ftypavif\0\0\0\0avifmif1", .avif, "AVIF images are not supported yet"),
-        ("II*\0\u{08}\0\0\0" + String(repeating: "\0", count: 20), .tiff, "TIFF images are not supported yet"),
-        ("MM\0*\0\0\0\u{08}" + String(repeating: "\0", count: 20), .tiff, "TIFF images are not supported yet"),
-        ("BM\u{46}\0\0\0\0\0\0\0\u{36}\0\0\0\u{28}\0\0\0" + String(repeating: "\0", count: 20), .bmp, "BMP images are not supported yet"),
+        ("GIF89a" + String(repeating: "\0", count: 20), ImageFormat.gif, "this is a GIF image, and only JPEG and PNG photos can be used: save it as JPEG first"),
+        ("GIF87a" + String(repeating: "\0", count: 20), .gif, "this is a GIF image, and only JPEG and PNG photos can be used: save it as JPEG first"),
+        ("RIFF\u{10}\0\0\0WEBPVP8 " + String(repeating: "\0", count: 12), .webp, "this is a WebP image, and only JPEG and PNG photos can be used: save it as JPEG first"),
+        ("\0\0\0\u{18}ftypheic\0\0\0\0mif1heic", .heic, "this is a HEIC image, and only JPEG and PNG photos can be used: save it as JPEG first"),
+        ("\0\0\0\u{18}ftypmif1\0\0\0\0mif1heic", .heic, "this is a HEIC image, and only JPEG and PNG photos can be used: save it as JPEG first"),
+        ("\0\0\0\u{1C}ftypavif\0\0\0\0avifmif1", .avif, "this is a AVIF image, and only JPEG and PNG photos can be used: save it as JPEG first"),
+        ("II*\0\u{08}\0\0\0" + String(repeating: "\0", count: 20), .tiff, "this is a TIFF image, and only JPEG and PNG photos can be used: save it as JPEG first"),
+        ("MM\0*\0\0\0\u{08}" + String(repeating: "\0", count: 20), .tiff, "this is a TIFF image, and only JPEG and PNG photos can be used: save it as JPEG first"),
+        ("BM\u{46}\0\0\0\0\0\0\0\u{36}\0\0\0\u{28}\0\0\0" + String(repeating: "\0", count: 20), .bmp, "this is a BMP image, and only JPEG and PNG photos can be used: save it as JPEG first"),
     ])
     func recognisedButUnsupported(bytes: String, format: ImageFormat, message: String) {
         let data = Data(bytes.utf8)
@@ -30,7 +30,7 @@ struct SniffTests {
     func notImages(text: String) {
         let error = #expect(throws: ImagingError.self) { try ImageInfo.read(Data(text.utf8)) }
         #expect(error?.code == .notAnImage)
-        #expect(error?.message.hasPrefix("not an image") == true)
+        #expect(error?.message == "this file is not a JPEG or PNG photo")
     }
 
     @Test("PNG and JPEG sizes come from the header, whatever the file is called")

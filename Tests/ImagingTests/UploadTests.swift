@@ -112,7 +112,7 @@ struct UploadTests {
             defer { try? handle.close() }
             let error = #expect(throws: ImagingError.self) { try ImageUpload.read(from: handle, name: "notes.jpg") }
             #expect(error?.code == .notAnImage)
-            #expect(error?.message == "notes.jpg: not an image (no PNG or JPEG signature)")
+            #expect(error?.message == "notes.jpg: this file is not a JPEG or PNG photo")
             #expect(lseek(handle.fileDescriptor, 0, SEEK_CUR) == 65_536)
         }
     }
@@ -129,7 +129,7 @@ struct UploadTests {
             defer { try? handle.close() }
             let error = #expect(throws: ImagingError.self) { try ImageUpload.read(from: handle, name: "bomb.png") }
             #expect(error?.code == .tooLarge)
-            #expect(error?.message == "bomb.png: the image is 100000×100000 pixels, over the limit of 50 megapixels")
+            #expect(error?.message == "bomb.png: this photo is 100000×100000 pixels, more than the 50 megapixels a photo may have")
             #expect(lseek(handle.fileDescriptor, 0, SEEK_CUR) == 65_536)
         }
     }

@@ -27,7 +27,7 @@ struct WorstCaseTests {
         #expect(jpeg.count < 300_000)
         let error = #expect(throws: ImagingError.self) { try Self.thumbnail(jpeg) }
         #expect(error?.code == .tooLarge)
-        #expect(error?.message == "the JPEG is too large to decode: it has more than 100 scans (the limit)")
+        #expect(error?.message == "this JPEG is too large to open (it has more than 100 scans (the limit))")
     }
 
     @Test("a progressive JPEG with exactly the scan limit decodes, and the limit is configurable")
@@ -35,7 +35,7 @@ struct WorstCaseTests {
         let jpeg = HostileJPEG.progressive(width: 300, height: 200, scans: 100)
         #expect(Self.isFlat(try Self.thumbnail(jpeg), Self.grey))
         let error = #expect(throws: ImagingError.self) { try Self.thumbnail(jpeg, limits: ImageLimits(maxScans: 99)) }
-        #expect(error?.message == "the JPEG is too large to decode: it has more than 99 scans (the limit)")
+        #expect(error?.message == "this JPEG is too large to open (it has more than 99 scans (the limit))")
     }
 
     @Test("a progressive YCbCr JPEG whose AC scans take the components in turn decodes to its exact pixels")
@@ -50,7 +50,7 @@ struct WorstCaseTests {
         let jpeg = HostileJPEG.progressive(width: 2000, height: 2000, scans: 2)
         let error = #expect(throws: ImagingError.self) { try Self.thumbnail(jpeg, limits: ImageLimits(maxDecodeMemory: 4 << 20)) }
         #expect(error?.code == .tooLarge)
-        #expect(error?.message == "the JPEG is too large to decode: it needs more than the 4194304 bytes of working memory allowed")
+        #expect(error?.message == "this JPEG is too large to open (it needs more than the 4194304 bytes of working memory allowed)")
         #expect(Self.isFlat(try Self.thumbnail(jpeg, limits: ImageLimits(maxDecodeMemory: 16 << 20)), Self.grey))
     }
 
@@ -69,7 +69,7 @@ struct WorstCaseTests {
         jpeg[markers[2] + 1] = 0xD5
         let error = #expect(throws: ImagingError.self) { try Self.thumbnail(jpeg) }
         #expect(error?.code == .corrupt)
-        #expect(error?.message == "the JPEG is damaged: Corrupt JPEG data: found marker 0xd5 instead of RST2")
+        #expect(error?.message == "this JPEG is damaged (Corrupt JPEG data: found marker 0xd5 instead of RST2)")
     }
 
     @Test("a megabyte of invalid data where a marker should be stops at the first warning")
@@ -78,7 +78,7 @@ struct WorstCaseTests {
         let error = #expect(throws: ImagingError.self) { try Self.thumbnail(jpeg) }
         #expect(error?.code == .corrupt)
         // libjpeg had already fetched 6 of the junk bytes as entropy data of the DC scan.
-        #expect(error?.message == "the JPEG is damaged: Corrupt JPEG data: 999994 extraneous bytes before marker 0xda")
+        #expect(error?.message == "this JPEG is damaged (Corrupt JPEG data: 999994 extraneous bytes before marker 0xda)")
     }
 
     @Test("a million 0xFF fill bytes before a marker are legal and skipped")
@@ -120,6 +120,6 @@ struct WorstCaseTests {
         #expect(Self.isFlat(try Self.thumbnail(atLimit, limits: limits), [0, 0, 0, 0]))
         let over = HostilePNG.zeros(width: 1000, height: 1001, bitDepth: 16, colorType: .rgba, interlaced: true)
         let error = #expect(throws: ImagingError.self) { try Self.thumbnail(over, limits: limits) }
-        #expect(error?.message == "the image is 1000×1001 pixels, over the limit of 1 megapixels")
+        #expect(error?.message == "this photo is 1000×1001 pixels, more than the 1 megapixels a photo may have")
     }
 }

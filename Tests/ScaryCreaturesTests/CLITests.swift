@@ -91,7 +91,7 @@ struct CLITests {
         (["add", "x", "--rating", "7"], "a rating must be 0 to 5 in steps of 0.5", 65),
         (["add", "x", "--rating", "lots"], "a rating must be a number", 65),
         (["add", "x", "--image", "/nonexistent/photo.jpg"], "/nonexistent/photo.jpg does not exist", 65),
-        (["add", "x", "--image", "/etc/hostname"], "not an image", 65),
+        (["add", "x", "--image", "/etc/hostname"], "/etc/hostname: this file is not a JPEG or PNG photo", 65),
         (["show", "41"], "there is no creature 41", 66),
         (["show", "abc"], "is not a creature id", 66),
         (["rename", "41", "Ghost"], "there is no creature 41", 66),

@@ -37,7 +37,7 @@ struct DatabaseTests {
                 try await database.add(title: "x", image: Data("GIF89a............".utf8))
             }
             #expect(error.code == .invalidImage)
-            #expect(error.message.contains("GIF images are not supported yet"))
+            #expect(error.message == "this is a GIF image, and only JPEG and PNG photos can be used: save it as JPEG first")
             #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
         }
     }

@@ -47,7 +47,7 @@ struct TransferTests {
             #expect(summary.imported.map(\.title) == ["Potato Bug", "Centipede"])
             #expect(summary.skipped.map(\.source) == ["3.scarybug", "4.scarybug", "5.scarybug"])
             #expect(summary.skipped[0].reason.contains("cannot be read"))
-            #expect(summary.skipped[1].reason.contains("GIF images are not supported yet"))
+            #expect(summary.skipped[1].reason.hasSuffix("fullImage.jpg: this is a GIF image, and only JPEG and PNG photos can be used: save it as JPEG first"))
             #expect(summary.skipped[2].reason.contains("rating"))
             let listed = try await database.list().creatures
             #expect(listed.map(\.title) == ["Potato Bug", "Centipede"])
@@ -77,7 +77,7 @@ struct TransferTests {
             try Data("hello".utf8).write(to: text)
             let empty = folder.appendingPathComponent("empty")
             try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-            for (url, message) in [(text, "not a zip archive"), (empty, "holds no .scarycreature or .scarybug bundles"), (folder.appendingPathComponent("missing"), "does not exist")] {
+            for (url, message) in [(text, "notes.zip is not a zip file; choose a .zip that Export made"), (empty, "holds no .scarycreature or .scarybug bundles"), (folder.appendingPathComponent("missing"), "does not exist")] {
                 let error = try await #require(throws: ScaryCreaturesError.self) { try await database.importCreatures(from: url) }
                 #expect(error.code == .invalidImport)
                 #expect(error.message.contains(message), "\(error.message)")

@@ -60,13 +60,13 @@ public struct ImageStore: Sendable {
         return try await pool.run {
             do {
                 guard image.count <= limits.maxEncodedBytes else {
-                    throw ImagingError(.tooLarge, "the photo is \(image.count) bytes, more than the \(limits.maxEncodedBytes) allowed")
+                    throw ImagingError(.tooLarge, "this photo is \(image.count) bytes, more than the \(limits.encodedLimitDescription) a photo may have")
                 }
                 let info = try ImageInfo.read(image)
                 _ = try thumbnailer.thumbnail(of: image)
                 return info
             } catch let error as ImagingError {
-                throw HomepwnerError(.invalidImage, "the photo cannot be used: \(error.message)")
+                throw HomepwnerError(.invalidImage, error.message)
             }
         }
     }

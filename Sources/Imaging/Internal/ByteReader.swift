@@ -32,6 +32,6 @@ struct ByteReader {
     }
 
     func truncated(at offset: Int) -> ImagingError {
-        ImagingError(.truncated, "the \(format) is truncated: its header ends at byte \(bytes.count), before byte \(offset)")
+        ImagingError(.truncated, "this \(format) is cut short (the file ends at byte \(bytes.count), inside its header)")
     }
 }

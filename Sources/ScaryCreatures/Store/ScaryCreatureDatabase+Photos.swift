@@ -23,7 +23,7 @@ extension ScaryCreatureDatabase {
             let thumbnail = try thumbnailer.thumbnail(of: image)
             return PreparedPhoto(fullName: layout.fullImageName(for: info.format), thumbnail: thumbnail)
         } catch let error as ImagingError {
-            throw ScaryCreaturesError(.invalidImage, "the photo cannot be used: \(error.message)")
+            throw ScaryCreaturesError(.invalidImage, error.message)
         }
     }
 

@@ -54,21 +54,25 @@ struct CreatureSource: Sendable {
 /// hands this value from one blocking-pool job to the next, never to two at once.
 struct ZipCreatureSources: @unchecked Sendable {
     let url: URL
+    /// The zip's name in messages: the file's own name, or the name an upload was sent with.
+    let displayName: String
     let archive: Archive
     /// Each creature's folder in the zip and its files, in folder order. Folders and names are
     /// compared by their UTF-8 bytes, as the zip stores them: two names that Unicode calls
     /// equivalent are still two names.
     let creatures: [(folder: String, files: [(name: String, entry: Entry)])]
 
-    /// Opens the zip at `url` and checks its directory.
+    /// Opens the zip at `url` and checks its directory; messages call it `displayName` (by
+    /// default the file's name).
     ///
     /// - Throws: ``ScaryCreaturesError`` `.invalidImport` naming what is wrong.
-    init(url: URL, limits: ImportLimits) throws {
+    init(url: URL, displayName: String? = nil, limits: ImportLimits) throws {
         self.url = url
+        self.displayName = displayName ?? url.lastPathComponent
         do {
             archive = try Archive(url: url, accessMode: .read)
         } catch {
-            throw ScaryCreaturesError(.invalidImport, "\(url.lastPathComponent) is not a zip archive")
+            throw ScaryCreaturesError(.invalidImport, "\(displayName ?? url.lastPathComponent) is not a zip file; choose a .zip that Export made")
         }
         var groups: [[UInt8]: (folder: String, files: [(name: String, entry: Entry)])] = [:]
         var count = 0
@@ -76,7 +80,7 @@ struct ZipCreatureSources: @unchecked Sendable {
         for entry in archive {
             count += 1
             guard count <= limits.maxEntries else {
-                throw ScaryCreaturesError(.invalidImport, "\(url.lastPathComponent) has more than \(limits.maxEntries) entries; it is refused as a possible zip bomb")
+                throw ScaryCreaturesError(.invalidImport, "\(self.displayName) has more than \(limits.maxEntries) entries; it is refused as a possible zip bomb")
             }
             let path = entry.path
             let folder = (path as NSString).deletingLastPathComponent
@@ -87,14 +91,14 @@ struct ZipCreatureSources: @unchecked Sendable {
             guard isData || CreatureLayout.fullImageNames.contains(where: { $0.utf8.elementsEqual(name.utf8) }) else { continue }
             let limit = isData ? CreatureSource.maxDataBytes : CreatureSource.maxPhotoBytes
             guard entry.uncompressedSize <= UInt64(limit) else {
-                throw ScaryCreaturesError(.invalidImport, "\(path) in \(url.lastPathComponent) inflates to \(entry.uncompressedSize) bytes, over the limit of \(limit)")
+                throw ScaryCreaturesError(.invalidImport, "\(path) in \(self.displayName) inflates to \(entry.uncompressedSize) bytes, over the limit of \(limit)")
             }
             if entry.uncompressedSize > 64 << 10, entry.uncompressedSize > limits.maxRatio * max(entry.compressedSize, 1) {
-                throw ScaryCreaturesError(.invalidImport, "\(path) in \(url.lastPathComponent) inflates \(entry.uncompressedSize / max(entry.compressedSize, 1)) times its size; it is refused as a possible zip bomb")
+                throw ScaryCreaturesError(.invalidImport, "\(path) in \(self.displayName) inflates \(entry.uncompressedSize / max(entry.compressedSize, 1)) times its size; it is refused as a possible zip bomb")
             }
             total += entry.uncompressedSize
             guard total <= limits.maxTotalBytes else {
-                throw ScaryCreaturesError(.invalidImport, "\(url.lastPathComponent) inflates to more than \(limits.maxTotalBytes) bytes; it is refused as a possible zip bomb")
+                throw ScaryCreaturesError(.invalidImport, "\(self.displayName) inflates to more than \(limits.maxTotalBytes) bytes; it is refused as a possible zip bomb")
             }
             groups[Array(folder.utf8), default: (folder, [])].files.append((name, entry))
         }
@@ -123,11 +127,11 @@ struct ZipCreatureSources: @unchecked Sendable {
                 }
                 guard checksum == entry.checksum, data.count == declared else { throw CocoaError(.fileReadCorruptFile) }
             } catch {
-                throw ScaryCreaturesError(.invalidImport, "\(entry.path) in \(url.lastPathComponent) cannot be read: damaged, or larger than it says")
+                throw ScaryCreaturesError(.invalidImport, "\(entry.path) in \(displayName) cannot be read: damaged, or larger than it says")
             }
             return data
         }
-        let name = folder.isEmpty ? url.lastPathComponent : "\(url.lastPathComponent):\(folder)"
+        let name = folder.isEmpty ? displayName : folder
         return CreatureSource(name: name, data: try read(CreatureSource.dataNames), fullImage: try read(CreatureLayout.fullImageNames))
     }
 }

@@ -45,10 +45,11 @@ extension ScaryCreatureDatabase {
     }
 
     /// Imports the creatures of a `.scarycreature.zip` given as bytes (an upload), as
-    /// ``importCreatures(from:limits:)`` does with a file.
+    /// ``importCreatures(from:named:limits:)`` does with a file; messages call it `name` (the
+    /// name it was uploaded with), never the temporary file's.
     ///
     /// - Throws: ``ScaryCreaturesError`` `.invalidImport` when the bytes are not such a zip.
-    public func importCreatures(zip: Data, limits: ImportLimits = .default) async throws -> ImportSummary {
+    public func importCreatures(zip: Data, named name: String = "this file", limits: ImportLimits = .default) async throws -> ImportSummary {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scary-creatures-import-\(UUID().uuidString)", isDirectory: true)
         let file = folder.appendingPathComponent("upload.zip")
         try await self.folder.pool.run {
@@ -60,7 +61,7 @@ extension ScaryCreatureDatabase {
             }
         }
         defer { try? FileManager.default.removeItem(at: folder) }
-        return try await importCreatures(from: file, limits: limits)
+        return try await importCreatures(from: file, named: name, limits: limits)
     }
 
     /// Imports creatures from `url`: an exported `.scarycreature.zip`, one bundle folder
@@ -74,9 +75,10 @@ extension ScaryCreatureDatabase {
     /// creature. A zip is checked against `limits` before anything is inflated. Symbolic links
     /// inside the source (a bundle, its data or its photo) are not followed: that creature is
     /// skipped with the reason; `url` itself may be a link.
+    /// - Parameter name: what messages call a zip (by default its file's name).
     /// - Throws: ``ScaryCreaturesError`` `.invalidImport` when `url` is none of those things, or a
     ///   zip breaks `limits`.
-    public func importCreatures(from url: URL, limits: ImportLimits = .default) async throws -> ImportSummary {
+    public func importCreatures(from url: URL, named name: String? = nil, limits: ImportLimits = .default) async throws -> ImportSummary {
         let status = try await folder.pool.run { () throws -> stat in
             var status = stat()
             guard stat(url.path, &status) == 0 else {
@@ -87,9 +89,9 @@ extension ScaryCreatureDatabase {
         var summary = ImportSummary()
         switch status.st_mode & S_IFMT {
         case S_IFREG:
-            let zip = try await folder.pool.run { try ZipCreatureSources(url: url, limits: limits) }
+            let zip = try await folder.pool.run { try ZipCreatureSources(url: url, displayName: name, limits: limits) }
             guard !zip.creatures.isEmpty else {
-                throw ScaryCreaturesError(.invalidImport, "\(url.lastPathComponent) holds no creature (no Data.plist inside)")
+                throw ScaryCreaturesError(.invalidImport, "\(zip.displayName) holds no creature (no Data.plist inside); choose a .zip that Export made")
             }
             for index in zip.creatures.indices {
                 do {

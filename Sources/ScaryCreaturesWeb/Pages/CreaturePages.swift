@@ -169,13 +169,14 @@ struct CreaturePages: Sendable, PageResponses {
             let files = form.parts(named: "zips").filter { !$0.data.isEmpty }
             if files.isEmpty { model.error = "Choose one or more exported .zip files first." }
             for file in files {
-                let name = file.filename ?? "the file"
+                let name = file.filename.map { $0.isEmpty ? "the file" : $0 } ?? "the file"
                 do {
-                    let summary = try await database.importCreatures(zip: file.data)
-                    model.imported += summary.imported.map { .init(text: "“\($0.title)” from \(name) (\($0.source))", id: $0.id) }
-                    model.skipped += summary.skipped.map { .init(text: "\($0.source) in \(name): \($0.reason)", id: nil) }
+                    let summary = try await database.importCreatures(zip: file.data, named: name)
+                    model.imported += summary.imported.map { .init(text: "“\($0.title)” from \(name)", id: $0.id) }
+                    model.skipped += summary.skipped.map { .init(text: "\($0.source) in \(name): \(Self.sentence($0.reason))", id: nil) }
                 } catch let error as ScaryCreaturesError {
-                    model.skipped.append(.init(text: "\(name): \(error.message)", id: nil))
+                    // The message starts with the file's name, as it was spelt.
+                    model.skipped.append(.init(text: error.message.hasSuffix(".") ? error.message : error.message + ".", id: nil))
                 }
             }
         } catch let error as MultipartForm.Failure {

@@ -93,10 +93,11 @@ export function photoUploader({ photoURL, maxBytes, onStored, describe }) {
         say('Photo saved.');
       } else {
         restore();
-        say(`The photo was not saved: ${await errorMessage(response)}`, true);
+        // The server's answer says what happened and what to do, in one sentence.
+        say(await errorMessage(response), true);
       }
     });
-    request.addEventListener('error', () => { done(); restore(); say('The photo was not saved: cannot reach the server.', true); });
+    request.addEventListener('error', () => { done(); restore(); say('The photo was not saved: the server cannot be reached. Try again when it is back.', true); });
     request.send(body);
   };
 
@@ -125,7 +126,7 @@ export function photoUploader({ photoURL, maxBytes, onStored, describe }) {
       say('Photo removed.');
       input.focus();
     } catch (_) {
-      say('The photo was not removed: cannot reach the server.', true);
+      say('The photo was not removed: the server cannot be reached. Try again when it is back.', true);
     }
   });
 
