@@ -31,7 +31,11 @@ struct HomepwnerCommand: AsyncParsableCommand {
     static func main() async {
         await CommandLineTool.main(Self.self, tool: "homepwner", appError: { error in
             (error as? HomepwnerError).map { error in
-                let advice = error.code == .damagedArchive ? ". Changes are refused so that nothing more is lost: homepwner check --repair keeps the damaged file beside a repaired one that holds what could be read" : ""
+                let advice = switch error.code {
+                case .damagedArchive: ". Changes are refused so that nothing more is lost: homepwner check --repair keeps the damaged file beside a repaired one that holds what could be read"
+                case .notFound where error.message.hasPrefix("no item has a key"): " (homepwner list shows the keys)"
+                default: ""
+                }
                 return (error.message + advice, status(for: error.code))
             }
         }, prepare: { command in

@@ -21,7 +21,7 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
     static func main() async {
         await CommandLineTool.main(Self.self, tool: "scary-creatures", appError: { error in
-            (error as? ScaryCreaturesError).map { ($0.message, status(for: $0.code)) }
+            (error as? ScaryCreaturesError).map { ($0.message + advice(for: $0), status(for: $0.code)) }
         }, prepare: { command in
             // The server: fewer malloc arenas, and its tasks on NIO's event loops (before any runs).
             if command is ServeCommand {
@@ -29,6 +29,17 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
                 EventLoopExecutor.install()
             }
         })
+    }
+
+    /// What to do next, after the message, for the failures a command can say it for.
+    static func advice(for error: ScaryCreaturesError) -> String {
+        switch error.code {
+        case .corrupt where error.message.hasPrefix("the data of creature"):
+            "; scary-creatures check --repair puts the damaged folder aside"
+        case .notFound where error.message.hasPrefix("there is no creature"):
+            " (scary-creatures list shows every creature's number)"
+        default: ""
+        }
     }
 
     /// The exit status for each kind of failure (sysexits.h).

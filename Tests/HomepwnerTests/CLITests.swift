@@ -76,7 +76,7 @@ struct CLITests {
                 (["add", ""] + data, 65, "homepwner: error: a name cannot be empty\n"),
                 (["add", "X", "--value=-3"] + data, 65, "homepwner: error: a value must be a whole number of dollars from 0 to 1,000,000,000, not \"-3\"\n"),
                 (["add", "X", "--serial", String(repeating: "s", count: 65)] + data, 65, "homepwner: error: a serial number can have at most 64 characters, not 65\n"),
-                (["show", "ABCDEF"] + data, 66, "homepwner: error: no item has a key starting with \"ABCDEF\"\n"),
+                (["show", "ABCDEF"] + data, 66, "homepwner: error: no item has a key starting with \"ABCDEF\" (homepwner list shows the keys)\n"),
                 (["list", "--data-dir", folder.appendingPathComponent("missing").path], 66, "homepwner: error: there is no data folder at \(folder.appendingPathComponent("missing").path)\n"),
                 (["update", "ABCD"] + data, 64, "homepwner: error: give at least one of --name, --serial, --value\n"),
                 (["frobnicate"] + data, 64, ""),

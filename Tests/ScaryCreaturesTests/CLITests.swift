@@ -92,7 +92,7 @@ struct CLITests {
         (["add", "x", "--rating", "lots"], "a rating must be a number", 65),
         (["add", "x", "--image", "/nonexistent/photo.jpg"], "/nonexistent/photo.jpg does not exist", 65),
         (["add", "x", "--image", "/etc/hostname"], "/etc/hostname: this file is not a JPEG or PNG photo", 65),
-        (["show", "41"], "there is no creature 41", 66),
+        (["show", "41"], "there is no creature 41 (scary-creatures list shows every creature's number)", 66),
         (["show", "abc"], "is not a creature id", 66),
         (["rename", "41", "Ghost"], "there is no creature 41", 66),
         (["rate", "1"], "Missing expected argument", 64),
@@ -123,6 +123,9 @@ struct CLITests {
             #expect(list.output == "    1  ☆☆☆☆☆  Fine\n1 creature's folder is DAMAGED and not listed (scary-creatures check says what is wrong; check --repair puts damaged folders aside)\n")
             #expect(list.errors.hasPrefix("scary-creatures: error: cannot read 2.scarycreature: corrupt data"))
             #expect(try runCLI(["list", "--json"], dataDir: folder).status == 65)
+            let rename = try runCLI(["rename", "2", "Fixed"], dataDir: folder)
+            #expect(rename.status == 65)
+            #expect(rename.errors.hasSuffix("; scary-creatures check --repair puts the damaged folder aside\n"))
             #expect(try runCLI(["check"], dataDir: folder).status == 1)
             let repair = try runCLI(["check", "--repair"], dataDir: folder)
             #expect(repair.status == 0, "\(repair.output)")
