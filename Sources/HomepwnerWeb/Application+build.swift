@@ -86,6 +86,7 @@ public func buildRouter(
             ("/openapi.yaml", [.get, .head]),
         ],
         openAPIDocument: try AppRouter.openAPIDocument(in: .module),
+        routeKinds: RouteKinds(uploads: ["/api/items/{itemKey}/photo", "/items/{key}/photo"], eventStreams: ["/api/events"]),
         heavyReads: ["/", "/api/items", "/api/items.csv", "/api/stats"]
     )
     try ItemsAPI(store: store, maxBodyBytes: configuration.maxBodyBytes)

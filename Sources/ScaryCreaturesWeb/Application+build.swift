@@ -124,6 +124,10 @@ func buildRouter(
             ("/openapi.yaml", [.get, .head]),
         ],
         openAPIDocument: try AppRouter.openAPIDocument(in: .module),
+        routeKinds: RouteKinds(
+            uploads: ["/api/creatures/{id}/photo", "/creatures/{id}/photo", "/api/imports", "/imports"],
+            eventStreams: ["/api/events"]
+        ),
         heavyReads: ["/", "/api/creatures"],
         addInnerMiddleware: { $0.add(middleware: cache) }
     )

@@ -19,6 +19,8 @@ public enum AppRouter {
     ///   - routes: every route with its methods, for 405 answers that list them (include
     ///     `/openapi.yaml`).
     ///   - openAPIDocument: the `openapi.yaml` the API was generated from.
+    ///   - routeKinds: the upload and event-stream routes (held to ``WebConfiguration``'s
+    ///     limits on uploads and streams at once; only uploads may have large bodies).
     ///   - heavyReads: the paths whose `GET` does work that grows with the data (lists, pages,
     ///     exports), answered off the event loops (``OffLoopMiddleware``).
     ///   - addInnerMiddleware: adds the app's own middleware, run after the common checks (a
@@ -26,7 +28,7 @@ public enum AppRouter {
     public static func make(
         configuration: WebConfiguration, appName: String, errors: @escaping @Sendable (any Error) -> APIError?,
         routes: [(String, [HTTPRequest.Method])], openAPIDocument: Data,
-        heavyReads: Set<String> = [],
+        routeKinds: RouteKinds, heavyReads: Set<String> = [],
         addInnerMiddleware: (Router<BasicRequestContext>) -> Void = { _ in }
     ) -> Router<BasicRequestContext> {
         // HEAD is answered wherever GET is: the GET handler runs and its body is dropped.
@@ -46,9 +48,10 @@ public enum AppRouter {
         router.add(middleware: CrossSiteMiddleware())
         router.add(middleware: WorkLimitMiddleware(
             uploads: WorkLimit(configuration.maxUploads, of: "uploads (photos, imports, large bodies)"),
-            eventStreams: WorkLimit(configuration.maxEventStreams, of: "event streams")
+            eventStreams: WorkLimit(configuration.maxEventStreams, of: "event streams"),
+            kinds: routeKinds
         ))
-        router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes))
+        router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes, kinds: routeKinds))
         router.add(middleware: FormGuardMiddleware(appName: appName, maxBodyBytes: configuration.maxBodyBytes))
         router.add(middleware: OffLoopMiddleware(paths: heavyReads))
         if let token {

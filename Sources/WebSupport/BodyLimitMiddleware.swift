@@ -6,7 +6,7 @@ import Hummingbird
 /// `limit + 1` bytes of a chunked body (which is then handed on from memory). Memory per
 /// request stays within the limit.
 ///
-/// An upload (a photo or an import: ``WorkLimitMiddleware/isUploadRoute(_:)``) may have
+/// An upload (a route the app declares one: ``RouteKinds``) may have
 /// ``limit`` bytes; every other body — the APIs' JSON, the pages' forms — at most
 /// ``smallLimit``, so a megabyte of JSON is refused before it is decoded.
 public struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -14,6 +14,8 @@ public struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     public let limit: Int
     /// The largest body of any request that is not an upload.
     public let smallLimit: Int
+    /// Which routes are uploads.
+    public let kinds: RouteKinds
 
     /// Creates the middleware.
     ///
@@ -22,14 +24,16 @@ public struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     ///   - smallLimit: the largest other body; by default
     ///     ``WorkLimitMiddleware/smallBodyBytes`` (64 KiB), also the size below which a body is
     ///     not counted as an upload.
-    public init(limit: Int, smallLimit: Int = WorkLimitMiddleware<Context>.smallBodyBytes) {
+    ///   - kinds: the app's upload routes.
+    public init(limit: Int, smallLimit: Int = WorkLimitMiddleware<Context>.smallBodyBytes, kinds: RouteKinds) {
         self.limit = limit
         self.smallLimit = smallLimit
+        self.kinds = kinds
     }
 
     /// Checks the body's size, then runs the rest of the chain.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let limit = WorkLimitMiddleware<Context>.isUploadRoute(request) ? limit : min(limit, smallLimit)
+        let limit = kinds.isUpload(request) ? limit : min(limit, smallLimit)
         if let length = request.headers[.contentLength] {
             guard let bytes = Int(length), bytes >= 0 else { throw APIError.badRequest("Content-Length \(length) is not a number of bytes") }
             guard bytes <= limit else { throw APIError.tooLarge(limit: limit) }

@@ -5,31 +5,33 @@ import Synchronization
 /// Admits uploads and event streams through their ``WorkLimit``s before anything reads a body:
 /// beyond a limit the request gets 429 with `Retry-After` at once.
 ///
-/// An upload is a `PUT` or `POST` to a path ending in `/photo` or `/imports` (the API's and the
-/// pages' photo uploads and zip imports: each decodes an image or opens a zip, whatever its
+/// An upload is a `PUT` or `POST` to a route the app declares an upload (``RouteKinds``: its
+/// photo uploads and zip imports, each of which decodes an image or opens a zip, whatever its
 /// size), or any request whose body may be over 64 KiB (a `Content-Length` above it, or a body of
 /// unknown length, which the body limit reads into memory). It holds its place until its
-/// handler has answered. An event stream (`GET /api/events`) holds its place until its response
-/// ends — the client leaves, or the server shuts down.
+/// handler has answered. An event stream (a `GET` of a route the app declares one) holds its
+/// place until its response ends — the client leaves, or the server shuts down.
 public struct WorkLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Uploads at work at once.
     public let uploads: WorkLimit
     /// Event streams open at once.
     public let eventStreams: WorkLimit
+    /// Which routes are uploads and event streams.
+    public let kinds: RouteKinds
 
     /// Bodies up to this size that are not photos or imports are not counted as uploads.
     public static var smallBodyBytes: Int { 64 << 10 }
 
-    /// Creates the middleware.
-    public init(uploads: WorkLimit, eventStreams: WorkLimit) {
+    /// Creates the middleware for the routes `kinds` declares.
+    public init(uploads: WorkLimit, eventStreams: WorkLimit, kinds: RouteKinds) {
         self.uploads = uploads
         self.eventStreams = eventStreams
+        self.kinds = kinds
     }
 
     /// Admits the request (or refuses it with 429), then runs the rest of the chain.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let path = request.uri.path
-        if request.method == .get, path == "/api/events" {
+        if kinds.isEventStream(request) {
             try eventStreams.enter()
             let place = Place(in: eventStreams)
             var response: Response
@@ -48,25 +50,17 @@ public struct WorkLimitMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             return response
         }
-        if Self.isUpload(request) {
+        if isUpload(request) {
             return try await uploads.run { try await next(request, context) }
         }
         return try await next(request, context)
     }
 
-    /// Whether `request` is a `PUT` or `POST` to a path ending in `/photo` or `/imports`: a photo
-    /// or an import, the only requests whose body may be large (``BodyLimitMiddleware`` holds
-    /// every other body to ``smallBodyBytes``).
-    public static func isUploadRoute(_ request: Request) -> Bool {
-        let path = request.uri.path
-        return (request.method == .put || request.method == .post) && (path.hasSuffix("/photo") || path.hasSuffix("/imports"))
-    }
-
-    /// Whether `request` counts as an upload.
-    public static func isUpload(_ request: Request) -> Bool {
-        if isUploadRoute(request) { return true }
+    /// Whether `request` counts as an upload: an upload route, or a body that may be large.
+    public func isUpload(_ request: Request) -> Bool {
+        if kinds.isUpload(request) { return true }
         if let length = request.headers[.contentLength] {
-            return (Int(length) ?? Int.max) > smallBodyBytes
+            return (Int(length) ?? Int.max) > Self.smallBodyBytes
         }
         return request.headers[.transferEncoding] != nil
     }

@@ -43,7 +43,7 @@ struct WorkLimitTests {
         let isOpen = Mutex(false)
         let router = Router()
         router.add(middleware: ErrorMiddleware(map: { _ in nil }))
-        router.add(middleware: WorkLimitMiddleware(uploads: uploads, eventStreams: streams))
+        router.add(middleware: WorkLimitMiddleware(uploads: uploads, eventStreams: streams, kinds: RouteKinds(uploads: ["/api/things/{id}/photo"], eventStreams: ["/api/events"])))
         router.get("/api/events") { _, _ in
             Response(status: .ok, body: ResponseBody { writer in
                 while !isOpen.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(2)) }
