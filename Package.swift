@@ -35,7 +35,12 @@ let package = Package(
         // What the app CLIs share: options before the subcommand, one-line errors, terminal-safe text.
         .target(
             name: "CommandLineSupport",
-            dependencies: ["WebSupport", "DocumentStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "WebSupport", "DocumentStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // mallopt, which Glibc does not export to Swift.
         .target(name: "CWebSupport"),
@@ -234,6 +239,10 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             path: "Tests/WebTestSupport"
+        ),
+        .testTarget(
+            name: "CommandLineSupportTests",
+            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "WebSupportTests",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WebSupport
 
 /// What the app CLIs (`scary-creatures`, `homepwner`) share: the options every subcommand takes
 /// may come before the subcommand's name, and every failure is one line on stderr with a
@@ -66,6 +67,10 @@ public enum CommandLineTool {
         if let missing = error as? MissingDataFolder {
             FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(missing.message))\n".utf8))
             Foundation.exit(66)  // EX_NOINPUT
+        }
+        if let start = error as? WebStartError {
+            FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(start.message))\n".utf8))
+            Foundation.exit(74)  // EX_IOERR: the server could not start
         }
         if let (message, status) = appError(error) {
             FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(message))\n".utf8))

@@ -41,6 +41,11 @@ public struct MissingDataFolder: Error, Sendable, Hashable {
     /// The folder that was named.
     public let folder: URL
 
+    /// The error for `folder`.
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
     /// One sentence: what is missing and the two ways on.
     public var message: String {
         "there is no data folder at \(folder.path); check the path, or add --create to start a new one there"

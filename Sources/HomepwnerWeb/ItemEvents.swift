@@ -7,9 +7,6 @@ import Homepwner
 /// deleted, or reset when changes were missed) and `data` (`{"itemKey": "…", "version": "…"}`,
 /// `version` null once deleted).
 enum ItemEvents {
-    /// The `Last-Event-ID` request header.
-    static let lastEventID = HTTPField.Name("Last-Event-ID") ?? .ifMatch
-
     /// One event in the `text/event-stream` format.
     static func encode(_ event: ItemChangeFeed.Event, feed: ItemChangeFeed) -> String {
         switch event {

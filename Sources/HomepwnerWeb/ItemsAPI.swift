@@ -201,8 +201,7 @@ struct ItemsAPI: APIProtocol {
     }
 
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
-        let lastEventID = RawRequestHeaders.value(ItemEvents.lastEventID, decoded: input.headers.lastEventID)
-        try APIError.checkLength(lastEventID, of: "Last-Event-ID", max: 40)
+        let lastEventID = try ServerSentEvents.lastEventID(decoded: input.headers.lastEventID)
         let changes = store.changes
         let events = await changes.subscribe(after: lastEventID)
         return .ok(.init(body: .textEventStream(ServerSentEvents.body(of: events) { ItemEvents.encode($0, feed: changes) })))

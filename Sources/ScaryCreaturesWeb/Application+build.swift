@@ -61,8 +61,7 @@ public func buildApplication(
         onServerRunning: { channel in
             withExtendedLifetime(lock) {}
             let port = channel.localAddress?.port ?? configuration.port
-            let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-            await onRunning(ServerAddress(url: "http://\(shownHost):\(port)/", dataFolder: database.root))
+            await onRunning(ServerAddress(host: host, port: port, dataFolder: database.root))
         },
         logger: logger
     )

@@ -108,9 +108,14 @@ struct CreaturesAPI: APIProtocol {
         let bytes: Data
         switch input.body {
         case .jpeg(let body), .png(let body):
-            bytes = try await Upload.collect(body, limit: maxBodyBytes)
+            bytes = try await UploadBody.collect(body, limit: maxBodyBytes)
         case .multipartForm(let parts):
-            bytes = try await Upload.photo(in: parts, limit: maxBodyBytes)
+            bytes = try await UploadBody.field("photo", in: parts, limit: maxBodyBytes) { part in
+                switch part {
+                case .photo(let field): (true, field.payload.body)
+                case .undocumented(let raw): (false, raw.body)
+                }
+            }
         }
         try await database.setImage(id, bytes)
         let creature = try await database.creature(id)
@@ -146,7 +151,7 @@ struct CreaturesAPI: APIProtocol {
 
     func importCreatures(_ input: Operations.ImportCreatures.Input) async throws -> Operations.ImportCreatures.Output {
         guard case .applicationZip(let body) = input.body else { throw APIError.unsupportedMediaType("send a .scarycreature.zip as application/zip") }
-        let zip = try await Upload.collect(body, limit: maxBodyBytes)
+        let zip = try await UploadBody.collect(body, limit: maxBodyBytes)
         let summary = try await database.importCreatures(zip: zip)
         return .ok(.init(body: .json(.init(
             imported: summary.imported.map { .init(source: $0.source, id: Int64($0.id), title: $0.title) },
@@ -157,8 +162,8 @@ struct CreaturesAPI: APIProtocol {
     // MARK: Events
 
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
-        try APIError.checkLength(RawRequestHeaders.value(HTTPField.Name("Last-Event-ID")!, decoded: input.headers.lastEventID), of: "Last-Event-ID", max: 40)
-        let body = await EventStream.body(of: database.changes, after: RawRequestHeaders.value(HTTPField.Name("Last-Event-ID")!, decoded: input.headers.lastEventID))
+        let lastEventID = try ServerSentEvents.lastEventID(decoded: input.headers.lastEventID)
+        let body = await EventStream.body(of: database.changes, after: lastEventID)
         return .ok(.init(body: .textEventStream(body)))
     }
 }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import NIOCore
 import OpenAPIRuntime
 import ServiceLifecycle
@@ -12,6 +13,22 @@ import ServiceLifecycle
 /// that more than `buffer` encoded events wait for it (it reconnects with `Last-Event-ID` and
 /// catches up) — so a slow client cannot make the server buffer without bound.
 public enum ServerSentEvents {
+    /// The `Last-Event-ID` request header, with which a browser reconnects after the last event
+    /// it saw.
+    public static let lastEventIDField: HTTPField.Name = {
+        guard let name = HTTPField.Name("Last-Event-ID") else { preconditionFailure("Last-Event-ID is a valid field name") }
+        return name
+    }()
+
+    /// The request's `Last-Event-ID` as the client sent it (`decoded`, the generated code's
+    /// value, outside a request), at most 40 bytes.
+    ///
+    /// - Throws: ``APIError`` 400 for a longer one (no event ID is that long).
+    public static func lastEventID(decoded: String?) throws -> String? {
+        let value = RawRequestHeaders.value(lastEventIDField, decoded: decoded)
+        try APIError.checkLength(value, of: "Last-Event-ID", max: 40)
+        return value
+    }
     /// The response body for `events`.
     public static func body<Event: Sendable>(
         of events: AsyncStream<Event>,

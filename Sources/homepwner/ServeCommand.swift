@@ -1,12 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
-import Foundation
-import Homepwner
 import HomepwnerPages
 import HomepwnerWeb
-import Hummingbird
-import Logging
-import WebSupport
 
 /// `serve` (the default): the inventory's web app and JSON API, until SIGINT or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
@@ -22,47 +17,22 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The address to listen on.") var host = "127.0.0.1"
-    @Option(help: "The port; 0 picks a free one.") var port = 8081
-    @OptionGroup var access: ServerAccessOptions
-    @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
-    var logLevel = "info"
+    @OptionGroup var server: ServeOptions<HomepwnerApp>
     @OptionGroup var data: DataOptions
-
-    func validate() throws {
-        guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
-        }
-    }
 
     func run() async throws {
         try await data.choice.requireExistingUnlessCreatable()
-        let access: (token: String?, allowedHosts: [String])
-        do {
-            access = try self.access.resolve(tokenVariable: "HOMEPWNER_TOKEN", allowedHostsVariable: "HOMEPWNER_ALLOWED_HOSTS")
-        } catch let error as WebStartError {
-            throw HomepwnerError(.storage, error.message)
-        }
-        let configuration = WebConfiguration(
-            host: host, port: port, dataFolder: data.folder,
-            token: access.token,
-            logLevel: Logger.Level(rawValue: logLevel) ?? .info,
-            tokenVariable: "HOMEPWNER_TOKEN", allowedHosts: access.allowedHosts
-        )
-        let app: any ApplicationProtocol
-        do {
+        try await server.run(dataFolder: data.folder) { configuration, onRunning in
             // The pages' routes are handed in here (HomepwnerPages).
-            app = try await buildApplication(configuration, pages: HomepwnerPages.routes) { address in
-                // Written straight to the descriptor, so a script reading a pipe sees it at once.
-                FileHandle.standardOutput.write(Data("Homepwner is at \(address.url)\ndata: \(address.dataFolder.path)\n".utf8))
-            }
-        } catch let error as WebStartError {
-            throw HomepwnerError(.storage, error.message)
-        }
-        do {
-            try await app.runService()
-        } catch {
-            throw HomepwnerError(.storage, WebStartError.describe(error, host: host, port: port))
+            try await buildApplication(configuration, pages: HomepwnerPages.routes, onRunning: onRunning)
         }
     }
+}
+
+/// Homepwner as `serve` runs it.
+enum HomepwnerApp: ServedApp {
+    static let displayName = "Homepwner"
+    static let defaultPort = 8081
+    static let tokenVariable = "HOMEPWNER_TOKEN"
+    static let allowedHostsVariable = "HOMEPWNER_ALLOWED_HOSTS"
 }

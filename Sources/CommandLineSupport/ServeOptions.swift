@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import WebSupport
+
+/// What a served app tells the shared `serve` command: its name, its default port and the
+/// environment variables its options may come from.
+public protocol ServedApp {
+    /// The name in the line that says where the server is ("Homepwner is at …").
+    static var displayName: String { get }
+    /// The port `serve` binds without `--port`.
+    static var defaultPort: Int { get }
+    /// The environment variable holding the access token (`HOMEPWNER_TOKEN`).
+    static var tokenVariable: String { get }
+    /// The environment variable holding more names to answer to, comma-separated.
+    static var allowedHostsVariable: String { get }
+}
+
+/// `--log-level trace|debug|info|notice|warning|error|critical`.
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// The options of both apps' `serve` and the one way it runs: resolve who may connect, build
+/// the app, print where it is (straight to the descriptor, so a script reading a pipe sees it at
+/// once), run it until SIGINT or SIGTERM. A failure to start is a ``WebSupport/WebStartError``,
+/// which ``CommandLineTool`` prints as one line with exit status 74.
+public struct ServeOptions<App: ServedApp>: ParsableArguments {
+    /// The address to listen on.
+    @Option(help: "The address to listen on.") public var host = "127.0.0.1"
+    /// The port; 0 picks a free one.
+    @Option(help: "The port; 0 picks a free one.") public var port = App.defaultPort
+    /// The access token and the names the server answers to.
+    @OptionGroup public var access: ServerAccessOptions
+    /// How much the server logs.
+    @Option(help: ArgumentHelp("How much to log.", valueName: "level")) public var logLevel: Logger.Level = .info
+
+    /// Creates the options with their defaults.
+    public init() {}
+
+    /// Runs the server on `folder`: `build` makes the application from the configuration and
+    /// calls the closure it is given once the server listens.
+    ///
+    /// - Throws: ``WebSupport/WebStartError`` when the token file cannot be read, the
+    ///   configuration is unsafe, or the server cannot start (a port in use); what `build` throws.
+    public func run(
+        dataFolder: URL,
+        build: (WebConfiguration, _ onRunning: @escaping @Sendable (ServerAddress) async -> Void) async throws -> any ApplicationProtocol
+    ) async throws {
+        let access = try self.access.resolve(tokenVariable: App.tokenVariable, allowedHostsVariable: App.allowedHostsVariable)
+        let configuration = WebConfiguration(
+            host: host, port: port, dataFolder: dataFolder, token: access.token, logLevel: logLevel,
+            tokenVariable: App.tokenVariable, allowedHosts: access.allowedHosts
+        )
+        let name = App.displayName
+        let app = try await build(configuration) { address in
+            FileHandle.standardOutput.write(Data("\(name) is at \(address.url)\ndata: \(address.dataFolder.path)\n".utf8))
+        }
+        do {
+            try await app.runService()
+        } catch {
+            throw WebStartError(WebStartError.describe(error, host: host, port: port))
+        }
+    }
+}
