@@ -179,7 +179,7 @@ let package = Package(
         .target(name: "KeyedArchiveSamples", dependencies: ["KeyedArchive"]),
         // Sample data archives (a creature, a checksummed stress record) shared by the
         // document-store tests, their child process and the benchmarks; not a product.
-        .target(name: "DocumentStoreSamples", dependencies: ["KeyedArchive"]),
+        .target(name: "DocumentStoreSamples", dependencies: ["KeyedArchive", "DocumentStore"]),
         .executableTarget(
             name: "document-store-stress",
             dependencies: ["DocumentStore", "DocumentStoreSamples", "KeyedArchive"],

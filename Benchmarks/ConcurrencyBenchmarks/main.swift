@@ -31,7 +31,7 @@ defer { try? FileManager.default.removeItem(at: work) }
 
 let record = try SampleCreature(title: "A creature with a reasonably long title", rating: 3.5).archived()
 let thumbnail = Data(repeating: 0x89, count: 6_000)
-let folder = DocumentFolder(root: work.appendingPathComponent("PrivateDocuments"), pool: BlockingPool(threadCount: poolThreads))
+let folder = DocumentFolder(root: work.appendingPathComponent("PrivateDocuments"), configuration: .sampleCreatures, pool: BlockingPool(threadCount: poolThreads))
 try await folder.open()
 for _ in 0..<taskCount { _ = try await folder.create(data: record, attachments: ["thumbImage.png": thumbnail]) }
 let sqlitePath = work.appendingPathComponent("creatures.sqlite").path

@@ -24,7 +24,7 @@ while let argument = arguments.next() {
     case "--profile-list":
         // Internal: list the 10,000-bundle folder N times with DocumentFolder only (for perf).
         let rounds = Int(arguments.next() ?? "") ?? 20
-        let folder = DocumentFolder(root: try creatureFolder(count: 10_000, in: work))
+        let folder = DocumentFolder(root: try creatureFolder(count: 10_000, in: work), configuration: .sampleCreatures)
         for _ in 0..<rounds { _ = try await folder.list(decode: SampleCreature.unarchived) }
         exit(0)
     case "--child":
@@ -42,7 +42,7 @@ print("Document-store benchmarks: median of \(iterations) interleaved runs, warm
 print("")
 for size in sizes {
     let root = try creatureFolder(count: size, in: work)
-    let folder = DocumentFolder(root: root)
+    let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
     try await folder.open()
     var race = Race("list \(size) bundles and decode each Data.plist", iterations: size >= 100_000 ? max(1, iterations / 2) : iterations)
     race.add("DocumentFolder.list") {
@@ -76,7 +76,7 @@ func listInChild(kind: String, root: URL) async throws {
     let before = residentMemory().current
     let held: Int
     if kind == "ours" {
-        let listing = try await DocumentFolder(root: root).list(decode: SampleCreature.unarchived)
+        let listing = try await DocumentFolder(root: root, configuration: .sampleCreatures).list(decode: SampleCreature.unarchived)
         let after = residentMemory()
         held = listing.documents.count
         report(before: before, after: after, held: held)
@@ -118,7 +118,7 @@ func runChild(kind: String, root: URL) throws -> String {
 func measureSaves(count: Int, in work: URL) async throws {
     let root = work.appendingPathComponent("saves", isDirectory: true)
     try? FileManager.default.removeItem(at: root)
-    let folder = DocumentFolder(root: root)
+    let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
     try await folder.open()
     let bundle = try await folder.create(data: try SampleCreature(title: "Saved", rating: 1).archived())
     let foundationFile = root.appendingPathComponent("foundation.plist")

@@ -27,7 +27,7 @@ func record(_ sequence: Int, _ random: inout SystemRandomNumberGenerator) throws
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else { fail("usage: create ROOT COUNT | churn ROOT FIRST-SEQ SEED | increment ROOT ID COUNT") }
-let folder = DocumentFolder(root: URL(fileURLWithPath: arguments[2]))
+let folder = DocumentFolder(root: URL(fileURLWithPath: arguments[2]), configuration: .sampleCreatures)
 var random = SystemRandomNumberGenerator()
 
 do {

@@ -1,4 +1,5 @@
 import DocumentStore
+import DocumentStoreSamples
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ struct AttachmentTests {
     @Test("attachments are written, read, streamed, listed and removed")
     func lifecycle() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let photo = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
             let bundle = try await folder.create(data: Data("data".utf8), attachments: ["fullImage.png": photo])
@@ -34,7 +35,7 @@ struct AttachmentTests {
     @Test("an open handle keeps reading the old photo after it is replaced")
     func handleSurvivesReplacement() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let bundle = try await folder.create(data: Data("data".utf8), attachments: ["fullImage.jpg": Data("old photo".utf8)])
             let handle = try await folder.openAttachment(named: "fullImage.jpg", of: bundle.id)
@@ -50,7 +51,7 @@ struct AttachmentTests {
     ])
     func badNames(name: String) async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let bundle = try await folder.create(data: Data("data".utf8))
             let error = try await #require(throws: DocumentStoreError.self) {
@@ -65,10 +66,10 @@ struct AttachmentTests {
     @Test("a full disk while replacing an attachment keeps the old one")
     func fullDiskKeepsOldAttachment() async throws {
         try await withTemporaryFolder { root in
-            let good = DocumentFolder(root: root)
+            let good = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await good.open()
             let bundle = try await good.create(data: Data("data".utf8), attachments: ["fullImage.png": Data("old".utf8)])
-            let full = DocumentFolder(root: root, writer: DurableFileWriter(fault: .noSpace(afterBytes: 1000)))
+            let full = DocumentFolder(root: root, configuration: .sampleCreatures, writer: DurableFileWriter(fault: .noSpace(afterBytes: 1000)))
             let error = try await #require(throws: DocumentStoreError.self) {
                 try await full.writeAttachment(Data(count: 50_000), named: "fullImage.png", of: bundle.id)
             }

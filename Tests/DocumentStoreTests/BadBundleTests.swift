@@ -8,7 +8,7 @@ import Testing
 struct BadBundleTests {
     /// A folder with five good creatures and one bundle of every kind of damage.
     private func makeDamagedFolder(_ root: URL) async throws -> DocumentFolder {
-        let folder = DocumentFolder(root: root)
+        let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
         try await folder.open()
         for creature in SampleCreature.sample(count: 5) { _ = try await folder.create(data: try creature.archived()) }
         let good = try SampleCreature(title: "Whole", rating: 2).archived()
@@ -79,7 +79,7 @@ struct BadBundleTests {
     @Test("a second quarantine of the same name does not overwrite the first")
     func quarantineKeepsBoth() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             for round in 1...2 {
                 let bundle = root.appendingPathComponent("1.scarycreature")
@@ -95,7 +95,7 @@ struct BadBundleTests {
     @Test("a data file over the size limit is reported, not read into memory")
     func oversizedData() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: DocumentFolderConfiguration(maxDataFileBytes: 1000))
+            let folder = DocumentFolder(root: root, configuration: DocumentFolderConfiguration(bundleExtension: "scarycreature", maxDataFileBytes: 1000))
             try await folder.open()
             _ = try await folder.create(data: Data(count: 5000))
             let listing = try await folder.list(decode: SampleCreature.unarchived)

@@ -8,7 +8,7 @@ struct BundleNumberTests {
     @Test("with bundle 999999999999999999 present, create is a noFreeNumber error and nothing appears")
     func exhausted() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let last = root.appendingPathComponent("999999999999999999.scarycreature")
             try FileManager.default.createDirectory(at: last, withIntermediateDirectories: false)
@@ -28,7 +28,7 @@ struct BundleNumberTests {
     @Test("the last number is handed out, and listing accepts it", arguments: [true, false])
     func lastNumber(exclusiveRename: Bool) async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: .init(), writer: .system, usesExclusiveRename: exclusiveRename)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures, writer: .system, usesExclusiveRename: exclusiveRename)
             try await folder.open()
             try FileManager.default.createDirectory(at: root.appendingPathComponent("999999999999999998.scarycreature"), withIntermediateDirectories: false)
             let created = try await folder.create(data: try SampleCreature(title: "Last", rating: 1).archived())
@@ -43,7 +43,7 @@ struct BundleNumberTests {
     @Test("asking for bundle 10^18 is invalidName, not a lookup")
     func tooLargeID() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let error = try await #require(throws: DocumentStoreError.self) { try await folder.readData(of: 1_000_000_000_000_000_000) }
             #expect(error.code == .invalidName)

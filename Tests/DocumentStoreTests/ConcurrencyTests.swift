@@ -9,7 +9,7 @@ struct ConcurrencyTests {
     @Test("200 concurrent creates in one process get 200 distinct numbers")
     func concurrentCreates() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let ids = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<200 {
@@ -26,7 +26,7 @@ struct ConcurrencyTests {
     @Test("concurrent read-modify-write updates of one bundle lose nothing")
     func noLostUpdates() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let bundle = try await folder.create(data: Data("0".utf8))
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -54,7 +54,7 @@ struct ConcurrencyTests {
             let reported = results.flatMap(\.lines).compactMap { Int($0.split(separator: " ").last ?? "") }
             #expect(reported.count == 1000)
             #expect(Set(reported) == Set(1...1000))
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             let listing = try await folder.list { try KeyedUnarchiver.unarchive(StressRecord.self, from: $0) }
             #expect(listing.problems.isEmpty)
             #expect(listing.documents.count == 1000)
@@ -65,7 +65,7 @@ struct ConcurrencyTests {
     @Test("two processes updating the same bundle 200 times each lose no update")
     func twoProcessesUpdateOneBundle() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let bundle = try await folder.create(data: Data("0".utf8))
             let first = try StressProcess(["increment", root.path, "\(bundle.id)", "200"])
@@ -85,7 +85,7 @@ struct GroupCommitTests {
     func groupedUpdates() async throws {
         struct Refused: Error {}
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             _ = try await folder.create(data: Data())
             let outcomes = await withTaskGroup(of: (Int, Bool).self) { group in

@@ -104,7 +104,7 @@ struct CrashSimulationTests {
     }
 
     static func folder(on disk: SimulatedDisk, exclusiveRename: Bool = true) -> DocumentFolder {
-        DocumentFolder(root: URL(fileURLWithPath: disk.mountPath), configuration: .init(), writer: .system, usesExclusiveRename: exclusiveRename, fileSystem: disk)
+        DocumentFolder(root: URL(fileURLWithPath: disk.mountPath), configuration: .sampleCreatures, writer: .system, usesExclusiveRename: exclusiveRename, fileSystem: disk)
     }
 
     /// Runs `scenario` once on a simulated disk, then recovers and checks every state a power

@@ -17,7 +17,7 @@ struct CrashTests {
     @Test("after every one of 200 kills, each bundle is old or new, never torn, and every acknowledged write is there")
     func killedWriterLosesNothing() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             var known: [Int: BundleState] = [:]
             var nextSequence = 0
             var acknowledged = 0

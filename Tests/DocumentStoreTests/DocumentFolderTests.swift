@@ -9,7 +9,7 @@ struct DocumentFolderTests {
     @Test("created bundles are numbered 1, 2, 3 … and list in numeric order with their data")
     func createAndList() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let creatures = SampleCreature.sample(count: 12)
             var ids: [Int] = []
@@ -30,7 +30,7 @@ struct DocumentFolderTests {
             for name in ["3.scarycreature", "41.scarycreature"] {
                 try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
             }
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             #expect(try await folder.create(data: Data()).id == 42)
         }
@@ -39,7 +39,7 @@ struct DocumentFolderTests {
     @Test("data is read lazily per bundle, rewritten durably, and a missing bundle is notFound")
     func readAndWriteData() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let bundle = try await folder.create(data: try SampleCreature(title: "Bug", rating: 3).archived())
             try await folder.writeData(try SampleCreature(title: "Big Bug", rating: 4.5).archived(), of: bundle.id)
@@ -84,7 +84,7 @@ struct DocumentFolderTests {
     @Test("deleting renames the bundle aside, so it never lists again, and removes its files")
     func delete() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             for _ in 0..<3 { _ = try await folder.create(data: try SampleCreature(title: "x", rating: 1).archived(), attachments: ["thumbImage.png": Data(count: 100)]) }
             try await folder.delete(2)
@@ -98,7 +98,7 @@ struct DocumentFolderTests {
     @Test("open() finishes what a crash interrupted (nobody holds its lock): stale temporaries, half-built and half-deleted bundles; a held staging folder stays")
     func openCleansUp() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let bundle = try await folder.create(data: try SampleCreature(title: "Kept", rating: 5).archived())
             let dead = try deadProcessID()
@@ -125,7 +125,7 @@ struct DocumentFolderTests {
         try await withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("PrivateDocuments")
             try Data("x".utf8).write(to: file)
-            let store = DocumentFolder(root: file)
+            let store = DocumentFolder(root: file, configuration: .sampleCreatures)
             await #expect(throws: DocumentStoreError.self) { try await store.open() }
             await #expect(throws: DocumentStoreError.self) { try await store.list(decode: SampleCreature.unarchived) }
         }

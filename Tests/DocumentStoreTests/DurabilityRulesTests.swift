@@ -44,7 +44,7 @@ struct DurabilityRulesTests {
     @Test("an edit of a bundle folder moved away mid-edit writes into that folder, never into a new bundle with its number")
     func editFollowsItsFolder() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             _ = try await folder.create(data: Data("original".utf8))
             let rootPath = root.path
@@ -66,7 +66,7 @@ struct DurabilityRulesTests {
     @Test("an edit that waited for the lock of a bundle deleted meanwhile is notFound, and the new bundle with its number is untouched")
     func editOfDeletedBundle() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             _ = try await folder.create(data: Data("original".utf8))
             let rootPath = root.path
@@ -105,7 +105,7 @@ struct DurabilityRulesTests {
     @Test("readers share a bundle: a second reader runs while the first is still reading")
     func readersShare() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             _ = try await folder.create(data: Data("x".utf8), attachments: ["thumbImage.png": Data("t".utf8)])
             let second = DispatchSemaphore(value: 0)
@@ -128,7 +128,7 @@ struct DurabilityRulesTests {
     @Test("a bundle's generation advances with every change made through the store, not with reads")
     func generations() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             _ = try await folder.create(data: Data("x".utf8))
             let created = await folder.generation(of: 1)
@@ -145,7 +145,7 @@ struct DurabilityRulesTests {
     @Test("repair does not quarantine a bundle that a writer holding its lock fixed meanwhile")
     func repairUnderLock() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let bundle = root.appendingPathComponent("1.scarycreature")
             try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: false)

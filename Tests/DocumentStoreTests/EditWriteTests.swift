@@ -1,4 +1,5 @@
 @testable import DocumentStore
+import DocumentStoreSamples
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ struct EditWriteTests {
     @Test("an edit that reads then writes the data keeps its file's name and permissions: a 0600 data.plist (the second of two configured names) stays data.plist at 0600")
     func readThenWriteKeepsNameAndPermissions() async throws {
         try await withTemporaryFolder { root in
-            let configuration = DocumentFolderConfiguration(dataFileNames: ["Data.plist", "data.plist"])
+            let configuration = DocumentFolderConfiguration(bundleExtension: "scarycreature", dataFileNames: ["Data.plist", "data.plist"])
             let folder = DocumentFolder(root: root, configuration: configuration)
             try await folder.open()
             let bundle = try await folder.create(data: Data("one".utf8))
@@ -31,7 +32,7 @@ struct EditWriteTests {
     @Test("an edit that finds no data file writes the first configured name; a second write in one edit replaces the first")
     func writeWithoutData() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: DocumentFolderConfiguration(dataFileNames: ["Data.plist", "data.plist"]))
+            let folder = DocumentFolder(root: root, configuration: DocumentFolderConfiguration(bundleExtension: "scarycreature", dataFileNames: ["Data.plist", "data.plist"]))
             try await folder.open()
             let bundle = try await folder.create(data: Data("one".utf8))
             try FileManager.default.removeItem(at: bundle.url.appendingPathComponent("Data.plist"))
@@ -48,7 +49,7 @@ struct EditWriteTests {
     @Test("a store knows its own temporary files, not those of another store in the same process; both are this process's and sweepable")
     func ownTemporaries() async throws {
         try await withTemporaryFolder { root in
-            let first = DocumentFolder(root: root), second = DocumentFolder(root: root)
+            let first = DocumentFolder(root: root, configuration: .sampleCreatures), second = DocumentFolder(root: root, configuration: .sampleCreatures)
             let name = first.writer.temporaryName(for: "Data.plist")
             #expect(name.hasPrefix(".Data.plist.tmp-\(getpid())-"))
             #expect(first.isOwnTemporary(name))

@@ -19,7 +19,7 @@ func makeSparseFile(_ url: URL, size: Int64) throws {
 @Suite("Document folder: only regular files are read; links are not followed")
 struct FileTypeTests {
     private func folderWithOne(_ root: URL) async throws -> DocumentFolder {
-        let folder = DocumentFolder(root: root)
+        let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
         try await folder.open()
         _ = try await folder.create(data: try SampleCreature(title: "Good", rating: 3).archived())
         return folder
@@ -133,13 +133,13 @@ struct FileTypeTests {
         try await withTemporaryFolder { parent in
             let root = parent.appendingPathComponent("mistyped")
             let error = try await #require(throws: DocumentStoreError.self) {
-                try await DocumentFolder(root: root).open(cleaning: .nothing)
+                try await DocumentFolder(root: root, configuration: .sampleCreatures).open(cleaning: .nothing)
             }
             #expect(error.code == .notFound)
             #expect(error.message == "the data folder \(root.path) does not exist (or is not a folder)")
             #expect(!FileManager.default.fileExists(atPath: root.path))
             try Data().write(to: root)
-            await #expect(throws: DocumentStoreError.self) { try await DocumentFolder(root: root).open(cleaning: .nothing) }
+            await #expect(throws: DocumentStoreError.self) { try await DocumentFolder(root: root, configuration: .sampleCreatures).open(cleaning: .nothing) }
         }
     }
 
@@ -148,7 +148,7 @@ struct FileTypeTests {
         try await withTemporaryFolder { root in
             let staging = root.appendingPathComponent(".new-1-abc")
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
-            #expect(try await DocumentFolder(root: root).open(cleaning: .nothing) == DocumentFolder.OpenReport())
+            #expect(try await DocumentFolder(root: root, configuration: .sampleCreatures).open(cleaning: .nothing) == DocumentFolder.OpenReport())
             #expect(FileManager.default.fileExists(atPath: staging.path))
         }
     }

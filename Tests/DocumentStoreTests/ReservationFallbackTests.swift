@@ -8,7 +8,7 @@ struct ReservationFallbackTests {
     @Test("creates still get distinct numbers, complete bundles and no leftovers")
     func fallbackCreates() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: .init(), writer: .system, usesExclusiveRename: false)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures, writer: .system, usesExclusiveRename: false)
             try await folder.open()
             let ids = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<50 {
@@ -29,7 +29,7 @@ struct ReservationFallbackTests {
     @Test("a reservation a crashed creator left is skipped by creates and removed by open once nobody holds it")
     func staleReservation() async throws {
         try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: .init(), writer: .system, usesExclusiveRename: false)
+            let folder = DocumentFolder(root: root, configuration: .sampleCreatures, writer: .system, usesExclusiveRename: false)
             try await folder.open()
             try Data().write(to: root.appendingPathComponent(".reserve-1"))
             let held = root.appendingPathComponent(".reserve-3")

@@ -60,8 +60,8 @@ struct RepresentationTests {
     func eventText() async {
         let feed = ItemChangeFeed()
         let stream = await feed.subscribe(after: nil)
-        await feed.publish(.updated, itemKey: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", version: "00ff00ff00ff00ff")
-        await feed.publish(.deleted, itemKey: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", version: nil)
+        await feed.publish(.updated, subject: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", version: "00ff00ff00ff00ff")
+        await feed.publish(.deleted, subject: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", version: nil)
         var encoded: [String] = []
         for await event in stream {
             encoded.append(ItemEvents.encode(event, feed: feed))
@@ -78,7 +78,7 @@ struct RepresentationTests {
     @Test("a subscriber that comes back after too many changes gets a reset; an unknown id too")
     func resetAfterGap() async {
         let feed = ItemChangeFeed(historyLimit: 2)
-        for index in 0..<5 { await feed.publish(.updated, itemKey: "K\(index)", version: "v") }
+        for index in 0..<5 { await feed.publish(.updated, subject: "K\(index)", version: "v") }
         var first = await feed.subscribe(after: "\(feed.runID)-1").makeAsyncIterator()
         #expect(await first.next() == .reset)
         var other = await feed.subscribe(after: "another-run-3").makeAsyncIterator()

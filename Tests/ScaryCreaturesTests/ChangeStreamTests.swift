@@ -151,15 +151,15 @@ struct ChangeStreamTests {
     @Test("a subscriber that reconnects with its last event id gets what it missed; an unknown id gets a reset")
     func resume() async throws {
         let changes = CreatureChanges()
-        await changes.publish(.created, id: 1, state: CreatureState(version: "a", photo: ""))
+        await changes.publish(.created, subject: 1, state: CreatureState(version: "a", attachments: ""))
         let first = await changes.subscribe(after: nil)
-        await changes.publish(.updated, id: 1, state: CreatureState(version: "b", photo: ""))
+        await changes.publish(.updated, subject: 1, state: CreatureState(version: "b", attachments: ""))
         guard case .change(let seen)? = try await nextEvents(first, count: 1).first else {
             Issue.record("no change")
             return
         }
-        await changes.publish(.updated, id: 1, state: CreatureState(version: "c", photo: ""))
-        await changes.publish(.deleted, id: 1, state: nil)
+        await changes.publish(.updated, subject: 1, state: CreatureState(version: "c", attachments: ""))
+        await changes.publish(.deleted, subject: 1, state: nil)
         let again = await changes.subscribe(after: changes.eventID(seen))
         #expect(try await nextEvents(again, count: 2).map(\.summary) == ["updated 1", "deleted 1"])
         let stranger = await changes.subscribe(after: "someone-else-3")
@@ -171,7 +171,7 @@ struct ChangeStreamTests {
         let changes = CreatureChanges(subscriberBuffer: 3)
         let slow = await changes.subscribe(after: nil)
         for version in 1...10 {
-            await changes.publish(.updated, id: 1, state: CreatureState(version: "\(version)", photo: ""))
+            await changes.publish(.updated, subject: 1, state: CreatureState(version: "\(version)", attachments: ""))
         }
         var received = 0
         for await _ in slow { received += 1 }

@@ -9,8 +9,8 @@ struct EventStreamTests {
     func changeEvent() async throws {
         let changes = CreatureChanges()
         let stream = await changes.subscribe(after: nil)
-        await changes.publish(.updated, id: 7, state: CreatureState(version: "00ff", photo: ""))
-        await changes.publish(.deleted, id: 7, state: nil)
+        await changes.publish(.updated, subject: 7, state: CreatureState(version: "00ff", attachments: ""))
+        await changes.publish(.deleted, subject: 7, state: nil)
         var encoded: [String] = []
         for await event in stream {
             encoded.append(EventStream.encode(event, changes: changes))

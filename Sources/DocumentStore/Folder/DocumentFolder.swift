@@ -42,7 +42,7 @@ public final class DocumentFolder: Sendable {
     let fileSystem: any FileSystem
 
     /// Creates a store over `root`; nothing is touched until ``open(cleaning:)``.
-    public convenience init(root: URL, configuration: DocumentFolderConfiguration = .init(), writer: DurableFileWriter = .system, pool: BlockingPool = .shared) {
+    public convenience init(root: URL, configuration: DocumentFolderConfiguration, writer: DurableFileWriter = .system, pool: BlockingPool = .shared) {
         self.init(root: root, configuration: configuration, writer: writer, pool: pool, usesExclusiveRename: true, fileSystem: SystemFileSystem())
     }
 

@@ -1,8 +1,9 @@
 /// How a ``DocumentFolder`` names its bundles and their data files.
 ///
-/// The defaults describe the 2018 Scary Creatures layout (`N.scarycreature/Data.plist`); the
-/// 2010 layout is `extension: "scarybug"`, `extensionMatching: .caseInsensitive`,
-/// `dataFileNames: ["data.plist"]`.
+/// The app names its bundles' extension; the other settings default to what both original
+/// apps share. The 2018 Scary Creatures layout is `bundleExtension: "scarycreature"`
+/// (`N.scarycreature/Data.plist`); the 2010 one `bundleExtension: "scarybug"`,
+/// `extensionMatching: .caseInsensitive`, `dataFileNames: ["data.plist"]`.
 public struct DocumentFolderConfiguration: Sendable, Hashable {
     /// How bundle extensions are compared.
     public enum ExtensionMatching: Sendable, Hashable {
@@ -25,9 +26,9 @@ public struct DocumentFolderConfiguration: Sendable, Hashable {
     /// so the original apps and our listing skip it.
     public var quarantineFolderName: String
 
-    /// Creates a configuration.
+    /// Creates a configuration for bundles named `N.<bundleExtension>`.
     public init(
-        bundleExtension: String = "scarycreature",
+        bundleExtension: String,
         extensionMatching: ExtensionMatching = .exact,
         dataFileNames: [String] = ["Data.plist"],
         maxDataFileBytes: Int = 1 << 20,

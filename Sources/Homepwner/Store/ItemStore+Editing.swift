@@ -16,7 +16,7 @@ extension ItemStore {
             itemKey: makeKey()
         )
         try await change { archive in archive.append(item) }
-        await changes.publish(.created, itemKey: item.itemKey, version: item.version)
+        await changes.publish(.created, subject: item.itemKey, version: item.version)
         return item
     }
 
@@ -51,7 +51,7 @@ extension ItemStore {
             archive.replace(at: index, with: item)
             return item
         }
-        await self.changes.publish(.updated, itemKey: key, version: item.version)
+        await self.changes.publish(.updated, subject: key, version: item.version)
         return item
     }
 
@@ -89,7 +89,7 @@ extension ItemStore {
             archive.remove(at: index)
             return item
         }
-        await changes.publish(.deleted, itemKey: key, version: nil)
+        await changes.publish(.deleted, subject: key, version: nil)
         let stillNamed = try await items().contains { $0.itemKey.utf8.elementsEqual(key.utf8) }
         if !stillNamed, await images.hasImage(forKey: key) { try await images.deleteImage(forKey: key) }
         return item
@@ -102,7 +102,7 @@ extension ItemStore {
         try requireWritable()
         let item = try await item(key)
         try await images.setImage(image, forKey: key)
-        await changes.publish(.photo, itemKey: key, version: item.version)
+        await changes.publish(.photo, subject: key, version: item.version)
     }
 
     /// Removes the photo of the item with `key` (nothing to do if it has none).
@@ -113,7 +113,7 @@ extension ItemStore {
         let item = try await item(key)
         let hadImage = await images.hasImage(forKey: key)
         try await images.deleteImage(forKey: key)
-        if hadImage { await changes.publish(.photo, itemKey: key, version: item.version) }
+        if hadImage { await changes.publish(.photo, subject: key, version: item.version) }
     }
 
     /// Saves the archive once more and refuses every later change; reads still work.

@@ -66,7 +66,7 @@ extension BundleFiles {
             guard let date = try modificationDate(ofAttachment: name) else { continue }
             photo += "\(name)@\(date.timeIntervalSince1970.bitPattern);"
         }
-        return CreatureState(version: CreatureVersion.of(bytes), photo: photo)
+        return CreatureState(version: CreatureVersion.of(bytes), attachments: photo)
     }
 }
 

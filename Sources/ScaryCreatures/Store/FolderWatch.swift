@@ -66,7 +66,7 @@ public struct FolderWatch: Sendable {
                 }
                 return await group.reduce(into: [(Int, CreatureState?)]()) { $0.append($1) }
             }
-            for case let (id, state?) in states { await database.changes.remember(id: id, state: state) }
+            for case let (id, state?) in states { await database.changes.remember(id, state: state) }
         }
     }
 
@@ -80,7 +80,7 @@ public struct FolderWatch: Sendable {
         } catch {
             state = nil  // gone, or unreadable: either way not a creature any more
         }
-        await database.changes.observe(id: id, state: state)
+        await database.changes.observe(id, state: state)
     }
 }
 

@@ -186,7 +186,7 @@ public final class ScaryCreatureDatabase: Sendable {
                 return (data, try editor.creatureState(data: encoded))
             }
         }
-        await changes.publish(.updated, id: id, state: state)
+        await changes.publish(.updated, subject: id, state: state)
         return ScaryCreatureDoc(id: id, data: data, version: state.version, database: self)
     }
 
@@ -209,7 +209,7 @@ public final class ScaryCreatureDatabase: Sendable {
         try await invalidatingThumbnail(of: id) {
             try await Self.mapErrors(id: id) { try await folder.delete(id, precondition: precondition) }
         }
-        await changes.publish(.deleted, id: id, state: nil)
+        await changes.publish(.deleted, subject: id, state: nil)
     }
 
     /// Publishes a change this database made to creature `id`, with the state it left (read
@@ -217,7 +217,7 @@ public final class ScaryCreatureDatabase: Sendable {
     func publish(_ kind: CreatureChanges.Kind, id: Int) async {
         generation.advance()
         let state = try? await folder.read(id) { try $0.creatureState() }
-        await changes.publish(kind, id: id, state: state ?? nil)
+        await changes.publish(kind, subject: id, state: state ?? nil)
     }
 
     // MARK: Errors
