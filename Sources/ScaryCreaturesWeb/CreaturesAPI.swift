@@ -81,26 +81,20 @@ struct CreaturesAPI: APIProtocol {
 
     func getPhoto(_ input: Operations.GetPhoto.Input) async throws -> Operations.GetPhoto.Output {
         let id = try CreatureID.parse(input.path.id)
-        try APIError.checkLength(RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch), of: "If-None-Match", max: 200)
-        try APIError.checkLength(RawRequestHeaders.value(.range, decoded: input.headers.range), of: "Range", max: 200)
-        let ifRange = RawRequestHeaders.value(.ifRange, decoded: input.headers.ifRange)
-        try APIError.checkLength(ifRange, of: "If-Range", max: 200)
         guard let photo = try await database.photoFile(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
-        let tag = "\"\(photo.identity)\""
-        if let ifNoneMatch = RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch), EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
-        let isPNG = photo.format == .png
-        if let bytes = try ByteRange.requested(
-            range: RawRequestHeaders.value(.range, decoded: input.headers.range), ifRange: ifRange, eTag: tag, length: photo.size
-        ) {
-            let slice = HTTPBody(photo.chunks(in: bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single)
-            return .partialContent(.init(
-                headers: .init(contentRange: "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(photo.size)"),
-                body: isPNG ? .png(slice) : .jpeg(slice)
-            ))
-        }
+        let headers = input.headers, isPNG = photo.format == .png
         // Streamed from the file opened now: a photo replaced meanwhile does not tear this one.
-        let body = HTTPBody(photo.chunks(in: 0..<photo.size), length: .known(Int64(photo.size)), iterationBehavior: .single)
-        return .ok(.init(headers: .init(eTag: tag, cacheControl: "no-cache"), body: isPNG ? .png(body) : .jpeg(body)))
+        let stream = { (bytes: Range<Int>) in HTTPBody(photo.chunks(in: bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single) }
+        switch try StoredFileAnswer.decide(ifNoneMatch: headers.ifNoneMatch, range: headers.range, ifRange: headers.ifRange, identity: photo.identity, size: photo.size) {
+        case .notModified:
+            return .notModified(.init())
+        case .partial(let bytes, let contentRange):
+            let slice = stream(bytes)
+            return .partialContent(.init(headers: .init(contentRange: contentRange), body: isPNG ? .png(slice) : .jpeg(slice)))
+        case .whole(let eTag):
+            let whole = stream(0..<photo.size)
+            return .ok(.init(headers: .init(eTag: eTag, cacheControl: "no-cache"), body: isPNG ? .png(whole) : .jpeg(whole)))
+        }
     }
 
     func putPhoto(_ input: Operations.PutPhoto.Input) async throws -> Operations.PutPhoto.Output {

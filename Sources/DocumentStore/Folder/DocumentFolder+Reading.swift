@@ -52,22 +52,10 @@ public struct BundleReader {
         try folder.validateAttachmentName(name)
         let path = bundle.url.path + "/" + name
         guard let (descriptor, status) = try folder.fileSystem.openRegularFile(directory, name, path: path) else { return nil }
-        let identity = FileVersionTag.of(device: status.device, inode: status.inode, size: status.size, modified: status.modified)
-        return OpenAttachment(handle: FileHandle(fileDescriptor: descriptor, closeOnDealloc: true), size: status.size, identity: identity)
+        return OpenAttachment(descriptor: descriptor, status: status)
     }
 }
 
-/// An attachment opened for streaming.
-public struct OpenAttachment: @unchecked Sendable {
-    // @unchecked: FileHandle is not marked Sendable; each OpenAttachment is read by one task.
-    /// The open file.
-    public let handle: FileHandle
-    /// Its size in bytes when it was opened.
-    public let size: Int
-    /// An opaque token that changes whenever the file is replaced (``FileVersionTag`` of its
-    /// device, inode, size and modification time).
-    public let identity: String
-}
 
 extension DocumentFolder {
     /// Runs `body` with bundle `id` held shared: any number of readers at once (in this process
