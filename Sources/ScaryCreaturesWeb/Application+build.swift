@@ -25,10 +25,9 @@ public func buildApplication(
     var logger = Logger(label: "scary-creatures")
     logger.logLevel = configuration.logLevel
     let database: ScaryCreatureDatabase
-    let lock: ServerLock
     do {
         database = try await ScaryCreatureDatabase.open(at: configuration.dataFolder, cacheBudget: configuration.thumbnailCacheBytes)
-        lock = try ServerLock(root: database.root)
+        try await database.claimForServer()
     } catch let error as ScaryCreaturesError {
         throw WebStartError(error.message)
     }
@@ -59,7 +58,6 @@ public func buildApplication(
         configuration: AppServer.listening(configuration, serverName: serverName),
         services: services,
         onServerRunning: { channel in
-            withExtendedLifetime(lock) {}
             let port = channel.localAddress?.port ?? configuration.port
             await onRunning(ServerAddress(host: host, port: port, dataFolder: database.root))
         },

@@ -47,7 +47,12 @@ public actor ItemStore {
     let makeKey: @Sendable () -> String
     var loaded: ItemArchive?
     var isClosed = false
-    var writerLock: WriterLock?
+    /// One writer per data folder across processes (``DocumentStore/FolderLock`` on
+    /// ``writerLockFileName``), held while a writable store is open: the whole inventory is one
+    /// file, so two processes writing it at once would each overwrite the other's changes.
+    var writerLock: FolderLock?
+    /// The writer lock's file in the data folder.
+    static let writerLockFileName = ".items.archive.lock"
     private var loading: Task<Void, any Error>?
     /// Whether ``load()`` creates the folder and takes the writer lock on the real file system
     /// (off only for a store whose writer works on a simulated disk, in tests).
@@ -177,7 +182,20 @@ public actor ItemStore {
                 throw HomepwnerError(.storage, "the data folder \(folder.path) cannot be created: \(error.localizedDescription)")
             }
         }
-        if writerLock == nil { writerLock = try await WriterLock(folder: folder, timeout: lockTimeout, holder: serving ? .server : .command) }
+        if writerLock == nil {
+            do {
+                writerLock = try await FolderLock(folder: folder, fileName: Self.writerLockFileName, holder: serving ? .server : .command, timeout: lockTimeout)
+            } catch let refusal as FolderLock.Refusal {
+                switch refusal {
+                case .heldByServer(let pid):
+                    throw HomepwnerError(.inUse, "a homepwner server (pid \(pid)) is using \(folder.path); make the change through it, or stop it first")
+                case .busy:
+                    throw HomepwnerError(.storage, "another homepwner process is changing \(folder.path); try again when it has finished")
+                case .system(let error):
+                    throw HomepwnerError(.storage, error.message)
+                }
+            }
+        }
     }
 
     private func loadReadOnly() async throws {

@@ -2,6 +2,7 @@ import DocumentStore
 import Foundation
 import Imaging
 import KeyedArchive
+import Synchronization
 
 /// The `PrivateDocuments` folder: every creature, one bundle each. Lists, creates, updates and
 /// deletes creatures by the app's rules; every change is durable before it returns.
@@ -21,6 +22,8 @@ public final class ScaryCreatureDatabase: Sendable {
     /// Every change to the folder: this database's own writes, and (while a ``FolderWatch``
     /// runs) those of other processes.
     public let changes = CreatureChanges()
+    /// The server's claim on the folder, once ``claimForServer()`` has taken it.
+    let serverLock = Mutex<FolderLock?>(nil)
     /// Moves on with every change to the folder, for caches of what was read from it.
     public let generation = ChangeGeneration()
     /// The last full listing, while the generation it was read at is current.

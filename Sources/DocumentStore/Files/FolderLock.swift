@@ -5,53 +5,57 @@ import Glibc
 import Darwin
 #endif
 
-/// One writer per data folder across processes: an exclusive `flock` on the hidden file
-/// `.items.archive.lock`, held while a writable ``ItemStore`` is open. The whole inventory is one
-/// file, so two processes writing it at once would each overwrite the other's changes; the kernel
-/// drops the lock when the holder ends, even by a crash.
+/// One holder of a data folder at a time, across processes: an exclusive `flock` on a hidden
+/// lock file in the folder, held for as long as this object lives. The kernel drops the lock
+/// when the holder ends, even by a crash.
 ///
 /// The holder writes who it is into the file (`server <pid>` or `command <pid>`). A command
 /// waits for another command (they finish in moments), but a server holds the folder for as
-/// long as it runs, so whoever finds a server there fails at once and names it.
-final class WriterLock: Sendable {
+/// long as it runs, so whoever finds a server there is refused at once, told its process id.
+public final class FolderLock: Sendable {
     /// Who holds the lock.
-    enum Holder: String, Sendable {
+    public enum Holder: String, Sendable {
         /// A command that changes a few things and ends.
         case command
         /// A server, for as long as it runs.
         case server
     }
 
-    /// The lock file's name.
-    static let fileName = ".items.archive.lock"
+    /// Why the lock was not taken.
+    public enum Refusal: Error, Sendable, Hashable {
+        /// A server (this process id) holds the folder.
+        case heldByServer(pid: Int32)
+        /// Another command still held it when the wait ended.
+        case busy
+        /// The lock file cannot be opened or locked.
+        case system(DocumentStoreError)
+    }
+
     private let descriptor: Int32
 
-    /// Takes the lock on `folder` for `holder`, waiting up to `timeout` for another command to
-    /// finish.
+    /// Takes the lock file `fileName` in `folder` for `holder`, waiting up to `timeout` for
+    /// another command to finish (`.zero`: not at all).
     ///
-    /// - Throws: ``HomepwnerError`` `.inUse` at once when a server holds it, `.storage` when
-    ///   another command keeps it past the timeout, or the file cannot be made.
-    init(folder: URL, timeout: Duration, holder: Holder = .command) async throws {
-        let path = folder.appendingPathComponent(Self.fileName).path
+    /// - Throws: ``Refusal``.
+    public init(folder: URL, fileName: String, holder: Holder, timeout: Duration = .zero) async throws {
+        let path = folder.appendingPathComponent(fileName).path
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else {
-            throw HomepwnerError(.storage, "cannot open \(path): \(String(cString: strerror(errno)))")
-        }
+        guard fd >= 0 else { throw Refusal.system(.system("cannot open", path: path, errno: errno)) }
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let reason = errno
             guard reason == EWOULDBLOCK || reason == EINTR else {
                 close(fd)
-                throw HomepwnerError(.storage, "cannot lock \(path): \(String(cString: strerror(reason)))")
+                throw Refusal.system(.system("cannot lock", path: path, errno: reason))
             }
             if let pid = Self.serverProcess(in: fd) {
                 close(fd)
-                throw HomepwnerError(.inUse, "a homepwner server (pid \(pid)) is using \(folder.path); make the change through it, or stop it first")
+                throw Refusal.heldByServer(pid: pid)
             }
             guard clock.now < deadline else {
                 close(fd)
-                throw HomepwnerError(.storage, "another homepwner process is changing \(folder.path); try again when it has finished")
+                throw Refusal.busy
             }
             try? await Task.sleep(for: .milliseconds(20))
         }
@@ -66,7 +70,7 @@ final class WriterLock: Sendable {
         close(descriptor)
     }
 
-    /// The process id a server wrote into the lock file, if a server wrote it.
+    /// The process id a server wrote into the lock file, if a live server wrote it.
     private static func serverProcess(in fd: Int32) -> Int32? {
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
