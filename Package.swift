@@ -227,11 +227,12 @@ let package = Package(
         ),
         .testTarget(
             name: "KeyedArchiveTests",
-            dependencies: ["KeyedArchive", "KeyedArchiveSamples", "plist"],
+            dependencies: ["TestSupport", "KeyedArchive", "KeyedArchiveSamples", "plist"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingSamples"]),
+        .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "ImagingSamples"]),
         // Raw-socket clients for attacking the servers in tests; not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(
             name: "WebTestSupport",
             dependencies: [
@@ -273,15 +274,15 @@ let package = Package(
         ),
         .testTarget(
             name: "ScaryCreaturesTests",
-            dependencies: ["ScaryCreatures", "DocumentStore", "Imaging", "KeyedArchive", "scary-creatures", "WebTestSupport"]
+            dependencies: ["TestSupport", "ScaryCreatures", "DocumentStore", "Imaging", "KeyedArchive", "scary-creatures", "WebTestSupport"]
         ),
         .testTarget(
             name: "HomepwnerTests",
-            dependencies: ["Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "homepwner", "homepwner-stress"]
+            dependencies: ["TestSupport", "Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "homepwner", "homepwner-stress"]
         ),
         .testTarget(
             name: "HomepwnerWebTests",
-            dependencies: [
+            dependencies: ["TestSupport", 
                 "HomepwnerWeb", "Homepwner", "WebSupport", "Imaging", "KeyedArchive", "homepwner", "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -289,7 +290,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DocumentStoreTests",
-            dependencies: ["DocumentStore", "DocumentStoreSamples", "KeyedArchive", "document-store-stress"]
+            dependencies: ["TestSupport", "DocumentStore", "DocumentStoreSamples", "KeyedArchive", "document-store-stress"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Foundation
 import KeyedArchive
 import KeyedArchiveSamples
 import Testing
+import TestSupport
 
 @Suite("Single-file archive store")
 struct ArchiveFileStoreTests {

@@ -2,6 +2,7 @@ import DocumentStore
 import DocumentStoreSamples
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Document folder: named attachments")
 struct AttachmentTests {

@@ -2,6 +2,7 @@
 import DocumentStoreSamples
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Document folder: bundle numbers stop where listing stops accepting them")
 struct BundleNumberTests {

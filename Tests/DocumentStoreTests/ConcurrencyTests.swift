@@ -3,6 +3,7 @@ import DocumentStoreSamples
 import Foundation
 import KeyedArchive
 import Testing
+import TestSupport
 
 @Suite("Document folder: concurrency")
 struct ConcurrencyTests {

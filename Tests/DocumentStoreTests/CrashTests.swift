@@ -3,6 +3,7 @@ import DocumentStoreSamples
 import Foundation
 import KeyedArchive
 import Testing
+import TestSupport
 
 /// What the folder holds for one bundle: its data record's and its photo's sequence numbers.
 private struct BundleState: Equatable {

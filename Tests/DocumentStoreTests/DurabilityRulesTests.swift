@@ -2,6 +2,7 @@
 import DocumentStoreSamples
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Durability rules: fsync errors, descriptors, locks")
 struct DurabilityRulesTests {
@@ -152,8 +153,11 @@ struct DurabilityRulesTests {
             try Data("damaged".utf8).write(to: bundle.appendingPathComponent("Data.plist"))
             let holder = open(bundle.path, O_RDONLY | O_DIRECTORY)
             #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+            var status = stat()
+            #expect(fstat(holder, &status) == 0)
             let repair = Task { try await folder.repair(decode: SampleCreature.unarchived) }
-            try await Task.sleep(for: .milliseconds(200))
+            // Wait (bounded) until the repair is queued on the bundle's flock, not for a fixed time.
+            #expect(try await waitForFlockWaiter(inode: UInt64(status.st_ino)))
             try SampleCreature(title: "Fixed", rating: 4).archived().write(to: bundle.appendingPathComponent("Data.plist"))
             close(holder)
             #expect(try await repair.value.isEmpty)

@@ -2,6 +2,7 @@
 import DocumentStoreSamples
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Edits: the data write after a read, and whose temporary files are whose")
 struct EditWriteTests {

@@ -2,6 +2,7 @@
 import DocumentStoreSamples
 import Foundation
 import Testing
+import TestSupport
 
 /// Makes a FIFO at `url`.
 func makeFIFO(_ url: URL) throws {

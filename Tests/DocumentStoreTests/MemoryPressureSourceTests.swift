@@ -1,6 +1,7 @@
 import DocumentStore
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Memory-pressure sources")
 struct MemoryPressureSourceTests {

@@ -2,6 +2,7 @@
 import DocumentStoreSamples
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Document folder without an exclusive rename (the mkdir-reservation fallback)")
 struct ReservationFallbackTests {

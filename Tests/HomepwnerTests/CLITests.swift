@@ -1,6 +1,7 @@
 import Foundation
 import Homepwner
 import Testing
+import TestSupport
 
 @Suite("The homepwner command, run as a real process")
 struct CLITests {
@@ -208,10 +209,3 @@ struct CLITests {
     }
 }
 
-/// A fresh folder for a synchronous test, removed at the end.
-func withTemporaryFolderSync<Result>(_ body: (URL) throws -> Result) throws -> Result {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("HomepwnerTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try body(folder)
-}

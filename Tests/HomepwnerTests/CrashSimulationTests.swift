@@ -87,7 +87,8 @@ struct CrashSimulationTests {
                 checked += 1
             }
         }
-        #expect(checked > 30, "only \(checked) states were checked")
+        // docs/testing.md quotes at least 87 states.
+        #expect(checked >= 87, "only \(checked) states were checked, fewer than the 87 documented")
         let final = try ItemArchive.decode(Data(try #require(snapshots.last ?? nil))).items.map(\.itemName)
         #expect(final.count == 8)  // 2 + 1 added + 6 in the burst - 1 deleted
         print("Homepwner crash simulation: \(checked) states checked over \(changes) recorded changes")

@@ -2,6 +2,7 @@ import Foundation
 @testable import Homepwner
 import KeyedArchive
 import Testing
+import TestSupport
 
 @Suite("Damage inside one item's field is damage to the file: read-only, never overwritten")
 struct FieldDamageTests {

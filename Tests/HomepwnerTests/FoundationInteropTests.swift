@@ -3,6 +3,7 @@ import Homepwner
 import KeyedArchive
 import KeyedArchiveSamples
 import Testing
+import TestSupport
 
 /// Archives `items` with Foundation's own NSKeyedArchiver in an `NSMutableArray` root, then renames
 /// the item class to `BNRItem` in the plist (Foundation on Linux ignores setClassName; see DESIGN.md).

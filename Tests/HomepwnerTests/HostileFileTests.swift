@@ -1,6 +1,7 @@
 import Foundation
 import Homepwner
 import Testing
+import TestSupport
 
 @Suite("Hostile files in the data folder: named as what they are, never read, never a hang")
 struct HostileFileTests {

@@ -2,6 +2,7 @@ import Foundation
 @testable import Homepwner
 import Imaging
 import Testing
+import TestSupport
 
 @Suite("Photos: one file per item named by its key, checked before anything is written, deleted with the item")
 struct ImageStoreTests {

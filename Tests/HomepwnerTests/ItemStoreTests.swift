@@ -3,6 +3,7 @@ import Foundation
 @testable import Homepwner
 import KeyedArchive
 import Testing
+import TestSupport
 
 @Suite("ItemStore: every change durable before it returns, concurrent changes in one write, a damaged archive never overwritten")
 struct ItemStoreTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Homepwner
 import Testing
+import TestSupport
 
 /// One character of `count` + 1 code points: "a" and `count` combining acute accents.
 func accented(_ base: String = "a", accents count: Int) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WebTestSupport
+import TestSupport
 
 @Suite("DNS rebinding against homepwner serve", .timeLimit(.minutes(2)))
 struct DNSRebindingTests {

@@ -3,6 +3,7 @@ import Homepwner
 import Synchronization
 import Testing
 import WebTestSupport
+import TestSupport
 
 @Suite("homepwner serve: heavy work leaves the event loops free", .timeLimit(.minutes(3)))
 struct EventLoopFreedomTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WebTestSupport
+import TestSupport
 
 @Suite("homepwner serve: event-stream places", .timeLimit(.minutes(2)))
 struct EventStreamPlaceTests {

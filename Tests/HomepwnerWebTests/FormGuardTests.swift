@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WebTestSupport
+import TestSupport
 
 @Suite("homepwner serve: page forms carry their token", .timeLimit(.minutes(2)))
 struct FormGuardTests {

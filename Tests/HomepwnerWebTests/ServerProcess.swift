@@ -3,18 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-
-/// The `homepwner` executable built beside the tests.
-func homepwnerExecutable() throws -> URL {
-    var candidates: [URL] = []
-    let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var folder = URL(fileURLWithPath: selfPath).deletingLastPathComponent()
-    for _ in 0..<4 {
-        candidates.append(folder.appendingPathComponent("homepwner"))
-        folder = folder.deletingLastPathComponent()
-    }
-    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "homepwner is not built (looked in \(candidates.map(\.path)))")
-}
+import TestSupport
 
 /// What a finished `homepwner` command printed.
 struct CommandRun {
@@ -26,7 +15,7 @@ struct CommandRun {
 /// Runs `homepwner arguments…` to the end.
 func runHomepwner(_ arguments: [String]) throws -> CommandRun {
     let process = Process()
-    process.executableURL = try homepwnerExecutable()
+    process.executableURL = try builtExecutable("homepwner")
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
@@ -52,7 +41,7 @@ struct ServerProcess {
     /// Starts the server on `dataDir` and waits (at most 60 s) until it prints its address.
     static func start(dataDir: URL, extra: [String] = []) throws -> ServerProcess {
         let process = Process()
-        process.executableURL = try homepwnerExecutable()
+        process.executableURL = try builtExecutable("homepwner")
         process.arguments = ["serve", "--port", "0", "--log-level", "error", "--data-dir", dataDir.path] + extra
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"

@@ -1,6 +1,7 @@
 import Foundation
 import Homepwner
 import Testing
+import TestSupport
 
 @Suite("homepwner serve as a real process", .serialized)
 struct ServerProcessTests {

@@ -7,14 +7,7 @@ import HummingbirdTesting
 import Imaging
 import Testing
 import WebSupport
-
-/// A fresh temporary folder for one test, removed afterwards.
-func withTemporaryFolder<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("HomepwnerWebTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try await body(folder)
-}
+import TestSupport
 
 /// Runs `body` against the whole app (router test framework) on a fresh data folder, holding
 /// `archive` as its items.archive if given.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WebTestSupport
+import TestSupport
 
 @Suite("homepwner serve: bodies that lie are the client's error", .timeLimit(.minutes(2)))
 struct WireErrorTests {

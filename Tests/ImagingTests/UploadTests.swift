@@ -5,15 +5,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
-
-/// A fresh folder for one test, removed afterwards.
-func withTemporaryFolder<Result>(_ body: (URL) throws -> Result) throws -> Result {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ImagingTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try body(folder)
-}
 
 @Suite("Uploads read through a size-capped stream")
 struct UploadTests {
@@ -21,7 +14,7 @@ struct UploadTests {
 
     @Test("a regular image file is read whole, sniffed and measured")
     func regularFile() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolderSync { folder in
             let path = folder.appendingPathComponent("photo.png").path
             try Self.png.write(to: URL(fileURLWithPath: path))
             let upload = try ImageUpload.read(contentsOf: path)
@@ -32,7 +25,7 @@ struct UploadTests {
 
     @Test("a FIFO is refused at once, without waiting for a writer")
     func fifo() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolderSync { folder in
             let path = folder.appendingPathComponent("photo.jpg").path
             #expect(mkfifo(path, 0o600) == 0)
             let error = #expect(throws: ImagingError.self) { try ImageUpload.read(contentsOf: path) }
@@ -50,7 +43,7 @@ struct UploadTests {
 
     @Test("a folder is a folder, not an image file")
     func folder() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolderSync { folder in
             let error = #expect(throws: ImagingError.self) { try ImageUpload.read(contentsOf: folder.path) }
             #expect(error?.code == .notAFile)
             #expect(error?.message == "\(folder.path) is a folder, not an image file")
@@ -59,7 +52,7 @@ struct UploadTests {
 
     @Test("a missing file and an empty file say so")
     func missingAndEmpty() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolderSync { folder in
             let missing = folder.appendingPathComponent("nothing.png").path
             let error = #expect(throws: ImagingError.self) { try ImageUpload.read(contentsOf: missing) }
             #expect(error?.code == .unreadable)
@@ -74,7 +67,7 @@ struct UploadTests {
 
     @Test("a symbolic link is followed by default and refused when links are not followed")
     func symbolicLinks() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolderSync { folder in
             let target = folder.appendingPathComponent("photo.png"), link = folder.appendingPathComponent("link.png")
             try Self.png.write(to: target)
             try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
@@ -87,7 +80,7 @@ struct UploadTests {
 
     @Test("a link to a 1.5 GB sparse file is refused from fstat on the open descriptor, before any byte is read")
     func hugeFileBehindALink() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolderSync { folder in
             let huge = folder.appendingPathComponent("huge.jpg"), link = folder.appendingPathComponent("photo.jpg")
             #expect(FileManager.default.createFile(atPath: huge.path, contents: Data([0xFF, 0xD8, 0xFF])))
             #expect(truncate(huge.path, 1_500_000_000) == 0)
@@ -105,7 +98,7 @@ struct UploadTests {
 
     @Test("a 20 MB file that is not an image is refused after its first 64 KB")
     func notAnImageStopsEarly() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolderSync { folder in
             let path = folder.appendingPathComponent("notes.jpg")
             try Data(repeating: 0x41, count: 20_000_000).write(to: path)
             let handle = try FileHandle(forReadingFrom: path)
@@ -119,7 +112,7 @@ struct UploadTests {
 
     @Test("a header declaring too many pixels is refused after the first read")
     func tooManyPixelsStopsEarly() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolderSync { folder in
             let path = folder.appendingPathComponent("bomb.png")
             var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
             bytes += HostilePNG.chunk("IHDR", [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 2, 0, 0, 0])  // 100,000²
@@ -136,7 +129,7 @@ struct UploadTests {
 
     @Test("the size limit is exact: a file of the limit is read, one byte less of limit refuses it")
     func exactSizeLimit() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolderSync { folder in
             let path = folder.appendingPathComponent("photo.png").path
             try Self.png.write(to: URL(fileURLWithPath: path))
             #expect(try ImageUpload.read(contentsOf: path, limits: ImageLimits(maxEncodedBytes: Self.png.count)).data == Self.png)

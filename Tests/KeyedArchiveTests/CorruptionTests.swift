@@ -5,17 +5,17 @@ import KeyedArchive
 /// Reads `data` every way a program might: plain plist, generic and typed unarchiving, printing.
 /// Any outcome is fine except a trap, which would end the test run.
 private func readEveryWay(_ data: Data) {
-    if let plist = try? PropertyList(data: data) {
+    if let plist = valueOrArchiveError({ try PropertyList(data: data) }) {
         _ = BinaryPlistWriter.write(plist)
     }
-    guard let unarchiver = try? KeyedUnarchiver(data: data) else { return }
+    guard let unarchiver = valueOrArchiveError({ try KeyedUnarchiver(data: data) }) else { return }
     for key in unarchiver.top.keys {
-        _ = try? unarchiver.decode(ArchivedValue.self, forKey: key)
-        _ = try? unarchiver.decode(CreatureRecord.self, forKey: key)
-        _ = try? unarchiver.decode([String: String].self, forKey: key)
-        _ = try? unarchiver.decode([URL].self, forKey: key)
+        valueOrArchiveError { try unarchiver.decode(ArchivedValue.self, forKey: key) }
+        valueOrArchiveError { try unarchiver.decode(CreatureRecord.self, forKey: key) }
+        valueOrArchiveError { try unarchiver.decode([String: String].self, forKey: key) }
+        valueOrArchiveError { try unarchiver.decode([URL].self, forKey: key) }
     }
-    _ = try? ArchiveGraphPrinter.render(unarchiver)
+    valueOrArchiveError { try ArchiveGraphPrinter.render(unarchiver) }
 }
 
 /// A Scary Creatures `Data.plist` as our archiver writes it (about 280 bytes).

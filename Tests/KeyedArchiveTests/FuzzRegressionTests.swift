@@ -21,16 +21,16 @@ struct FuzzRegressionTests {
     func replay(name: String) throws {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/fuzz-regressions/\(name)", withExtension: nil))
         let data = try Data(contentsOf: url)
-        if let value = try? PropertyList(data: data) {
+        if let value = valueOrArchiveError({ try PropertyList(data: data) }) {
             let binary = BinaryPlistWriter.write(value)
             #expect(plistIdentical(try BinaryPlistReader.read(binary), value))
-            _ = try? XMLPlistWriter.write(value)
+            valueOrArchiveError { try XMLPlistWriter.write(value) }
             _ = value.jsonData()
             _ = PropertyListTreePrinter.render(value)
         }
-        if let unarchiver = try? KeyedUnarchiver(data: data) {
-            for key in unarchiver.top.keys { _ = try? unarchiver.decode(ArchivedValue.self, forKey: key) }
-            _ = try? ArchiveGraphPrinter.render(unarchiver)
+        if let unarchiver = valueOrArchiveError({ try KeyedUnarchiver(data: data) }) {
+            for key in unarchiver.top.keys { valueOrArchiveError { try unarchiver.decode(ArchivedValue.self, forKey: key) } }
+            valueOrArchiveError { try ArchiveGraphPrinter.render(unarchiver) }
         }
     }
 

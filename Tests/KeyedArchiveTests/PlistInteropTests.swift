@@ -165,7 +165,7 @@ struct PlistInteropTests {
     func xmlTruncations() throws {
         let data = try everyKindOfValue.encoded(as: .xml)
         for length in 0..<data.count {
-            _ = try? PropertyList(data: data.prefix(length))
+            valueOrArchiveError { try PropertyList(data: data.prefix(length)) }
         }
         #expect(throws: ArchiveError.self) { try PropertyList(data: data.prefix(data.count / 2)) }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KeyedArchive
+import TestSupport
 
 /// The result of running the real `plist` executable.
 struct ToolRun {
@@ -11,22 +12,9 @@ struct ToolRun {
     var output: String { String(decoding: stdout, as: UTF8.self) }
 }
 
-/// Finds the built `plist` binary next to the test bundle (the build products folder).
-func plistExecutable() throws -> URL {
-    var candidates: [URL] = []
-    var folder = Bundle.module.bundleURL.deletingLastPathComponent()
-    for _ in 0..<3 {
-        candidates.append(folder.appendingPathComponent("plist"))
-        folder = folder.deletingLastPathComponent()
-    }
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    candidates.append(packageRoot.appendingPathComponent(".build/debug/plist"))
-    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "the plist tool is not built")
-}
-
 func runPlist(_ arguments: [String]) throws -> ToolRun {
     let process = Process()
-    process.executableURL = try plistExecutable()
+    process.executableURL = try builtExecutable("plist")
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"

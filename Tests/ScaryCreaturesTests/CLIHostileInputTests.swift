@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("The scary-creatures command with files other programs left behind")
 struct CLIHostileInputTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Testing
+import TestSupport
 
 /// The result of one real `scary-creatures` process.
 struct CLIRun {
@@ -9,24 +10,12 @@ struct CLIRun {
     var errors: String
 }
 
-/// The `scary-creatures` binary built beside the tests.
-func cliExecutable() throws -> URL {
-    let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var folder = URL(fileURLWithPath: selfPath).deletingLastPathComponent()
-    var candidates: [URL] = []
-    for _ in 0..<4 {
-        candidates.append(folder.appendingPathComponent("scary-creatures"))
-        folder = folder.deletingLastPathComponent()
-    }
-    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "scary-creatures is not built")
-}
-
 /// Starts `scary-creatures arguments… --data-dir folder` (just `arguments` when `dataDir` is nil),
 /// through `launcher` if given (a command that runs the rest of its arguments, such as
 /// `prlimit --nofile=300:300 --`).
 func startCLI(_ arguments: [String], dataDir: URL?, launcher: [String] = []) throws -> (Process, Pipe, Pipe) {
     let process = Process()
-    let executable = try cliExecutable()
+    let executable = try builtExecutable("scary-creatures")
     let command = arguments + (dataDir.map { ["--data-dir", $0.path] } ?? [])
     if let tool = launcher.first {
         process.executableURL = URL(fileURLWithPath: tool)

@@ -4,6 +4,7 @@ import Imaging
 import KeyedArchive
 import ScaryCreatures
 import Testing
+import TestSupport
 
 @Suite("The creature database")
 struct DatabaseTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// A raw HTTP/1.1 connection to the server, read a piece at a time: an event stream never ends,

@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import ScaryCreatures
 import Testing
+import TestSupport
 
 @Suite("Scary Creatures: damage inside a field is damage to the bundle, never overwritten")
 struct FieldDamageTests {

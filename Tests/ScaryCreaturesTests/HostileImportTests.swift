@@ -3,6 +3,7 @@ import KeyedArchive
 import ScaryCreatures
 import Testing
 import ZIPFoundation
+import TestSupport
 
 /// Builds a zip in memory from `(path, bytes, deflate)` entries and writes it to `url`.
 func writeZip(_ entries: [(String, Data, Bool)], to url: URL) throws {

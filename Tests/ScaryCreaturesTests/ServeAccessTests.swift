@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WebTestSupport
+import TestSupport
 
 @Suite("scary-creatures serve: the token's options and the request log", .timeLimit(.minutes(2)))
 struct ServeAccessTests {

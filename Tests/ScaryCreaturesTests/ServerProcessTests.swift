@@ -5,6 +5,7 @@ import FoundationNetworking
 import KeyedArchive
 import ScaryCreatures
 import Testing
+import TestSupport
 
 /// A `scary-creatures serve` process on a free port.
 struct ServerProcess {

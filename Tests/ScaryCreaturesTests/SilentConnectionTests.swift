@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WebTestSupport
+import TestSupport
 
 @Suite("scary-creatures serve under a flood of silent connections", .timeLimit(.minutes(3)), .tags(.slow))
 struct SilentConnectionTests {

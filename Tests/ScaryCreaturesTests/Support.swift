@@ -2,14 +2,6 @@ import Foundation
 import Imaging
 import Testing
 
-/// A fresh folder under the temporary directory, removed when `body` returns.
-func withTemporaryFolder<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ScaryCreaturesTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try await body(folder)
-}
-
 /// Photos made in the tests.
 enum Photos {
     /// A 200×120 PNG, left half red, right half blue.

@@ -1,6 +1,7 @@
 import Foundation
 import ScaryCreatures
 import Testing
+import TestSupport
 
 /// "a" with 500,000 combining acute accents: one character, 1,000,001 bytes of UTF-8.
 let accentedTitle = "a" + String(repeating: "\u{301}", count: 500_000)

@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import ScaryCreatures
 import Testing
+import TestSupport
 
 @Suite("Export and import")
 struct TransferTests {

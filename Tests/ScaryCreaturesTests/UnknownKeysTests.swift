@@ -2,6 +2,7 @@ import Foundation
 import KeyedArchive
 import ScaryCreatures
 import Testing
+import TestSupport
 
 /// Builds a creature's `Data.plist` object by object, with `extra` fields on the creature and
 /// `more` objects appended after the fixed ones (UIDs 0–4 below).

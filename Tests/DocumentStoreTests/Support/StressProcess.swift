@@ -1,23 +1,6 @@
 import Foundation
 import Testing
-
-/// The `document-store-stress` child built beside the tests.
-func stressExecutable() throws -> URL {
-    var candidates: [URL] = []
-    let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var folder = URL(fileURLWithPath: selfPath).deletingLastPathComponent()
-    for _ in 0..<4 {
-        candidates.append(folder.appendingPathComponent("document-store-stress"))
-        folder = folder.deletingLastPathComponent()
-    }
-    let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    candidates.append(packageRoot.appendingPathComponent(".build/debug/document-store-stress"))
-    return try #require(
-        candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-        "document-store-stress is not built (looked in \(candidates.map(\.path)))"
-    )
-}
+import TestSupport
 
 /// A running `document-store-stress` child whose acknowledged lines can be read after it ends.
 final class StressProcess {
@@ -27,7 +10,7 @@ final class StressProcess {
 
     /// Starts the child with `arguments`.
     init(_ arguments: [String]) throws {
-        process.executableURL = try stressExecutable()
+        process.executableURL = try builtExecutable("document-store-stress")
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"

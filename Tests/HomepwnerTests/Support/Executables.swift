@@ -1,23 +1,6 @@
 import Foundation
 import Testing
-
-/// An executable of this package built beside the tests (`homepwner`, `homepwner-stress`).
-func builtExecutable(_ name: String) throws -> URL {
-    var candidates: [URL] = []
-    let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var folder = URL(fileURLWithPath: selfPath).deletingLastPathComponent()
-    for _ in 0..<4 {
-        candidates.append(folder.appendingPathComponent(name))
-        folder = folder.deletingLastPathComponent()
-    }
-    let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)"))
-    return try #require(
-        candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-        "\(name) is not built (looked in \(candidates.map(\.path)))"
-    )
-}
+import TestSupport
 
 /// What a finished child process printed.
 struct ChildRun {

@@ -3,15 +3,6 @@ import Homepwner
 import Imaging
 import Testing
 
-/// A fresh folder under the system's temporary directory, removed when `body` returns.
-func withTemporaryFolder<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
-    let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("HomepwnerTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try await body(folder)
-}
-
 /// A small valid PNG whose pixels depend on `seed`.
 func samplePNG(width: Int = 24, height: Int = 16, seed: Int = 0) throws -> Data {
     let image = PixelImage(width: width, height: height, channels: 3) { x, y in
