@@ -4,6 +4,7 @@ import Foundation
 import KeyedArchive
 import KeyedArchiveSamples
 import Testing
+import TestSupport
 
 /// Folder contents as the checks see them: folder path ("" for the root) → file name → bytes.
 typealias DiskContent = [String: [String: [UInt8]]]
@@ -23,7 +24,7 @@ struct CrashScenario: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-@Suite("Crash simulation: every power cut of every store operation leaves old or new, never torn or missing")
+@Suite("Crash simulation: every power cut of every store operation leaves old or new, never torn or missing", .tags(.slow))
 struct CrashSimulationTests {
     static let creature = try? SampleCreature(title: "Old", rating: 1).archived()
     static let photo = [UInt8]((0..<1500).map { UInt8($0 % 251) })

@@ -11,7 +11,7 @@ private struct BundleState: Equatable {
     var attachment: Int?
 }
 
-@Suite("Crash safety: a writer killed with SIGKILL at random moments")
+@Suite("Crash safety: a writer killed with SIGKILL at random moments", .timeLimit(.minutes(10)), .tags(.slow))
 struct CrashTests {
     static let kills = 200
 

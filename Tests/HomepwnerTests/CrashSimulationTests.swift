@@ -2,8 +2,9 @@
 import Foundation
 @testable import Homepwner
 import Testing
+import TestSupport
 
-@Suite("Crash simulation: a power cut at any point of any save leaves items.archive old or new, never torn")
+@Suite("Crash simulation: a power cut at any point of any save leaves items.archive old or new, never torn", .tags(.slow))
 struct CrashSimulationTests {
     static func store(on disk: SimulatedDisk) async -> ItemStore {
         var writer = DurableFileWriter()

@@ -3,7 +3,7 @@ import Homepwner
 import Testing
 import TestSupport
 
-@Suite("SIGKILL at a random moment: items.archive is always old or new, and every acknowledged change survives")
+@Suite("SIGKILL at a random moment: items.archive is always old or new, and every acknowledged change survives", .timeLimit(.minutes(5)), .tags(.slow))
 struct KillTests {
     @Test("a process hammering adds and updates from 8 tasks is killed 6 times; every printed change is on disk")
     func killedWriters() async throws {

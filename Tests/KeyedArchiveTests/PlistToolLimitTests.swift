@@ -42,7 +42,7 @@ func longArrayPlist(count: Int) -> Data {
     return body
 }
 
-@Suite("plist tool: limits that follow the input, bounded expansion, warnings")
+@Suite("plist tool: limits that follow the input, bounded expansion, warnings", .timeLimit(.minutes(2)))
 struct PlistToolLimitTests {
     @Test("a plist with more than a million elements, refused by the library's defaults, converts with the tool")
     func bigCollection() throws {

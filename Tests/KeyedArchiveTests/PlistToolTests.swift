@@ -41,7 +41,7 @@ func temporaryFolder() throws -> URL {
     return folder
 }
 
-@Suite("plist tool")
+@Suite("plist tool", .timeLimit(.minutes(3)))
 struct PlistToolTests {
     @Test("convert --to json prints each fixture's expected JSON", arguments: Fixtures.index.filter(\.plist_must_parse))
     func convertToJSON(entry: FixtureEntry) throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("The scary-creatures command with files other programs left behind")
+@Suite("The scary-creatures command with files other programs left behind", .timeLimit(.minutes(3)))
 struct CLIHostileInputTests {
     @Test("an out-of-range rating is listed with a mark and its problem, never a crash, and rate fixes it", arguments: [
         (7.0, "7.0"), (-1.0, "-1.0"), (Double.nan, "nan"), (Double.infinity, "inf"), (1e30, "1e+30"),

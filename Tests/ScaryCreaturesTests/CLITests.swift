@@ -44,7 +44,7 @@ func runCLI(_ arguments: [String], dataDir: URL?) throws -> CLIRun {
     return CLIRun(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
 }
 
-@Suite("The scary-creatures command, run as a real process")
+@Suite("The scary-creatures command, run as a real process", .timeLimit(.minutes(3)))
 struct CLITests {
     @Test("add, list, show, rename, rate, set-image and delete work end to end")
     func everyCommand() async throws {

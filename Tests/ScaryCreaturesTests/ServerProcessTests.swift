@@ -43,7 +43,7 @@ struct ServerProcess {
     }
 }
 
-@Suite("scary-creatures serve as a real process")
+@Suite("scary-creatures serve as a real process", .timeLimit(.minutes(3)))
 struct ServerProcessTests {
     @Test("SIGTERM during uploads: the server finishes what it accepted, exits 0, and nothing is half-written")
     func gracefulShutdown() async throws {

@@ -4,7 +4,7 @@ import ScaryCreatures
 import Testing
 import TestSupport
 
-@Suite("Export and import")
+@Suite("Export and import", .timeLimit(.minutes(3)))
 struct TransferTests {
     @Test("an exported zip imports elsewhere with the same title, rating, unknown keys and photo bytes")
     func exportImport() async throws {

@@ -7,7 +7,7 @@ import NIOCore
 import Testing
 import WebSupport
 
-@Suite("Cached answers on a real server")
+@Suite("Cached answers on a real server", .timeLimit(.minutes(3)))
 struct CachedAnswerLiveTests {
     @Test("On a real connection the kept list is answered with the same status, headers and bytes as when it was made")
     func keptListMatchesTheMadeOne() async throws {
@@ -69,7 +69,7 @@ private func largeBodyServer(cache: ResponseCache) -> some ApplicationProtocol {
     return Application(router: router, server: .http1(configuration: .init(additionalChannelHandlers: handlers())))
 }
 
-@Suite("Large kept bodies sent from their file")
+@Suite("Large kept bodies sent from their file", .timeLimit(.minutes(3)))
 struct KeptFileLiveTests {
     @Test("A large kept body is sent from its in-memory file byte for byte, again and again, and survives the cache dropping it mid-way")
     func largeBodyFromFile() async throws {
