@@ -91,4 +91,31 @@ struct BlockingPoolTests {
         }
         #expect(released == nil)
     }
+
+    @Test("threads start as work needs them: jobs one after another start one or two (a thread may still be finishing its job when the next comes), eight jobs blocked at once start eight, never more than the limit")
+    func startsThreadsOnDemand() async throws {
+        let pool = BlockingPool(threadCount: 8)
+        defer { pool.shutDown() }
+        #expect(pool.startedThreadCount == 0)
+        for _ in 0..<20 { try await pool.run {} }
+        #expect((1...2).contains(pool.startedThreadCount))
+        // Twelve jobs that each wait until eight are running at once.
+        let gate = NSCondition()
+        nonisolated(unsafe) var running = 0
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<12 {
+                group.addTask {
+                    try await pool.run {
+                        gate.lock()
+                        running += 1
+                        gate.broadcast()
+                        while running < 8 { gate.wait() }
+                        gate.unlock()
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(pool.startedThreadCount == 8)
+    }
 }

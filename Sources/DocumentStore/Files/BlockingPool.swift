@@ -1,15 +1,17 @@
 import Foundation
 
-/// A fixed number of threads for blocking work — reads, `fsync`, `flock` waits — so that it
+/// A bounded number of threads for blocking work — reads, `fsync`, `flock` waits — so that it
 /// never runs on (or stalls) the Swift concurrency pool, and so that many tasks waiting on a
 /// lock cannot grow the number of threads without bound: work beyond the threads waits in a
-/// queue, in arrival order.
+/// queue, in arrival order. Threads are started as work needs them, up to ``threadCount``: a
+/// command that reads one file starts one.
 ///
 /// Every ``DocumentFolder`` and ``ArchiveFileStore`` runs its file work here (``shared`` unless
 /// one is injected); an app can run its own blocking work (export, import, photo decoding) on
 /// the same pool with ``run(_:)``.
 public final class BlockingPool: @unchecked Sendable {
-    // @unchecked Sendable: `jobs` and `isShutDown` are only touched with `condition` held.
+    // @unchecked Sendable: `jobs`, `head`, `started`, `idle` and `isShutDown` are only touched
+    // with `condition` held.
     private let condition = NSCondition()
     /// The queue: jobs before `head` have been taken (their slots emptied at once, so that a
     /// finished job's captures — a whole archive being written — are freed when it ends, not
@@ -17,8 +19,11 @@ public final class BlockingPool: @unchecked Sendable {
     private var jobs: [(@Sendable () -> Void)?] = []
     private var head = 0
     private var isShutDown = false
+    /// Threads started so far, and how many of them wait for work.
+    private var started = 0
+    private var idle = 0
 
-    /// The number of threads.
+    /// The most threads the pool starts.
     public let threadCount: Int
 
     /// The pool the stores use unless given another: 64 threads. Blocking file work waits on the
@@ -30,7 +35,7 @@ public final class BlockingPool: @unchecked Sendable {
     /// fast (`Scripts/load.sh`, 2026-11-25). Idle threads cost only their stacks.
     public static let shared = BlockingPool(threadCount: 64)
 
-    /// Starts `threadCount` threads (at least one).
+    /// A pool of at most `threadCount` threads (at least one), started as work needs them.
     ///
     /// On Linux the threads run under `SCHED_BATCH` (``schedulingPolicy``): a pool thread woken
     /// by a finished `fsync` then waits for the running thread's time slice instead of
@@ -41,11 +46,13 @@ public final class BlockingPool: @unchecked Sendable {
     /// `WebSupport.EventLoopAffinityMiddleware`, in the same run).
     public init(threadCount: Int) {
         self.threadCount = max(1, threadCount)
-        for index in 0..<self.threadCount {
-            let thread = Thread { [self] in work() }
-            thread.name = "BlockingPool-\(index)"
-            thread.start()
-        }
+    }
+
+    /// How many threads the pool has started (they stay until ``shutDown()``).
+    public var startedThreadCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return started
     }
 
     /// Runs `work` on one of the pool's threads and returns its result or rethrows its error.
@@ -73,7 +80,15 @@ public final class BlockingPool: @unchecked Sendable {
         defer { condition.unlock() }
         guard !isShutDown else { return false }
         jobs.append(job)
-        condition.signal()
+        // Another thread when more jobs wait than threads are idle, up to the limit.
+        if jobs.count - head > idle, started < threadCount {
+            let thread = Thread { [self] in work() }
+            thread.name = "BlockingPool-\(started)"
+            started += 1
+            thread.start()
+        } else {
+            condition.signal()
+        }
         return true
     }
 
@@ -88,7 +103,11 @@ public final class BlockingPool: @unchecked Sendable {
         #endif
         while true {
             condition.lock()
-            while head == jobs.count && !isShutDown { condition.wait() }
+            while head == jobs.count && !isShutDown {
+                idle += 1
+                condition.wait()
+                idle -= 1
+            }
             guard head < jobs.count else {
                 condition.unlock()
                 return
