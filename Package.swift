@@ -1,9 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Linux only: the stores use renameat2, inotify, flock and /proc, the server NIO's epoll loops,
+// and nothing is built or tested on macOS, so no Apple platform is claimed.
 let package = Package(
     name: "ScaryCreatures",
-    platforms: [.macOS(.v13)],
     products: [
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
@@ -49,12 +50,12 @@ let package = Package(
         .systemLibrary(
             name: "CJPEG",
             pkgConfig: "libjpeg",
-            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+            providers: [.apt(["libjpeg-dev"])]
         ),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+            providers: [.apt(["libpng-dev"])]
         ),
         .target(name: "CImaging", dependencies: ["CJPEG", "CPNG"]),
         .target(name: "Imaging", dependencies: ["CImaging"]),
@@ -218,7 +219,7 @@ let package = Package(
             name: "CSQLite",
             path: "Benchmarks/CSQLite",
             pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         .executableTarget(
             name: "document-store-concurrency-benchmarks",

@@ -31,25 +31,39 @@ public enum CommandLineTool {
     }
 
     /// Parses the arguments (common options allowed before the subcommand), calls `prepare`
-    /// with the parsed command before anything runs, runs it, and turns every failure into one
-    /// line on stderr and its exit status (see ``fail(_:tool:command:appError:)``).
+    /// with the parsed command on the main thread before any task runs (where NIO's executor
+    /// must be installed: `WebSupport.EventLoopExecutor`), runs it, exits 0, and turns every
+    /// failure into one line on stderr and its exit status (see
+    /// ``fail(_:tool:command:appError:)``). Call it from a synchronous `main`.
     public static func main<Command: ParsableCommand>(
         _ command: Command.Type, tool: String,
         appError: @escaping @Sendable (any Error) -> (message: String, status: Int32)?,
-        prepare: @Sendable (any ParsableCommand) -> Void = { _ in }
-    ) async {
+        prepare: (any ParsableCommand) -> Void = { _ in }
+    ) -> Never {
+        let parsed: any ParsableCommand
         do {
             let names = Set(Command.configuration.subcommands.compactMap { $0.configuration.commandName })
-            var parsed = try Command.parseAsRoot(commonOptionsAfterSubcommand(Array(CommandLine.arguments.dropFirst()), subcommands: names))
-            prepare(parsed)
-            if var parsed = parsed as? AsyncParsableCommand {
-                try await parsed.run()
-            } else {
-                try parsed.run()
-            }
+            parsed = try Command.parseAsRoot(commonOptionsAfterSubcommand(Array(CommandLine.arguments.dropFirst()), subcommands: names))
         } catch {
             fail(error, tool: tool, command: Command.self, appError: appError)
         }
+        prepare(parsed)
+        // The command is handed to the one task that runs it; nothing else touches it.
+        nonisolated(unsafe) let running = parsed
+        Task {
+            do {
+                if var command = running as? AsyncParsableCommand {
+                    try await command.run()
+                } else {
+                    var command = running
+                    try command.run()
+                }
+            } catch {
+                fail(error, tool: tool, command: Command.self, appError: appError)
+            }
+            Foundation.exit(0)
+        }
+        dispatchMain()
     }
 
     /// Prints `error` as one line, `TOOL: error: …` (made terminal-safe), and exits with its

@@ -28,8 +28,8 @@ struct HomepwnerCommand: AsyncParsableCommand {
     )
 
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
-    static func main() async {
-        await CommandLineTool.main(Self.self, tool: "homepwner", appError: { error in
+    static func main() {
+        CommandLineTool.main(Self.self, tool: "homepwner", appError: { error in
             (error as? HomepwnerError).map { error in
                 let advice = switch error.code {
                 case .damagedArchive: ". Changes are refused so that nothing more is lost: homepwner check --repair keeps the damaged file beside a repaired one that holds what could be read"

@@ -19,8 +19,8 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
     )
 
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
-    static func main() async {
-        await CommandLineTool.main(Self.self, tool: "scary-creatures", appError: { error in
+    static func main() {
+        CommandLineTool.main(Self.self, tool: "scary-creatures", appError: { error in
             (error as? ScaryCreaturesError).map { ($0.message + advice(for: $0), status(for: $0.code)) }
         }, prepare: { command in
             // The server: fewer malloc arenas, and its tasks on NIO's event loops (before any runs).
