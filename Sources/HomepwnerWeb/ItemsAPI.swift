@@ -124,7 +124,7 @@ struct ItemsAPI: APIProtocol {
         guard let photo = try await Self.photoErrors(key, { try await store.images.photoFile(forKey: key) }) else {
             throw APIError.notFound("item \(key) has no photo")
         }
-        let headers = input.headers, isPNG = photo.format == .png
+        let headers = input.headers, isPNG = photo.kind == .png
         // Streamed from the file opened now: a photo replaced meanwhile does not tear this one.
         let stream = { (bytes: Range<Int>) in HTTPBody(photo.chunks(in: bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single) }
         switch try StoredFileAnswer.decide(ifNoneMatch: headers.ifNoneMatch, range: headers.range, ifRange: headers.ifRange, identity: photo.identity, size: photo.size) {

@@ -82,7 +82,7 @@ struct CreaturesAPI: APIProtocol {
     func getPhoto(_ input: Operations.GetPhoto.Input) async throws -> Operations.GetPhoto.Output {
         let id = try CreatureID.parse(input.path.id)
         guard let photo = try await database.photoFile(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
-        let headers = input.headers, isPNG = photo.format == .png
+        let headers = input.headers, isPNG = photo.kind == .png
         // Streamed from the file opened now: a photo replaced meanwhile does not tear this one.
         let stream = { (bytes: Range<Int>) in HTTPBody(photo.chunks(in: bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single) }
         switch try StoredFileAnswer.decide(ifNoneMatch: headers.ifNoneMatch, range: headers.range, ifRange: headers.ifRange, identity: photo.identity, size: photo.size) {

@@ -207,7 +207,7 @@ struct PhotoStreamTests {
             let png = try Photos.png()
             let creature = try await database.add(title: "Streamed", image: png)
             let file = try #require(try await database.photoFile(of: creature.id))
-            #expect(file.format == .png && file.size == png.count)
+            #expect(file.kind == .png && file.size == png.count)
             try await database.setImage(creature.id, try Photos.jpeg())
             var read: [UInt8] = []
             for try await chunk in file.chunks(in: 0..<file.size) { read += chunk }
@@ -216,7 +216,7 @@ struct PhotoStreamTests {
             for try await chunk in file.chunks(in: 8..<24) { part += chunk }
             #expect(Data(part) == png[8..<24])
             let now = try #require(try await database.photoFile(of: creature.id))
-            #expect(now.format == .jpeg)
+            #expect(now.kind == .jpeg)
             #expect(now.identity != file.identity)
         }
     }

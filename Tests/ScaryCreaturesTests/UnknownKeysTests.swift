@@ -34,6 +34,21 @@ func doublingGraph(levels: Int = 40) -> [PropertyList] {
 
 @Suite("Keys the model does not know are kept exactly and cost what they cost")
 struct UnknownKeysTests {
+    @Test("removing a kept field drops the objects only it reached and keeps what another field shares")
+    func removingAField() throws {
+        // "Tree" reaches the 40-level graph; "Leaf" reaches only its last string (shared with it).
+        let bytes = handBuiltCreature(extra: ["Tree": .uid(5), "Leaf": .uid(3), "Note": .integer(7)], more: doublingGraph())
+        let data = try KeyedUnarchiver.unarchive(ScaryCreatureData.self, from: bytes)
+        #expect(data.otherFields.keys == ["Leaf", "Note", "Tree"])
+        #expect(data.otherFields.objectCount == 42)  // the string, the array class and 40 arrays
+        let withoutTree = data.otherFields.removing("Tree")
+        #expect(withoutTree.keys == ["Leaf", "Note"])
+        #expect(withoutTree.objectCount == 1)
+        #expect(try withoutTree.value(forKey: "Leaf") == .string("Doubler"))
+        #expect(withoutTree.removing("Nothing") == withoutTree)
+        #expect(withoutTree.removing("Leaf").removing("Note").isEmpty)
+    }
+
     @Test("a tiny shared, doubling graph under an unknown key lists, renames and stays tiny")
     func sharedGraph() async throws {
         try await withTemporaryFolder { folder in

@@ -4,6 +4,8 @@ import re
 
 from playwright.sync_api import expect
 
+from shared_checks import check_not_found_page
+
 
 def test_without_javascript_a_refused_add_keeps_what_was_typed_on_a_get_and_a_reload_sends_nothing(browser, server):
     context = browser.new_context(base_url=server.url, java_script_enabled=False)
@@ -25,8 +27,4 @@ def test_without_javascript_a_refused_add_keeps_what_was_typed_on_a_get_and_a_re
 
 
 def test_a_browser_gets_a_page_for_an_address_with_nothing_at_it(page):
-    response = page.goto("/nothing/here")
-    assert response.status == 404
-    expect(page.get_by_role("heading", level=1)).to_have_text("Page not found")
-    page.get_by_role("link", name="Go to the start page").click()
-    expect(page).to_have_url(re.compile(r"/$"))
+    check_not_found_page(page)

@@ -94,3 +94,33 @@ public struct FileChunks: AsyncSequence, Sendable {
         AsyncIterator(file: file, pool: pool, offset: range.lowerBound, end: range.upperBound)
     }
 }
+
+/// An open file of a known kind (an image format) ready to stream: what both apps answer a photo
+/// `GET` with. It keeps reading the version open when it was made.
+public struct StreamedFile<Kind: Sendable>: Sendable {
+    /// What the file is, told from its bytes.
+    public let kind: Kind
+    /// The open file.
+    public let file: OpenAttachment
+    /// Where its chunks are read.
+    public let pool: BlockingPool
+
+    /// A file of `kind`, read on `pool`.
+    public init(kind: Kind, file: OpenAttachment, pool: BlockingPool) {
+        self.kind = kind
+        self.file = file
+        self.pool = pool
+    }
+
+    /// Its size in bytes when it was opened.
+    public var size: Int { file.size }
+    /// An opaque token that changes whenever the file is replaced (``FileVersionTag``): an
+    /// ETag's contents and the `?v=` of URLs.
+    public var identity: String { file.identity }
+
+    /// The bytes in `range`, read 64 KiB at a time on the pool as the consumer asks for them
+    /// (a slow reader holds at most one chunk).
+    public func chunks(in range: Range<Int>) -> FileChunks {
+        file.chunks(in: range, pool: pool)
+    }
+}

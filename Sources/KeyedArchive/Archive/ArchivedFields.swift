@@ -48,34 +48,12 @@ public struct ArchivedFields: Sendable, Hashable {
     ///
     /// - Throws: ``ArchiveError`` when a reference points outside `$objects` or an object is corrupt.
     init(keys: [String], of owner: UInt32, in unarchiver: KeyedUnarchiver) throws {
-        var renumbered: [UInt32: UInt32] = [0: 0, owner: 1]
-        var order: [UInt32] = []
-        func visit(_ value: PropertyList) {
-            forEachReference(in: value) { uid in
-                if renumbered[uid] == nil {
-                    renumbered[uid] = UInt32(order.count + 2)
-                    order.append(uid)
-                }
-            }
-        }
-        var raw: [(String, PropertyList)] = []
+        var raw: [(key: String, value: PropertyList)] = []
         for key in keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             guard let value = try unarchiver.field(key, of: owner) else { continue }
-            visit(value)
             raw.append((key, value))
         }
-        var copied: [PropertyList] = [.string("$null"), .string("$null")]
-        var index = 0
-        while index < order.count {
-            let entry = try unarchiver.object(order[index])
-            visit(entry)
-            copied.append(entry)
-            index += 1
-        }
-        let map = renumbered
-        let renumber: (UInt32) -> UInt32 = { map[$0] ?? 0 }
-        fields = raw.map { Field(key: $0.0, value: Self.renumber($0.1, renumber)) }
-        objects = copied.prefix(2) + copied.dropFirst(2).map { Self.renumber($0, renumber) }
+        self = try Self.gathering(raw, holder: owner, object: unarchiver.object)
     }
 
     private init(fields: [Field], objects: [PropertyList]) {
@@ -83,12 +61,12 @@ public struct ArchivedFields: Sendable, Hashable {
         self.objects = objects
     }
 
-    /// These fields without the one named `key` (compared by code point) and without the objects
-    /// only it reached; the same fields when there is no such field.
-    public func removing(_ key: String) -> ArchivedFields {
-        let kept = fields.filter { !$0.key.utf8.elementsEqual(key.utf8) }
-        guard kept.count < fields.count else { return self }
-        var renumbered: [UInt32: UInt32] = [0: 0, 1: 1]
+    /// `raw` fields of the object `holder` with every object they reach, fetched by `object`
+    /// and renumbered from 2 in the order first reached (0 stays `$null`, `holder` becomes 1).
+    private static func gathering(
+        _ raw: [(key: String, value: PropertyList)], holder: UInt32, object: (UInt32) throws -> PropertyList
+    ) rethrows -> ArchivedFields {
+        var renumbered: [UInt32: UInt32] = [0: 0, holder: 1]
         var order: [UInt32] = []
         func visit(_ value: PropertyList) {
             forEachReference(in: value) { uid in
@@ -98,18 +76,30 @@ public struct ArchivedFields: Sendable, Hashable {
                 }
             }
         }
-        for field in kept { visit(field.value) }
+        for field in raw { visit(field.value) }
+        var copied: [PropertyList] = [.string("$null"), .string("$null")]
         var index = 0
         while index < order.count {
-            visit(objects[Int(order[index])])
+            let entry = try object(order[index])
+            visit(entry)
+            copied.append(entry)
             index += 1
         }
         let map = renumbered
         let renumber: (UInt32) -> UInt32 = { map[$0] ?? 0 }
         return ArchivedFields(
-            fields: kept.map { Field(key: $0.key, value: Self.renumber($0.value, renumber)) },
-            objects: Array(objects.prefix(2)) + order.map { Self.renumber(objects[Int($0)], renumber) }
+            fields: raw.map { Field(key: $0.key, value: Self.renumber($0.value, renumber)) },
+            objects: copied.prefix(2) + copied.dropFirst(2).map { Self.renumber($0, renumber) }
         )
+    }
+
+    /// These fields without the one named `key` (compared by code point) and without the objects
+    /// only it reached; the same fields when there is no such field.
+    public func removing(_ key: String) -> ArchivedFields {
+        let kept = fields.filter { !$0.key.utf8.elementsEqual(key.utf8) }
+        guard kept.count < fields.count else { return self }
+        let objects = self.objects
+        return Self.gathering(kept.map { ($0.key, $0.value) }, holder: 1) { objects[Int($0)] }
     }
 
     /// Decodes field `key` generically (for display and tests); nil if there is no such field.
