@@ -61,6 +61,27 @@ export function toast(text, { actionLabel, onAction, timeout = 5000, onTimeout }
 }
 
 /**
+ * Keeps `host` (position: fixed, see base.css `.toasts`) at the bottom of the visual viewport —
+ * the part of the page on the screen — when it differs from the layout viewport (zoomed in, or
+ * an on-screen keyboard open), and at the size it has unzoomed. Sets custom properties through
+ * the CSSOM, which the Content-Security-Policy allows (it forbids only style attributes).
+ */
+function followVisualViewport(host) {
+  const view = window.visualViewport;
+  if (!host || !view) return;
+  const place = () => {
+    const below = document.documentElement.clientHeight - (view.offsetTop + view.height);
+    host.style.setProperty('--view-bottom', `${Math.max(0, below)}px`);
+    host.style.setProperty('--view-center', `${view.offsetLeft + view.width / 2}px`);
+    host.style.setProperty('--view-scale', String(1 / (view.scale || 1)));
+  };
+  view.addEventListener('resize', place);
+  view.addEventListener('scroll', place);
+  place();
+}
+followVisualViewport(document.getElementById('toasts'));
+
+/**
  * Follows `/api/events`: calls `onChange(kind, data)` for each change, `onResync()` after a
  * reconnection or a reset (changes may have been missed), and shows the connection's state in
  * the header. EventSource retries by itself after a network error; a stream the server closed

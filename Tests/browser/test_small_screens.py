@@ -1,0 +1,92 @@
+"""Every page fits a phone from 320 px up (nothing scrolls sideways, with 50 long titles). A
+screenshot of the phone list goes to docs/screenshots/."""
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import BINARY, ROOT, Server
+from devices import DEVICES, phone, sideways
+from helpers import create
+from server import AppServer
+
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+LONG = "Supercalifragilisticexpialidocious-Monster-From-The-Deepest-Darkest-Lake"
+SCREENS = {"phone-320": phone(320, 640), "phone-390": phone(390), "desktop": DEVICES["desktop"]}
+
+
+@pytest.fixture(scope="module")
+def crowded(browser):
+    """A server of its own holding a full page of 50 creatures with long unbroken titles."""
+    folder = Path(tempfile.mkdtemp(prefix="scary-crowded-"))
+    running = Server(folder / "data")
+    running.start()
+    context = browser.new_context(base_url=running.url)
+    page = context.new_page()
+    ids = [create(page, f"{LONG}-{number:02}", number % 11 / 2) for number in range(1, 51)]
+    context.close()
+    yield {"server": running, "ids": ids}
+    running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory):
+    """A server that asks for an access token, so it shows its sign-in page."""
+    folder = tmp_path_factory.mktemp("scary-guarded")
+    (folder / "token").write_text("a-long-access-token-for-the-browser-tests\n")
+    running = AppServer(BINARY, folder / "data", ["--token-file", str(folder / "token")])
+    running.start()
+    yield running
+    running.stop()
+
+
+def assert_fits(page: Page, width: int, name: str):
+    laid_out = sideways(page)
+    assert laid_out["scrollWidth"] <= width and laid_out["innerWidth"] == width, f"{name} at {width} px: {laid_out}"
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_no_page_scrolls_sideways(browser, crowded, guarded, screen):
+    options = SCREENS[screen]
+    width = options["viewport"]["width"]
+    context = browser.new_context(base_url=crowded["server"].url, **options, device_scale_factor=1)
+    page = context.new_page()
+    first = crowded["ids"][0]
+    pages = {
+        "list": "/",
+        "list-no-match": f"/?q={LONG}{LONG}",
+        "detail": f"/creatures/{first}",
+        "confirm-delete (the plain form's question)": None,
+        "not-found": "/creatures/999999",
+    }
+    for name, path in pages.items():
+        if path is None:
+            page.goto(f"/creatures/{first}")
+            # The plain form, as without scripts: the server asks before deleting.
+            with page.expect_navigation():
+                page.locator("#delete-form").evaluate("(form) => HTMLFormElement.prototype.submit.call(form)")
+            expect(page.get_by_role("heading", level=1)).to_contain_text("Delete “")
+        else:
+            page.goto(path)
+            page.wait_for_load_state("load")
+        assert_fits(page, width, name)
+        if name == "list":
+            expect(page.locator(".creature-row")).to_have_count(50)
+            rights = page.locator(".creature-row .delete").evaluate_all("(buttons) => buttons.map((b) => b.getBoundingClientRect().right)")
+            assert max(rights) <= width, f"a Delete button is cut off: {max(rights)} > {width}"
+            if screen == "phone-390":
+                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                page.locator("#count").evaluate("(count) => count.scrollIntoView()")
+                page.screenshot(path=str(SCREENSHOTS / "list-phone-long-titles.png"))
+    context.close()
+
+    context = browser.new_context(base_url=guarded.url, **options)
+    page = context.new_page()
+    page.goto("/")
+    expect(page).to_have_url(f"{guarded.url}/sign-in")
+    assert_fits(page, width, "sign-in")
+    context.close()
+
