@@ -1,5 +1,6 @@
-"""Every page fits a phone from 320 px up (nothing scrolls sideways, with 50 long titles). A
-screenshot of the phone list goes to docs/screenshots/."""
+"""Every page fits a phone from 320 px up (nothing scrolls sideways, with 50 long titles), and the
+Undo after a delete can be reached: the toast is on the screen, takes the focus, and waits while
+it holds the focus. Screenshots of the phone list and the phone toast go to docs/screenshots/."""
 import shutil
 import tempfile
 from pathlib import Path
@@ -8,8 +9,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import BINARY, ROOT, Server
-from devices import DEVICES, phone, sideways
-from helpers import create
+from devices import DEVICES, in_viewport, phone, press, sideways
+from helpers import create, wait_for_api
 from server import AppServer
 
 SCREENSHOTS = ROOT / "docs" / "screenshots"
@@ -90,3 +91,50 @@ def test_no_page_scrolls_sideways(browser, crowded, guarded, screen):
     assert_fits(page, width, "sign-in")
     context.close()
 
+
+def test_undo_is_focused_on_screen_and_waits_while_it_has_the_focus(browser, crowded, device_kind):
+    context = browser.new_context(base_url=crowded["server"].url, **DEVICES[device_kind], device_scale_factor=1)
+    page = context.new_page()
+    page.device = device_kind
+    page.goto("/")
+    rows = page.locator(".creature-row")
+    expect(rows.nth(40)).to_be_attached()  # a long page (each run here deletes two of its 50)
+    creature_id = rows.nth(30).get_attribute("data-id")
+    other_id = rows.nth(31).get_attribute("data-id")
+    row = page.locator(f"#creature-{creature_id}")
+    after = page.locator(f"#creature-{other_id}")
+    press(row.get_by_role("button", name="Delete"))
+    expect(row).to_be_hidden()
+    toast = page.locator(".toast")
+    undo = toast.get_by_role("button", name="Undo")
+    expect(undo).to_be_focused()
+    assert in_viewport(page, toast), f"the toast is off the screen: {toast.bounding_box()} in {page.viewport_size}"
+    if device_kind == "phone":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "list-phone-undo-toast.png"))
+
+    # Its time stands still while it has the focus: well past 10 s it is still there.
+    page.wait_for_timeout(11_000)
+    expect(undo).to_be_focused()
+    assert page.request.get(f"/api/creatures/{creature_id}").ok
+    page.keyboard.press("Enter")
+    expect(toast).to_have_count(0)
+    expect(row).to_be_visible()
+    expect(row.get_by_role("button", name="Delete")).to_be_focused()
+    assert page.request.get(f"/api/creatures/{creature_id}").ok
+
+    # Escape lets the window close now; the focus goes to the next row's Delete.
+    press(row.get_by_role("button", name="Delete"))
+    expect(undo).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(toast).to_have_count(0)
+    expect(after.get_by_role("button", name="Delete")).to_be_focused()
+    wait_for_api(page, f"/api/creatures/{creature_id}", lambda r: r.status == 404)
+
+    # Once the focus has left it, the toast goes on its own after its time, and the delete is sent.
+    press(after.get_by_role("button", name="Delete"))
+    expect(undo).to_be_focused()
+    page.get_by_role("heading", name="Creatures", level=1).focus()
+    expect(toast).to_have_count(0, timeout=15_000)
+    wait_for_api(page, f"/api/creatures/{other_id}", lambda r: r.status == 404)
+    context.close()

@@ -38,7 +38,7 @@ sortForm.addEventListener('submit', (event) => { event.preventDefault(); history
 
 // Delete with undo (the shared common.js): the item is deleted when the undo window closes.
 const pending = deleteWithUndo({
-  results, rowSelector: '.item-row', keyName: 'key', labelName: 'name', fallbackFocus: sort,
+  results, rowSelector: '.item-row', keyName: 'key', labelName: 'name', heading: document.getElementById('list-heading'),
   urlOf: (key) => `/api/items/${encodeURIComponent(key)}`, onChange: showTotal, refresh: () => refresh(),
 });
 

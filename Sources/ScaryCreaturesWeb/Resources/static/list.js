@@ -36,7 +36,7 @@ filterForm.addEventListener('submit', (event) => { event.preventDefault(); apply
 
 // Delete with undo (the shared common.js): the creature is deleted when the undo window closes.
 const pending = deleteWithUndo({
-  results, rowSelector: '.creature-row', keyName: 'id', labelName: 'title', fallbackFocus: query,
+  results, rowSelector: '.creature-row', keyName: 'id', labelName: 'title', heading: document.getElementById('list-heading'),
   urlOf: (id) => `/api/creatures/${id}`, refresh: () => refresh(),
 });
 

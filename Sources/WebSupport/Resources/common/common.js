@@ -34,29 +34,66 @@ export function debounce(fn, wait) {
   return call;
 }
 
+let toastCount = 0;
+
 /**
- * Shows a toast with `text` and, optionally, an action button; it goes after `timeout` ms
- * (calling `onTimeout`) or when the action is taken. Returns a function that dismisses it.
+ * Shows a toast with `text` and, optionally, an action button (`actionLabel`, `onAction`); the
+ * focus moves to the button. The toast goes `timeout` ms after it appeared (calling
+ * `onTimeout`), on Escape inside it (the same), or when the action is taken. The time stands
+ * still while the toast holds the focus or the pointer is over it, and starts again in full when
+ * both have left (WCAG 2.2.1). Both callbacks are told `{ hadFocus }`: whether the focus was in
+ * the toast (or lost from it to nowhere), so they can put it somewhere sensible. Returns a
+ * function that dismisses it without calling either.
  */
-export function toast(text, { actionLabel, onAction, timeout = 5000, onTimeout } = {}) {
+export function toast(text, { actionLabel, onAction, timeout = 10000, onTimeout } = {}) {
   const host = document.getElementById('toasts');
   const element = document.createElement('div');
   element.className = 'toast';
   element.setAttribute('role', 'status');
   const message = document.createElement('span');
+  message.id = `toast-${++toastCount}`;
   message.textContent = text;
   element.append(message);
   let done = false;
+  let timer = null;
+  let focused = false;
+  let hovered = false;
+  /** Whether the toast held the focus at some point (the focus may have gone to nowhere since). */
+  let held = false;
+  const hadFocus = () => {
+    const active = document.activeElement;
+    return element.contains(active) || (held && (!active || active === document.body));
+  };
+  const end = (callback) => {
+    if (done) return;
+    const info = { hadFocus: hadFocus() };
+    dismiss();
+    callback?.(info);
+  };
   const dismiss = () => { done = true; clearTimeout(timer); element.remove(); };
+  const run = () => {
+    clearTimeout(timer);
+    timer = focused || hovered ? null : setTimeout(() => end(onTimeout), timeout);
+  };
+  element.addEventListener('focusin', () => { focused = true; held = true; run(); });
+  element.addEventListener('focusout', (event) => { if (!element.contains(event.relatedTarget)) { focused = false; run(); } });
+  element.addEventListener('pointerenter', () => { hovered = true; run(); });
+  element.addEventListener('pointerleave', () => { hovered = false; run(); });
+  element.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') { event.preventDefault(); end(onTimeout); }
+  });
+  let button = null;
   if (actionLabel) {
-    const button = document.createElement('button');
+    button = document.createElement('button');
     button.type = 'button';
     button.textContent = actionLabel;
-    button.addEventListener('click', () => { if (!done) { dismiss(); onAction?.(); } });
+    button.setAttribute('aria-describedby', message.id);
+    button.addEventListener('click', () => end(onAction));
     element.append(button);
   }
   host.append(element);
-  const timer = setTimeout(() => { if (!done) { dismiss(); onTimeout?.(); } }, timeout);
+  run();
+  button?.focus();
   return dismiss;
 }
 
@@ -157,16 +194,18 @@ export function pageRefresher(results, rowSelector, keyName, afterSwap) {
 
 /**
  * Delete with undo for the rows of `results` (matching `rowSelector`, told apart by their
- * `data-<keyName>`): a row's `.delete-form` hides the row at once (class `pending`), moves the
- * focus to the next row's `.row-link` (or `fallbackFocus`) and offers Undo; the DELETE to
- * `urlOf(key)` is sent when the undo window closes or the page is left, so Undo restores
- * everything exactly as it was. The toast names the row by its button's `data-<labelName>`.
- * `onChange` runs when rows are hidden or shown again, `refresh` after a delete. Returns the
- * keys whose delete is waiting.
+ * `data-<keyName>`): a row's `.delete-form` hides the row at once (class `pending`) and offers
+ * Undo in a toast that takes the focus; the DELETE to `urlOf(key)` is sent when the undo window
+ * closes or the page is left, so Undo restores everything exactly as it was. The focus then goes
+ * back to a sensible place: after Undo, the restored row's Delete button; after the window closes
+ * with the focus in the toast, the Delete button of the row that followed, or `heading` when there
+ * is none. The toast names the row by its button's `data-<labelName>`. `onChange` runs when rows
+ * are hidden or shown again, `refresh` after a delete. Returns the keys whose delete is waiting.
  */
-export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf, fallbackFocus, onChange = () => {}, refresh }) {
+export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf, heading, onChange = () => {}, refresh }) {
   const pending = new Map();
-  const rowOf = (key) => results.querySelector(`${rowSelector}[data-${keyName}="${CSS.escape(key)}"]`);
+  const rowOf = (key) => (key == null ? null : results.querySelector(`${rowSelector}[data-${keyName}="${CSS.escape(key)}"]`));
+  const deleteButtonOf = (row) => (row && !row.classList.contains('pending') ? row.querySelector('.delete-form button') : null);
 
   async function deleteNow(key) {
     pending.delete(key);
@@ -186,10 +225,11 @@ export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf
     const row = form.closest(rowSelector);
     const key = row.dataset[keyName];
     const label = form.querySelector('button').dataset[labelName];
-    const next = row.nextElementSibling?.querySelector('.row-link') ?? fallbackFocus;
+    let next = row.nextElementSibling;
+    while (next && next.classList.contains('pending')) next = next.nextElementSibling;
+    const nextKey = next?.dataset[keyName];
     row.classList.add('pending');
     onChange();
-    next.focus();
     const dismiss = toast(`Deleted “${label}”`, {
       actionLabel: 'Undo',
       onAction: () => {
@@ -197,9 +237,12 @@ export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf
         const restored = rowOf(key);
         restored?.classList.remove('pending');
         onChange();
-        restored?.querySelector('.row-link')?.focus();
+        (deleteButtonOf(restored) ?? heading).focus();
       },
-      onTimeout: () => deleteNow(key),
+      onTimeout: ({ hadFocus }) => {
+        deleteNow(key);
+        if (hadFocus) (deleteButtonOf(rowOf(nextKey)) ?? heading).focus();
+      },
     });
     pending.set(key, dismiss);
   });
