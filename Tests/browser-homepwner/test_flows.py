@@ -167,7 +167,7 @@ def test_an_edit_made_elsewhere_while_typing_is_a_conflict_the_person_settles(pa
     assert changed.ok
     expect(page.locator("#conflict")).to_be_visible()
     expect(page.locator("#name-state")).to_contain_text("changed elsewhere")
-    page.get_by_role("button", name="Load their version").click()
+    page.get_by_role("button", name="Load theirs").click()
     expect(page.locator("#name")).to_have_value("Rug, renamed elsewhere")
     expect(page.locator("#conflict")).to_be_hidden()
 

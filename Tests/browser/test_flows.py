@@ -274,6 +274,6 @@ def test_an_edit_made_elsewhere_while_typing_is_a_conflict_the_person_settles(pa
     expect(conflict).to_be_visible()
     expect(page.locator("#title")).to_have_value("My Title")
     assert creature(page, creature_id)["title"] == "Their Title"
-    conflict.get_by_role("button", name="Load their version").click()
+    conflict.get_by_role("button", name="Load theirs").click()
     expect(page.locator("#title")).to_have_value("Their Title")
     expect(conflict).to_be_hidden()

@@ -50,6 +50,9 @@ window.addEventListener('beforeprint', () => {
   printedOn.textContent = now.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 });
 
-// Changes from elsewhere: the table as the server has it now, a moment after the last change.
+// Changes from elsewhere: the table as the server has it now, a moment after the last change,
+// and again after a gap in the stream.
 const refreshSoon = debounce(refresh, 150);
-followChanges(() => refreshSoon(), () => refresh());
+// On the first connection only when the page before sent changes as it was left: the list may
+// be long, and it was rendered a moment ago.
+followChanges(() => refreshSoon(), (reason) => { if (reason !== 'connected') refresh(); });

@@ -29,9 +29,36 @@ export function debounce(fn, wait) {
     timer = setTimeout(() => { timer = null; fn(...pending); }, wait);
   };
   call.cancel = () => { clearTimeout(timer); timer = null; };
-  /** Runs a waiting call now (when the page is being left). */
-  call.flush = () => { if (timer) { call.cancel(); fn(...pending); } };
+  /** Runs a waiting call now (when the page is being left); returns whether there was one. */
+  call.flush = () => {
+    if (!timer) return false;
+    call.cancel();
+    fn(...pending);
+    return true;
+  };
   return call;
+}
+
+const SENT_ON_LEAVE = 'changes-sent-on-leave';
+
+/**
+ * Notes, for the next page this tab shows, that changes went out as this page was left (a save,
+ * a delete): that page was fetched before they arrived, so it reads again once its change
+ * stream is open (`followChanges` tells it with the reason `'after-leave'`).
+ */
+export function noteSentOnLeave() {
+  try { sessionStorage.setItem(SENT_ON_LEAVE, '1'); } catch (_) { /* storage off: lists catch up on the next change */ }
+}
+
+/** Whether the page before this one noted changes sent as it was left; forgets the note. */
+function takeSentOnLeave() {
+  try {
+    const sent = sessionStorage.getItem(SENT_ON_LEAVE) !== null;
+    sessionStorage.removeItem(SENT_ON_LEAVE);
+    return sent;
+  } catch (_) {
+    return false;
+  }
 }
 
 let toastCount = 0;
@@ -119,37 +146,55 @@ function followVisualViewport(host) {
 followVisualViewport(document.getElementById('toasts'));
 
 /**
- * Follows `/api/events`: calls `onChange(kind, data)` for each change, `onResync()` after a
- * reconnection or a reset (changes may have been missed), and shows the connection's state in
- * the header. EventSource retries by itself after a network error; a stream the server closed
- * for good is opened again here.
+ * Follows `/api/events`: calls `onChange(kind, data)` for each change and `onResync(reason)` on
+ * every connection, so the page can read what it shows again: a change may have come between
+ * the page being fetched and the stream opening — such as the save the page before sent as it
+ * was left. The reason says how likely that is: `'connected'` the first time, `'after-leave'`
+ * the first time when the page before noted changes sent as it was left (`noteSentOnLeave`),
+ * `'reconnected'` after a loss, `'reset'` when the server says changes were missed, and
+ * `'shown'` when the page comes back from the back/forward cache (the stream is closed while
+ * it waits there). A page of one resource reads it on every connection (a small read); a long
+ * list may skip `'connected'`. Shows the connection's state in the header. EventSource retries
+ * by itself after a network error; a stream the server closed for good is opened again here.
  */
 export function followChanges(onChange, onResync) {
   const status = document.getElementById('live-status');
   let source = null;
   let lost = false;
+  let connected = false;
+  let hidden = false;
   const kinds = ['created', 'updated', 'photo', 'deleted'];
   const open = () => {
-    source = new EventSource('/api/events');
-    source.addEventListener('open', () => {
-      if (lost) { lost = false; status.textContent = ''; onResync(); }
+    if (source || hidden) return;
+    const stream = new EventSource('/api/events');
+    source = stream;
+    stream.addEventListener('open', () => {
+      const reason = lost ? 'reconnected' : connected ? 'shown' : takeSentOnLeave() ? 'after-leave' : 'connected';
+      lost = false;
+      connected = true;
+      status.textContent = '';
+      onResync(reason);
     });
-    source.addEventListener('error', () => {
+    stream.addEventListener('error', () => {
       lost = true;
       status.textContent = 'Connection lost — reconnecting…';
-      if (source.readyState === EventSource.CLOSED) { setTimeout(open, 2000); }
+      if (stream.readyState === EventSource.CLOSED && source === stream) {
+        source = null;
+        setTimeout(open, 2000);
+      }
     });
     for (const kind of kinds) {
-      source.addEventListener(kind, (event) => {
+      stream.addEventListener(kind, (event) => {
         let data = {};
         try { data = JSON.parse(event.data); } catch (_) { return; }
         onChange(kind, data);
       });
     }
-    source.addEventListener('reset', () => onResync());
+    stream.addEventListener('reset', () => onResync('reset'));
   };
   open();
-  window.addEventListener('pagehide', () => source?.close());
+  window.addEventListener('pagehide', () => { hidden = true; source?.close(); source = null; });
+  window.addEventListener('pageshow', (event) => { if (event.persisted) { hidden = false; open(); } });
   return { get connected() { return !lost; } };
 }
 
@@ -248,6 +293,7 @@ export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf
   });
 
   window.addEventListener('pagehide', () => {
+    if (pending.size) noteSentOnLeave();
     for (const [key, dismiss] of pending) {
       dismiss();
       fetch(urlOf(key), { method: 'DELETE', keepalive: true });
