@@ -1,6 +1,7 @@
 """Edits on an item's page are never lost or refused unseen, on a desktop and on a phone: an edit
 followed at once by a reload or a link is kept and shown (a delete on the inventory too), a save
-refused with 412 asks the person (Keep mine / Load theirs)."""
+refused with 412 asks the person (Keep mine / Load theirs), and an empty name is refused in the
+page before anything is sent."""
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -96,3 +97,32 @@ def test_a_save_refused_with_412_offers_keep_mine_and_load_theirs(device_page: P
     expect(page.locator("#name")).to_have_value(stored["name"])
     assert item(page, key)["name"] == stored["name"]
 
+
+def test_an_empty_name_is_refused_in_the_page_and_nothing_is_sent(device_page: Page):
+    page = device_page
+    key = create(page, "Named clock", value=60)
+    sent = []
+    page.on("request", lambda request: sent.append(f"{request.method} {request.url}") if request.method in ("PATCH", "POST") else None)
+
+    page.goto(f"/items/{key}")
+    name = page.locator("#name")
+    name.fill("   ")
+    expect(page.locator("#name-state")).to_have_text("Not saved: A name cannot be empty.")
+    expect(name).to_have_attribute("aria-invalid", "true")
+    page.reload()  # leaving the page sends nothing either
+    expect(name).to_have_value("Named clock")
+    assert sent == []
+    assert item(page, key)["name"] == "Named clock"
+
+    count = page.request.get("/api/items").json()["count"]
+    page.goto("/")
+    page.get_by_label("Name").fill("  ")
+    press(page.get_by_role("button", name="Add", exact=True))
+    message = page.locator("#new-name-problem")
+    expect(message).to_have_text("A name cannot be empty.")
+    expect(message).to_be_visible()
+    expect(page.get_by_label("Name")).to_be_focused()
+    expect(page.get_by_label("Name")).to_have_attribute("aria-invalid", "true")
+    assert page.url.endswith("/")
+    assert sent == []
+    assert page.request.get("/api/items").json()["count"] == count

@@ -1,6 +1,7 @@
 """Edits on the detail page are never lost or refused unseen, on a desktop and on a phone: an edit
 followed at once by a reload or a link is kept and shown (a delete on the list too), a save
-refused with 412 asks the person (Keep mine / Load theirs)."""
+refused with 412 asks the person (Keep mine / Load theirs), an empty title is refused in the page
+before anything is sent, and the rating reaches zero stars by click or tap."""
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -90,3 +91,51 @@ def test_a_save_refused_with_412_offers_keep_mine_and_load_theirs(device_page: P
     expect(page.locator("#title")).to_have_value(stored["title"])
     assert creature(page, creature_id)["title"] == stored["title"]
 
+
+def test_an_empty_title_is_refused_in_the_page_and_nothing_is_sent(device_page: Page):
+    page = device_page
+    creature_id = create(page, "Named Ghost")
+    sent = []
+    page.on("request", lambda request: sent.append(f"{request.method} {request.url}") if request.method in ("PATCH", "POST") else None)
+
+    page.goto(f"/creatures/{creature_id}")
+    title = page.locator("#title")
+    title.fill("   ")
+    expect(page.locator("#save-state")).to_have_text("Not saved: A title cannot be empty.")
+    expect(title).to_have_attribute("aria-invalid", "true")
+    page.reload()  # leaving the page sends nothing either
+    expect(title).to_have_value("Named Ghost")
+    assert sent == []
+    assert creature(page, creature_id)["title"] == "Named Ghost"
+
+    count = len(page.request.get("/api/creatures").json()["creatures"])
+    page.goto("/")
+    page.get_by_label("Title of the new creature").fill("  ")
+    press(page.get_by_role("button", name="Add", exact=True))
+    message = page.locator("#new-title-problem")
+    expect(message).to_have_text("A title cannot be empty.")
+    expect(message).to_be_visible()
+    expect(page.get_by_label("Title of the new creature")).to_be_focused()
+    expect(page.get_by_label("Title of the new creature")).to_have_attribute("aria-invalid", "true")
+    assert page.url.endswith("/")
+    assert sent == []
+    assert len(page.request.get("/api/creatures").json()["creatures"]) == count
+
+
+def test_zero_stars_by_click_or_tap(device_page: Page):
+    page = device_page
+    creature_id = create(page, "Overrated Ghost", 3)
+    page.goto(f"/creatures/{creature_id}")
+    slider = page.get_by_role("slider", name="Rating")
+    expect(slider).to_have_attribute("aria-valuenow", "3")
+    press(page.get_by_role("button", name="No stars"))
+    expect(slider).to_have_attribute("aria-valuenow", "0")
+    expect(slider).to_have_attribute("aria-valuetext", "0 stars out of 5")
+    expect(page.locator("#rating-state")).to_have_text("Saved")
+    assert creature(page, creature_id)["rating"] == 0
+    # The keyboard works as before: End, then Home back to zero.
+    slider.focus()
+    page.keyboard.press("End")
+    expect(slider).to_have_attribute("aria-valuenow", "5")
+    page.keyboard.press("Home")
+    expect(slider).to_have_attribute("aria-valuenow", "0")

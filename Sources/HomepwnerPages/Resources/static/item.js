@@ -43,7 +43,7 @@ const editor = autosave({
   noun: 'item',
   notice: document.getElementById('conflict'),
   fields: {
-    name: field('name', 'name'),
+    name: field('name', 'name', { problem: (name) => (name ? null : 'A name cannot be empty.') }),
     serialNumber: field('serialNumber', 'serial number'),
     valueInDollars: field('valueInDollars', 'value', {
       read: dollars,

@@ -1,7 +1,7 @@
 // The inventory: sort without a reload, delete with undo, follow changes made elsewhere (another
 // tab, the CLI) without touching what is typed in the add form, and date the printed copy.
 // Without this script the page's forms do the same through plain requests.
-import { debounce, deleteWithUndo, followChanges, pageRefresher } from '/assets/common/common.js';
+import { debounce, deleteWithUndo, followChanges, pageRefresher, requireText } from '/assets/common/common.js';
 
 const results = document.getElementById('results');
 const sortForm = document.getElementById('sort-form');
@@ -41,6 +41,10 @@ const pending = deleteWithUndo({
   results, rowSelector: '.item-row', keyName: 'key', labelName: 'name', heading: document.getElementById('list-heading'),
   urlOf: (key) => `/api/items/${encodeURIComponent(key)}`, onChange: showTotal, refresh: () => refresh(),
 });
+
+// Add: a name of only spaces is refused here, before anything is sent (no form on a damaged inventory).
+const addForm = document.getElementById('add-form');
+if (addForm) requireText(addForm, document.getElementById('new-name'), 'A name cannot be empty.');
 
 // The printed copy says the day it was printed, not the day the page was loaded.
 window.addEventListener('beforeprint', () => {

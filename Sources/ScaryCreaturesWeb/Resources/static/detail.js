@@ -1,7 +1,7 @@
-// The detail page: the title saved as you type, the star rating, the photo (pick or
-// drop, with progress and a preview), delete with undo, and changes made elsewhere followed live
-// without touching what is being typed (WebSupport's shared autosave). Without this script the
-// page's plain forms do the same.
+// The detail page: the title saved as you type (never empty), the star rating (zero by "No
+// stars"), the photo (pick or drop, with progress and a preview), delete with undo, and changes
+// made elsewhere followed live without touching what is being typed (WebSupport's shared
+// autosave). Without this script the page's plain forms do the same.
 import { errorMessage, followChanges, toast } from '/assets/common/common.js';
 import { autosave } from '/assets/common/autosave.js';
 import { photoUploader } from '/assets/common/upload.js';
@@ -21,7 +21,9 @@ function showTitle(title) {
 }
 
 // The rating: saved a moment after the last step, so holding an arrow key sends one change.
-const slider = ratingSlider(document.getElementById('rating'), () => editor.edited('rating'));
+const slider = ratingSlider(document.getElementById('rating'), () => editor.edited('rating'), {
+  clear: document.getElementById('rating-clear'),
+});
 
 const editor = autosave({
   path,
@@ -36,6 +38,7 @@ const editor = autosave({
       // As rendered: what was typed before this script ran is an edit to save.
       initial: titleInput.defaultValue,
       read: () => titleInput.value.trim(),
+      problem: (title) => (title ? null : 'A title cannot be empty.'),
       show: (title) => { titleInput.value = title; },
     },
     rating: {

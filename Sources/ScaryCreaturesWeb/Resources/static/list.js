@@ -1,7 +1,7 @@
 // The list page: filter and sort as you type, delete with undo, import by picking or dropping
 // zips, and follow changes made elsewhere. Without this script the page's forms do the same
 // through plain requests.
-import { debounce, deleteWithUndo, errorMessage, followChanges, pageRefresher } from '/assets/common/common.js';
+import { debounce, deleteWithUndo, errorMessage, followChanges, pageRefresher, requireText } from '/assets/common/common.js';
 
 const filterForm = document.getElementById('filter-form');
 const results = document.getElementById('results');
@@ -39,6 +39,9 @@ const pending = deleteWithUndo({
   results, rowSelector: '.creature-row', keyName: 'id', labelName: 'title', heading: document.getElementById('list-heading'),
   urlOf: (id) => `/api/creatures/${id}`, refresh: () => refresh(),
 });
+
+// Add: a title of only spaces is refused here, before anything is sent.
+requireText(document.getElementById('add-form'), document.getElementById('new-title'), 'A title cannot be empty.');
 
 // Import: each file is sent to the API; the summary lists what came in and what was skipped.
 const importForm = document.getElementById('import-form');

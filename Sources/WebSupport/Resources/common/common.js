@@ -61,6 +61,31 @@ function takeSentOnLeave() {
   }
 }
 
+/**
+ * Checks, as `form` is sent, that `input` holds more than spaces: if not, nothing is sent, the
+ * focus goes to the input and `message` shows beside it until it is typed in (the server checks
+ * too; this says why at once, and the browser's own check no longer stops the form first).
+ */
+export function requireText(form, input, message) {
+  form.noValidate = true;
+  const note = document.createElement('p');
+  note.className = 'error';
+  note.id = `${input.id}-problem`;
+  note.hidden = true;
+  (input.closest('.inline') ?? input).after(note);
+  input.setAttribute('aria-describedby', [input.getAttribute('aria-describedby'), note.id].filter(Boolean).join(' '));
+  const clear = () => { note.hidden = true; note.textContent = ''; input.removeAttribute('aria-invalid'); };
+  input.addEventListener('input', clear);
+  form.addEventListener('submit', (event) => {
+    if (input.value.trim()) { clear(); return; }
+    event.preventDefault();
+    note.textContent = message;
+    note.hidden = false;
+    input.setAttribute('aria-invalid', 'true');
+    input.focus();
+  });
+}
+
 let toastCount = 0;
 
 /**
