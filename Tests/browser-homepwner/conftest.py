@@ -10,10 +10,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-# images.py (test photos written byte by byte) is shared with Scary Creatures' browser tests;
-# appended, so this folder's conftest and helpers come first.
+# images.py (test photos written byte by byte), server.py (the server process), devices.py
+# (desktop and phone screens), screens.py and edits.py (checks both apps run on their own pages)
+# are shared with Scary Creatures' browser tests; appended, so this folder's conftest and
+# helpers come first.
 sys.path.append(str(ROOT / "Tests" / "browser"))
 from server import AppServer  # noqa: E402 (after the path it is found on)
+from devices import device_kind, device_page  # noqa: E402, F401 (fixtures: each flow on a desktop and a phone)
 
 BINARY = os.environ.get("HOMEPWNER_BINARY") or str(ROOT / ".build" / "debug" / "homepwner")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")

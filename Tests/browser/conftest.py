@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from server import AppServer
+from devices import device_kind, device_page  # noqa: F401 (fixtures: each flow on a desktop and a phone)
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("BINARY") or str(ROOT / ".build" / "debug" / "scary-creatures")

@@ -10,11 +10,12 @@ from pathlib import Path
 
 class AppServer:
     """One server process of `binary` (scary-creatures or homepwner) serving `data`, on a port
-    kept across restarts."""
+    kept across restarts; `args` go to `serve` as well (`--token-file PATH`)."""
 
-    def __init__(self, binary: str, data: Path):
+    def __init__(self, binary: str, data: Path, args=()):
         self.binary = binary
         self.data = data
+        self.args = list(args)
         self.port = 0
         self.process = None
         self.url = None
@@ -22,7 +23,7 @@ class AppServer:
     def start(self):
         self.errors = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--port", str(self.port), "--data-dir", str(self.data), "--create", "--log-level", "error"],
+            [self.binary, "serve", "--port", str(self.port), "--data-dir", str(self.data), "--create", "--log-level", "error", *self.args],
             stdout=subprocess.PIPE, stderr=self.errors, text=True,
         )
         line = self.process.stdout.readline()

@@ -1,7 +1,7 @@
 // The inventory: sort without a reload, delete with undo, follow changes made elsewhere (another
 // tab, the CLI) without touching what is typed in the add form, and date the printed copy.
 // Without this script the page's forms do the same through plain requests.
-import { debounce, deleteWithUndo, followChanges, pageRefresher } from '/assets/common/common.js';
+import { debounce, deleteWithUndo, followChanges, pageRefresher, requireText } from '/assets/common/common.js';
 
 const results = document.getElementById('results');
 const sortForm = document.getElementById('sort-form');
@@ -38,9 +38,13 @@ sortForm.addEventListener('submit', (event) => { event.preventDefault(); history
 
 // Delete with undo (the shared common.js): the item is deleted when the undo window closes.
 const pending = deleteWithUndo({
-  results, rowSelector: '.item-row', keyName: 'key', labelName: 'name', fallbackFocus: sort,
+  results, rowSelector: '.item-row', keyName: 'key', labelName: 'name', heading: document.getElementById('list-heading'),
   urlOf: (key) => `/api/items/${encodeURIComponent(key)}`, onChange: showTotal, refresh: () => refresh(),
 });
+
+// Add: a name of only spaces is refused here, before anything is sent (no form on a damaged inventory).
+const addForm = document.getElementById('add-form');
+if (addForm) requireText(addForm, document.getElementById('new-name'), 'A name cannot be empty.');
 
 // The printed copy says the day it was printed, not the day the page was loaded.
 window.addEventListener('beforeprint', () => {
@@ -50,6 +54,9 @@ window.addEventListener('beforeprint', () => {
   printedOn.textContent = now.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 });
 
-// Changes from elsewhere: the table as the server has it now, a moment after the last change.
+// Changes from elsewhere: the table as the server has it now, a moment after the last change,
+// and again after a gap in the stream.
 const refreshSoon = debounce(refresh, 150);
-followChanges(() => refreshSoon(), () => refresh());
+// On the first connection only when the page before sent changes as it was left: the list may
+// be long, and it was rendered a moment ago.
+followChanges(() => refreshSoon(), (reason) => { if (reason !== 'connected') refresh(); });

@@ -1,7 +1,7 @@
 // The list page: filter and sort as you type, delete with undo, import by picking or dropping
 // zips, and follow changes made elsewhere. Without this script the page's forms do the same
 // through plain requests.
-import { debounce, deleteWithUndo, errorMessage, followChanges, pageRefresher } from '/assets/common/common.js';
+import { debounce, deleteWithUndo, errorMessage, followChanges, pageRefresher, requireText } from '/assets/common/common.js';
 
 const filterForm = document.getElementById('filter-form');
 const results = document.getElementById('results');
@@ -36,9 +36,12 @@ filterForm.addEventListener('submit', (event) => { event.preventDefault(); apply
 
 // Delete with undo (the shared common.js): the creature is deleted when the undo window closes.
 const pending = deleteWithUndo({
-  results, rowSelector: '.creature-row', keyName: 'id', labelName: 'title', fallbackFocus: query,
+  results, rowSelector: '.creature-row', keyName: 'id', labelName: 'title', heading: document.getElementById('list-heading'),
   urlOf: (id) => `/api/creatures/${id}`, refresh: () => refresh(),
 });
+
+// Add: a title of only spaces is refused here, before anything is sent.
+requireText(document.getElementById('add-form'), document.getElementById('new-title'), 'A title cannot be empty.');
 
 // Import: each file is sent to the API; the summary lists what came in and what was skipped.
 const importForm = document.getElementById('import-form');
@@ -103,6 +106,9 @@ importForm.addEventListener('drop', (event) => {
   importFiles([...(event.dataTransfer?.files ?? [])]);
 });
 
-// Changes from elsewhere: the list as the server has it now, a moment after the last change.
+// Changes from elsewhere: the list as the server has it now, a moment after the last change, and
+// again after a gap in the stream.
 const refreshSoon = debounce(refresh, 150);
-followChanges(() => refreshSoon(), () => refresh());
+// On the first connection only when the page before sent changes as it was left: the list may
+// be long, and it was rendered a moment ago.
+followChanges(() => refreshSoon(), (reason) => { if (reason !== 'connected') refresh(); });

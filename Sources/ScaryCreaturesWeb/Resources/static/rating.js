@@ -1,9 +1,9 @@
 // The star rating control: an ARIA slider from 0 to 5 in half stars. Arrow keys step by a half,
 // Page Up/Down by one, Home/End go to 0 and 5; a click or tap on the left or right half of a
-// star picks that half.
+// star picks that half, and the `clear` button ("No stars") picks 0.
 const labels = (value) => (value === 1 ? '1 star out of 5' : `${value} stars out of 5`);
 
-export function ratingSlider(element, onChange) {
+export function ratingSlider(element, onChange, { clear } = {}) {
   let value = Number(element.getAttribute('aria-valuenow')) || 0;
 
   const show = (next) => {
@@ -36,6 +36,8 @@ export function ratingSlider(element, onChange) {
     element.focus();
     choose(Math.min(10, Math.max(1, Math.ceil(fraction * 10))) / 2);
   });
+
+  clear?.addEventListener('click', () => choose(0));
 
   return {
     get value() { return value; },

@@ -29,69 +29,197 @@ export function debounce(fn, wait) {
     timer = setTimeout(() => { timer = null; fn(...pending); }, wait);
   };
   call.cancel = () => { clearTimeout(timer); timer = null; };
-  /** Runs a waiting call now (when the page is being left). */
-  call.flush = () => { if (timer) { call.cancel(); fn(...pending); } };
+  /** Runs a waiting call now (when the page is being left); returns whether there was one. */
+  call.flush = () => {
+    if (!timer) return false;
+    call.cancel();
+    fn(...pending);
+    return true;
+  };
   return call;
 }
 
+const SENT_ON_LEAVE = 'changes-sent-on-leave';
+
 /**
- * Shows a toast with `text` and, optionally, an action button; it goes after `timeout` ms
- * (calling `onTimeout`) or when the action is taken. Returns a function that dismisses it.
+ * Notes, for the next page this tab shows, that changes went out as this page was left (a save,
+ * a delete): that page was fetched before they arrived, so it reads again once its change
+ * stream is open (`followChanges` tells it with the reason `'after-leave'`).
  */
-export function toast(text, { actionLabel, onAction, timeout = 5000, onTimeout } = {}) {
+export function noteSentOnLeave() {
+  try { sessionStorage.setItem(SENT_ON_LEAVE, '1'); } catch (_) { /* storage off: lists catch up on the next change */ }
+}
+
+/** Whether the page before this one noted changes sent as it was left; forgets the note. */
+function takeSentOnLeave() {
+  try {
+    const sent = sessionStorage.getItem(SENT_ON_LEAVE) !== null;
+    sessionStorage.removeItem(SENT_ON_LEAVE);
+    return sent;
+  } catch (_) {
+    return false;
+  }
+}
+
+/**
+ * Checks, as `form` is sent, that `input` holds more than spaces: if not, nothing is sent, the
+ * focus goes to the input and `message` shows beside it until it is typed in (the server checks
+ * too; this says why at once, and the browser's own check no longer stops the form first).
+ */
+export function requireText(form, input, message) {
+  form.noValidate = true;
+  const note = document.createElement('p');
+  note.className = 'error';
+  note.id = `${input.id}-problem`;
+  note.hidden = true;
+  (input.closest('.inline') ?? input).after(note);
+  input.setAttribute('aria-describedby', [input.getAttribute('aria-describedby'), note.id].filter(Boolean).join(' '));
+  const clear = () => { note.hidden = true; note.textContent = ''; input.removeAttribute('aria-invalid'); };
+  input.addEventListener('input', clear);
+  form.addEventListener('submit', (event) => {
+    if (input.value.trim()) { clear(); return; }
+    event.preventDefault();
+    note.textContent = message;
+    note.hidden = false;
+    input.setAttribute('aria-invalid', 'true');
+    input.focus();
+  });
+}
+
+let toastCount = 0;
+
+/**
+ * Shows a toast with `text` and, optionally, an action button (`actionLabel`, `onAction`); the
+ * focus moves to the button. The toast goes `timeout` ms after it appeared (calling
+ * `onTimeout`), on Escape inside it (the same), or when the action is taken. The time stands
+ * still while the toast holds the focus or the pointer is over it, and starts again in full when
+ * both have left (WCAG 2.2.1). Both callbacks are told `{ hadFocus }`: whether the focus was in
+ * the toast (or lost from it to nowhere), so they can put it somewhere sensible. Returns a
+ * function that dismisses it without calling either.
+ */
+export function toast(text, { actionLabel, onAction, timeout = 10000, onTimeout } = {}) {
   const host = document.getElementById('toasts');
   const element = document.createElement('div');
   element.className = 'toast';
   element.setAttribute('role', 'status');
   const message = document.createElement('span');
+  message.id = `toast-${++toastCount}`;
   message.textContent = text;
   element.append(message);
   let done = false;
+  let timer = null;
+  let focused = false;
+  let hovered = false;
+  /** Whether the toast held the focus at some point (the focus may have gone to nowhere since). */
+  let held = false;
+  const hadFocus = () => {
+    const active = document.activeElement;
+    return element.contains(active) || (held && (!active || active === document.body));
+  };
+  const end = (callback) => {
+    if (done) return;
+    const info = { hadFocus: hadFocus() };
+    dismiss();
+    callback?.(info);
+  };
   const dismiss = () => { done = true; clearTimeout(timer); element.remove(); };
+  const run = () => {
+    clearTimeout(timer);
+    timer = focused || hovered ? null : setTimeout(() => end(onTimeout), timeout);
+  };
+  element.addEventListener('focusin', () => { focused = true; held = true; run(); });
+  element.addEventListener('focusout', (event) => { if (!element.contains(event.relatedTarget)) { focused = false; run(); } });
+  element.addEventListener('pointerenter', () => { hovered = true; run(); });
+  element.addEventListener('pointerleave', () => { hovered = false; run(); });
+  element.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') { event.preventDefault(); end(onTimeout); }
+  });
+  let button = null;
   if (actionLabel) {
-    const button = document.createElement('button');
+    button = document.createElement('button');
     button.type = 'button';
     button.textContent = actionLabel;
-    button.addEventListener('click', () => { if (!done) { dismiss(); onAction?.(); } });
+    button.setAttribute('aria-describedby', message.id);
+    button.addEventListener('click', () => end(onAction));
     element.append(button);
   }
   host.append(element);
-  const timer = setTimeout(() => { if (!done) { dismiss(); onTimeout?.(); } }, timeout);
+  run();
+  button?.focus();
   return dismiss;
 }
 
 /**
- * Follows `/api/events`: calls `onChange(kind, data)` for each change, `onResync()` after a
- * reconnection or a reset (changes may have been missed), and shows the connection's state in
- * the header. EventSource retries by itself after a network error; a stream the server closed
- * for good is opened again here.
+ * Keeps `host` (position: fixed, see base.css `.toasts`) at the bottom of the visual viewport —
+ * the part of the page on the screen — when it differs from the layout viewport (zoomed in, or
+ * an on-screen keyboard open), and at the size it has unzoomed. Sets custom properties through
+ * the CSSOM, which the Content-Security-Policy allows (it forbids only style attributes).
+ */
+function followVisualViewport(host) {
+  const view = window.visualViewport;
+  if (!host || !view) return;
+  const place = () => {
+    const below = document.documentElement.clientHeight - (view.offsetTop + view.height);
+    host.style.setProperty('--view-bottom', `${Math.max(0, below)}px`);
+    host.style.setProperty('--view-center', `${view.offsetLeft + view.width / 2}px`);
+    host.style.setProperty('--view-scale', String(1 / (view.scale || 1)));
+  };
+  view.addEventListener('resize', place);
+  view.addEventListener('scroll', place);
+  place();
+}
+followVisualViewport(document.getElementById('toasts'));
+
+/**
+ * Follows `/api/events`: calls `onChange(kind, data)` for each change and `onResync(reason)` on
+ * every connection, so the page can read what it shows again: a change may have come between
+ * the page being fetched and the stream opening — such as the save the page before sent as it
+ * was left. The reason says how likely that is: `'connected'` the first time, `'after-leave'`
+ * the first time when the page before noted changes sent as it was left (`noteSentOnLeave`),
+ * `'reconnected'` after a loss, `'reset'` when the server says changes were missed, and
+ * `'shown'` when the page comes back from the back/forward cache (the stream is closed while
+ * it waits there). A page of one resource reads it on every connection (a small read); a long
+ * list may skip `'connected'`. Shows the connection's state in the header. EventSource retries
+ * by itself after a network error; a stream the server closed for good is opened again here.
  */
 export function followChanges(onChange, onResync) {
   const status = document.getElementById('live-status');
   let source = null;
   let lost = false;
+  let connected = false;
+  let hidden = false;
   const kinds = ['created', 'updated', 'photo', 'deleted'];
   const open = () => {
-    source = new EventSource('/api/events');
-    source.addEventListener('open', () => {
-      if (lost) { lost = false; status.textContent = ''; onResync(); }
+    if (source || hidden) return;
+    const stream = new EventSource('/api/events');
+    source = stream;
+    stream.addEventListener('open', () => {
+      const reason = lost ? 'reconnected' : connected ? 'shown' : takeSentOnLeave() ? 'after-leave' : 'connected';
+      lost = false;
+      connected = true;
+      status.textContent = '';
+      onResync(reason);
     });
-    source.addEventListener('error', () => {
+    stream.addEventListener('error', () => {
       lost = true;
       status.textContent = 'Connection lost — reconnecting…';
-      if (source.readyState === EventSource.CLOSED) { setTimeout(open, 2000); }
+      if (stream.readyState === EventSource.CLOSED && source === stream) {
+        source = null;
+        setTimeout(open, 2000);
+      }
     });
     for (const kind of kinds) {
-      source.addEventListener(kind, (event) => {
+      stream.addEventListener(kind, (event) => {
         let data = {};
         try { data = JSON.parse(event.data); } catch (_) { return; }
         onChange(kind, data);
       });
     }
-    source.addEventListener('reset', () => onResync());
+    stream.addEventListener('reset', () => onResync('reset'));
   };
   open();
-  window.addEventListener('pagehide', () => source?.close());
+  window.addEventListener('pagehide', () => { hidden = true; source?.close(); source = null; });
+  window.addEventListener('pageshow', (event) => { if (event.persisted) { hidden = false; open(); } });
   return { get connected() { return !lost; } };
 }
 
@@ -136,16 +264,18 @@ export function pageRefresher(results, rowSelector, keyName, afterSwap) {
 
 /**
  * Delete with undo for the rows of `results` (matching `rowSelector`, told apart by their
- * `data-<keyName>`): a row's `.delete-form` hides the row at once (class `pending`), moves the
- * focus to the next row's `.row-link` (or `fallbackFocus`) and offers Undo; the DELETE to
- * `urlOf(key)` is sent when the undo window closes or the page is left, so Undo restores
- * everything exactly as it was. The toast names the row by its button's `data-<labelName>`.
- * `onChange` runs when rows are hidden or shown again, `refresh` after a delete. Returns the
- * keys whose delete is waiting.
+ * `data-<keyName>`): a row's `.delete-form` hides the row at once (class `pending`) and offers
+ * Undo in a toast that takes the focus; the DELETE to `urlOf(key)` is sent when the undo window
+ * closes or the page is left, so Undo restores everything exactly as it was. The focus then goes
+ * back to a sensible place: after Undo, the restored row's Delete button; after the window closes
+ * with the focus in the toast, the Delete button of the row that followed, or `heading` when there
+ * is none. The toast names the row by its button's `data-<labelName>`. `onChange` runs when rows
+ * are hidden or shown again, `refresh` after a delete. Returns the keys whose delete is waiting.
  */
-export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf, fallbackFocus, onChange = () => {}, refresh }) {
+export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf, heading, onChange = () => {}, refresh }) {
   const pending = new Map();
-  const rowOf = (key) => results.querySelector(`${rowSelector}[data-${keyName}="${CSS.escape(key)}"]`);
+  const rowOf = (key) => (key == null ? null : results.querySelector(`${rowSelector}[data-${keyName}="${CSS.escape(key)}"]`));
+  const deleteButtonOf = (row) => (row && !row.classList.contains('pending') ? row.querySelector('.delete-form button') : null);
 
   async function deleteNow(key) {
     pending.delete(key);
@@ -165,10 +295,11 @@ export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf
     const row = form.closest(rowSelector);
     const key = row.dataset[keyName];
     const label = form.querySelector('button').dataset[labelName];
-    const next = row.nextElementSibling?.querySelector('.row-link') ?? fallbackFocus;
+    let next = row.nextElementSibling;
+    while (next && next.classList.contains('pending')) next = next.nextElementSibling;
+    const nextKey = next?.dataset[keyName];
     row.classList.add('pending');
     onChange();
-    next.focus();
     const dismiss = toast(`Deleted “${label}”`, {
       actionLabel: 'Undo',
       onAction: () => {
@@ -176,14 +307,18 @@ export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf
         const restored = rowOf(key);
         restored?.classList.remove('pending');
         onChange();
-        restored?.querySelector('.row-link')?.focus();
+        (deleteButtonOf(restored) ?? heading).focus();
       },
-      onTimeout: () => deleteNow(key),
+      onTimeout: ({ hadFocus }) => {
+        deleteNow(key);
+        if (hadFocus) (deleteButtonOf(rowOf(nextKey)) ?? heading).focus();
+      },
     });
     pending.set(key, dismiss);
   });
 
   window.addEventListener('pagehide', () => {
+    if (pending.size) noteSentOnLeave();
     for (const [key, dismiss] of pending) {
       dismiss();
       fetch(urlOf(key), { method: 'DELETE', keepalive: true });

@@ -1,0 +1,32 @@
+"""Every page fits a phone from 320 px up (nothing scrolls sideways, with 50 long titles), and the
+Undo after a delete can be reached: the toast is on the screen, takes the focus, and waits while
+it holds the focus (the checks are screens.py's, shared with Homepwner). Screenshots of the phone
+list and the phone toast go to docs/screenshots/list-phone-{long-names,undo-toast}.png."""
+import pytest
+
+import screens
+from conftest import BINARY, Server
+from helpers import create
+
+LONG = "Supercalifragilisticexpialidocious-Monster-From-The-Deepest-Darkest-Lake"
+PAGES = screens.ListPages(
+    row="creature-row", key="id", element="creature-{}", page="/creatures/{}", api="/api/creatures/{}",
+    heading="Creatures", not_found="/creatures/999999", screenshot="list-phone-{}.png",
+)
+
+
+def seed(page, number):
+    return create(page, f"{LONG}-{number:02}", number % 11 / 2)
+
+
+crowded, guarded = screens.fixtures(Server, BINARY, "scary", seed)
+
+
+@pytest.mark.parametrize("screen", screens.SCREENS)
+def test_no_page_scrolls_sideways(browser, crowded, guarded, screen):
+    screens.check_no_page_scrolls_sideways(browser, PAGES, crowded["url"], crowded["first"], guarded.url, screen,
+                                           {"list-no-match": f"/?q={LONG}{LONG}"})
+
+
+def test_undo_is_focused_on_screen_and_waits_while_it_has_the_focus(browser, crowded, device_kind):
+    screens.check_undo_waits_while_focused(browser, PAGES, crowded["url"], device_kind)
