@@ -257,7 +257,7 @@ def test_saving_says_when_the_network_is_gone_and_retries(page: Page):
     expect(page.locator("#live-status")).to_have_text("")
     page.context.set_offline(True)
     page.locator("#title").fill("Typed While Offline")
-    expect(page.locator("#save-state")).to_have_text("Not saved: cannot reach the server. Retrying…")
+    expect(page.locator("#save-state")).to_have_text("Not saved yet: the server cannot be reached. Trying again…")
     page.context.set_offline(False)
     expect(page.locator("#save-state")).to_have_text("Saved", timeout=10_000)
     assert creature(page, creature_id)["title"] == "Typed While Offline"

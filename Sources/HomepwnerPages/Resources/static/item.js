@@ -3,7 +3,7 @@
 // left, a conflict settled by keeping mine or loading theirs); the photo by picker or drop;
 // delete with undo; changes made elsewhere followed live without touching the field being typed
 // in. Without this script the page's plain forms do the same.
-import { errorMessage, followChanges, toast } from '/assets/common/common.js';
+import { deletePageWithUndo, followChanges } from '/assets/common/common.js';
 import { autosave } from '/assets/common/autosave.js';
 import { photoUploader } from '/assets/common/upload.js';
 
@@ -82,24 +82,9 @@ const photo = photoUploader({
 });
 
 // Delete with undo: the item is deleted when the undo window closes, then the inventory opens.
-document.getElementById('delete-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  article.classList.add('deleting');
-  const finish = async () => {
-    try {
-      const response = await fetch(path, { method: 'DELETE' });
-      if (response.ok || response.status === 404) { location.assign('/'); return; }
-      toast(`Not deleted: ${await errorMessage(response)}`);
-    } catch (_) {
-      toast('Not deleted: cannot reach the server.');
-    }
-    article.classList.remove('deleting');
-  };
-  toast(`Deleting “${heading.textContent}”…`, {
-    actionLabel: 'Undo',
-    onAction: () => { article.classList.remove('deleting'); document.getElementById('name').focus(); },
-    onTimeout: finish,
-  });
+deletePageWithUndo({
+  form: document.getElementById('delete-form'), url: path, container: article,
+  label: () => heading.textContent, focusOnUndo: () => document.getElementById('name'),
 });
 
 // Changes from elsewhere, and the item as the server has it whenever the stream connects (the

@@ -2,7 +2,7 @@
 // stars"), the photo (pick or drop, with progress and a preview), delete with undo, and changes
 // made elsewhere followed live without touching what is being typed (WebSupport's shared
 // autosave). Without this script the page's plain forms do the same.
-import { errorMessage, followChanges, toast } from '/assets/common/common.js';
+import { deletePageWithUndo, followChanges } from '/assets/common/common.js';
 import { autosave } from '/assets/common/autosave.js';
 import { photoUploader } from '/assets/common/upload.js';
 import { ratingSlider } from './rating.js';
@@ -82,24 +82,9 @@ const photo = photoUploader({
 });
 
 // Delete with undo: the creature is deleted when the undo window closes, then the list opens.
-document.getElementById('delete-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  detail.classList.add('deleting');
-  const finish = async () => {
-    try {
-      const response = await fetch(path, { method: 'DELETE' });
-      if (response.ok || response.status === 404) { location.assign('/'); return; }
-      toast(`Not deleted: ${await errorMessage(response)}`);
-    } catch (_) {
-      toast('Not deleted: cannot reach the server.');
-    }
-    detail.classList.remove('deleting');
-  };
-  toast(`Deleting “${heading.textContent}”…`, {
-    actionLabel: 'Undo',
-    onAction: () => { detail.classList.remove('deleting'); titleInput.focus(); },
-    onTimeout: finish,
-  });
+deletePageWithUndo({
+  form: document.getElementById('delete-form'), url: path, container: detail,
+  label: () => heading.textContent, focusOnUndo: () => titleInput,
 });
 
 // Changes from elsewhere, and the creature as the server has it whenever the stream connects.

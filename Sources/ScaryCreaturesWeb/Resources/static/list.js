@@ -61,7 +61,7 @@ async function importFiles(files) {
       for (const item of summary.imported) imported.push({ id: item.id, text: `“${item.title}” from ${file.name}` });
       for (const item of summary.skipped) skipped.push(`${item.source} in ${file.name}: ${item.reason}`);
     } catch (_) {
-      skipped.push(`${file.name}: cannot reach the server.`);
+      skipped.push(`${file.name}: the server cannot be reached. Try again when it is back.`);
     }
   }
   importResult.replaceChildren();

@@ -157,7 +157,7 @@ export function autosave({ path, tag = null, noun, fields, notice, onResource = 
     for (const name of Object.keys(change)) say(name, 'Saving…');
     const unreachable = () => {
       restore(change);
-      for (const name of Object.keys(change)) say(name, 'Not saved: cannot reach the server. Retrying…', 'failed');
+      for (const name of Object.keys(change)) say(name, 'Not saved yet: the server cannot be reached. Trying again…', 'failed');
       retryTimer = setTimeout(save, 3000);
     };
     try {
@@ -220,7 +220,7 @@ export function autosave({ path, tag = null, noun, fields, notice, onResource = 
 
   notice.querySelector('.keep-mine').addEventListener('click', async () => {
     const current = await read();
-    if (!current) { say(clashed[0] ?? names[0], 'Not saved: cannot reach the server.', 'failed'); return; }
+    if (!current) { say(clashed[0] ?? names[0], 'Not saved: the server cannot be reached. Try again when it is back.', 'failed'); return; }
     if (current.gone) { goneNow(); return; }
     shownRead = Math.max(shownRead, current.ticket);
     tag = tagOf(current.response, current.resource) ?? tag;
@@ -240,7 +240,7 @@ export function autosave({ path, tag = null, noun, fields, notice, onResource = 
 
   notice.querySelector('.load-theirs').addEventListener('click', async () => {
     const current = await read();
-    if (!current) { say(clashed[0] ?? names[0], 'Not loaded: cannot reach the server.', 'failed'); return; }
+    if (!current) { say(clashed[0] ?? names[0], 'Not loaded: the server cannot be reached. Try again when it is back.', 'failed'); return; }
     if (current.gone) { goneNow(); return; }
     apply(current, { force: true });
     notice.hidden = true;

@@ -8,7 +8,7 @@ export async function errorMessage(response) {
     const body = await response.json();
     if (body && body.error && body.error.message) return sentence(body.error.message);
   } catch (_) { /* not JSON */ }
-  return `The server answered ${response.status}.`;
+  return `The server answered ${response.status}; try again in a moment.`;
 }
 
 /** `text` starting with a capital and ending with a full stop. */
@@ -283,7 +283,7 @@ export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf
       const response = await fetch(urlOf(key), { method: 'DELETE' });
       if (!response.ok && response.status !== 404) toast(`Not deleted: ${await errorMessage(response)}`);
     } catch (_) {
-      toast('Not deleted: cannot reach the server.');
+      toast('Not deleted: the server cannot be reached. Try again when it is back.');
     }
     refresh();
   }
@@ -327,3 +327,41 @@ export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf
   });
   return pending;
 }
+
+/**
+ * Delete with undo on a document's own page: submitting `form` marks `container` as deleting and
+ * offers Undo in a toast (focus goes back to `focusOnUndo`); when the toast goes, the document at
+ * `url` is deleted and the start page opens. Leaving the page while Undo is offered deletes it
+ * too, as the list does.
+ */
+export function deletePageWithUndo({ form, url, container, label, focusOnUndo }) {
+  let dismiss = null;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    container.classList.add('deleting');
+    const finish = async () => {
+      dismiss = null;
+      try {
+        const response = await fetch(url, { method: 'DELETE' });
+        if (response.ok || response.status === 404) { location.assign('/'); return; }
+        toast(`Not deleted: ${await errorMessage(response)}`);
+      } catch (_) {
+        toast('Not deleted: the server cannot be reached. Try again when it is back.');
+      }
+      container.classList.remove('deleting');
+    };
+    dismiss = toast(`Deleting “${label()}”…`, {
+      actionLabel: 'Undo',
+      onAction: () => { dismiss = null; container.classList.remove('deleting'); focusOnUndo().focus(); },
+      onTimeout: finish,
+    });
+  });
+  window.addEventListener('pagehide', () => {
+    if (!dismiss) return;
+    dismiss();
+    dismiss = null;
+    noteSentOnLeave();
+    fetch(url, { method: 'DELETE', keepalive: true });
+  });
+}
+
