@@ -36,7 +36,7 @@ public struct HomepwnerPages: Sendable, PageResponses {
     /// - Throws: when the package's resources are missing or a template does not parse.
     public init(store: ItemStore, repairCommand: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws {
         self.store = store
-        self.resources = try PageResources(bundle: .module)
+        self.resources = try PageResources(bundle: .module, site: SiteIdentity(name: "Homepwner", stylesheet: "homepwner.css", startPage: "inventory"))
         self.maxPhotoBytes = ImageLimits().maxEncodedBytes
         self.repairCommand = repairCommand ?? "homepwner check --repair --data-dir \(Self.shellQuoted(store.folder.path))"
         self.now = now

@@ -36,7 +36,7 @@ public func buildApplication(
         cache: responses, generation: { database.generation.current }, isCacheable: isCacheable
     )
     let router = try buildRouter(
-        database: database, configuration: configuration, logger: logger, cache: cache, pages: try PageResources(bundle: .module)
+        database: database, configuration: configuration, logger: logger, cache: cache, pages: try PageResources(bundle: .module, site: SiteIdentity(name: "Scary Creatures", stylesheet: "app.css", startPage: "list"))
     )
     let purges = memoryPurges(database: database, responses: responses, logger: logger)
     let signalPurges = ManualMemoryPressureSource()

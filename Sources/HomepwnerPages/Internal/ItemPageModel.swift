@@ -19,18 +19,6 @@ struct ItemPageModel: Sendable {
     var readOnly: Bool
 }
 
-/// The question before a plain-form delete.
-struct ConfirmDeletePageModel: Sendable {
-    var key: String
-    var name: String
-}
-
-/// An error page.
-struct ErrorPageModel: Sendable {
-    var heading: String
-    var message: String
-}
-
 /// What a plain form's post carries to the page its redirect shows.
 enum CarriedPage: Sendable {
     /// The add form as typed, with its refusal: for the inventory.

@@ -2,8 +2,10 @@ import Foundation
 import Mustache
 
 /// An app's page files shipped in its module: the Mustache templates (`Resources/templates`),
-/// the styles, scripts and icons served as they are (`Resources/static`), and the files both
-/// apps share (WebSupport's `base.css`, `common.js`, `upload.js`).
+/// the styles, scripts and icons served as they are (`Resources/static`), and what both apps
+/// share from WebSupport: the templates `layout`, `error` and `confirm-delete` (an app's own
+/// template of the same name replaces one) and the files `base.css`, `common.js`,
+/// `autosave.js`, `upload.js`.
 public struct PageResources: Sendable {
     /// The templates by name (`list`, `detail`, …).
     public let templates: MustacheLibrary
@@ -11,20 +13,26 @@ public struct PageResources: Sendable {
     public let assets: StaticAssets
     /// The files both apps share.
     public let commonAssets: StaticAssets
+    /// The app, as every template sees it (`site`).
+    public let site: SiteIdentity
 
-    /// Reads the `Resources` folder of `bundle` (a few small files, once, when the server starts).
+    /// Reads WebSupport's shared templates and the `Resources` folder of `bundle` (a few small
+    /// files, once, when the server starts).
     ///
     /// - Throws: when the resources are missing from the build or a template does not parse.
-    public init(bundle: Bundle) throws {
-        guard let root = bundle.url(forResource: "Resources", withExtension: nil) else {
+    public init(bundle: Bundle, site: SiteIdentity) throws {
+        guard let root = bundle.url(forResource: "Resources", withExtension: nil),
+              let shared = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile)
         }
         var templates = MustacheLibrary()
-        let folder = root.appendingPathComponent("templates")
-        for url in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) where url.pathExtension == "mustache" {
-            try templates.register(String(decoding: try Data(contentsOf: url), as: UTF8.self), named: url.deletingPathExtension().lastPathComponent)
+        for folder in [shared.appendingPathComponent("templates"), root.appendingPathComponent("templates")] {
+            for url in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) where url.pathExtension == "mustache" {
+                try templates.register(String(decoding: try Data(contentsOf: url), as: UTF8.self), named: url.deletingPathExtension().lastPathComponent)
+            }
         }
         self.templates = templates
+        self.site = site
         assets = try StaticAssets(folder: root.appendingPathComponent("static"))
         commonAssets = try CommonAssets.load()
     }
@@ -35,7 +43,7 @@ public struct PageResources: Sendable {
     ///
     /// - Throws: when there is no such template (a build without its resources).
     public func render(_ model: some Sendable, template name: String) async throws -> String {
-        let context = PageContext(model: model, formToken: FormToken.current ?? "")
+        let context = PageContext(model: model, formToken: FormToken.current ?? "", site: site)
         let templates = self.templates
         return try await OffLoop.run {
             guard let html = templates.render(context, withTemplate: name) else {
@@ -50,9 +58,11 @@ public struct PageResources: Sendable {
 private struct PageContext<Model: Sendable>: MustacheParent, Sendable {
     let model: Model
     let formToken: String
+    let site: SiteIdentity
 
     func child(named name: String) -> Any? {
         if name == "formToken" { return formToken }
+        if name == "site" { return site }
         if let parent = model as? any MustacheParent { return parent.child(named: name) }
         return Mirror(reflecting: model).descendant(name).flatMap(Self.unwrapped)
     }
