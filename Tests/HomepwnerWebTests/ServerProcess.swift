@@ -13,7 +13,12 @@ struct CommandRun {
 }
 
 /// Runs `homepwner arguments…` to the end.
-func runHomepwner(_ arguments: [String]) throws -> CommandRun {
+func runHomepwner(_ arguments: [String]) async throws -> CommandRun {
+    try await onOwnThread { try runHomepwnerBlocking(arguments) }
+}
+
+/// ``runHomepwner(_:)`` on the calling thread.
+func runHomepwnerBlocking(_ arguments: [String]) throws -> CommandRun {
     let process = Process()
     process.executableURL = try builtExecutable("homepwner")
     process.arguments = arguments
@@ -23,7 +28,7 @@ func runHomepwner(_ arguments: [String]) throws -> CommandRun {
     let output = Pipe(), errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
-    try process.run()
+    try launch(process)
     let printed = output.fileHandleForReading.readDataToEndOfFile()
     let complained = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -49,7 +54,7 @@ struct ServerProcess {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         var printed = Data()
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, printed.count(where: { $0 == UInt8(ascii: "\n") }) < 2 {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import KeyedArchive
 
@@ -192,7 +193,7 @@ func runPython(_ script: String, input: Data) throws -> Data {
     let stdout = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout
-    try process.run()
+    try launch(process)
     stdin.fileHandleForWriting.write(input)
     try stdin.fileHandleForWriting.close()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()

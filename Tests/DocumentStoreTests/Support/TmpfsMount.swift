@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A small tmpfs mounted for a test, to fill a real file system. Needs the right to mount
 /// (root in the CI container); tests that use it are skipped where that is not possible and the
@@ -37,7 +38,7 @@ struct TmpfsMount {
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         process.waitUntilExit()
         return process.terminationStatus
     }
