@@ -45,7 +45,7 @@ extension HomepwnerPages {
         let damage = await damage()
         let dates = DateTexts()
         let model = ItemPageModel(
-            key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
+            key: item.itemKey, version: item.version, name: item.itemName, serialNumber: item.serialNumber,
             value: String(item.valueInDollars), valueText: DisplayText.dollars(item.valueInDollars),
             dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
             photoTag: await photoTags(of: [item.itemKey])[item.itemKey],

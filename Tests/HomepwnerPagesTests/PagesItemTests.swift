@@ -21,7 +21,7 @@ struct PagesItemTests {
             #expect(html.contains("<input id=\"serialNumber\" name=\"serialNumber\" value=\"G-7\""))
             #expect(html.contains("<input id=\"valueInDollars\" name=\"valueInDollars\" value=\"950\""))
             #expect(html.contains("Created on <time datetime=\"2026-11-23T12:00:00Z\">23 Nov 2026</time>"))
-            #expect(html.contains("data-key=\"\(item.itemKey)\""))
+            #expect(html.contains("data-key=\"\(item.itemKey)\" data-version=\"\(item.version)\""))
             #expect(html.contains("<script type=\"module\" src=\"/assets/item.js\"></script>"))
             #expect(html.contains("<form method=\"post\" action=\"/items/\(item.itemKey)/photo\" enctype=\"multipart/form-data\""))
         }

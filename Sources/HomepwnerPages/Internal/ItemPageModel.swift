@@ -1,6 +1,8 @@
 /// What an item's page shows.
 struct ItemPageModel: Sendable {
     var key: String
+    /// The item's version when the page was made: the `If-Match` of the page's first save.
+    var version: String
     var name: String
     var serialNumber: String
     /// The value as typed in its field (`1200`).

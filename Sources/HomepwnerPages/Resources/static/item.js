@@ -40,6 +40,9 @@ function field(name, label, { read = (text) => text.trim(), problem, describe } 
 
 const editor = autosave({
   path,
+  // The version the page was made from: an edit sent as the page is left, even before the
+  // first re-read has answered, is checked against it.
+  tag: `"${article.dataset.version}"`,
   noun: 'item',
   notice: document.getElementById('conflict'),
   fields: {
@@ -87,8 +90,7 @@ deletePageWithUndo({
   label: () => heading.textContent, focusOnUndo: () => document.getElementById('name'),
 });
 
-// Changes from elsewhere, and the item as the server has it whenever the stream connects (the
-// page is rendered without its version, so this first read also gives the one to send).
+// Changes from elsewhere, and the item as the server has it whenever the stream connects.
 followChanges((kind, data) => {
   const changed = data.itemKey ?? data.key ?? data.id;
   if (changed !== undefined && String(changed) !== key) return;
