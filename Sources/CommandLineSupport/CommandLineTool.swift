@@ -66,6 +66,14 @@ public enum CommandLineTool {
         dispatchMain()
     }
 
+    /// The message and exit status of the errors this module's parts throw: a missing data
+    /// folder (66, EX_NOINPUT) and a server that could not start (74, EX_IOERR).
+    static func sharedError(_ error: any Error) -> (message: String, status: Int32)? {
+        if let missing = error as? MissingDataFolder { return (missing.message, 66) }
+        if let start = error as? WebStartError { return (start.message, 74) }
+        return nil
+    }
+
     /// Prints `error` as one line, `TOOL: error: …` (made terminal-safe), and exits with its
     /// status; help and `--version` print as ArgumentParser prints them.
     ///
@@ -78,15 +86,7 @@ public enum CommandLineTool {
         if let exit = error as? ExitCode {
             Foundation.exit(exit.rawValue)  // the command has already said why
         }
-        if let missing = error as? MissingDataFolder {
-            FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(missing.message))\n".utf8))
-            Foundation.exit(66)  // EX_NOINPUT
-        }
-        if let start = error as? WebStartError {
-            FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(start.message))\n".utf8))
-            Foundation.exit(74)  // EX_IOERR: the server could not start
-        }
-        if let (message, status) = appError(error) {
+        if let (message, status) = sharedError(error) ?? appError(error) {
             FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(message))\n".utf8))
             Foundation.exit(status)
         }
