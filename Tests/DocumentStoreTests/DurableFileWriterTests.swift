@@ -118,7 +118,7 @@ struct DurableFileWriterTests {
 func deadProcessID() throws -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/true")
-    try launch(process)
+    try process.run()
     process.waitUntilExit()
     return process.processIdentifier
 }

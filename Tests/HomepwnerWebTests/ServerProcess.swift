@@ -13,12 +13,7 @@ struct CommandRun {
 }
 
 /// Runs `homepwner arguments…` to the end.
-func runHomepwner(_ arguments: [String]) async throws -> CommandRun {
-    try await onOwnThread { try runHomepwnerBlocking(arguments) }
-}
-
-/// ``runHomepwner(_:)`` on the calling thread.
-func runHomepwnerBlocking(_ arguments: [String]) throws -> CommandRun {
+func runHomepwner(_ arguments: [String]) throws -> CommandRun {
     let process = Process()
     process.executableURL = try builtExecutable("homepwner")
     process.arguments = arguments
@@ -28,7 +23,7 @@ func runHomepwnerBlocking(_ arguments: [String]) throws -> CommandRun {
     let output = Pipe(), errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
-    try launch(process)
+    try process.run()
     let printed = output.fileHandleForReading.readDataToEndOfFile()
     let complained = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -54,7 +49,7 @@ struct ServerProcess {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try launch(process)
+        try process.run()
         var printed = Data()
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, printed.count(where: { $0 == UInt8(ascii: "\n") }) < 2 {

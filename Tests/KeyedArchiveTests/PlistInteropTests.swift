@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 import KeyedArchive
 
@@ -193,7 +192,7 @@ func runPython(_ script: String, input: Data) throws -> Data {
     let stdout = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout
-    try launch(process)
+    try process.run()
     stdin.fileHandleForWriting.write(input)
     try stdin.fileHandleForWriting.close()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()

@@ -45,7 +45,7 @@ func longArrayPlist(count: Int) -> Data {
 @Suite("plist tool: limits that follow the input, bounded expansion, warnings", .timeLimit(.minutes(2)))
 struct PlistToolLimitTests {
     @Test("a plist with more than a million elements, refused by the library's defaults, converts with the tool")
-    func bigCollection() async throws {
+    func bigCollection() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = longArrayPlist(count: 1_100_000)
@@ -54,7 +54,7 @@ struct PlistToolLimitTests {
         let input = folder.appendingPathComponent("long.plist")
         let output = folder.appendingPathComponent("long.xml")
         try data.write(to: input)
-        let run = try await runPlist(["convert", input.path, "--to", "xml", "-o", output.path])
+        let run = try runPlist(["convert", input.path, "--to", "xml", "-o", output.path])
         #expect(run.status == 0, "\(run.stderr)")
         let back = try PropertyList(data: Data(contentsOf: output), limits: .following(inputBytes: 30_000_000))
         #expect(back.arrayValue?.count == 1_100_000)
@@ -63,64 +63,64 @@ struct PlistToolLimitTests {
     @Test("a tiny plist whose arrays are shared 14^8 times stops with an error naming --max-values, for convert and print", arguments: [
         ["convert", "--to", "json"], ["convert", "--to", "xml"], ["print"],
     ])
-    func expansionBomb(command: [String]) async throws {
+    func expansionBomb(command: [String]) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("bomb.plist")
         let bomb = sharedArraysPlist(levels: 8, fanOut: 14)
         #expect(bomb.count < 500)
         try bomb.write(to: input)
-        let run = try await runPlist([command[0], input.path] + command.dropFirst())
+        let run = try runPlist([command[0], input.path] + command.dropFirst())
         #expect(run.status == 1)
         #expect(run.stderr.contains("--max-values"), "\(run.stderr)")
         #expect(run.stdout.count < 1024)
     }
 
     @Test("sharing within the default ceiling converts, and --max-values lowers the ceiling")
-    func expansionOption() async throws {
+    func expansionOption() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("shared.plist")
         try sharedArraysPlist(levels: 3, fanOut: 14).write(to: input)
-        let fine = try await runPlist(["convert", input.path, "--to", "json"])
+        let fine = try runPlist(["convert", input.path, "--to", "json"])
         #expect(fine.status == 0, "\(fine.stderr)")
         let back = try PropertyList(json: fine.stdout)
         #expect(back.arrayValue?.first?.arrayValue?.first?.arrayValue?.count == 14)
-        let capped = try await runPlist(["convert", input.path, "--to", "json", "--max-values", "100"])
+        let capped = try runPlist(["convert", input.path, "--to", "json", "--max-values", "100"])
         #expect(capped.status == 1)
         #expect(capped.stderr.contains("more than 100 values"), "\(capped.stderr)")
     }
 
     @Test("--max-collection and --max-objects set the limits explicitly, and the error names the option")
-    func explicitLimits() async throws {
+    func explicitLimits() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("array.plist")
         try BinaryPlistWriter.write(.array((0..<50).map { .integer($0) })).write(to: input)
-        let collection = try await runPlist(["convert", input.path, "--to", "json", "--max-collection", "10"])
+        let collection = try runPlist(["convert", input.path, "--to", "json", "--max-collection", "10"])
         #expect(collection.status == 1)
         #expect(collection.stderr.contains("--max-collection"), "\(collection.stderr)")
-        let objects = try await runPlist(["print", input.path, "--max-objects", "10"])
+        let objects = try runPlist(["print", input.path, "--max-objects", "10"])
         #expect(objects.status == 1)
         #expect(objects.stderr.contains("--max-objects"), "\(objects.stderr)")
-        #expect(try await runPlist(["convert", input.path, "--to", "json", "--max-collection", "0"]).status != 0)
+        #expect(try runPlist(["convert", input.path, "--to", "json", "--max-collection", "0"]).status != 0)
     }
 
     @Test("a device, or a link to one, is refused before anything is read")
-    func onlyRegularFiles() async throws {
+    func onlyRegularFiles() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let link = folder.appendingPathComponent("zero.plist")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/zero")
         for path in ["/dev/zero", link.path] {
-            let run = try await runPlist(["print", path])
+            let run = try runPlist(["print", path])
             #expect(run.status == 1)
             #expect(run.stderr == "plist: error: \(path): is not a regular file\n")
         }
     }
 
     @Test("convert --to xml says on stderr what XML cannot hold, and JSON and binary need no warning")
-    func lossWarnings() async throws {
+    func lossWarnings() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("exotic.plist")
@@ -130,17 +130,17 @@ struct PlistToolLimitTests {
             "tags": .set([.string("a")]),
         ])
         try BinaryPlistWriter.write(value).write(to: input)
-        let xml = try await runPlist(["convert", input.path, "--to", "xml"])
+        let xml = try runPlist(["convert", input.path, "--to", "xml"])
         #expect(xml.status == 0)
         #expect(xml.stderr.contains("warning: \(input.path): 1 date(s) with fractions of a second"), "\(xml.stderr)")
         #expect(xml.stderr.contains("1 4-byte real(s)"))
         #expect(xml.stderr.contains("1 set(s)"))
         for form in ["json", "binary"] {
-            let run = try await runPlist(["convert", input.path, "--to", form])
+            let run = try runPlist(["convert", input.path, "--to", form])
             #expect(run.status == 0)
             #expect(run.stderr.isEmpty, "\(form): \(run.stderr)")
         }
-        let json = try await runPlist(["convert", input.path, "--to", "json"])
+        let json = try runPlist(["convert", input.path, "--to", "json"])
         #expect(try PropertyList(json: json.stdout) == value)
     }
 }

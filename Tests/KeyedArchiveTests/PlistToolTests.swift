@@ -12,12 +12,7 @@ struct ToolRun {
     var output: String { String(decoding: stdout, as: UTF8.self) }
 }
 
-func runPlist(_ arguments: [String]) async throws -> ToolRun {
-    try await onOwnThread { try runPlistBlocking(arguments) }
-}
-
-/// ``runPlist(_:)`` on the calling thread.
-func runPlistBlocking(_ arguments: [String]) throws -> ToolRun {
+func runPlist(_ arguments: [String]) throws -> ToolRun {
     let process = Process()
     process.executableURL = try builtExecutable("plist")
     process.arguments = arguments
@@ -28,7 +23,7 @@ func runPlistBlocking(_ arguments: [String]) throws -> ToolRun {
     let stderr = Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
-    try launch(process)
+    try process.run()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     let errors = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -49,8 +44,8 @@ func temporaryFolder() throws -> URL {
 @Suite("plist tool", .timeLimit(.minutes(3)))
 struct PlistToolTests {
     @Test("convert --to json prints each fixture's expected JSON", arguments: Fixtures.index.filter(\.plist_must_parse))
-    func convertToJSON(entry: FixtureEntry) async throws {
-        let run = try await runPlist(["convert", try fixturePath(entry.file), "--to", "json"])
+    func convertToJSON(entry: FixtureEntry) throws {
+        let run = try runPlist(["convert", try fixturePath(entry.file), "--to", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
         let printed = try PropertyList(json: run.stdout)
@@ -59,11 +54,11 @@ struct PlistToolTests {
     }
 
     @Test("convert to xml and binary gives the same plist, readable by Foundation")
-    func convertFormats() async throws {
+    func convertFormats() throws {
         for name in ["kil-collections.bin.plist", "scf-complex-dict.bin.plist", "plain-mixed-types-int128.bin.plist", "scf-uuid.xml.plist"] {
             let original = try PropertyList(data: Fixtures.data(name))
             for form in ["xml", "binary"] {
-                let run = try await runPlist(["convert", try fixturePath(name), "--to", form])
+                let run = try runPlist(["convert", try fixturePath(name), "--to", form])
                 #expect(run.status == 0, "\(name) → \(form): \(run.stderr)")
                 #expect(plistEquivalent(try PropertyList(data: run.stdout), original), "\(name) → \(form)")
                 #expect(throws: Never.self) { try PropertyListSerialization.propertyList(from: run.stdout, format: nil) }
@@ -72,13 +67,13 @@ struct PlistToolTests {
     }
 
     @Test("convert -o writes the file, and JSON input converts back to binary")
-    func convertToFile() async throws {
+    func convertToFile() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("note.json")
         let binary = folder.appendingPathComponent("note.plist")
-        #expect(try await runPlist(["convert", fixturePath("mw-custom-class-note.bin.plist"), "--to", "json", "-o", json.path]).status == 0)
-        let back = try await runPlist(["convert", json.path, "--to", "binary", "-o", binary.path])
+        #expect(try runPlist(["convert", fixturePath("mw-custom-class-note.bin.plist"), "--to", "json", "-o", json.path]).status == 0)
+        let back = try runPlist(["convert", json.path, "--to", "binary", "-o", binary.path])
         #expect(back.status == 0, "\(back.stderr)")
         #expect(back.stdout.isEmpty)
         let note = try KeyedUnarchiver(data: Data(contentsOf: binary)).decode(ArchivedValue.self)
@@ -91,28 +86,28 @@ struct PlistToolTests {
     }
 
     @Test("print shows a keyed archive's object graph with class names and UIDs")
-    func printGraph() async throws {
-        let run = try await runPlist(["print", try fixturePath("kil-collections.bin.plist")])
+    func printGraph() throws {
+        let run = try runPlist(["print", try fixturePath("kil-collections.bin.plist")])
         #expect(run.status == 0)
         #expect(run.output.contains("root: #1 TestDummy"))
         #expect(run.output.contains("NSArray"))
         #expect(run.output.contains("NSDictionary"))
         #expect(run.output.contains("\"foo\""))
-        let shared = try await runPlist(["print", try fixturePath("kil-shared-url-reference.bin.plist")])
+        let shared = try runPlist(["print", try fixturePath("kil-shared-url-reference.bin.plist")])
         #expect(shared.output.contains("NSURL https://example.com/foo/bar?a=b#hash"))
         #expect(shared.output.contains("(see above)"))
     }
 
     @Test("print of an array that contains itself ends, with a back reference")
-    func printCycle() async throws {
-        let run = try await runPlist(["print", try fixturePath("mw-self-containing-mutablearray.bin.plist")])
+    func printCycle() throws {
+        let run = try runPlist(["print", try fixturePath("mw-self-containing-mutablearray.bin.plist")])
         #expect(run.status == 0)
         #expect(run.output == "root: #1 NSMutableArray\n  [0]: → #1 (see above)\n")
     }
 
     @Test("print of a plain plist shows keys and values")
-    func printPlain() async throws {
-        let run = try await runPlist(["print", try fixturePath("plain-mixed-types-int128.bin.plist")])
+    func printPlain() throws {
+        let run = try runPlist(["print", try fixturePath("plain-mixed-types-int128.bin.plist")])
         #expect(run.status == 0)
         #expect(run.output.contains("Author: \"William Shakespeare\""))
         #expect(run.output.contains("BiggestNumber: 18446744073709551615"))
@@ -120,7 +115,7 @@ struct PlistToolTests {
     }
 
     @Test("bad input is one line on stderr and a non-zero exit, never a crash")
-    func badInput() async throws {
+    func badInput() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = folder.appendingPathComponent("notes.txt")
@@ -129,7 +124,7 @@ struct PlistToolTests {
         paths += [text.path, folder.appendingPathComponent("missing.plist").path, folder.path]
         for path in paths {
             for arguments in [["print", path], ["convert", path, "--to", "xml"]] {
-                let run = try await runPlist(arguments)
+                let run = try runPlist(arguments)
                 #expect(run.exitedNormally, "\(arguments) crashed")
                 #expect(run.status != 0, "\(arguments)")
                 #expect(run.stderr.hasPrefix("plist: error: "), "\(arguments): \(run.stderr)")
@@ -137,11 +132,11 @@ struct PlistToolTests {
                 #expect(run.stdout.isEmpty)
             }
         }
-        let invalidArchive = try await runPlist(["print", try fixturePath("bad-keyed-root-uid-out-of-range.bin.plist")])
+        let invalidArchive = try runPlist(["print", try fixturePath("bad-keyed-root-uid-out-of-range.bin.plist")])
         #expect(invalidArchive.exitedNormally)
         #expect(invalidArchive.status != 0)
         #expect(invalidArchive.stderr.contains("object 5"))
-        let usage = try await runPlist(["convert", try fixturePath("kil-date.bin.plist"), "--to", "yaml"])
+        let usage = try runPlist(["convert", try fixturePath("kil-date.bin.plist"), "--to", "yaml"])
         #expect(usage.exitedNormally)
         #expect(usage.status != 0)
     }

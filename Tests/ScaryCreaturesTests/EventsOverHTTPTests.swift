@@ -52,7 +52,7 @@ struct EventsOverHTTPTests {
     @Test("A change the CLI makes in another process reaches an open /api/events stream")
     func cliChangeReachesStream() async throws {
         try await withTemporaryFolder { folder in
-            let added = try await runCLI(["add", "Gloomcap", "--rating", "2"], dataDir: folder)
+            let added = try runCLI(["add", "Gloomcap", "--rating", "2"], dataDir: folder)
             #expect(added.status == 0)
             let server = try ServerProcess.start(dataDir: folder)
             defer { server.process.terminate(); server.process.waitUntilExit() }
@@ -64,7 +64,7 @@ struct EventsOverHTTPTests {
             #expect(stream.received.lowercased().contains("content-type: text/event-stream"))
             // The server's folder watch comes up beside the listener: give it a moment.
             try await Task.sleep(for: .milliseconds(500))
-            let rated = try await runCLI(["rate", "1", "4.5"], dataDir: folder)
+            let rated = try runCLI(["rate", "1", "4.5"], dataDir: folder)
             #expect(rated.status == 0)
             #expect(stream.read(until: "event: updated\ndata: {\"id\":1,", seconds: 5))
             let (status, body) = try await server.request("GET", "api/creatures/1")

@@ -23,10 +23,10 @@ struct ServeAccessTests {
             let allowed = try await RawConnection.exchange(port: port, "GET /api/creatures HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer from-a-file-0123456789\r\n\r\n")
             #expect(allowed.status == 200)
 
-            let missing = try await runCLI(["serve", "--port", "0", "--token-file", folder.appendingPathComponent("nothing").path], dataDir: folder)
+            let missing = try runCLI(["serve", "--port", "0", "--token-file", folder.appendingPathComponent("nothing").path], dataDir: folder)
             #expect(missing.status == 74)
             #expect(missing.errors == "scary-creatures: error: --token-file \(folder.appendingPathComponent("nothing").path): no such file (or not a regular file)\n")
-            let both = try await runCLI(["serve", "--port", "0", "--token", "x", "--token-file", tokenFile.path], dataDir: folder)
+            let both = try runCLI(["serve", "--port", "0", "--token", "x", "--token-file", tokenFile.path], dataDir: folder)
             #expect(both.status == 64)
         }
     }

@@ -85,7 +85,7 @@ struct ServerProcessTests {
         try await withTemporaryFolder { folder in
             let photo = folder.appendingPathComponent("p.png")
             try Photos.png().write(to: photo)
-            #expect(try await runCLI(["add", "Pic", "--image", photo.path], dataDir: folder).status == 0)
+            #expect(try runCLI(["add", "Pic", "--image", photo.path], dataDir: folder).status == 0)
             let server = try ServerProcess.start(dataDir: folder, extra: ["--log-level", "warning"])
             defer {
                 server.process.terminate()
@@ -117,16 +117,16 @@ struct ServerProcessTests {
                 server.process.terminate()
                 server.process.waitUntilExit()
             }
-            let second = try await runCLI(["serve", "--port", "0"], dataDir: folder)
+            let second = try runCLI(["serve", "--port", "0"], dataDir: folder)
             #expect(second.status == 74)
             #expect(second.errors == "scary-creatures: error: another server is already using the data folder \(folder.standardizedFileURL.path)\n")
             let port = try #require(server.url.port)
             let other = folder.appendingPathComponent("other")
             try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
-            let busy = try await runCLI(["serve", "--port", "\(port)"], dataDir: other)
+            let busy = try runCLI(["serve", "--port", "\(port)"], dataDir: other)
             #expect(busy.status == 74)
             #expect(busy.errors == "scary-creatures: error: port \(port) on 127.0.0.1 is already in use (choose another with --port, or 0 for any free one)\n")
-            let open = try await runCLI(["serve", "--host", "0.0.0.0", "--port", "0"], dataDir: other)
+            let open = try runCLI(["serve", "--host", "0.0.0.0", "--port", "0"], dataDir: other)
             #expect(open.status == 74)
             #expect(open.errors.hasPrefix("scary-creatures: error: binding 0.0.0.0 would let other machines in: give an access token"))
         }

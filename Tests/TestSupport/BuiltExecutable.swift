@@ -33,23 +33,3 @@ public struct MissingExecutable: Error, CustomStringConvertible {
     /// What is missing and where it was looked for.
     public var description: String { "\(name) is not built (looked in \(searched.joined(separator: ", ")))" }
 }
-
-/// Runs `body` — a wait for a child process, a blocking read — on a thread of its own and
-/// returns its result, so that the wait holds no thread of the (small) cooperative pool that
-/// every other test needs.
-public func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
-
-/// Starts `process`, one start at a time in this test run: Foundation's `Process.run()` is not
-/// safe to call from several threads at once on Linux (it crashed copying a launch argument
-/// while another thread started a child), so every test starts its children through here.
-public func launch(_ process: Process) throws {
-    launchLock.lock()
-    defer { launchLock.unlock() }
-    try process.run()
-}
-
-private let launchLock = NSLock()

@@ -17,7 +17,7 @@ final class StressProcess {
         process.environment = environment
         process.standardOutput = output
         process.standardError = errors
-        try launch(process)
+        try process.run()
     }
 
     /// Sends SIGKILL.

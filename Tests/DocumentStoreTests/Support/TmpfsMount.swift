@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// A small tmpfs mounted for a test, to fill a real file system. Needs the right to mount
 /// (root in the CI container); tests that use it are skipped where that is not possible and the
@@ -38,7 +37,7 @@ struct TmpfsMount {
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         process.standardError = FileHandle.nullDevice
-        try launch(process)
+        try process.run()
         process.waitUntilExit()
         return process.terminationStatus
     }

@@ -26,7 +26,7 @@ final class Child {
         process.environment = environment
         process.standardOutput = output
         process.standardError = errors
-        try launch(process)
+        try process.run()
     }
 
     /// Sends SIGKILL.
@@ -47,6 +47,6 @@ final class Child {
 }
 
 /// Runs `homepwner arguments…` to the end.
-func homepwner(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildRun {
-    try await onOwnThread { try Child(try builtExecutable("homepwner"), arguments, environment: environment).finish() }
+func homepwner(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildRun {
+    try Child(try builtExecutable("homepwner"), arguments, environment: environment).finish()
 }
