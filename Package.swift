@@ -62,7 +62,7 @@ let package = Package(
         // Hostile and worst-case images written byte by byte (many-scan progressive JPEGs, zTXt
         // bombs, 50-megapixel PNGs of a few megabytes), shared by the tests and the benchmarks;
         // not a product.
-        .target(name: "ImagingSamples"),
+        .target(name: "ImagingSamples", dependencies: ["Imaging"]),
         .target(
             name: "ScaryCreatures",
             dependencies: ["DocumentStore", "Imaging", "KeyedArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
@@ -132,11 +132,21 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("openapi.yaml")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // The Scary Creatures pages: the list and a creature, server-rendered with plain forms and
+        // enhanced by scripts that use the API; templates, styles and scripts copied as they are.
+        .target(
+            name: "ScaryCreaturesPages",
+            dependencies: [
+                "ScaryCreatures", "DocumentStore", "Imaging", "WebSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            // The pages' templates, styles and scripts are copied as they are (no build step).
-            resources: [.copy("openapi.yaml"), .copy("Resources")],
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+            resources: [.copy("Resources")]
         ),
         // The Homepwner pages: the inventory and an item, server-rendered with plain forms and
         // enhanced by scripts that use the API; templates, styles and scripts copied as they are.
@@ -153,7 +163,7 @@ let package = Package(
         .executableTarget(
             name: "scary-creatures",
             dependencies: [
-                "ScaryCreatures", "ScaryCreaturesWeb", "WebSupport", "CommandLineSupport", "DocumentStore", "Imaging",
+                "ScaryCreatures", "ScaryCreaturesWeb", "ScaryCreaturesPages", "WebSupport", "CommandLineSupport", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -249,7 +259,7 @@ let package = Package(
         .testTarget(
             name: "WebSupportTests",
             dependencies: [
-                "WebSupport", "WebTestSupport",
+                "WebSupport", "WebTestSupport", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
@@ -257,7 +267,7 @@ let package = Package(
         .testTarget(
             name: "ScaryCreaturesWebTests",
             dependencies: [
-                "ScaryCreaturesWeb", "ScaryCreatures", "WebSupport", "Imaging", "WebTestSupport",
+                "TestSupport", "ScaryCreaturesWeb", "ScaryCreaturesPages", "ScaryCreatures", "WebSupport", "Imaging", "ImagingSamples", "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -266,16 +276,23 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "ScaryCreaturesPagesTests",
+            dependencies: [
+                "TestSupport", "ScaryCreaturesPages", "ScaryCreaturesWeb", "ScaryCreatures", "WebSupport", "ImagingSamples", "WebTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
             name: "HomepwnerPagesTests",
             dependencies: [
-                "HomepwnerPages", "Homepwner", "WebSupport", "Imaging", "KeyedArchive", "WebTestSupport",
+                "TestSupport", "HomepwnerPages", "Homepwner", "WebSupport", "Imaging", "KeyedArchive", "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(
             name: "ScaryCreaturesTests",
-            dependencies: ["TestSupport", "ScaryCreatures", "DocumentStore", "Imaging", "KeyedArchive", "scary-creatures", "WebTestSupport"]
+            dependencies: ["TestSupport", "ScaryCreatures", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "scary-creatures", "WebTestSupport"]
         ),
         .testTarget(
             name: "HomepwnerTests",
@@ -284,7 +301,7 @@ let package = Package(
         .testTarget(
             name: "HomepwnerWebTests",
             dependencies: ["TestSupport", 
-                "HomepwnerWeb", "Homepwner", "WebSupport", "Imaging", "KeyedArchive", "homepwner", "WebTestSupport",
+                "HomepwnerWeb", "Homepwner", "WebSupport", "Imaging", "ImagingSamples", "KeyedArchive", "homepwner", "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -68,9 +68,7 @@ public struct HomepwnerPages: Sendable, PageResponses {
 
     /// Adds the pages of `store` to `router`: what a server hands to its router builder
     /// (`buildApplication(_:pages:)` in HomepwnerWeb).
-    ///
-    /// - Throws: when the package's resources are missing or a template does not parse.
-    public static let routes: @Sendable (Router<BasicRequestContext>, ItemStore) throws -> Void = { router, store in
+    public static let routes: PageRoutes<ItemStore> = { router, store in
         try HomepwnerPages(store: store).addRoutes(to: router)
     }
 

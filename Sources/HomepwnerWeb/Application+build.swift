@@ -9,10 +9,6 @@ import ServiceLifecycle
 import DocumentStore
 import WebSupport
 
-/// Adds the pages' routes to the router (the pages live in their own target and are handed in
-/// by whoever starts the server).
-public typealias HomepwnerPageRoutes = @Sendable (Router<BasicRequestContext>, ItemStore) throws -> Void
-
 /// Builds the Homepwner server: the item store (holding the data folder for as long as it runs,
 /// so that a `homepwner` command that would write fails at once and names the server), the
 /// router, and the services beside it (memory-pressure purges of the photo cache, also on
@@ -26,7 +22,7 @@ public typealias HomepwnerPageRoutes = @Sendable (Router<BasicRequestContext>, I
 ///   ``WebSupport/WebStartError`` for an unsafe configuration or a folder that cannot be used.
 public func buildApplication(
     _ configuration: WebConfiguration,
-    pages: HomepwnerPageRoutes? = nil,
+    pages: PageRoutes<ItemStore>? = nil,
     onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let hosts = try await configuration.validate()
@@ -71,7 +67,7 @@ public func buildApplication(
 /// The router: security and error middleware, the generated API, `/openapi.yaml`, and the
 /// pages (added last, by `pages`).
 public func buildRouter(
-    store: ItemStore, configuration: WebConfiguration, pages: HomepwnerPageRoutes? = nil
+    store: ItemStore, configuration: WebConfiguration, pages: PageRoutes<ItemStore>? = nil
 ) throws -> Router<BasicRequestContext> {
     let router = AppRouter.make(
         configuration: configuration, appName: "Homepwner", errors: ErrorMapping.apiError(for:),

@@ -14,11 +14,14 @@ import WebSupport
 /// cache, also on `SIGUSR1`). Run it with `runService()`, which stops on SIGINT or SIGTERM after
 /// in-flight requests finish.
 ///
-/// - Parameter onRunning: called once the server listens.
+/// - Parameters:
+///   - pages: adds the pages' routes (`ScaryCreaturesPages.routes`); nil serves the API alone.
+///   - onRunning: called once the server listens.
 /// - Throws: ``WebStartError`` for an unsafe configuration or a data folder another server uses;
 ///   the database's errors for an unusable folder.
 public func buildApplication(
     _ configuration: WebConfiguration,
+    pages: PageRoutes<ScaryCreatureDatabase>? = nil,
     onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let hosts = try await configuration.validate()
@@ -36,7 +39,7 @@ public func buildApplication(
         cache: responses, generation: { database.generation.current }, isCacheable: isCacheable
     )
     let router = try buildRouter(
-        database: database, configuration: configuration, logger: logger, cache: cache, pages: try PageResources(bundle: .module, site: SiteIdentity(name: "Scary Creatures", stylesheet: "app.css", startPage: "list"))
+        database: database, configuration: configuration, logger: logger, cache: cache, pages: pages
     )
     let purges = memoryPurges(database: database, responses: responses, logger: logger)
     let signalPurges = ManualMemoryPressureSource()
@@ -103,10 +106,10 @@ func cachedAnswers(
 let serverName = "scary-creatures"
 
 /// The router: security and error middleware, the response cache, the generated API,
-/// `/openapi.yaml`, and the pages.
+/// `/openapi.yaml`, and the pages (added last, by `pages`).
 func buildRouter(
     database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger,
-    cache: ResponseCacheMiddleware<BasicRequestContext>, pages: PageResources
+    cache: ResponseCacheMiddleware<BasicRequestContext>, pages: PageRoutes<ScaryCreatureDatabase>?
 ) throws -> Router<BasicRequestContext> {
     let router = AppRouter.make(
         configuration: configuration, appName: "Scary Creatures", errors: ErrorMapping.apiError(for:),
@@ -131,7 +134,7 @@ func buildRouter(
     // Compact JSON: the list of 1,000 creatures is a third of its pretty-printed size.
     try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
-    CreaturePages(database: database, resources: pages).addRoutes(to: router)
+    try pages?(router, database)
     return router
 }
 

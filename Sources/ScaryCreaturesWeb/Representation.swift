@@ -26,24 +26,15 @@ enum Representation {
     }
 }
 
-/// Creature ids in paths: positive integers, each with one spelling — plain decimal, no sign,
-/// no leading zeros — so that one creature has one URL (`/api/creatures/01` and `/+1` are not
-/// creature 1's).
+/// Creature ids in API paths, each with the one spelling of ``ScaryCreatures/CreatureRules/id(spelledAs:)``
+/// (`/api/creatures/01` and `/+1` are not creature 1's).
 enum CreatureID {
-    /// The creature number `text` spells the one way a path spells it; nil for anything else.
-    static func number(_ text: some StringProtocol) -> Int? {
-        let digits = text.utf8
-        guard (1...18).contains(digits.count), digits.first != UInt8(ascii: "0"),
-              digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-        return Int(text)
-    }
-
     /// The creature number of the API path segment `text`.
     ///
     /// - Throws: ``WebSupport/APIError`` 404 for another spelling of a positive number (`01`,
     ///   `+1`), which names no creature; 400 for text that is not a positive number.
     static func parse(_ text: String) throws -> Int {
-        if let id = number(text) { return id }
+        if let id = CreatureRules.id(spelledAs: text) { return id }
         if let value = Int(text), value > 0 {
             throw APIError.notFound("there is no creature at \(text.prefix(40)); creature \(value)'s number is written \(value)")
         }
@@ -64,42 +55,5 @@ enum Cursor {
             throw APIError.badRequest("\"\(cursor.prefix(40))\" is not a cursor from a previous page")
         }
         return position
-    }
-}
-
-/// Filtering and sorting of the list.
-struct CreatureQuery {
-    /// Only titles containing this text, ignoring case.
-    var text: String?
-    /// The order.
-    var sort: Operations.ListCreatures.Input.Query.SortPayload
-    /// Largest first.
-    var descending: Bool
-
-    /// `creatures` filtered and sorted; ties are broken by id, so the order is total and pages
-    /// never repeat or skip a creature that did not change.
-    func apply(to creatures: [ScaryCreatureDoc]) -> [ScaryCreatureDoc] {
-        var selected = creatures
-        if let text, !text.isEmpty {
-            selected = selected.filter { $0.title.range(of: text, options: [.caseInsensitive]) != nil }
-        }
-        let ascending: (ScaryCreatureDoc, ScaryCreatureDoc) -> Bool
-        switch sort {
-        case .id:
-            ascending = { $0.id < $1.id }
-        case .title:
-            let keys = Dictionary(uniqueKeysWithValues: selected.map { ($0.id, $0.title.lowercased()) })
-            ascending = { lhs, rhs in
-                let left = keys[lhs.id] ?? "", right = keys[rhs.id] ?? ""
-                return left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars) || (left.unicodeScalars.elementsEqual(right.unicodeScalars) && lhs.id < rhs.id)
-            }
-        case .rating:
-            // Invalid ratings (NaN, out of range) sort below every valid one.
-            let key: (ScaryCreatureDoc) -> Float = { CreatureRules.isValidRating($0.rating) ? $0.rating : -1 }
-            ascending = { key($0) < key($1) || (key($0) == key($1) && $0.id < $1.id) }
-        }
-        selected.sort(by: ascending)
-        if descending { selected.reverse() }
-        return selected
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import ScaryCreaturesPages
 import ScaryCreaturesWeb
 
 /// `serve` (the default): the web app and its JSON API, until SIGINT or SIGTERM.
@@ -16,7 +17,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         try await data.choice.requireExistingUnlessCreatable()
         try await server.run(dataFolder: data.folder) { configuration, onRunning in
-            try await buildApplication(configuration, onRunning: onRunning)
+            // The pages' routes are handed in here (ScaryCreaturesPages).
+            try await buildApplication(configuration, pages: ScaryCreaturesPages.routes, onRunning: onRunning)
         }
     }
 }

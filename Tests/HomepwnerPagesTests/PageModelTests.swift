@@ -1,6 +1,7 @@
 import Foundation
 @testable import HomepwnerPages
 import Testing
+import WebTestSupport
 
 @Suite("The inventory page's models give the template every field by name")
 struct PageModelTests {

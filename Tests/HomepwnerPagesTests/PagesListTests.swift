@@ -11,7 +11,7 @@ struct PagesListTests {
     @Test("an empty inventory is an HTML page with the welcome, its module script, the CSP and no inline script or style")
     func emptyInventory() async throws {
         try await withPages { client, _ in
-            let page = try await client.execute(uri: "/", method: .get, headers: pageHeaders)
+            let page = try await client.execute(uri: "/", method: .get, headers: BrowserForms.pageHeaders)
             #expect(page.status == .ok)
             #expect(page.headers[.contentType] == "text/html; charset=utf-8")
             #expect(page.headers[.cacheControl] == "no-store")
@@ -30,15 +30,15 @@ struct PagesListTests {
     @Test("the plain add form answers 303 to the new item's page; the table shows its fields, value and date, and the total")
     func addByForm() async throws {
         try await withPages { client, store in
-            let added = try await client.execute(uri: "/items", method: .post, headers: formHeaders, body: body("name=Camera+%C3%A9&serialNumber=SN-42&valueInDollars=%241%2C200"))
+            let added = try await client.execute(uri: "/items", method: .post, headers: forms.headers, body: body("name=Camera+%C3%A9&serialNumber=SN-42&valueInDollars=%241%2C200"))
             #expect(added.status == .seeOther)
             let item = try #require(try await store.items().first)
             #expect(item.itemName == "Camera é")
             #expect(item.serialNumber == "SN-42")
             #expect(item.valueInDollars == 1200)
             #expect(added.headers[.location] == "/items/\(item.itemKey)")
-            _ = try await client.execute(uri: "/items", method: .post, headers: formHeaders, body: body("name=Lamp&valueInDollars=35"))
-            let html = text(try await client.execute(uri: "/", method: .get, headers: pageHeaders))
+            _ = try await client.execute(uri: "/items", method: .post, headers: forms.headers, body: body("name=Lamp&valueInDollars=35"))
+            let html = text(try await client.execute(uri: "/", method: .get, headers: BrowserForms.pageHeaders))
             #expect(html.contains("<a href=\"/items/\(item.itemKey)\" class=\"row-link\">Camera é</a>"))
             #expect(html.contains("<td class=\"serial\" data-label=\"Serial number\">SN-42</td>"))
             #expect(html.contains("<td class=\"num value\" data-label=\"Value\">$1,200</td>"))
@@ -51,14 +51,14 @@ struct PagesListTests {
     @Test("an add form breaking a rule ends, by a 303, on the page that says why and keeps what was typed")
     func addRefused() async throws {
         try await withPages { client, store in
-            let noNamePost = try await client.execute(uri: "/items", method: .post, headers: formHeaders, body: body("name=+++&serialNumber=X1&valueInDollars=5"))
+            let noNamePost = try await client.execute(uri: "/items", method: .post, headers: forms.headers, body: body("name=+++&serialNumber=X1&valueInDollars=5"))
             #expect(noNamePost.status == .seeOther)
             let noName = try #require(try await client.page(after: noNamePost))
             #expect(noName.status == .ok)
             let html = text(noName)
             #expect(html.contains("<p class=\"error\" id=\"add-error\" role=\"alert\">A name cannot be empty.</p>"))
             #expect(html.contains("name=\"serialNumber\" maxlength=\"64\" autocomplete=\"off\" value=\"X1\""))
-            let badValuePost = try await client.execute(uri: "/items", method: .post, headers: formHeaders, body: body("name=Bike&valueInDollars=12.50"))
+            let badValuePost = try await client.execute(uri: "/items", method: .post, headers: forms.headers, body: body("name=Bike&valueInDollars=12.50"))
             #expect(badValuePost.status == .seeOther)
             let badValue = try #require(try await client.page(after: badValuePost))
             #expect(badValue.status == .ok)

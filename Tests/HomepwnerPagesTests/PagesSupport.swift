@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Synchronization
 import Testing
 import WebSupport
+import WebTestSupport
 
 /// The fixed clock of the pages under test: 2026-11-23 12:00:00 UTC.
 let testNow = Date(timeIntervalSince1970: 1_795_435_200)
@@ -47,23 +48,6 @@ func steppingClock() -> @Sendable () -> Date {
     }
 }
 
-/// The headers a browser sends with a plain same-origin form.
-let formHeaders: HTTPFields = [.contentType: "application/x-www-form-urlencoded", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]
-
-/// The headers a browser sends for a page.
-let pageHeaders: HTTPFields = [.accept: "text/html,application/xhtml+xml"]
-
-/// A response body as text.
-func text(_ response: TestResponse) -> String { String(buffer: response.body) }
-
-/// A request body from a string.
-func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
-
-/// A `multipart/form-data` body with one file field, as a browser sends a plain file form.
-func multipartBody(field: String, filename: String, type: String, data: Data, boundary: String = "----homepwner-boundary-Q2x9") -> (HTTPFields, ByteBuffer) {
-    var bytes = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(filename)\"\r\nContent-Type: \(type)\r\n\r\n".utf8)
-    bytes.append(data)
-    bytes.append(Data("\r\n--\(boundary)--\r\n".utf8))
-    let headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]
-    return (headers, ByteBuffer(bytes: bytes))
-}
+/// What a browser sends to the pages (the pages here run without the form guard, so the token
+/// the forms carry is not checked).
+let forms = BrowserForms(cookiePrefix: "homepwner")

@@ -11,7 +11,7 @@ struct PagesTextLimitTests {
     func formsRefuse() async throws {
         try await withPages { client, store in
             let longName = "a" + String(repeating: "%CC%81", count: 400)  // one character, 801 bytes
-            let addedPost = try await client.execute(uri: "/items", method: .post, headers: formHeaders, body: body("name=\(longName)"))
+            let addedPost = try await client.execute(uri: "/items", method: .post, headers: forms.headers, body: body("name=\(longName)"))
             #expect(addedPost.status == .seeOther)
             let added = try #require(try await client.page(after: addedPost))
             #expect(added.status == .ok)
@@ -19,7 +19,7 @@ struct PagesTextLimitTests {
             #expect(try await store.items().isEmpty)
             let item = try await store.add(NewItem(name: "Lamp"))
             let serial = "1" + String(repeating: "%CC%81", count: 128)  // one character, 257 bytes
-            let editedPost = try await client.execute(uri: "/items/\(item.itemKey)", method: .post, headers: formHeaders, body: body("serialNumber=\(serial)"))
+            let editedPost = try await client.execute(uri: "/items/\(item.itemKey)", method: .post, headers: forms.headers, body: body("serialNumber=\(serial)"))
             #expect(editedPost.status == .seeOther)
             let edited = try #require(try await client.page(after: editedPost))
             #expect(edited.status == .ok)
@@ -35,7 +35,7 @@ struct PagesTextLimitTests {
         try await withPages(prepare: { folder in
             try ItemArchive(items: [item]).encoded().write(to: folder.appendingPathComponent("items.archive"))
         }) { client, _ in
-            let page = try await client.execute(uri: "/items/\(item.itemKey)", method: .get, headers: pageHeaders)
+            let page = try await client.execute(uri: "/items/\(item.itemKey)", method: .get, headers: BrowserForms.pageHeaders)
             #expect(page.status == .ok)
             #expect(text(page).contains(name))
             #expect(text(page).contains("The name has 2001 bytes of UTF-8, more than 800."))

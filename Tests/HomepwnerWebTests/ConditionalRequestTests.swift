@@ -3,6 +3,8 @@ import HTTPTypes
 import Homepwner
 import HummingbirdTesting
 import Testing
+import ImagingSamples
+import WebTestSupport
 
 @Suite("Homepwner API: conditional and range requests, one URL per item, opaque photo tags")
 struct ConditionalRequestTests {
@@ -24,9 +26,9 @@ struct ConditionalRequestTests {
     func ifRange() async throws {
         try await withApp { client, _ in
             let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
-            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(try Photos.jpeg()))
+            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(try SamplePhotos.jpeg()))
             let oldTag = try #require(try await client.execute(uri: "/api/items/\(key)/photo", method: .get).headers[.eTag])
-            let png = try Photos.png()
+            let png = try SamplePhotos.png()
             _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(png))
             let tag = try #require(try await client.execute(uri: "/api/items/\(key)/photo", method: .get).headers[.eTag])
             #expect(tag != oldTag)
@@ -49,7 +51,7 @@ struct ConditionalRequestTests {
     func oneSpelling() async throws {
         try await withApp { client, _ in
             let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
-            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             let other = key.lowercased()
             #expect(other != key)
             for path in ["", "/photo", "/thumbnail"] {
@@ -65,7 +67,7 @@ struct ConditionalRequestTests {
     func opaquePhotoTag() async throws {
         try await withApp { client, folder in
             let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
-            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             let tag = try #require(try await client.execute(uri: "/api/items/\(key)/photo", method: .get).headers[.eTag])
             let inside = String(tag.dropFirst().dropLast())
             #expect(tag.utf8.first == UInt8(ascii: "\"") && tag.utf8.last == UInt8(ascii: "\""))
@@ -74,7 +76,7 @@ struct ConditionalRequestTests {
             #expect(try await client.execute(uri: "/api/items/\(key)/photo", method: .get).headers[.eTag] == tag)
             let pagesTags = await ImageStore(folder: folder).photoTags(forKeys: [key, "0E8A6F52-1C3B-4D5E-8F90-000000000001"])
             #expect(pagesTags == [key: inside])
-            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(try Photos.jpeg()))
+            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(try SamplePhotos.jpeg()))
             #expect(try await client.execute(uri: "/api/items/\(key)/photo", method: .get).headers[.eTag] != tag)
         }
     }

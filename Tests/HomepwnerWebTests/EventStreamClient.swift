@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Testing
+import WebTestSupport
 
 /// A raw HTTP/1.1 connection reading an endless `text/event-stream` as it arrives (URLSession on
 /// Linux only hands over a body once it ends).

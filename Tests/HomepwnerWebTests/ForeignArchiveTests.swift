@@ -4,6 +4,7 @@ import Homepwner
 import HummingbirdTesting
 import KeyedArchive
 import Testing
+import WebTestSupport
 
 @Suite("Homepwner API: archives written elsewhere, and edits that race")
 struct ForeignArchiveTests {

@@ -3,6 +3,8 @@ import HTTPTypes
 import Homepwner
 import HummingbirdTesting
 import Testing
+import ImagingSamples
+import WebTestSupport
 
 @Suite("Homepwner API: HEAD")
 struct HeadRequestTests {
@@ -10,7 +12,7 @@ struct HeadRequestTests {
     func headLikeGet() async throws {
         try await withApp { client, _ in
             let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
-            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             for uri in [
                 "/api/items", "/api/items.csv", "/api/items/\(key)", "/api/items/\(key)/photo", "/api/items/\(key)/thumbnail",
                 "/api/items/00000000-0000-0000-0000-000000000000", "/api/stats", "/openapi.yaml",

@@ -3,6 +3,7 @@ import HTTPTypes
 import Homepwner
 import HummingbirdTesting
 import Testing
+import WebTestSupport
 
 @Suite("Homepwner API: items")
 struct ItemRouteTests {

@@ -4,6 +4,8 @@ import Homepwner
 import HummingbirdTesting
 import Imaging
 import Testing
+import ImagingSamples
+import WebTestSupport
 
 @Suite("Homepwner API: photos and thumbnails")
 struct PhotoRouteTests {
@@ -11,7 +13,7 @@ struct PhotoRouteTests {
     func putAndGet() async throws {
         try await withApp { client, folder in
             let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
-            let png = try Photos.png()
+            let png = try SamplePhotos.png()
             let put = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(png))
             #expect(put.status == .ok)
             #expect(try json(put)["hasPhoto"] as? Bool == true)
@@ -32,7 +34,7 @@ struct PhotoRouteTests {
     func ranges() async throws {
         try await withApp { client, _ in
             let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
-            let jpeg = try Photos.jpeg()
+            let jpeg = try SamplePhotos.jpeg()
             #expect(try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(jpeg)).status == .ok)
             let part = try await client.execute(uri: "/api/items/\(key)/photo", method: .get, headers: [.range: "bytes=2-11"])
             #expect(part.status == .partialContent)
@@ -50,7 +52,7 @@ struct PhotoRouteTests {
             let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
             #expect(try await client.execute(uri: "/api/items/\(key)/thumbnail", method: .get).status == .notFound)
             #expect(try await client.execute(uri: "/api/items/\(key)/photo", method: .get).status == .notFound)
-            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             let thumbnail = try await client.execute(uri: "/api/items/\(key)/thumbnail", method: .get)
             #expect(thumbnail.status == .ok)
             #expect(thumbnail.headers[.contentType] == "image/png")
@@ -71,7 +73,7 @@ struct PhotoRouteTests {
             #expect(bad.status == .unprocessableContent)
             #expect(try errorCode(bad) == "invalid_image")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(key).path))
-            let png = try Photos.png()
+            let png = try SamplePhotos.png()
             var form = Data("--XyZ\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nhello\r\n".utf8)
             form += Data("--XyZ\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"p.png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
             form += png + Data("\r\n--XyZ--\r\n".utf8)
@@ -102,14 +104,14 @@ struct PhotoRouteTests {
     func deletePhoto() async throws {
         try await withApp { client, folder in
             let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
-            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             let deleted = try await client.execute(uri: "/api/items/\(key)/photo", method: .delete)
             #expect(deleted.status == .ok)
             #expect(try json(deleted)["hasPhoto"] as? Bool == false)
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(key).path))
             #expect(try await client.execute(uri: "/api/items/\(key)/photo", method: .get).status == .notFound)
             let unknown = "00000000-0000-0000-0000-000000000000"
-            #expect(try await client.execute(uri: "/api/items/\(unknown)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png())).status == .notFound)
+            #expect(try await client.execute(uri: "/api/items/\(unknown)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png())).status == .notFound)
         }
     }
 
@@ -117,7 +119,7 @@ struct PhotoRouteTests {
     func deleteItemDeletesPhoto() async throws {
         try await withApp { client, folder in
             let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
-            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             #expect(try await client.execute(uri: "/api/items/\(key)", method: .delete).status == .noContent)
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(key).path))
         }
@@ -130,7 +132,7 @@ struct WorkLimitRouteTests {
     func refusedWithoutRoom() async throws {
         try await withApp(maxUploads: 0, maxEventStreams: 0) { client, folder in
             let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
-            let put = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            let put = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             #expect(put.status == .tooManyRequests)
             #expect(put.headers[.retryAfter] == "1")
             #expect(try errorCode(put) == "too_many_requests")

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import TestSupport
+import WebTestSupport
 
 /// What a finished `homepwner` command printed.
 struct CommandRun {

@@ -2,6 +2,7 @@ import Foundation
 import Homepwner
 import Testing
 import TestSupport
+import WebTestSupport
 
 @Suite("homepwner serve as a real process", .serialized)
 struct ServerProcessTests {

@@ -3,6 +3,8 @@ import HTTPTypes
 import Homepwner
 import HummingbirdTesting
 import Testing
+import ImagingSamples
+import WebTestSupport
 
 @Suite("Homepwner API: a damaged archive, security and the API document")
 struct ServerStateTests {
@@ -22,7 +24,7 @@ struct ServerStateTests {
             #expect(message.hasPrefix("nothing was changed: \(folder.standardizedFileURL.path)/items.archive is damaged ("))
             #expect(message.hasSuffix(") and no item could be read from it. The server holds the data folder: stop it, run homepwner check --repair, and start it again"))
             let key = "00000000-0000-0000-0000-000000000000"
-            let put = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            let put = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             #expect(put.status == .conflict)
             #expect(try Data(contentsOf: folder.appendingPathComponent("items.archive")) == garbage)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import ImagingSamples
 
 @Suite("The scary-creatures command with files other programs left behind", .timeLimit(.minutes(3)))
 struct CLIHostileInputTests {
@@ -89,7 +90,7 @@ struct CLIHostileInputTests {
     func showIsReadOnly() async throws {
         try await withTemporaryFolder { folder in
             let photo = folder.appendingPathComponent("photo.png")
-            try Photos.png().write(to: photo)
+            try SamplePhotos.png().write(to: photo)
             let data = folder.appendingPathComponent("data")
             #expect(try runCLI(["add", "Pic", "--image", photo.path, "--create"], dataDir: data).status == 0)
             let thumbnail = data.appendingPathComponent("1.scarycreature/thumbImage.png")

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Testing
 import TestSupport
+import ImagingSamples
 
 /// The result of one real `scary-creatures` process.
 struct CLIRun {
@@ -51,7 +52,7 @@ struct CLITests {
         try await withTemporaryFolder { folder in
             let data = folder.appendingPathComponent("PrivateDocuments")
             let photo = folder.appendingPathComponent("photo.jpg")
-            try Photos.jpeg().write(to: photo)
+            try SamplePhotos.jpeg().write(to: photo)
             #expect(try runCLI(["add", "Lil' Terror", "--rating", "4.5", "--create"], dataDir: data).output == "1\n")
             #expect(try runCLI(["add", "Weird Bug", "--image", photo.path], dataDir: data).output == "2\n")
             let list = try runCLI(["list"], dataDir: data)
@@ -65,7 +66,7 @@ struct CLITests {
             #expect(try runCLI(["rename", "1", "Big Terror"], dataDir: data).status == 0)
             #expect(try runCLI(["rate", "2", "3"], dataDir: data).status == 0)
             let png = folder.appendingPathComponent("photo.png")
-            try Photos.png().write(to: png)
+            try SamplePhotos.png().write(to: png)
             #expect(try runCLI(["set-image", "1", png.path], dataDir: data).status == 0)
             let showJSON = try runCLI(["show", "1", "--json"], dataDir: data)
             #expect(showJSON.output.contains("\"format\" : \"PNG\""))

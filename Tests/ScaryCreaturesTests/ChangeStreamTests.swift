@@ -2,6 +2,7 @@ import Foundation
 @testable import ScaryCreatures
 import Testing
 import TestSupport
+import ImagingSamples
 
 /// The next `count` events of `stream`, failing the test instead of waiting past 20 seconds.
 func nextEvents(_ stream: AsyncStream<CreatureChanges.Event>, count: Int) async throws -> [CreatureChanges.Event] {
@@ -53,7 +54,7 @@ struct ChangeStreamTests {
             let events = await database.changes.subscribe(after: nil)
             let creature = try await database.add(title: "Ghost")
             _ = try await database.rate(creature.id, 3)
-            try await database.setImage(creature.id, try Photos.png())
+            try await database.setImage(creature.id, try SamplePhotos.png())
             try await database.delete(creature.id)
             let seen = try await nextEvents(events, count: 4)
             #expect(seen.map(\.summary) == ["created 1", "updated 1", "photo 1", "deleted 1"])
@@ -70,7 +71,7 @@ struct ChangeStreamTests {
     func ownEditNotReadBack() async throws {
         try await withTemporaryFolder { folder in
             let database = try await ScaryCreatureDatabase.open(at: folder)
-            let creature = try await database.add(title: "Ghost", image: try Photos.png())
+            let creature = try await database.add(title: "Ghost", image: try SamplePhotos.png())
             let thumbnail = try #require(try await database.thumbnail(of: creature.id))
             let watch = await startWatch(of: database)
             defer { watch.cancel() }
@@ -97,7 +98,7 @@ struct ChangeStreamTests {
             #expect(try runCLI(["rate", "1", "4"], dataDir: folder).status == 0)
             #expect(try await nextEvents(events, count: 1).map(\.summary) == ["updated 1"])
             let photo = folder.appendingPathComponent("p.png")
-            try Photos.png().write(to: photo)
+            try SamplePhotos.png().write(to: photo)
             #expect(try runCLI(["add", "Bat", "--image", photo.path], dataDir: folder).status == 0)
             #expect(try await nextEvents(events, count: 1).map(\.summary) == ["created 2"])
             #expect(try runCLI(["delete", "1"], dataDir: folder).status == 0)

@@ -5,6 +5,7 @@ import KeyedArchive
 import ScaryCreatures
 import Testing
 import TestSupport
+import ImagingSamples
 
 @Suite("The creature database")
 struct DatabaseTests {
@@ -47,7 +48,7 @@ struct DatabaseTests {
     func photos() async throws {
         try await withTemporaryFolder { root in
             let database = try await ScaryCreatureDatabase.open(at: root)
-            let png = try Photos.png(), jpeg = try Photos.jpeg()
+            let png = try SamplePhotos.png(), jpeg = try SamplePhotos.jpeg()
             let creature = try await database.add(title: "Painted", rating: 2, image: png)
             let bundle = root.appendingPathComponent("1.scarycreature")
             #expect(try Data(contentsOf: bundle.appendingPathComponent("fullImage.png")) == png)
@@ -58,7 +59,7 @@ struct DatabaseTests {
             let names = Set(try FileManager.default.contentsOfDirectory(atPath: bundle.path))
             #expect(names == ["Data.plist", "fullImage.jpg", "thumbImage.png"])
             #expect(try await creature.fullImage()?.format == .jpeg)
-            let green = try Photos.centre(of: try #require(try await database.thumbnail(of: 1)))
+            let green = try SamplePhotos.centre(of: try #require(try await database.thumbnail(of: 1)))
             #expect(green[1] > 150 && green[0] < 80)
         }
     }
@@ -67,16 +68,16 @@ struct DatabaseTests {
     func crashBetweenPhotoFiles() async throws {
         try await withTemporaryFolder { root in
             let database = try await ScaryCreatureDatabase.open(at: root)
-            _ = try await database.add(title: "Changing", image: try Photos.png())
+            _ = try await database.add(title: "Changing", image: try SamplePhotos.png())
             let bundle = root.appendingPathComponent("1.scarycreature")
             // The state a crash leaves after "remove thumbnail, write the new photo": both photos,
             // the JPEG newer, no thumbnail.
             try FileManager.default.removeItem(at: bundle.appendingPathComponent("thumbImage.png"))
-            try Photos.jpeg().write(to: bundle.appendingPathComponent("fullImage.jpg"))
+            try SamplePhotos.jpeg().write(to: bundle.appendingPathComponent("fullImage.jpg"))
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: bundle.appendingPathComponent("fullImage.png").path)
             let fresh = try await ScaryCreatureDatabase.open(at: root)
             #expect(try await fresh.fullImage(of: 1)?.format == .jpeg)
-            let centre = try Photos.centre(of: try #require(try await fresh.thumbnail(of: 1)))
+            let centre = try SamplePhotos.centre(of: try #require(try await fresh.thumbnail(of: 1)))
             #expect(centre[1] > 150, "the regenerated thumbnail shows the JPEG (green), not the old PNG")
             let report = try await fresh.check(repair: true)
             #expect(report.photoProblems.contains { $0.message.contains("two full photos") && $0.repaired })
@@ -87,7 +88,7 @@ struct DatabaseTests {
     @Test("a 2010 Scary Bugs folder lists and opens, and stays a 2010 folder when changed")
     func scaryBugsFolder() async throws {
         try await withTemporaryFolder { root in
-            let png = try Photos.png()
+            let png = try SamplePhotos.png()
             for (index, name) in ["1.scarybug", "2.ScaryBug"].enumerated() {
                 let bundle = root.appendingPathComponent(name)
                 try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
@@ -117,7 +118,7 @@ struct DatabaseTests {
             try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
             try foundationArchive(FoundationCreature(title: "Lil' Terror", rating: 5), className: "ScaryCreatures.ScaryCreatureData")
                 .write(to: bundle.appendingPathComponent("Data.plist"))
-            try Photos.png().write(to: bundle.appendingPathComponent("thumbImage.png"))
+            try SamplePhotos.png().write(to: bundle.appendingPathComponent("thumbImage.png"))
             let database = try await ScaryCreatureDatabase.open(at: root)
             #expect(try await database.creature(1).title == "Lil' Terror")
             _ = try await database.rate(1, 0.5)
@@ -130,7 +131,7 @@ struct DatabaseTests {
     func checkAndRepair() async throws {
         try await withTemporaryFolder { root in
             let database = try await ScaryCreatureDatabase.open(at: root)
-            _ = try await database.add(title: "Good", image: try Photos.png())
+            _ = try await database.add(title: "Good", image: try SamplePhotos.png())
             for (name, bytes) in [("2.scarycreature", Data("garbage".utf8)), ("3.scarycreature", try KeyedArchiver.archivedData(withRoot: ["not", "a", "creature"]))] {
                 try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
                 try bytes.write(to: root.appendingPathComponent(name).appendingPathComponent("Data.plist"))
@@ -170,14 +171,14 @@ struct ThumbnailCacheTests {
     func reusedNumber() async throws {
         try await withTemporaryFolder { folder in
             let database = try await ScaryCreatureDatabase.open(at: folder)
-            let first = try await database.add(title: "Red", image: try Photos.png())
+            let first = try await database.add(title: "Red", image: try SamplePhotos.png())
             let old = try #require(try await database.thumbnail(of: first.id))
-            #expect(try Photos.centre(of: old) != [20, 200, 20])
+            #expect(try SamplePhotos.centre(of: old) != [20, 200, 20])
             try await database.delete(first.id)
-            let second = try await database.add(title: "Green", image: try Photos.jpeg())
+            let second = try await database.add(title: "Green", image: try SamplePhotos.jpeg())
             #expect(second.id == first.id)
             let new = try #require(try await database.thumbnail(of: second.id))
-            let centre = try Photos.centre(of: new)
+            let centre = try SamplePhotos.centre(of: new)
             #expect(centre[1] > 150 && centre[0] < 60)
         }
     }
@@ -186,10 +187,10 @@ struct ThumbnailCacheTests {
     func photoChange() async throws {
         try await withTemporaryFolder { folder in
             let database = try await ScaryCreatureDatabase.open(at: folder)
-            let creature = try await database.add(title: "Changing", image: try Photos.png())
+            let creature = try await database.add(title: "Changing", image: try SamplePhotos.png())
             _ = try await database.thumbnail(of: creature.id)
-            try await database.setImage(creature.id, try Photos.jpeg())
-            let centre = try Photos.centre(of: try #require(try await database.thumbnail(of: creature.id)))
+            try await database.setImage(creature.id, try SamplePhotos.jpeg())
+            let centre = try SamplePhotos.centre(of: try #require(try await database.thumbnail(of: creature.id)))
             #expect(centre[1] > 150 && centre[0] < 60)
             try await database.removeImage(creature.id)
             #expect(try await database.thumbnail(of: creature.id) == nil)
@@ -204,11 +205,11 @@ struct PhotoStreamTests {
     func streamSurvivesReplacement() async throws {
         try await withTemporaryFolder { folder in
             let database = try await ScaryCreatureDatabase.open(at: folder)
-            let png = try Photos.png()
+            let png = try SamplePhotos.png()
             let creature = try await database.add(title: "Streamed", image: png)
             let file = try #require(try await database.photoFile(of: creature.id))
             #expect(file.kind == .png && file.size == png.count)
-            try await database.setImage(creature.id, try Photos.jpeg())
+            try await database.setImage(creature.id, try SamplePhotos.jpeg())
             var read: [UInt8] = []
             for try await chunk in file.chunks(in: 0..<file.size) { read += chunk }
             #expect(Data(read) == png)

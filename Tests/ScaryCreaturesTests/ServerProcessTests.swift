@@ -6,6 +6,7 @@ import KeyedArchive
 import ScaryCreatures
 import Testing
 import TestSupport
+import ImagingSamples
 
 /// A `scary-creatures serve` process on a free port.
 struct ServerProcess {
@@ -53,7 +54,7 @@ struct ServerProcessTests {
                 let (status, _) = try await server.request("POST", "api/creatures", body: Data(#"{"title":"C\#(index)"}"#.utf8), type: "application/json")
                 #expect(status == 201)
             }
-            let photo = try Photos.png()
+            let photo = try SamplePhotos.png()
             let uploads = Task {
                 try await withThrowingTaskGroup(of: Int.self) { group in
                     for index in 1...4 {
@@ -84,7 +85,7 @@ struct ServerProcessTests {
     func purgeOnSignal() async throws {
         try await withTemporaryFolder { folder in
             let photo = folder.appendingPathComponent("p.png")
-            try Photos.png().write(to: photo)
+            try SamplePhotos.png().write(to: photo)
             #expect(try runCLI(["add", "Pic", "--image", photo.path], dataDir: folder).status == 0)
             let server = try ServerProcess.start(dataDir: folder, extra: ["--log-level", "warning"])
             defer {

@@ -3,6 +3,7 @@ import KeyedArchive
 import ScaryCreatures
 import Testing
 import TestSupport
+import ImagingSamples
 
 @Suite("Export and import", .timeLimit(.minutes(3)))
 struct TransferTests {
@@ -10,7 +11,7 @@ struct TransferTests {
     func exportImport() async throws {
         try await withTemporaryFolder { folder in
             let source = try await ScaryCreatureDatabase.open(at: folder.appendingPathComponent("a"))
-            let photo = try Photos.jpeg()
+            let photo = try SamplePhotos.jpeg()
             _ = try await source.add(title: "Traveller", rating: 3.5, image: photo)
             let zip = folder.appendingPathComponent("out.scarycreature.zip")
             try await source.export(1, to: zip)
@@ -31,7 +32,7 @@ struct TransferTests {
         try await withTemporaryFolder { folder in
             let old = folder.appendingPathComponent("Private Documents")
             let bundles: [(String, Data, Data?)] = [
-                ("1.scarybug", try foundationArchive(FoundationCreature(title: "Potato Bug", rating: 3, inlineRating: true), className: "ScaryBugData", topKey: "Data"), try Photos.png()),
+                ("1.scarybug", try foundationArchive(FoundationCreature(title: "Potato Bug", rating: 3, inlineRating: true), className: "ScaryBugData", topKey: "Data"), try SamplePhotos.png()),
                 ("2.ScaryBug", try foundationArchive(FoundationCreature(title: "Centipede", rating: 4, inlineRating: true), className: "ScaryBugData", topKey: "Data"), nil),
                 ("3.scarybug", Data("not a plist".utf8), nil),
                 ("4.scarybug", try foundationArchive(FoundationCreature(title: "Wasp", rating: 2, inlineRating: true), className: "ScaryBugData", topKey: "Data"), Data("GIF89a-not-really".utf8)),

@@ -6,6 +6,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import WebSupport
+import ImagingSamples
+import WebTestSupport
 
 @Suite("Cached answers on a real server", .timeLimit(.minutes(3)))
 struct CachedAnswerLiveTests {
@@ -30,7 +32,7 @@ struct CachedAnswerLiveTests {
             #expect(kept.headers[.xContentTypeOptions] == "nosniff")
 
             // A thumbnail: kept with its entity tag, and a 304 for a client that has it.
-            _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             let thumbnail = try await client.execute(uri: "/api/creatures/1/thumbnail", method: .get)
             let keptThumbnail = try await client.execute(uri: "/api/creatures/1/thumbnail", method: .get)
             #expect(Data(buffer: keptThumbnail.body) == Data(buffer: thumbnail.body))

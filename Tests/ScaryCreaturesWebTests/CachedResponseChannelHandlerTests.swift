@@ -5,6 +5,7 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
 import Testing
+import WebTestSupport
 @testable import WebSupport
 
 /// A handler over a cache holding one kept response, `/kept` at generation 1, in an

@@ -3,6 +3,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import ImagingSamples
+import WebTestSupport
 
 @Suite("Conditional and range requests, one URL per creature, opaque photo tags")
 struct ConditionalRequestTests {
@@ -29,10 +31,10 @@ struct ConditionalRequestTests {
     func ifRange() async throws {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Pic"}"#))
-            let jpeg = try Photos.jpeg()
+            let jpeg = try SamplePhotos.jpeg()
             _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(jpeg))
             let oldTag = try #require(try await client.execute(uri: "/api/creatures/1/photo", method: .get).headers[.eTag])
-            let png = try Photos.png()
+            let png = try SamplePhotos.png()
             _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(png))
             let tag = try #require(try await client.execute(uri: "/api/creatures/1/photo", method: .get).headers[.eTag])
             #expect(tag != oldTag)
@@ -55,7 +57,7 @@ struct ConditionalRequestTests {
     func oneSpelling(spelling: String) async throws {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Ghost"}"#))
-            _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             for path in ["", "/photo", "/thumbnail", "/export"] {
                 #expect(try await client.execute(uri: "/api/creatures/1\(path)", method: .get).status == .ok, "\(path)")
                 let response = try await client.execute(uri: "/api/creatures/\(spelling)\(path)", method: .get)
@@ -65,7 +67,7 @@ struct ConditionalRequestTests {
             let patch = try await client.execute(uri: "/api/creatures/\(spelling)", method: .patch, headers: jsonHeaders, body: body(#"{"rating":3}"#))
             #expect(patch.status == .notFound)
             #expect(try await client.execute(uri: "/api/creatures/\(spelling)", method: .delete).status == .notFound)
-            #expect(try await client.execute(uri: "/creatures/\(spelling)", method: .get, headers: pageHeaders).status == .notFound)
+            #expect(try await client.execute(uri: "/creatures/\(spelling)", method: .get, headers: BrowserForms.pageHeaders).status == .notFound)
             let creature = try json(try await client.execute(uri: "/api/creatures/1", method: .get))
             #expect((creature["rating"] as? NSNumber)?.doubleValue == 0)
         }
@@ -75,16 +77,16 @@ struct ConditionalRequestTests {
     func opaquePhotoTag() async throws {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Pic"}"#))
-            _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             let tag = try #require(try await client.execute(uri: "/api/creatures/1/photo", method: .get).headers[.eTag])
             let inside = tag.dropFirst().dropLast()
             #expect(tag.utf8.first == UInt8(ascii: "\"") && tag.utf8.last == UInt8(ascii: "\""))
             #expect(inside.utf8.count == 32)
             #expect(inside.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
             #expect(try await client.execute(uri: "/api/creatures/1/photo", method: .get).headers[.eTag] == tag)
-            let page = text(try await client.execute(uri: "/creatures/1", method: .get, headers: pageHeaders))
+            let page = text(try await client.execute(uri: "/creatures/1", method: .get, headers: BrowserForms.pageHeaders))
             #expect(page.contains("src=\"/api/creatures/1/photo?v=\(inside)\""))
-            _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(try Photos.jpeg()))
+            _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(try SamplePhotos.jpeg()))
             #expect(try await client.execute(uri: "/api/creatures/1/photo", method: .get).headers[.eTag] != tag)
         }
     }

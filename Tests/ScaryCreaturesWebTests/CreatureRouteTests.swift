@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import WebTestSupport
 
 @Suite("The creature routes")
 struct CreatureRouteTests {
@@ -179,11 +180,11 @@ struct CreatureRouteTests {
             let form = try await client.execute(uri: "/sign-in", method: .get)
             #expect(form.status == .ok)
             #expect(String(buffer: form.body).contains("<form method=\"post\" action=\"/sign-in\">"))
-            let formHeaders: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
-            let wrong = try await client.execute(uri: "/sign-in", method: .post, headers: formHeaders, body: formBody("token=guess"))
+            let signInHeaders: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            let wrong = try await client.execute(uri: "/sign-in", method: .post, headers: signInHeaders, body: forms.body("token=guess"))
             #expect(wrong.status == .unauthorized)
             #expect(wrong.headers[.setCookie] == nil)
-            let right = try await client.execute(uri: "/sign-in", method: .post, headers: formHeaders, body: formBody("token=correct-horse-battery-staple"))
+            let right = try await client.execute(uri: "/sign-in", method: .post, headers: signInHeaders, body: forms.body("token=correct-horse-battery-staple"))
             #expect(right.status == .seeOther)
             #expect(right.headers[.location] == "/")
             #expect(right.headers[.setCookie] == "scary_creatures_token_80=correct-horse-battery-staple; Path=/; HttpOnly; SameSite=Strict")

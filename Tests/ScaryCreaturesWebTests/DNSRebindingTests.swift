@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import WebTestSupport
+import ImagingSamples
 
 @Suite("DNS rebinding against the Scary Creatures server", .timeLimit(.minutes(2)))
 struct DNSRebindingTests {
@@ -21,7 +22,7 @@ struct DNSRebindingTests {
         try await withApp(setup: .live) { client, _ in
             let port = try #require(client.port)
             #expect(try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body("{\"title\":\"Ghoul\",\"rating\":2}")).status == .created)
-            _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             // Kept in the response cache, which answers before the router.
             for _ in 0..<2 {
                 _ = try await client.execute(uri: "/api/creatures", method: .get)

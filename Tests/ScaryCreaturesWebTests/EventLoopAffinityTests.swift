@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import NIOPosix
 import Testing
+import WebTestSupport
 @testable import WebSupport
 
 @Suite("Event-loop affinity: a request's work resumes on the loop that read it")

@@ -2,6 +2,7 @@ import Foundation
 @testable import ScaryCreatures
 @testable import ScaryCreaturesWeb
 import Testing
+import WebTestSupport
 
 @Suite("The event stream's format")
 struct EventStreamTests {

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import WebSupport
+import WebTestSupport
 
 @Suite("Page forms: the form token, the body types and the multipart bounds")
 struct FormGuardTests {
@@ -11,7 +12,7 @@ struct FormGuardTests {
     func pageCarriesTheToken() async throws {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Ghost"}"#))
-            let page = try await client.execute(uri: "/creatures/1", method: .get, headers: pageHeaders)
+            let page = try await client.execute(uri: "/creatures/1", method: .get, headers: BrowserForms.pageHeaders)
             let cookie = try #require(page.headers[.setCookie])
             let match = try #require(cookie.firstMatch(of: /^scary_creatures_form_80=([0-9a-f]{64}); Path=\/; HttpOnly; SameSite=Strict$/))
             let token = String(match.1)
@@ -34,10 +35,10 @@ struct FormGuardTests {
             #expect(noToken.status == .forbidden)
             #expect(text(noToken).contains("<h1>Forbidden</h1>"))
             var withCookie = bare
-            withCookie[.cookie] = formTokenCookie
+            withCookie[.cookie] = forms.cookie
             let wrong = try await client.execute(uri: "/creatures", method: .post, headers: withCookie, body: body("_formtoken=\(String(repeating: "0", count: 64))&title=Forged"))
             #expect(wrong.status == .forbidden)
-            let noCookie = try await client.execute(uri: "/creatures", method: .post, headers: bare, body: formBody("title=Forged"))
+            let noCookie = try await client.execute(uri: "/creatures", method: .post, headers: bare, body: forms.body("title=Forged"))
             #expect(noCookie.status == .forbidden)
             let apiClient = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"], body: body("confirm=yes"))
             #expect(apiClient.status == .forbidden)
@@ -45,7 +46,7 @@ struct FormGuardTests {
             let list = try json(try await client.execute(uri: "/api/creatures", method: .get))
             #expect((list["creatures"] as? [Any])?.isEmpty == true)
             // The same form with its token goes through.
-            #expect(try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Real")).status == .seeOther)
+            #expect(try await client.execute(uri: "/creatures", method: .post, headers: forms.headers, body: forms.body("title=Real")).status == .seeOther)
         }
     }
 
@@ -53,9 +54,9 @@ struct FormGuardTests {
     func textPlainRefused() async throws {
         try await withApp { client, _ in
             for type in ["text/plain", "application/json", ""] {
-                var headers: HTTPFields = [.cookie: formTokenCookie]
+                var headers: HTTPFields = [.cookie: forms.cookie]
                 if !type.isEmpty { headers[.contentType] = type }
-                let response = try await client.execute(uri: "/creatures", method: .post, headers: headers, body: formBody("title=Plain"))
+                let response = try await client.execute(uri: "/creatures", method: .post, headers: headers, body: forms.body("title=Plain"))
                 #expect(response.status == .unsupportedMediaType, "\(type)")
             }
         }
@@ -66,9 +67,9 @@ struct FormGuardTests {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Ghost"}"#))
             let boundary = "b0und4ry"
-            let headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: formTokenCookie]
+            let headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: forms.cookie]
             func form(_ parts: [String]) -> ByteBuffer {
-                ByteBuffer(string: ([#"Content-Disposition: form-data; name="_formtoken""# + "\r\n\r\n\(formToken)"] + parts)
+                ByteBuffer(string: ([#"Content-Disposition: form-data; name="_formtoken""# + "\r\n\r\n\(forms.token)"] + parts)
                     .map { "--\(boundary)\r\n\($0)\r\n" }.joined() + "--\(boundary)--\r\n")
             }
             let manyLines = #"Content-Disposition: form-data; name="photo"; filename="a.png""# + String(repeating: "\r\nX-Pad: 1", count: 16) + "\r\n\r\nx"

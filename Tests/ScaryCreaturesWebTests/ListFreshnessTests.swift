@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import ScaryCreatures
 import Testing
+import WebTestSupport
 
 /// The list is served from the response cache between changes; these protect that it is never
 /// stale: not after the server's own changes, and not (beyond the folder watch's delay) after

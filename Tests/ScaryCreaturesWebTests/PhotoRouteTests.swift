@@ -3,6 +3,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import ImagingSamples
+import WebTestSupport
 
 @Suite("The photo, thumbnail and transfer routes")
 struct PhotoRouteTests {
@@ -10,7 +12,7 @@ struct PhotoRouteTests {
     func photo() async throws {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Pic"}"#))
-            let jpeg = try Photos.jpeg()
+            let jpeg = try SamplePhotos.jpeg()
             let put = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(jpeg))
             #expect(put.status == .ok)
             #expect(try json(put)["hasPhoto"] as? Bool == true)
@@ -35,7 +37,7 @@ struct PhotoRouteTests {
     func thumbnail() async throws {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Pic"}"#))
-            _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Photos.png()))
+            _ = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png()))
             let thumbnail = try await client.execute(uri: "/api/creatures/1/thumbnail", method: .get)
             #expect(thumbnail.status == .ok)
             #expect(thumbnail.headers[.contentType] == "image/png")
@@ -54,7 +56,7 @@ struct PhotoRouteTests {
     func multipart() async throws {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Form"}"#))
-            let png = try Photos.png()
+            let png = try SamplePhotos.png()
             var form = Data("--XyZ\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
             form += png + Data("\r\n--XyZ--\r\n".utf8)
             let put = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "multipart/form-data; boundary=XyZ"], body: body(form))

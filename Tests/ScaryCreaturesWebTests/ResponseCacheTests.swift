@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Synchronization
 import Testing
+import WebTestSupport
 @testable import WebSupport
 
 /// A router whose one cacheable route counts how often it really ran, behind the cache.

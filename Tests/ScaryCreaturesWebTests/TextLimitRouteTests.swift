@@ -23,7 +23,7 @@ struct TextLimitRouteTests {
             #expect(patched.status == .unprocessableContent)
             #expect(try errorCode(patched) == "invalid_title")
             let encoded = "a" + String(repeating: "%CC%81", count: 400)
-            let formPost = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=\(encoded)"))
+            let formPost = try await client.execute(uri: "/creatures", method: .post, headers: forms.headers, body: forms.body("title=\(encoded)"))
             #expect(formPost.status == .seeOther)
             let form = try #require(try await client.page(after: formPost))
             #expect(form.status == .ok)

@@ -5,6 +5,8 @@ import HummingbirdTesting
 import Synchronization
 import Testing
 import WebSupport
+import ImagingSamples
+import WebTestSupport
 
 @Suite("Limits on uploads and event streams at once: 429 beyond them, places given back")
 struct WorkLimitTests {
@@ -15,7 +17,7 @@ struct WorkLimitTests {
             #expect(created.status == .created)
             let large = #"{"title":"Big"}"# + String(repeating: " ", count: 70_000)
             let refused: [(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer)] = [
-                ("/api/creatures/1/photo", .put, [.contentType: "image/png"], body(try Photos.png())),
+                ("/api/creatures/1/photo", .put, [.contentType: "image/png"], body(try SamplePhotos.png())),
                 ("/api/imports", .post, [.contentType: "application/zip"], body("PK")),
                 ("/creatures/1/photo", .post, [.contentType: "multipart/form-data; boundary=x"], body("--x--\r\n")),
                 ("/api/events", .get, [:], ByteBuffer()),

@@ -68,6 +68,16 @@ public enum CreatureRules {
         return problems
     }
 
+    /// The creature number `text` spells the one way a URL spells it — plain decimal, no sign,
+    /// no leading zeros — so that one creature has one URL (`01` and `+1` are not creature 1);
+    /// nil for anything else.
+    public static func id(spelledAs text: some StringProtocol) -> Int? {
+        let digits = text.utf8
+        guard (1...18).contains(digits.count), digits.first != UInt8(ascii: "0"),
+              digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(text)
+    }
+
     /// Parses a rating typed by a person ("3", "4.5").
     ///
     /// - Throws: ``ScaryCreaturesError`` `.invalidRating` for text that is not such a number.

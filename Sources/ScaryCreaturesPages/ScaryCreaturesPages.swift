@@ -5,13 +5,15 @@ import Imaging
 import ScaryCreatures
 import WebSupport
 
-/// The pages a person uses: the list (`GET /`), a creature (`GET /creatures/{id}`), and the plain
-/// forms that work without JavaScript (add, rename, rate, photo, delete, import). Every post,
-/// refused or not, ends on a redirect (303) to the page that shows the result, a refusal, the
-/// title as typed or an import's results carried there (Post/Redirect/Get,
+/// The Scary Creatures pages a person uses: the list (`GET /`), a creature
+/// (`GET /creatures/{id}`), and the plain forms that work without JavaScript (add, rename, rate,
+/// photo, delete, import).
+///
+/// Every post, refused or not, ends on a redirect (303) to the page that shows the result, a
+/// refusal, the title as typed or an import's results carried there (Post/Redirect/Get,
 /// ``WebSupport/FormCarrier``), so a reload never sends a form again. The scripts enhance these
-/// pages through the JSON API; these routes never need them.
-struct CreaturePages: Sendable, PageResponses {
+/// pages through the JSON API under `/api/creatures`; these routes never need them.
+public struct ScaryCreaturesPages: Sendable, PageResponses {
     let database: ScaryCreatureDatabase
     let resources: PageResources
     /// The largest photo, as Imaging enforces it.
@@ -19,8 +21,23 @@ struct CreaturePages: Sendable, PageResponses {
     /// What a plain form's post carries to the page its redirect shows.
     let carrier = FormCarrier<CarriedPage>(appName: "scary-creatures")
 
-    /// Adds the pages, the forms, `/assets/…` and the shared `/assets/common/…` to `router`.
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    /// Loads the templates and files of the pages for `database`.
+    ///
+    /// - Throws: when the package's resources are missing or a template does not parse.
+    public init(database: ScaryCreatureDatabase) throws {
+        self.database = database
+        self.resources = try PageResources(bundle: .module, site: SiteIdentity(name: "Scary Creatures", stylesheet: "app.css", startPage: "list"))
+    }
+
+    /// Adds the pages of `database` to `router`: what a server hands to its router builder
+    /// (`buildApplication(_:pages:)` in ScaryCreaturesWeb).
+    public static let routes: PageRoutes<ScaryCreatureDatabase> = { router, database in
+        try ScaryCreaturesPages(database: database).addRoutes(to: router)
+    }
+
+    /// Adds the pages, the forms, `/assets/…` (the pages' own files) and WebSupport's shared
+    /// `/assets/common/…` to `router`.
+    public func addRoutes(to router: Router<BasicRequestContext>) {
         resources.assets.addRoutes(to: router, prefix: "/assets")
         resources.commonAssets.addRoutes(to: router, prefix: CommonAssets.prefix)
         router.get("/") { request, _ in
@@ -55,7 +72,7 @@ struct CreaturePages: Sendable, PageResponses {
 
     func listPage(_ query: ListQuery, addTitle: String = "", addError: String? = nil) async throws -> Response {
         let (creatures, problems) = try await database.list()
-        let selected = CreatureQuery(text: query.text, sort: query.sort, descending: query.descending).apply(to: creatures)
+        let selected = CreatureQuery(text: query.text, order: query.sort, descending: query.descending).apply(to: creatures)
         let pages = max(1, (selected.count + ListQuery.pageSize - 1) / ListQuery.pageSize)
         let current = min(query.page, pages)
         let slice = selected.dropFirst((current - 1) * ListQuery.pageSize).prefix(ListQuery.pageSize)

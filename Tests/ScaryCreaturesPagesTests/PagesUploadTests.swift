@@ -4,15 +4,16 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import WebTestSupport
+import ImagingSamples
 
 @Suite("The pages' plain file forms and assets")
 struct PagesUploadTests {
     @Test("the plain photo form stores the photo; the list then shows its 88×88 thumbnail")
     func photoByForm() async throws {
         try await withApp { client, _ in
-            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Ghost"))
-            let png = try Photos.png()
-            let (headers, form) = multipartBody(field: "photo", filename: "ghost.png", type: "image/png", data: png)
+            _ = try await client.execute(uri: "/creatures", method: .post, headers: forms.headers, body: forms.body("title=Ghost"))
+            let png = try SamplePhotos.png()
+            let (headers, form) = forms.multipart(field: "photo", filename: "ghost.png", type: "image/png", data: png)
             let stored = try await client.execute(uri: "/creatures/1/photo", method: .post, headers: headers, body: form)
             #expect(stored.status == .seeOther)
             #expect(stored.headers[.location] == "/creatures/1")
@@ -26,7 +27,7 @@ struct PagesUploadTests {
             #expect(fetched.headers[.contentType] == "image/png")
             let detail = text(try await client.execute(uri: "/creatures/1", method: .get))
             #expect(detail.contains("<img id=\"photo\" class=\"photo\" src=\"/api/creatures/1/photo?v="))
-            let removed = try await client.execute(uri: "/creatures/1/photo/delete", method: .post, headers: formHeaders, body: formBody(""))
+            let removed = try await client.execute(uri: "/creatures/1/photo/delete", method: .post, headers: forms.headers, body: forms.body(""))
             #expect(removed.status == .seeOther)
             #expect(try await client.execute(uri: "/api/creatures/1/photo", method: .get).status == .notFound)
         }
@@ -35,9 +36,9 @@ struct PagesUploadTests {
     @Test("a HEIC file in the plain photo form ends, by a 303, on the page saying why, and nothing is stored")
     func heicByForm() async throws {
         try await withApp { client, _ in
-            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Ghost"))
+            _ = try await client.execute(uri: "/creatures", method: .post, headers: forms.headers, body: forms.body("title=Ghost"))
             let heic = Data([0, 0, 0, 0x18]) + Data("ftypheic".utf8) + Data(repeating: 0, count: 64)
-            let (headers, form) = multipartBody(field: "photo", filename: "IMG_0001.HEIC", type: "image/heic", data: heic)
+            let (headers, form) = forms.multipart(field: "photo", filename: "IMG_0001.HEIC", type: "image/heic", data: heic)
             let refusedPost = try await client.execute(uri: "/creatures/1/photo", method: .post, headers: headers, body: form)
             #expect(refusedPost.status == .seeOther)
             let refused = try #require(try await client.page(after: refusedPost))
@@ -52,7 +53,7 @@ struct PagesUploadTests {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Lil Terror","rating":4.5}"#))
             let zip = Data(buffer: try await client.execute(uri: "/api/creatures/1/export", method: .get).body)
-            let (headers, form) = multipartBody(field: "zips", filename: "1.scarycreature.zip", type: "application/zip", data: zip)
+            let (headers, form) = forms.multipart(field: "zips", filename: "1.scarycreature.zip", type: "application/zip", data: zip)
             let summaryPost = try await client.execute(uri: "/imports", method: .post, headers: headers, body: form)
             #expect(summaryPost.status == .seeOther)
             let summary = try #require(try await client.page(after: summaryPost))
@@ -62,7 +63,7 @@ struct PagesUploadTests {
             #expect(html.contains("<a href=\"/creatures/2\">“Lil Terror” from 1.scarycreature.zip"))
             let creature = try json(try await client.execute(uri: "/api/creatures/2", method: .get))
             #expect((creature["rating"] as? NSNumber)?.doubleValue == 4.5)
-            let (junkHeaders, junk) = multipartBody(field: "zips", filename: "notes.zip", type: "application/zip", data: Data("not a zip".utf8))
+            let (junkHeaders, junk) = forms.multipart(field: "zips", filename: "notes.zip", type: "application/zip", data: Data("not a zip".utf8))
             let skippedPost = try await client.execute(uri: "/imports", method: .post, headers: junkHeaders, body: junk)
             let skipped = text(try #require(try await client.page(after: skippedPost)))
             // The results were shown once: a reload of the page goes back to the list.

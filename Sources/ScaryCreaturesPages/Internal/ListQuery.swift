@@ -1,3 +1,4 @@
+import ScaryCreatures
 import WebSupport
 
 /// What the list page shows: the filter, the order and the page, read from its URL
@@ -10,7 +11,7 @@ struct ListQuery: Sendable, Equatable {
     /// The filter text (at most 200 characters kept).
     var text = ""
     /// The order.
-    var sort: Operations.ListCreatures.Input.Query.SortPayload = .id
+    var sort: CreatureQuery.Order = .id
     /// Largest first.
     var descending = false
     /// The page, from 1.

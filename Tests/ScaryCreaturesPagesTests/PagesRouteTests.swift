@@ -10,7 +10,7 @@ struct PagesRouteTests {
     @Test("the list of an empty folder is an HTML page with the welcome, its module script and no inline script")
     func emptyList() async throws {
         try await withApp { client, _ in
-            let page = try await client.execute(uri: "/", method: .get, headers: pageHeaders)
+            let page = try await client.execute(uri: "/", method: .get, headers: BrowserForms.pageHeaders)
             #expect(page.status == .ok)
             #expect(page.headers[.contentType] == "text/html; charset=utf-8")
             #expect(page.headers[.cacheControl] == "no-store")
@@ -27,16 +27,16 @@ struct PagesRouteTests {
     @Test("the plain add form answers 303 to the new creature's page, which shows its title")
     func addByForm() async throws {
         try await withApp { client, _ in
-            let added = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Lil+Terror%20%C3%A9"))
+            let added = try await client.execute(uri: "/creatures", method: .post, headers: forms.headers, body: forms.body("title=Lil+Terror%20%C3%A9"))
             #expect(added.status == .seeOther)
             #expect(added.headers[.location] == "/creatures/1")
-            let detail = try await client.execute(uri: "/creatures/1", method: .get, headers: pageHeaders)
+            let detail = try await client.execute(uri: "/creatures/1", method: .get, headers: BrowserForms.pageHeaders)
             #expect(detail.status == .ok)
             let html = text(detail)
             #expect(html.contains("<input id=\"title\" name=\"title\" value=\"Lil Terror é\""))
             #expect(html.contains("data-id=\"1\""))
             #expect(html.contains("aria-valuenow=\"0\" aria-valuetext=\"0 stars out of 5\""))
-            let list = text(try await client.execute(uri: "/", method: .get, headers: pageHeaders))
+            let list = text(try await client.execute(uri: "/", method: .get, headers: BrowserForms.pageHeaders))
             #expect(list.contains("<span class=\"row-title\">Lil Terror é</span>"))
             #expect(list.contains("1 creature<"))
         }
@@ -45,7 +45,7 @@ struct PagesRouteTests {
     @Test("an empty title in the add form ends, by a 303, on the page that says why and keeps the form")
     func addEmptyTitle() async throws {
         try await withApp { client, _ in
-            let refusedPost = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=+++"))
+            let refusedPost = try await client.execute(uri: "/creatures", method: .post, headers: forms.headers, body: forms.body("title=+++"))
             #expect(refusedPost.status == .seeOther)
             let refused = try #require(try await client.page(after: refusedPost))
             #expect(refused.status == .ok)
@@ -57,11 +57,11 @@ struct PagesRouteTests {
     @Test("the plain edit form renames and rates; a rating off the half-star steps ends, by a 303, on the page saying why")
     func editByForm() async throws {
         try await withApp { client, _ in
-            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Ghost"))
-            let renamed = try await client.execute(uri: "/creatures/1", method: .post, headers: formHeaders, body: formBody("title=Poltergeist"))
+            _ = try await client.execute(uri: "/creatures", method: .post, headers: forms.headers, body: forms.body("title=Ghost"))
+            let renamed = try await client.execute(uri: "/creatures/1", method: .post, headers: forms.headers, body: forms.body("title=Poltergeist"))
             #expect(renamed.status == .seeOther)
             #expect(renamed.headers[.location] == "/creatures/1")
-            let rated = try await client.execute(uri: "/creatures/1", method: .post, headers: formHeaders, body: formBody("rating=3.5"))
+            let rated = try await client.execute(uri: "/creatures/1", method: .post, headers: forms.headers, body: forms.body("rating=3.5"))
             #expect(rated.status == .seeOther)
             let creature = try json(try await client.execute(uri: "/api/creatures/1", method: .get))
             #expect(creature["title"] as? String == "Poltergeist")
@@ -69,7 +69,7 @@ struct PagesRouteTests {
             let detail = text(try await client.execute(uri: "/creatures/1", method: .get))
             #expect(detail.contains("class=\"stars big r7\""))
             #expect(detail.contains("<option value=\"3.5\" selected>3.5 stars out of 5</option>"))
-            let refusedPost = try await client.execute(uri: "/creatures/1", method: .post, headers: formHeaders, body: formBody("rating=3.7"))
+            let refusedPost = try await client.execute(uri: "/creatures/1", method: .post, headers: forms.headers, body: forms.body("rating=3.7"))
             #expect(refusedPost.status == .seeOther)
             let refused = try #require(try await client.page(after: refusedPost))
             #expect(refused.status == .ok)
@@ -80,19 +80,19 @@ struct PagesRouteTests {
     @Test("the plain delete form first asks; confirmed, it deletes and answers 303 to the list; the page is then a 404 page")
     func deleteByForm() async throws {
         try await withApp { client, _ in
-            _ = try await client.execute(uri: "/creatures", method: .post, headers: formHeaders, body: formBody("title=Ghost"))
+            _ = try await client.execute(uri: "/creatures", method: .post, headers: forms.headers, body: forms.body("title=Ghost"))
             // Without JavaScript there is no undo: the form first asks, and deletes nothing.
-            let askedPost = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: formHeaders, body: formBody(""))
+            let askedPost = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: forms.headers, body: forms.body(""))
             #expect(askedPost.status == .seeOther)
             let asked = try #require(try await client.page(after: askedPost))
             #expect(asked.status == .ok)
             #expect(text(asked).contains("<h1>Delete “Ghost”?</h1>"))
             #expect(text(asked).contains(#"<input type="hidden" name="confirm" value="yes">"#))
-            #expect(try await client.execute(uri: "/creatures/1", method: .get, headers: pageHeaders).status == .ok)
-            let deleted = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: formHeaders, body: formBody("confirm=yes"))
+            #expect(try await client.execute(uri: "/creatures/1", method: .get, headers: BrowserForms.pageHeaders).status == .ok)
+            let deleted = try await client.execute(uri: "/creatures/1/delete", method: .post, headers: forms.headers, body: forms.body("confirm=yes"))
             #expect(deleted.status == .seeOther)
             #expect(deleted.headers[.location] == "/")
-            let gone = try await client.execute(uri: "/creatures/1", method: .get, headers: pageHeaders)
+            let gone = try await client.execute(uri: "/creatures/1", method: .get, headers: BrowserForms.pageHeaders)
             #expect(gone.status == .notFound)
             #expect(gone.headers[.contentType] == "text/html; charset=utf-8")
             #expect(text(gone).contains("<h1>No such creature</h1>"))
@@ -148,12 +148,12 @@ struct PagesRouteTests {
     @Test("with a token, a page without it redirects to the sign-in form; signed in, the page shows")
     func signInRedirect() async throws {
         try await withApp(token: "correct-horse-battery-staple") { client, _ in
-            let redirected = try await client.execute(uri: "/", method: .get, headers: pageHeaders)
+            let redirected = try await client.execute(uri: "/", method: .get, headers: BrowserForms.pageHeaders)
             #expect(redirected.status == .seeOther)
             #expect(redirected.headers[.location] == "/sign-in")
-            let api = try await client.execute(uri: "/api/creatures", method: .get, headers: pageHeaders)
+            let api = try await client.execute(uri: "/api/creatures", method: .get, headers: BrowserForms.pageHeaders)
             #expect(api.status == .unauthorized)
-            let form = try await client.execute(uri: "/sign-in", method: .get, headers: pageHeaders)
+            let form = try await client.execute(uri: "/sign-in", method: .get, headers: BrowserForms.pageHeaders)
             #expect(form.status == .ok)
             let signedIn = try await client.execute(uri: "/", method: .get, headers: [.accept: "text/html", .cookie: "scary_creatures_token_80=correct-horse-battery-staple"])
             #expect(signedIn.status == .ok)

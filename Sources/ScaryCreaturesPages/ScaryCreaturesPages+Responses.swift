@@ -5,7 +5,7 @@ import ScaryCreatures
 import WebSupport
 
 /// The pages' answers: HTML, redirects, error pages, and the forms read from requests.
-extension CreaturePages {
+extension ScaryCreaturesPages {
     /// Runs `body`; a creature that does not exist (or an id that is not one) is a 404 page.
     func page(_ body: () async throws -> Response) async throws -> Response {
         do {
@@ -28,9 +28,10 @@ extension CreaturePages {
         return HTMLForm.escape(file.identity)
     }
 
-    /// The `{id}` of a page's path: a positive integer, spelled as ``CreatureID`` spells it.
+    /// The `{id}` of a page's path: a positive integer, spelled the one way
+    /// ``ScaryCreatures/CreatureRules/id(spelledAs:)`` allows.
     func pageID(_ context: BasicRequestContext) throws -> Int {
-        guard let text = context.parameters.get("id"), let id = CreatureID.number(text) else {
+        guard let text = context.parameters.get("id"), let id = CreatureRules.id(spelledAs: text) else {
             throw APIError.notFound("there is no creature with that number")
         }
         return id

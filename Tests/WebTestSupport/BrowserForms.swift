@@ -1,0 +1,48 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+
+/// What a browser sends to an app's page routes: a page request, and plain forms posted from a
+/// page of the same site with the form token the page's cookie holds (WebSupport's form guard
+/// checks the two match).
+public struct BrowserForms: Sendable {
+    /// The form token the browser holds (any well-formed one: 64 hex digits).
+    public let token: String
+    /// The `Cookie` header value holding ``token``, named as the app names its form cookie.
+    public let cookie: String
+
+    /// The forms of the app whose cookies start `cookiePrefix` (`scary_creatures`, `homepwner`),
+    /// served on `port` (the router test client's requests are for port 80).
+    public init(cookiePrefix: String, port: Int = 80) {
+        token = String(repeating: "5a", count: 32)
+        cookie = "\(cookiePrefix)_form_\(port)=\(token)"
+    }
+
+    /// The headers a browser sends for a page.
+    public static let pageHeaders: HTTPFields = [.accept: "text/html,application/xhtml+xml"]
+
+    /// The headers a browser sends with a plain same-origin form.
+    public var headers: HTTPFields {
+        [.contentType: "application/x-www-form-urlencoded", HTTPField.Name("Sec-Fetch-Site")!: "same-origin", .cookie: cookie]
+    }
+
+    /// A plain form's body: `fields` (URL-encoded) after the page's hidden token field.
+    public func body(_ fields: String) -> ByteBuffer {
+        ByteBuffer(string: "_formtoken=\(token)" + (fields.isEmpty ? "" : "&\(fields)"))
+    }
+
+    /// A `multipart/form-data` body with one file field after the token, as a browser sends a
+    /// plain file form, and its headers.
+    public func multipart(field: String, filename: String, type: String, data: Data, boundary: String = "----test-boundary-7MA4YWxk") -> (HTTPFields, ByteBuffer) {
+        var bytes = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"_formtoken\"\r\n\r\n\(token)\r\n".utf8)
+        bytes.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(filename)\"\r\nContent-Type: \(type)\r\n\r\n".utf8))
+        bytes.append(data)
+        bytes.append(Data("\r\n--\(boundary)--\r\n".utf8))
+        let headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)", HTTPField.Name("Sec-Fetch-Site")!: "same-origin", .cookie: cookie]
+        return (headers, ByteBuffer(bytes: bytes))
+    }
+}
+
+/// A response body as text.
+public func text(_ response: TestResponse) -> String { String(buffer: response.body) }
