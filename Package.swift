@@ -242,8 +242,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "ImagingSamples"]),
-        // Raw-socket clients for attacking the servers in tests; not a product.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What every test target shares: temporary folders, the built executables, tags, and the
+        // simulated disk of the crash tests (DocumentStore's file-system seam, its Testing SPI).
+        .target(name: "TestSupport", dependencies: ["DocumentStore"], path: "Tests/TestSupport"),
+        // Raw-socket clients for attacking the servers in tests, and what a browser sends; not a product.
         .target(
             name: "WebTestSupport",
             dependencies: [

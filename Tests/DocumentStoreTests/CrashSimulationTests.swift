@@ -1,10 +1,10 @@
-@testable import DocumentStore
+@_spi(Testing) @testable import DocumentStore
 import DocumentStoreSamples
 import Foundation
 import KeyedArchive
 import KeyedArchiveSamples
 import Testing
-import TestSupport
+@_spi(Testing) import TestSupport
 
 /// Folder contents as the checks see them: folder path ("" for the root) → file name → bytes.
 typealias DiskContent = [String: [String: [UInt8]]]

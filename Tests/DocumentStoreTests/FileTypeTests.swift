@@ -1,4 +1,4 @@
-@testable import DocumentStore
+@_spi(Testing) @testable import DocumentStore
 import DocumentStoreSamples
 import Foundation
 import Testing

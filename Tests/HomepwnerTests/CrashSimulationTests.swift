@@ -1,8 +1,8 @@
-@testable import DocumentStore
+@_spi(Testing) @testable import DocumentStore
 import Foundation
 @testable import Homepwner
 import Testing
-import TestSupport
+@_spi(Testing) import TestSupport
 
 @Suite("Crash simulation: a power cut at any point of any save leaves items.archive old or new, never torn", .tags(.slow))
 struct CrashSimulationTests {

@@ -1,4 +1,4 @@
-@testable import DocumentStore
+@_spi(Testing) @testable import DocumentStore
 import Foundation
 
 /// The real file system with `fsync` failing with `errno` for the kinds of file chosen: the one

@@ -5,26 +5,38 @@ import Darwin
 #endif
 
 /// A system call's failure: the `errno` it set.
-struct Errno: Error, Hashable {
-    var code: Int32
-    init(_ code: Int32) { self.code = code }
+@_spi(Testing) public struct Errno: Error, Hashable, Sendable {
+    /// The `errno` value.
+    public var code: Int32
+    /// The failure `code` names.
+    public init(_ code: Int32) { self.code = code }
 }
 
 /// What `fstat` says about a file, reduced to what the store decides on.
-struct FileStatus: Hashable {
+@_spi(Testing) public struct FileStatus: Hashable, Sendable {
     /// The kinds of file the store tells apart.
-    enum Kind: Hashable {
+    public enum Kind: Hashable, Sendable {
         case regular, directory, symbolicLink, fifo, characterDevice, blockDevice, socket, unknown
     }
 
-    var kind: Kind
-    var size: Int
+    public var kind: Kind
+    public var size: Int
     /// The permission bits (`st_mode & 0o7777`).
-    var permissions: mode_t
-    var device: UInt64
-    var inode: UInt64
+    public var permissions: mode_t
+    public var device: UInt64
+    public var inode: UInt64
     /// The last modification, in nanoseconds since 1970.
-    var modified: Int64 = 0
+    public var modified: Int64 = 0
+
+    /// A status with these fields.
+    public init(kind: Kind, size: Int, permissions: mode_t, device: UInt64, inode: UInt64, modified: Int64 = 0) {
+        self.kind = kind
+        self.size = size
+        self.permissions = permissions
+        self.device = device
+        self.inode = inode
+        self.modified = modified
+    }
 
     /// Whether `other` is the same file (same device and inode).
     func isSameFile(as other: FileStatus) -> Bool {
@@ -51,7 +63,7 @@ struct FileStatus: Hashable {
 ///
 /// Paths are always relative to a directory descriptor (`AT_FDCWD` only to open a root given by
 /// path). Calls retry `EINTR` themselves and throw the `errno` of any other failure.
-protocol FileSystem: Sendable {
+@_spi(Testing) public protocol FileSystem: Sendable {
     func openFile(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) throws(Errno) -> Int32
     func closeFile(_ descriptor: Int32)
     func readBytes(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int

@@ -1,19 +1,27 @@
-@testable import DocumentStore
+@_spi(Testing) import DocumentStore
 import Foundation
 
 /// One file-system state: inodes by number; inode 1 is the folder mounted at the root path.
-struct DiskState: Hashable {
-    struct Node: Hashable {
-        var isDirectory: Bool
-        var data: [UInt8] = []
-        var entries: [String: Int] = [:]
-        var mode: mode_t = 0o644
+public struct DiskState: Hashable, Sendable {
+    public struct Node: Hashable, Sendable {
+        /// Whether this is a folder.
+        public var isDirectory: Bool
+        /// A file's bytes.
+        public var data: [UInt8] = []
+        /// A folder's entries: name to inode.
+        public var entries: [String: Int] = [:]
+        /// The permission bits.
+        public var mode: mode_t = 0o644
     }
 
-    var nodes: [Int: Node] = [1: Node(isDirectory: true, mode: 0o755)]
+    /// The inodes by number.
+    public var nodes: [Int: Node] = [1: Node(isDirectory: true, mode: 0o755)]
+
+    /// A disk holding only its empty root folder.
+    public init() {}
 
     /// Applies one recorded change (a sync changes nothing in the state itself).
-    mutating func apply(_ change: DiskChange) {
+    public mutating func apply(_ change: DiskChange) {
         switch change {
         case .create(let directory, let name, let node, let isDirectory):
             nodes[node] = Node(isDirectory: isDirectory, mode: isDirectory ? 0o755 : 0o644)
@@ -42,7 +50,7 @@ struct DiskState: Hashable {
     /// The visible content for the checks: every folder (by path from the root, "" for the
     /// root) that holds regular files, with those files' bytes; hidden names are included so
     /// leftovers show.
-    func content() -> [String: [String: [UInt8]]] {
+    public func content() -> [String: [String: [UInt8]]] {
         var result: [String: [String: [UInt8]]] = [:]
         func visit(_ node: Int, _ path: String, depth: Int) {
             guard depth < 8, let folder = nodes[node] else { return }
@@ -63,18 +71,23 @@ struct DiskState: Hashable {
 }
 
 /// A change the store made, as the simulated disk recorded it.
-enum DiskChange: Hashable {
+public enum DiskChange: Hashable, Sendable {
+    /// A file or folder `node` made as `name` in `directory`.
     case create(directory: Int, name: String, node: Int, isDirectory: Bool)
+    /// `bytes` written at `offset`.
     case write(node: Int, offset: Int, bytes: [UInt8])
     /// A torn write's variant: the file got its new size but not the bytes (they read as zeros).
     case extend(node: Int, size: Int)
+    /// An entry renamed (replacing what was at `to`).
     case rename(fromDirectory: Int, from: String, toDirectory: Int, to: String)
+    /// An entry removed.
     case unlink(directory: Int, name: String)
+    /// A completed `fsync` of `node`.
     case sync(node: Int)
 
     /// Whether a completed `fsync` of `node` makes this change durable: a write by a sync of its
     /// file, a folder change by a sync of its folder (a rename across folders needs both).
-    func isCovered(bySyncsOf synced: Set<Int>) -> Bool {
+    public func isCovered(bySyncsOf synced: Set<Int>) -> Bool {
         switch self {
         case .create(let directory, _, _, _), .unlink(let directory, _): synced.contains(directory)
         case .write(let node, _, _), .extend(let node, _): synced.contains(node)
@@ -89,18 +102,20 @@ enum DiskChange: Hashable {
 /// power cut at any point of the record.
 ///
 /// `@unchecked Sendable`: all state is behind `lock`. `flock` always succeeds (one process).
-final class SimulatedDisk: FileSystem, @unchecked Sendable {
+@_spi(Testing) public final class SimulatedDisk: FileSystem, @unchecked Sendable {
     /// The path the root folder (inode 1) is mounted at.
-    let mountPath: String
+    public let mountPath: String
     private let lock = NSLock()
     private var state: DiskState
     private var base: DiskState
-    private(set) var log: [DiskChange] = []
+    /// Every change made since ``startRecording()``, in order.
+    public private(set) var log: [DiskChange] = []
     private var descriptors: [Int32: (node: Int, offset: Int)] = [:]
     private var nextDescriptor: Int32 = 10_000
     private var nextNode = 2
 
-    init(mountPath: String = "/simulated/PrivateDocuments", state: DiskState = DiskState()) {
+    /// A disk whose root folder is mounted at `mountPath`, holding `state`.
+    public init(mountPath: String = "/simulated/PrivateDocuments", state: DiskState = DiskState()) {
         self.mountPath = mountPath
         self.state = state
         self.base = state
@@ -108,7 +123,7 @@ final class SimulatedDisk: FileSystem, @unchecked Sendable {
     }
 
     /// Takes the current state as durable (as after a full sync) and starts a fresh record.
-    func startRecording() {
+    public func startRecording() {
         lock.withLock {
             base = state
             log = []
@@ -116,7 +131,7 @@ final class SimulatedDisk: FileSystem, @unchecked Sendable {
     }
 
     /// The state the running store sees.
-    var currentState: DiskState { lock.withLock { state } }
+    public var currentState: DiskState { lock.withLock { state } }
 
     /// The states a disk may be left in after a power cut once the first `cut` changes were made:
     /// what every completed `fsync` covers is there; of the rest, every subset (up to
@@ -125,9 +140,9 @@ final class SimulatedDisk: FileSystem, @unchecked Sendable {
     /// unsynced changes kept), including a torn write that grew the file without its bytes.
     /// Up to this many unsynced changes, every subset of them is a state; beyond, the linear
     /// selection above.
-    static let exhaustiveLimit = 10
+    public static let exhaustiveLimit = 10
 
-    func crashStates(cut: Int) -> [DiskState] {
+    public func crashStates(cut: Int) -> [DiskState] {
         let prefix = Array(log.prefix(cut))
         var durable: [Bool] = Array(repeating: false, count: prefix.count)
         for (index, change) in prefix.enumerated() {
@@ -176,7 +191,7 @@ final class SimulatedDisk: FileSystem, @unchecked Sendable {
 
     /// The files ("folder/name") that were absent at some moment between changes `range` of the
     /// record although they existed at another.
-    func namesAbsent(during range: Range<Int>) -> Set<String> {
+    public func namesAbsent(during range: Range<Int>) -> Set<String> {
         var replayed = base
         for change in log.prefix(range.lowerBound) { replayed.apply(change) }
         var moments = [replayed.content()]
@@ -232,7 +247,7 @@ final class SimulatedDisk: FileSystem, @unchecked Sendable {
         log.append(change)
     }
 
-    func openFile(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) throws(Errno) -> Int32 {
+    @_spi(Testing) public func openFile(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) throws(Errno) -> Int32 {
         lock.lock()
         defer { lock.unlock() }
         let (parent, last) = try resolve(directory, name)
@@ -257,15 +272,15 @@ final class SimulatedDisk: FileSystem, @unchecked Sendable {
         return descriptor
     }
 
-    func openFileWithoutLinks(_ directory: Int32, _ path: String, _ flags: Int32) throws(Errno) -> Int32 {
+    @_spi(Testing) public func openFileWithoutLinks(_ directory: Int32, _ path: String, _ flags: Int32) throws(Errno) -> Int32 {
         try openFile(directory, path, flags, 0)
     }
 
-    func closeFile(_ descriptor: Int32) {
+    @_spi(Testing) public func closeFile(_ descriptor: Int32) {
         lock.withLock { descriptors[descriptor] = nil }
     }
 
-    func readBytes(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    @_spi(Testing) public func readBytes(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         lock.lock()
         defer { lock.unlock() }
         guard let open = descriptors[descriptor], let node = state.nodes[open.node] else { throw Errno(EBADF) }
@@ -280,7 +295,7 @@ final class SimulatedDisk: FileSystem, @unchecked Sendable {
         return count
     }
 
-    func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+    @_spi(Testing) public func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
         lock.lock()
         defer { lock.unlock() }
         guard let open = descriptors[descriptor] else { throw Errno(EBADF) }
@@ -294,34 +309,34 @@ final class SimulatedDisk: FileSystem, @unchecked Sendable {
         return FileStatus(kind: node.isDirectory ? .directory : .regular, size: node.data.count, permissions: node.mode, device: 1, inode: UInt64(number))
     }
 
-    func status(_ descriptor: Int32) throws(Errno) -> FileStatus {
+    @_spi(Testing) public func status(_ descriptor: Int32) throws(Errno) -> FileStatus {
         lock.lock()
         defer { lock.unlock() }
         guard let open = descriptors[descriptor] else { throw Errno(EBADF) }
         return try status(ofNode: open.node)
     }
 
-    func entryStatus(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
+    @_spi(Testing) public func entryStatus(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus {
         lock.lock()
         defer { lock.unlock() }
         return try status(ofNode: try lookup(directory, name))
     }
 
-    func sync(_ descriptor: Int32) throws(Errno) {
+    @_spi(Testing) public func sync(_ descriptor: Int32) throws(Errno) {
         lock.lock()
         defer { lock.unlock() }
         guard let open = descriptors[descriptor] else { throw Errno(EBADF) }
         record(.sync(node: open.node))
     }
 
-    func changeMode(_ descriptor: Int32, _ mode: mode_t) throws(Errno) {
+    @_spi(Testing) public func changeMode(_ descriptor: Int32, _ mode: mode_t) throws(Errno) {
         lock.lock()
         defer { lock.unlock() }
         guard let open = descriptors[descriptor] else { throw Errno(EBADF) }
         state.nodes[open.node]?.mode = mode
     }
 
-    func rename(_ fromDirectory: Int32, _ from: String, _ toDirectory: Int32, _ to: String, exclusive: Bool) throws(Errno) {
+    @_spi(Testing) public func rename(_ fromDirectory: Int32, _ from: String, _ toDirectory: Int32, _ to: String, exclusive: Bool) throws(Errno) {
         lock.lock()
         defer { lock.unlock() }
         let (source, fromName) = try resolve(fromDirectory, from)
@@ -337,7 +352,7 @@ final class SimulatedDisk: FileSystem, @unchecked Sendable {
         record(.rename(fromDirectory: source, from: fromName, toDirectory: target, to: toName))
     }
 
-    func unlink(_ directory: Int32, _ name: String, directory isDirectory: Bool) throws(Errno) {
+    @_spi(Testing) public func unlink(_ directory: Int32, _ name: String, directory isDirectory: Bool) throws(Errno) {
         lock.lock()
         defer { lock.unlock() }
         let (parent, last) = try resolve(directory, name)
@@ -347,7 +362,7 @@ final class SimulatedDisk: FileSystem, @unchecked Sendable {
         record(.unlink(directory: parent, name: last))
     }
 
-    func makeDirectory(_ directory: Int32, _ name: String, _ mode: mode_t) throws(Errno) {
+    @_spi(Testing) public func makeDirectory(_ directory: Int32, _ name: String, _ mode: mode_t) throws(Errno) {
         lock.lock()
         defer { lock.unlock() }
         let (parent, last) = try resolve(directory, name)
@@ -358,9 +373,9 @@ final class SimulatedDisk: FileSystem, @unchecked Sendable {
         record(.create(directory: parent, name: last, node: node, isDirectory: true))
     }
 
-    func lock(_ descriptor: Int32, _ operation: Int32) throws(Errno) {}
+    @_spi(Testing) public func lock(_ descriptor: Int32, _ operation: Int32) throws(Errno) {}
 
-    func entries(_ directory: Int32) throws(Errno) -> [String] {
+    @_spi(Testing) public func entries(_ directory: Int32) throws(Errno) -> [String] {
         lock.lock()
         defer { lock.unlock() }
         guard let open = descriptors[directory], let node = state.nodes[open.node], node.isDirectory else { throw Errno(ENOTDIR) }

@@ -1,1 +1,0 @@
-../../DocumentStoreTests/Support/SimulatedDisk.swift
