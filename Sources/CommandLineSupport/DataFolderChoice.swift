@@ -1,3 +1,4 @@
+import ArgumentParser
 import DocumentStore
 import Foundation
 
@@ -50,4 +51,34 @@ public struct MissingDataFolder: Error, Sendable, Hashable {
     public var message: String {
         "there is no data folder at \(folder.path); check the path, or add --create to start a new one there"
     }
+}
+
+/// An app whose commands work on one data folder.
+public protocol DataFolderApp {
+    /// What `--data-dir` names, for its help ("The Documents folder holding items.archive.").
+    static var dataFolderHelp: String { get }
+    /// The per-user folder used without `--data-dir`.
+    static var defaultDataFolder: URL { get }
+}
+
+/// `--data-dir` and `--create`, the data-folder options of every command of `App`.
+public struct DataFolderOptions<App: DataFolderApp>: ParsableArguments {
+    /// The folder given with `--data-dir`; nil for the per-user default.
+    @Option(name: .long, help: ArgumentHelp(App.dataFolderHelp, valueName: "folder"))
+    public var dataDir: String?
+
+    /// Whether a `--data-dir` folder that does not exist may be created.
+    @Flag(name: .long, help: "Create the --data-dir folder if it does not exist (the default folder always is).")
+    public var create = false
+
+    /// Options as parsed from nothing: the default folder.
+    public init() {}
+
+    /// The folder (`--data-dir`, or the per-user default) and whether it may be created.
+    public var choice: DataFolderChoice {
+        DataFolderChoice(dataDir: dataDir, defaultFolder: App.defaultDataFolder, create: create)
+    }
+
+    /// The folder: `--data-dir`, or the per-user default.
+    public var folder: URL { choice.folder }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Homepwner
+import Imaging
 import OpenAPIRuntime
 import WebSupport
 
@@ -124,19 +125,11 @@ struct ItemsAPI: APIProtocol {
         guard let photo = try await Self.photoErrors(key, { try await store.images.photoFile(forKey: key) }) else {
             throw APIError.notFound("item \(key) has no photo")
         }
-        let headers = input.headers, isPNG = photo.kind == .png
-        // Streamed from the file opened now: a photo replaced meanwhile does not tear this one.
-        let stream = { (bytes: Range<Int>) in HTTPBody(photo.chunks(in: bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single) }
-        switch try StoredFileAnswer.decide(ifNoneMatch: headers.ifNoneMatch, range: headers.range, ifRange: headers.ifRange, identity: photo.identity, size: photo.size) {
-        case .notModified:
-            return .notModified(.init())
-        case .partial(let bytes, let contentRange):
-            let slice = stream(bytes)
-            return .partialContent(.init(headers: .init(contentRange: contentRange), body: isPNG ? .png(slice) : .jpeg(slice)))
-        case .whole(let eTag):
-            let whole = stream(0..<photo.size)
-            return .ok(.init(headers: .init(eTag: eTag, cacheControl: "no-cache"), body: isPNG ? .png(whole) : .jpeg(whole)))
-        }
+        let headers = input.headers
+        return try StoredFileAnswer.respond(
+            ifNoneMatch: headers.ifNoneMatch, range: headers.range, ifRange: headers.ifRange,
+            identity: photo.identity, size: photo.size, kind: photo.kind, chunks: photo.chunks(in:)
+        )
     }
 
     func putPhoto(_ input: Operations.PutPhoto.Input) async throws -> Operations.PutPhoto.Output {
@@ -199,5 +192,18 @@ struct ItemsAPI: APIProtocol {
         let changes = store.changes
         let events = await changes.subscribe(after: lastEventID)
         return .ok(.init(body: .textEventStream(ServerSentEvents.body(of: events) { ItemEvents.encode($0, feed: changes) })))
+    }
+}
+
+/// A photo `GET` answered as ``WebSupport/StoredFileAnswer`` decides, with the photo's media type.
+extension Operations.GetPhoto.Output: StoredFileResponse {
+    static func notModifiedAnswer() -> Self { .notModified(.init()) }
+
+    static func partialAnswer(_ body: HTTPBody, of kind: ImageFormat, contentRange: String) -> Self {
+        .partialContent(.init(headers: .init(contentRange: contentRange), body: kind == .png ? .png(body) : .jpeg(body)))
+    }
+
+    static func wholeAnswer(_ body: HTTPBody, of kind: ImageFormat, eTag: String) -> Self {
+        .ok(.init(headers: .init(eTag: eTag, cacheControl: "no-cache"), body: kind == .png ? .png(body) : .jpeg(body)))
     }
 }

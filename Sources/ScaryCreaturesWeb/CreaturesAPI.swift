@@ -82,19 +82,11 @@ struct CreaturesAPI: APIProtocol {
     func getPhoto(_ input: Operations.GetPhoto.Input) async throws -> Operations.GetPhoto.Output {
         let id = try CreatureID.parse(input.path.id)
         guard let photo = try await database.photoFile(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
-        let headers = input.headers, isPNG = photo.kind == .png
-        // Streamed from the file opened now: a photo replaced meanwhile does not tear this one.
-        let stream = { (bytes: Range<Int>) in HTTPBody(photo.chunks(in: bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single) }
-        switch try StoredFileAnswer.decide(ifNoneMatch: headers.ifNoneMatch, range: headers.range, ifRange: headers.ifRange, identity: photo.identity, size: photo.size) {
-        case .notModified:
-            return .notModified(.init())
-        case .partial(let bytes, let contentRange):
-            let slice = stream(bytes)
-            return .partialContent(.init(headers: .init(contentRange: contentRange), body: isPNG ? .png(slice) : .jpeg(slice)))
-        case .whole(let eTag):
-            let whole = stream(0..<photo.size)
-            return .ok(.init(headers: .init(eTag: eTag, cacheControl: "no-cache"), body: isPNG ? .png(whole) : .jpeg(whole)))
-        }
+        let headers = input.headers
+        return try StoredFileAnswer.respond(
+            ifNoneMatch: headers.ifNoneMatch, range: headers.range, ifRange: headers.ifRange,
+            identity: photo.identity, size: photo.size, kind: photo.kind, chunks: photo.chunks(in:)
+        )
     }
 
     func putPhoto(_ input: Operations.PutPhoto.Input) async throws -> Operations.PutPhoto.Output {
@@ -159,5 +151,18 @@ struct CreaturesAPI: APIProtocol {
         let lastEventID = try ServerSentEvents.lastEventID(decoded: input.headers.lastEventID)
         let body = await EventStream.body(of: database.changes, after: lastEventID)
         return .ok(.init(body: .textEventStream(body)))
+    }
+}
+
+/// A photo `GET` answered as ``WebSupport/StoredFileAnswer`` decides, with the photo's media type.
+extension Operations.GetPhoto.Output: StoredFileResponse {
+    static func notModifiedAnswer() -> Self { .notModified(.init()) }
+
+    static func partialAnswer(_ body: HTTPBody, of kind: ImageFormat, contentRange: String) -> Self {
+        .partialContent(.init(headers: .init(contentRange: contentRange), body: kind == .png ? .png(body) : .jpeg(body)))
+    }
+
+    static func wholeAnswer(_ body: HTTPBody, of kind: ImageFormat, eTag: String) -> Self {
+        .ok(.init(headers: .init(eTag: eTag, cacheControl: "no-cache"), body: kind == .png ? .png(body) : .jpeg(body)))
     }
 }

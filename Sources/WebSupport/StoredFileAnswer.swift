@@ -1,4 +1,5 @@
 import HTTPTypes
+import OpenAPIRuntime
 
 /// How to answer a `GET` of a stored file (a photo) from its identity and size and the request's
 /// conditional and range headers — the same for every app's API.
@@ -29,5 +30,43 @@ public enum StoredFileAnswer: Sendable, Hashable {
             return .partial(bytes, contentRange: "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(size)")
         }
         return .whole(eTag: tag)
+    }
+}
+
+/// An app's generated response to a `GET` of a stored file: each app's OpenAPI document makes
+/// its own response type, and these three cases are all that differ between the apps, so the
+/// answer itself is made once (``StoredFileAnswer/respond(ifNoneMatch:range:ifRange:identity:size:kind:chunks:)``).
+public protocol StoredFileResponse {
+    /// What tells the body's media type (the image format of a photo).
+    associatedtype Kind
+    /// `304 Not Modified`.
+    static func notModifiedAnswer() -> Self
+    /// `206 Partial Content`: `body`, of `kind`, with its `Content-Range`.
+    static func partialAnswer(_ body: HTTPBody, of kind: Kind, contentRange: String) -> Self
+    /// `200 OK`: the whole file as `body`, of `kind`, with its `ETag` and `Cache-Control: no-cache`.
+    static func wholeAnswer(_ body: HTTPBody, of kind: Kind, eTag: String) -> Self
+}
+
+extension StoredFileAnswer {
+    /// The response to a `GET` of a file of `kind` whose identity is `identity` and whose size is
+    /// `size` (see ``decide(ifNoneMatch:range:ifRange:identity:size:)``), its bytes streamed by
+    /// `chunks` from the file opened before (a file replaced meanwhile does not tear this one).
+    ///
+    /// - Throws: ``APIError`` 400 for a header over 200 bytes, 416 for a range outside the file.
+    public static func respond<Response: StoredFileResponse, Chunks: AsyncSequence & Sendable>(
+        ifNoneMatch: String?, range: String?, ifRange: String?, identity: String, size: Int, kind: Response.Kind,
+        chunks: (Range<Int>) -> Chunks
+    ) throws -> Response where Chunks.Element == HTTPBody.ByteChunk {
+        func stream(_ bytes: Range<Int>) -> HTTPBody {
+            HTTPBody(chunks(bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single)
+        }
+        switch try decide(ifNoneMatch: ifNoneMatch, range: range, ifRange: ifRange, identity: identity, size: size) {
+        case .notModified:
+            return .notModifiedAnswer()
+        case .partial(let bytes, let contentRange):
+            return .partialAnswer(stream(bytes), of: kind, contentRange: contentRange)
+        case .whole(let eTag):
+            return .wholeAnswer(stream(0..<size), of: kind, eTag: eTag)
+        }
     }
 }

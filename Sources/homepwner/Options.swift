@@ -5,22 +5,15 @@ import Foundation
 import Homepwner
 import Imaging
 
-/// The data folder every command works on.
-struct DataOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The Documents folder holding items.archive.", valueName: "folder"))
-    var dataDir: String?
+/// The data folder every command works on (`--data-dir`, `--create`).
+typealias DataOptions = DataFolderOptions<HomepwnerApp>
 
-    @Flag(name: .long, help: "Create the --data-dir folder if it does not exist (the default folder always is).")
-    var create = false
+extension HomepwnerApp: DataFolderApp {
+    static let dataFolderHelp = "The Documents folder holding items.archive."
+    static var defaultDataFolder: URL { ItemStore.defaultDataFolder }
+}
 
-    /// The folder (--data-dir, or the per-user default) and whether it may be created.
-    var choice: DataFolderChoice {
-        DataFolderChoice(dataDir: dataDir, defaultFolder: ItemStore.defaultDataFolder, create: create)
-    }
-
-    /// The folder: --data-dir, or the per-user default.
-    var folder: URL { choice.folder }
-
+extension DataFolderOptions where App == HomepwnerApp {
     /// Opens the store there; `readOnly` for commands that change nothing: they never create
     /// the folder or touch anything in it. A --data-dir folder that does not exist is created
     /// only with --create.

@@ -5,22 +5,15 @@ import Foundation
 import Imaging
 import ScaryCreatures
 
-/// The data folder every command works on.
-struct DataOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The PrivateDocuments folder.", valueName: "folder"))
-    var dataDir: String?
+/// The data folder every command works on (`--data-dir`, `--create`).
+typealias DataOptions = DataFolderOptions<ScaryCreaturesApp>
 
-    @Flag(name: .long, help: "Create the --data-dir folder if it does not exist (the default folder always is).")
-    var create = false
+extension ScaryCreaturesApp: DataFolderApp {
+    static let dataFolderHelp = "The PrivateDocuments folder."
+    static var defaultDataFolder: URL { ScaryCreatureDatabase.defaultDataFolder }
+}
 
-    /// The folder (--data-dir, or the per-user default) and whether it may be created.
-    var choice: DataFolderChoice {
-        DataFolderChoice(dataDir: dataDir, defaultFolder: ScaryCreatureDatabase.defaultDataFolder, create: create)
-    }
-
-    /// The folder: --data-dir, or the per-user default.
-    var folder: URL { choice.folder }
-
+extension DataFolderOptions where App == ScaryCreaturesApp {
     /// Opens the database there; `readOnly` for commands that change nothing: they never create
     /// the folder or touch anything in it. A --data-dir folder that does not exist is created
     /// only with --create.
