@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the browser tests (pytest + Playwright) in Debian's Chromium against the real servers:
-# Tests/browser against scary-creatures, Tests/browser-homepwner against homepwner. The tests
+# Tests/browser/scary-creatures against scary-creatures, Tests/browser/homepwner against homepwner. The tests
 # start each server themselves on a free port with a temporary data folder (and restart it, and
 # run the CLI against the same folder).
 #
@@ -30,8 +30,8 @@ export PYTHONDONTWRITEBYTECODE=1
 status=0
 for suite in $SUITES; do
     case "$suite" in
-        scary-creatures) folder=Tests/browser ;;
-        homepwner) folder=Tests/browser-homepwner ;;
+        scary-creatures) folder=Tests/browser/scary-creatures ;;
+        homepwner) folder=Tests/browser/homepwner ;;
         *) echo "unknown suite $suite (scary-creatures or homepwner)" >&2; exit 2 ;;
     esac
     echo "== $suite ($folder)"

@@ -1,5 +1,5 @@
-"""Checks both apps' browser suites run the same way (Tests/browser-homepwner imports this
-folder): what an app answers a browser for an address with nothing at it."""
+"""Checks both apps' browser suites run the same way (both import Tests/browser/common):
+what an app answers a browser for an address with nothing at it."""
 import re
 
 from playwright.sync_api import Page, expect

@@ -14,7 +14,7 @@ from devices import DEVICES, in_viewport, phone, press, sideways
 from helpers import wait_for_api
 from server import AppServer
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 SCREENS = {"phone-320": phone(320, 640), "phone-390": phone(390), "desktop": DEVICES["desktop"]}
 
 
