@@ -1,49 +1,65 @@
-"""Fixtures for the Homepwner browser tests: the real homepwner server (started on a free port
-with a temporary data folder, restartable on the same port), the CLI against the same folder,
-and Debian's Chromium driven by Playwright (never `playwright install`)."""
-import os
-import shutil
+"""Homepwner's browser suite: the tests in this folder and the shared ones in ../common
+(test_audit.py, test_not_found.py), against the real homepwner server. This file only describes
+the app to the shared mechanism (../common/app.py shows the layout): its binary, the showcase the
+audit and the screenshots use, the pages to audit and the states their scripts add."""
 import sys
-import tempfile
 from pathlib import Path
 
-import pytest
+from playwright.sync_api import expect
 
-ROOT = Path(__file__).resolve().parents[3]
-# images.py (test photos written byte by byte), server.py (the server process), devices.py
-# (desktop and phone screens), screens.py and edits.py (checks both apps run on their own pages)
-# are in Tests/browser/common, shared with Scary Creatures' browser tests; appended, so this folder's conftest and
-# helpers come first.
-sys.path.append(str(ROOT / "Tests" / "browser" / "common"))
-from server import AppServer  # noqa: E402 (after the path it is found on)
-from devices import device_kind, device_page  # noqa: E402, F401 (fixtures: each flow on a desktop and a phone)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
+import images  # noqa: E402 (after the path it is found on)
+from app import App, Audit  # noqa: E402
+from helpers import PHOTO_SHOWN, put_photo, refuse_a_heic_photo, thumbs_shown  # noqa: E402
+from items import create  # noqa: E402
 
-BINARY = os.environ.get("HOMEPWNER_BINARY") or str(ROOT / ".build" / "debug" / "homepwner")
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+pytest_plugins = ["plugin"]  # the fixtures, written once for both apps (../common/plugin.py)
 
-
-class Server(AppServer):
-    """One homepwner server process serving `data`, on a port kept across restarts."""
-
-    def __init__(self, data: Path):
-        super().__init__(BINARY, data)
+SHOWCASE = [
+    ("Mirrorless camera", "CAM-4471-X", 1_350, (60, 60, 70), (200, 220, 240)),
+    ("Upright piano", "YP-88-20931", 4_000, (90, 50, 30), (240, 230, 210)),
+    ("Mountain bike", "MB-2024-0917", 890, (200, 60, 60), (150, 200, 250)),
+    ("Wedding ring", "", 2_400, (230, 190, 60), (250, 245, 235)),
+    ("Record collection", "", 650, (30, 30, 30), (240, 160, 90)),
+]
 
 
-@pytest.fixture(scope="session")
-def server():
-    folder = Path(tempfile.mkdtemp(prefix="homepwner-browser-"))
-    running = Server(folder / "data")
-    running.start()
-    yield running
-    running.stop()
-    shutil.rmtree(folder, ignore_errors=True)
+def add_with_photo(page, name, serial, value, body, sky) -> str:
+    """A showcase item, with a photo of those colours but for the record collection; its key."""
+    key = create(page, name, serial, value)
+    if name != "Record collection":
+        put_photo(page, f"/api/items/{key}/photo", images.creature(body=body, sky=sky))
+    return key
 
 
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ["--no-sandbox", "--font-render-hinting=none"]}
+def item_errors(page, keys) -> None:
+    """An item's page after a refused value and a refused photo."""
+    page.goto(f"/items/{keys[0]}")
+    page.locator("#valueInDollars").fill("lots")
+    expect(page.locator("#valueInDollars-state")).to_contain_text("Not saved")
+    refuse_a_heic_photo(page)
 
 
-@pytest.fixture
-def browser_context_args(browser_context_args, server):
-    return {**browser_context_args, "base_url": server.url, "viewport": {"width": 1280, "height": 800}}
+def printed(page, keys) -> None:
+    """The inventory as it prints."""
+    page.goto("/")
+    page.emulate_media(media="print")
+
+
+APP = App(
+    name="Homepwner", product="homepwner", binary_variable="HOMEPWNER_BINARY", short="homepwner", screenshot_prefix="homepwner-",
+    audit=Audit(
+        rows=SHOWCASE,
+        add=add_with_photo,
+        pages={
+            "list": "/",
+            "list-by-value": "/?sort=value-desc",
+            "item": "/items/{0}",
+            "item-without-photo": "/items/{4}",
+            "not-found": "/items/00000000-0000-0000-0000-000000000000",
+        },
+        states={"item-errors": item_errors, "print": printed},
+        tolerated=(),  # any violation fails
+        screenshots={"list": ("/", thumbs_shown()), "item": ("/items/{0}", PHOTO_SHOWN)},
+    ),
+)
