@@ -9,6 +9,9 @@
 #   Scripts/browser-tests.sh [pytest arguments]        both suites
 #   SUITES=homepwner Scripts/browser-tests.sh [...]     one suite (scary-creatures or homepwner)
 #
+# The pytest arguments follow `<suite> common` and are read from Tests/browser: `-k undo` picks
+# tests by name.
+#
 # BINARY=path and HOMEPWNER_BINARY=path use those binaries instead of building the debug ones.
 # Needs `apt-get install chromium` and `pip install playwright pytest-playwright
 # axe-playwright-python` (.ci/run installs them); never `playwright install`. Screenshots and
