@@ -1,6 +1,6 @@
 """The screens the flows that must work everywhere run on, for both apps' browser suites: a
 desktop, and a 390×844 phone with touch and the phone's viewport rules (`is_mobile`: a page wider
-than the screen is laid out wider and zoomed out, as on a real phone). Each conftest imports the
+than the screen is laid out wider and zoomed out, as on a real phone). plugin.py imports the
 fixtures; a test taking `device_page` (or `device_kind`) runs once per screen."""
 import pytest
 from playwright.sync_api import Locator

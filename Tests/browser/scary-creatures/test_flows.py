@@ -7,7 +7,8 @@ import re
 from playwright.sync_api import Page, expect
 
 import images
-from helpers import create, creature, drop_file, natural_width, wait_for_api
+from creatures import create, creature
+from helpers import drop_file, natural_width, wait_for_api
 
 
 def test_add_then_rename_and_rate_by_mouse_and_keyboard(page: Page):

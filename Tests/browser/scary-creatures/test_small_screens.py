@@ -5,8 +5,7 @@ list and the phone toast go to docs/screenshots/list-phone-{long-names,undo-toas
 import pytest
 
 import screens
-from conftest import BINARY, Server
-from helpers import create
+from creatures import create
 
 LONG = "Supercalifragilisticexpialidocious-Monster-From-The-Deepest-Darkest-Lake"
 PAGES = screens.ListPages(
@@ -19,7 +18,7 @@ def seed(page, number):
     return create(page, f"{LONG}-{number:02}", number % 11 / 2)
 
 
-crowded, guarded = screens.fixtures(Server, BINARY, "scary", seed)
+crowded, guarded = screens.fixtures(seed)
 
 
 @pytest.mark.parametrize("screen", screens.SCREENS)

@@ -1,10 +1,9 @@
 """Pages behave like pages without JavaScript: every form post ends on a GET (Post/Redirect/Get),
-so a reload never sends a form again; an address with nothing at it is an HTML page."""
+so a reload never sends a form again. (An address with nothing at it is an HTML page:
+../common/test_not_found.py.)"""
 import re
 
 from playwright.sync_api import expect
-
-from shared_checks import check_not_found_page
 
 
 def test_without_javascript_a_refused_add_keeps_what_was_typed_on_a_get_and_a_reload_sends_nothing(browser, server):
@@ -24,7 +23,3 @@ def test_without_javascript_a_refused_add_keeps_what_was_typed_on_a_get_and_a_re
     expect(page.locator("#add-error")).to_have_count(0)
     expect(page.get_by_role("link", name="Brass lamp")).to_have_count(0)
     context.close()
-
-
-def test_a_browser_gets_a_page_for_an_address_with_nothing_at_it(page):
-    check_not_found_page(page)

@@ -1,11 +1,11 @@
-"""Checks both apps' browser suites run the same way (Tests/browser-homepwner imports this
-folder): what an app answers a browser for an address with nothing at it."""
+"""What an app answers a browser for an address with nothing at it, checked the same way in both
+apps (written once; run by each suite against its own server)."""
 import re
 
 from playwright.sync_api import Page, expect
 
 
-def check_not_found_page(page: Page) -> None:
+def test_a_browser_gets_a_page_for_an_address_with_nothing_at_it(page: Page):
     """An address with nothing at it is an HTML 404 page with a way back to the start page."""
     response = page.goto("/nothing/here")
     assert response.status == 404

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 import edits
 from devices import press
-from helpers import create, item
+from items import create, item
 
 
 def test_three_quick_edits_each_followed_by_a_reload_or_a_link_are_all_kept(device_page: Page):

@@ -2,19 +2,15 @@
 sideways from 320 px up (with a list of 50 long names), and the Undo toast after a delete is on
 the screen, takes the focus and waits while it has it. Each suite describes its pages in a
 `ListPages` and makes its servers with `fixtures`."""
-import shutil
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from app import SCREENSHOTS
 from devices import DEVICES, in_viewport, phone, press, sideways
 from helpers import wait_for_api
-from server import AppServer
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SCREENS = {"phone-320": phone(320, 640), "phone-390": phone(390), "desktop": DEVICES["desktop"]}
 
 
@@ -31,32 +27,24 @@ class ListPages:
     screenshot: str  # the screenshots' file name, with {} for what they show
 
 
-def fixtures(server_class, binary: str, name: str, seed):
-    """The `crowded` and `guarded` fixtures of a suite's module: a server of its own whose list
-    `seed(page, number)` fills with rows 1 to 50 through the API (the fixture gives its URL and
-    the first row's key), and a server that asks for an access token (so it shows its sign-in
+def fixtures(seed):
+    """The `crowded` and `guarded` fixtures of a suite's module: a server of the app's own whose
+    list `seed(page, number)` fills with rows 1 to 50 through the API (the fixture gives its URL
+    and the first row's key), and a server that asks for an access token (so it shows its sign-in
     page)."""
     @pytest.fixture(scope="module")
-    def crowded(browser):
-        folder = Path(tempfile.mkdtemp(prefix=f"{name}-crowded-"))
-        server = server_class(folder / "data")
-        server.start()
-        context = browser.new_context(base_url=server.url)
-        page = context.new_page()
-        keys = [str(seed(page, number)) for number in range(1, 51)]
-        context.close()
-        yield {"url": server.url, "first": keys[0]}
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+    def crowded(app, browser):
+        with app.served("crowded") as server:
+            context = browser.new_context(base_url=server.url)
+            page = context.new_page()
+            keys = [str(seed(page, number)) for number in range(1, 51)]
+            context.close()
+            yield {"url": server.url, "first": keys[0]}
 
     @pytest.fixture(scope="module")
-    def guarded(tmp_path_factory):
-        folder = tmp_path_factory.mktemp(f"{name}-guarded")
-        (folder / "token").write_text("a-long-access-token-for-the-browser-tests\n")
-        server = AppServer(binary, folder / "data", ["--token-file", str(folder / "token")])
-        server.start()
-        yield server
-        server.stop()
+    def guarded(app):
+        with app.served("guarded", token="a-long-access-token-for-the-browser-tests") as server:
+            yield server
 
     return crowded, guarded
 

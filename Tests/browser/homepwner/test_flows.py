@@ -1,12 +1,15 @@
 """Every Homepwner flow in real Chromium against the real server: add an item, edit each field in
 place, add a photo by picker and by drop, reload and restart, delete and undo, sort, another
-tab's change followed live without losing typing, a conflict settled, and the printed inventory."""
+tab's change followed live without losing typing, a conflict settled, and the printed inventory
+(with its screenshot for the guide)."""
 import re
 
 from playwright.sync_api import Page, expect
 
 import images
-from helpers import create, drop_file, item, wait_for_api
+from app import SCREENSHOTS
+from helpers import drop_file, thumbs_shown, wait_for_api
+from items import create, item
 
 
 def test_add_then_edit_each_field_in_place(page: Page):
@@ -187,6 +190,18 @@ def test_the_printed_inventory_has_photos_values_the_total_and_the_date_but_no_c
     for hidden in ("header.top", "#sort-form", "#add-form", f"#item-{key} .delete-form"):
         expect(page.locator(hidden)).to_be_hidden()
     assert page.locator("button:visible, input:visible, select:visible").count() == 0
+
+
+def test_print_screenshot(browser, showcase):
+    """The inventory as it prints, for the guide (from the audit's showcase)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(base_url=showcase["url"], viewport={"width": 1280, "height": 800}, color_scheme="light", device_scale_factor=1)
+    page = context.new_page()
+    page.goto("/")
+    page.emulate_media(media="print")
+    page.wait_for_function(thumbs_shown())
+    page.screenshot(path=str(SCREENSHOTS / "homepwner-print.png"), full_page=True)
+    context.close()
 
 
 def test_without_javascript_the_plain_forms_add_edit_and_delete_after_asking(browser, server):

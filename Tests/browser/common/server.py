@@ -1,10 +1,13 @@
 """The real app server the browser tests of both apps drive: started on a free port with a
-given data folder, restartable on the same port, and its CLI against the same folder."""
+given data folder, restartable on the same port, and its CLI against the same folder; `served`
+gives one on a temporary folder of its own for as long as a fixture needs it."""
 import re
+import shutil
 import socket
 import subprocess
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -58,3 +61,21 @@ class AppServer:
         done = subprocess.run([self.binary, "--data-dir", str(self.data), *args], capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
         return done.stdout
+
+
+@contextmanager
+def served(binary: str, prefix: str, token: str | None = None):
+    """A started server of `binary` on a new temporary folder (its name starts with `prefix`),
+    asking for `token` when one is given (`--token-file`); stopped, and the folder removed, after."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    args = []
+    if token:
+        (folder / "token").write_text(token + "\n")
+        args = ["--token-file", str(folder / "token")]
+    running = AppServer(binary, folder / "data", args)
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+        shutil.rmtree(folder, ignore_errors=True)

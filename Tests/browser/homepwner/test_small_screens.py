@@ -6,8 +6,7 @@ docs/screenshots/homepwner-list-phone-{long-names,undo-toast}.png."""
 import pytest
 
 import screens
-from conftest import BINARY, Server
-from helpers import create
+from items import create
 
 LONG = "Grandfather-Clock-With-Westminster-Chimes-And-Moon-Phase-Dial-Walnut"
 PAGES = screens.ListPages(
@@ -21,7 +20,7 @@ def seed(page, number):
     return create(page, f"{LONG}-{number:02}", f"SN-{number:02}-" + "X9" * 24, 1_000_000_000 - number)
 
 
-crowded, guarded = screens.fixtures(Server, BINARY, "homepwner", seed)
+crowded, guarded = screens.fixtures(seed)
 
 
 @pytest.mark.parametrize("screen", screens.SCREENS)

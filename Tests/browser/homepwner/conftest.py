@@ -1,0 +1,65 @@
+"""Homepwner's browser suite: the tests in this folder and the shared ones in ../common
+(test_audit.py, test_not_found.py), against the real homepwner server. This file only describes
+the app to the shared mechanism (../common/app.py shows the layout): its binary, the showcase the
+audit and the screenshots use, the pages to audit and the states their scripts add."""
+import sys
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
+import images  # noqa: E402 (after the path it is found on)
+from app import App, Audit  # noqa: E402
+from helpers import PHOTO_SHOWN, put_photo, refuse_a_heic_photo, thumbs_shown  # noqa: E402
+from items import create  # noqa: E402
+
+pytest_plugins = ["plugin"]  # the fixtures, written once for both apps (../common/plugin.py)
+
+SHOWCASE = [
+    ("Mirrorless camera", "CAM-4471-X", 1_350, (60, 60, 70), (200, 220, 240)),
+    ("Upright piano", "YP-88-20931", 4_000, (90, 50, 30), (240, 230, 210)),
+    ("Mountain bike", "MB-2024-0917", 890, (200, 60, 60), (150, 200, 250)),
+    ("Wedding ring", "", 2_400, (230, 190, 60), (250, 245, 235)),
+    ("Record collection", "", 650, (30, 30, 30), (240, 160, 90)),
+]
+
+
+def add_with_photo(page, name, serial, value, body, sky) -> str:
+    """A showcase item, with a photo of those colours but for the record collection; its key."""
+    key = create(page, name, serial, value)
+    if name != "Record collection":
+        put_photo(page, f"/api/items/{key}/photo", images.creature(body=body, sky=sky))
+    return key
+
+
+def item_errors(page, keys) -> None:
+    """An item's page after a refused value and a refused photo."""
+    page.goto(f"/items/{keys[0]}")
+    page.locator("#valueInDollars").fill("lots")
+    expect(page.locator("#valueInDollars-state")).to_contain_text("Not saved")
+    refuse_a_heic_photo(page)
+
+
+def printed(page, keys) -> None:
+    """The inventory as it prints."""
+    page.goto("/")
+    page.emulate_media(media="print")
+
+
+APP = App(
+    name="Homepwner", product="homepwner", binary_variable="HOMEPWNER_BINARY", short="homepwner", screenshot_prefix="homepwner-",
+    audit=Audit(
+        rows=SHOWCASE,
+        add=add_with_photo,
+        pages={
+            "list": "/",
+            "list-by-value": "/?sort=value-desc",
+            "item": "/items/{0}",
+            "item-without-photo": "/items/{4}",
+            "not-found": "/items/00000000-0000-0000-0000-000000000000",
+        },
+        states={"item-errors": item_errors, "print": printed},
+        tolerated=(),  # any violation fails
+        screenshots={"list": ("/", thumbs_shown()), "item": ("/items/{0}", PHOTO_SHOWN)},
+    ),
+)
