@@ -14,6 +14,12 @@ let package = Package(
         .executable(name: "scary-creatures", targets: ["scary-creatures"]),
         .library(name: "Homepwner", targets: ["Homepwner"]),
         .executable(name: "homepwner", targets: ["homepwner"]),
+        // Test fixtures, not for apps: products only so that the benchmark package (Benchmarks/,
+        // its own package so that SQLite and the benchmark programs are no part of this build)
+        // measures the same samples the tests check.
+        .library(name: "KeyedArchiveSamples", targets: ["KeyedArchiveSamples"]),
+        .library(name: "DocumentStoreSamples", targets: ["DocumentStoreSamples"]),
+        .library(name: "ImagingSamples", targets: ["ImagingSamples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,9 +66,9 @@ let package = Package(
         .target(name: "CImaging", dependencies: ["CJPEG", "CPNG"]),
         .target(name: "Imaging", dependencies: ["CImaging"]),
         // Hostile and worst-case images written byte by byte (many-scan progressive JPEGs, zTXt
-        // bombs, 50-megapixel PNGs of a few megabytes), shared by the tests and the benchmarks;
-        // not a product.
-        .target(name: "ImagingSamples", dependencies: ["Imaging"]),
+        // bombs, 50-megapixel PNGs of a few megabytes) and small ordinary photos, shared by the
+        // tests and the benchmarks.
+        .target(name: "ImagingSamples", dependencies: ["Imaging"], path: "Tests/Samples/ImagingSamples"),
         .target(
             name: "ScaryCreatures",
             dependencies: ["DocumentStore", "Imaging", "KeyedArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
@@ -96,11 +102,6 @@ let package = Package(
         // The child process of the Homepwner SIGKILL test: changes items and prints each one
         // acknowledged.
         .executableTarget(name: "homepwner-stress", dependencies: ["Homepwner"], path: "Tests/HomepwnerStress"),
-        .executableTarget(
-            name: "homepwner-benchmarks",
-            dependencies: ["Homepwner", "DocumentStore", "KeyedArchive", "KeyedArchiveSamples", "BenchmarkSupport"],
-            path: "Benchmarks/HomepwnerBenchmarks"
-        ),
         // What both web apps share: security, errors, image responses, event streams.
         .target(
             name: "WebSupport",
@@ -186,55 +187,15 @@ let package = Package(
             ]
         ),
         // Sample models (a Homepwner item in our, Foundation's and Codable's form) shared by the
-        // tests and the benchmarks; not a product.
-        .target(name: "KeyedArchiveSamples", dependencies: ["KeyedArchive"]),
+        // tests and the benchmarks.
+        .target(name: "KeyedArchiveSamples", dependencies: ["KeyedArchive"], path: "Tests/Samples/KeyedArchiveSamples"),
         // Sample data archives (a creature, a checksummed stress record) shared by the
-        // document-store tests, their child process and the benchmarks; not a product.
-        .target(name: "DocumentStoreSamples", dependencies: ["KeyedArchive", "DocumentStore"]),
+        // document-store tests, their child process and the benchmarks.
+        .target(name: "DocumentStoreSamples", dependencies: ["KeyedArchive", "DocumentStore"], path: "Tests/Samples/DocumentStoreSamples"),
         .executableTarget(
             name: "document-store-stress",
             dependencies: ["DocumentStore", "DocumentStoreSamples", "KeyedArchive"],
             path: "Tests/DocumentStoreStress"
-        ),
-        .executableTarget(
-            name: "keyed-archive-benchmarks",
-            dependencies: ["KeyedArchive", "KeyedArchiveSamples", "BenchmarkSupport"],
-            path: "Benchmarks/KeyedArchiveBenchmarks"
-        ),
-        .executableTarget(
-            name: "plist-tool-benchmarks",
-            dependencies: ["KeyedArchive", "KeyedArchiveSamples", "BenchmarkSupport"],
-            path: "Benchmarks/PlistToolBenchmarks"
-        ),
-        // Side-by-side timing and ratio printing shared by the benchmark programs.
-        .target(name: "BenchmarkSupport", dependencies: ["DocumentStoreSamples"]),
-        .executableTarget(
-            name: "imaging-benchmarks",
-            dependencies: ["Imaging", "ImagingSamples", "BenchmarkSupport"],
-            path: "Benchmarks/ImagingBenchmarks"
-        ),
-        .executableTarget(
-            name: "scary-creatures-benchmarks",
-            dependencies: ["BenchmarkSupport"],
-            path: "Benchmarks/ScaryCreaturesBenchmarks"
-        ),
-        .executableTarget(
-            name: "document-store-benchmarks",
-            dependencies: ["DocumentStore", "DocumentStoreSamples", "KeyedArchive", "BenchmarkSupport"],
-            path: "Benchmarks/DocumentStoreBenchmarks"
-        ),
-        // SQLite for the concurrency benchmark only (apt: libsqlite3-dev), the store people
-        // would pick instead of a folder of bundles.
-        .systemLibrary(
-            name: "CSQLite",
-            path: "Benchmarks/CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
-        .executableTarget(
-            name: "document-store-concurrency-benchmarks",
-            dependencies: ["DocumentStore", "DocumentStoreSamples", "BenchmarkSupport", "CSQLite"],
-            path: "Benchmarks/ConcurrencyBenchmarks"
         ),
         .testTarget(
             name: "KeyedArchiveTests",

@@ -8,7 +8,7 @@ import KeyedArchiveSamples
 // Homepwner benchmarks: loading and saving items.archive with our codec and store against
 // Foundation's NSKeyedArchiver/NSKeyedUnarchiver, side by side in one run; then concurrent edits
 // through the store (group commit): edits per durable write.
-// Usage: swift run -c release homepwner-benchmarks [--items N] [--iterations N] [--edits N]
+// Usage, from the project folder: swift run --package-path Benchmarks -c release homepwner-benchmarks [--items N] [--iterations N] [--edits N]
 
 var itemCount = 10_000
 var iterations = 7

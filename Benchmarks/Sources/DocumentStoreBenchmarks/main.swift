@@ -7,7 +7,7 @@ import KeyedArchive
 // Document-store benchmarks: listing a folder of creature bundles with DocumentFolder against
 // the straightforward Foundation version, side by side in one run; memory of a 100,000-bundle
 // listing, each in its own child process; durable single-bundle save latency.
-// Usage: swift run -c release document-store-benchmarks [--sizes 1000,10000,100000]
+// Usage, from the project folder: swift run --package-path Benchmarks -c release document-store-benchmarks [--sizes 1000,10000,100000]
 //        [--iterations N] [--saves N] [--work DIR]
 
 var sizes = [1_000, 10_000, 100_000]

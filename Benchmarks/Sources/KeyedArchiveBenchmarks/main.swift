@@ -4,7 +4,7 @@ import KeyedArchive
 import KeyedArchiveSamples
 
 // Keyed-archive benchmarks: our codec against Foundation's, side by side in one run.
-// Usage: swift run -c release keyed-archive-benchmarks [--items N] [--iterations N]
+// Usage, from the project folder: swift run --package-path Benchmarks -c release keyed-archive-benchmarks [--items N] [--iterations N]
 
 var itemCount = 10_000
 var iterations = 7

@@ -7,7 +7,7 @@ import Imaging
 // under /usr/bin/time for wall time and peak memory, interleaved, medians and ratios printed.
 // With --worst-cases, instead: the worst images we can build within the limits, each timed in a
 // fresh process with its peak memory.
-// Usage: swift run -c release imaging-benchmarks [--runs N] [--work DIR] [--worst-cases]
+// Usage, from the project folder: swift run --package-path Benchmarks -c release imaging-benchmarks [--runs N] [--work DIR] [--worst-cases]
 
 var runs = 7
 var worst = false

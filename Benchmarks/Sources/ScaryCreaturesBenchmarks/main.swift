@@ -4,7 +4,7 @@ import Foundation
 // `scary-creatures list` over 10,000 creatures, the whole process, against the straightforward
 // Foundation version of the same listing (also a whole process: FileManager.contentsOfDirectory,
 // NSKeyedUnarchiver on each Data.plist, the same lines printed), side by side, ratio printed.
-// Usage: swift run -c release scary-creatures-benchmarks [--creatures N] [--runs N] [--work DIR]
+// Usage, from the project folder: swift run --package-path Benchmarks -c release scary-creatures-benchmarks [--creatures N] [--runs N] [--work DIR]
 
 var count = 10_000
 var runs = 7
@@ -31,9 +31,8 @@ while let argument = arguments.next() {
 }
 
 let me = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
-let cli = me.deletingLastPathComponent().appendingPathComponent("scary-creatures")
-guard FileManager.default.isExecutableFile(atPath: cli.path) else {
-    FileHandle.standardError.write(Data("build scary-creatures first: swift build -c release --product scary-creatures\n".utf8))
+guard let cli = projectTool(named: "scary-creatures") else {
+    FileHandle.standardError.write(Data(buildFirst("scary-creatures").utf8))
     exit(1)
 }
 let folder = try creatureFolder(count: count, in: work)

@@ -5,7 +5,7 @@ import KeyedArchiveSamples
 
 // `plist convert --to xml` of a big Homepwner archive, whole process, side by side with
 // libplist's plistutil and Python's plistlib.
-// Usage: swift build -c release --product plist && swift run -c release plist-tool-benchmarks [--items N] [--iterations N]
+// Usage, from the project folder: swift build -c release --product plist && swift run --package-path Benchmarks -c release plist-tool-benchmarks [--items N] [--iterations N]
 // [--save-archive PATH] (also keep the generated archive there, to try other tools on it)
 
 var itemCount = 200_000
@@ -21,13 +21,6 @@ while let argument = arguments.next() {
         FileHandle.standardError.write(Data("usage: plist-tool-benchmarks [--items N] [--iterations N] [--save-archive PATH]\n".utf8))
         exit(64)
     }
-}
-
-/// The `plist` tool built next to this program, or nil.
-func plistTool() -> URL? {
-    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let tool = here.appendingPathComponent("plist")
-    return FileManager.default.isExecutableFile(atPath: tool.path) ? tool : nil
 }
 
 /// The first of `names` found on PATH.
@@ -57,8 +50,8 @@ func run(_ executable: URL, _ arguments: [String]) throws {
     }
 }
 
-guard let tool = plistTool() else {
-    FileHandle.standardError.write(Data("plist-tool-benchmarks: build the tool first: swift build -c release --product plist\n".utf8))
+guard let tool = projectTool(named: "plist") else {
+    FileHandle.standardError.write(Data(("plist-tool-benchmarks: " + buildFirst("plist")).utf8))
     exit(1)
 }
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-tool-benchmarks-\(UUID().uuidString)")

@@ -6,7 +6,7 @@ import Foundation
 // Concurrent durable updates: DocumentFolder against SQLite (WAL, synchronous=FULL, one row per
 // creature), single task against 64, different creatures and the same one, and thumbnail reads
 // while writes run. Every update is durable when it returns, in both stores.
-// Usage: swift run -c release document-store-concurrency-benchmarks [--updates N] [--tasks N] [--pool THREADS] [--work DIR]
+// Usage, from the project folder: swift run --package-path Benchmarks -c release document-store-concurrency-benchmarks [--updates N] [--tasks N] [--pool THREADS] [--work DIR]
 
 var updatesPerTask = 20
 var taskCount = 64
