@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "WebSupport", "DocumentStore",
+                "WebSupport", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

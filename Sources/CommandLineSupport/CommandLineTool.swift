@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Imaging
 import WebSupport
 
 /// What the app CLIs (`scary-creatures`, `homepwner`) share: the options every subcommand takes
@@ -67,10 +68,12 @@ public enum CommandLineTool {
     }
 
     /// The message and exit status of the errors this module's parts throw: a missing data
-    /// folder (66, EX_NOINPUT) and a server that could not start (74, EX_IOERR).
+    /// folder (66, EX_NOINPUT), a server that could not start (74, EX_IOERR) and a photo file that
+    /// cannot be used (65, EX_DATAERR).
     static func sharedError(_ error: any Error) -> (message: String, status: Int32)? {
         if let missing = error as? MissingDataFolder { return (missing.message, 66) }
         if let start = error as? WebStartError { return (start.message, 74) }
+        if let photo = error as? ImagingError { return (photo.message, 65) }
         return nil
     }
 

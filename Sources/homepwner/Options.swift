@@ -32,25 +32,6 @@ extension DataFolderOptions where App == HomepwnerApp {
     }
 }
 
-/// `--json`: machine-readable output instead of text for people.
-struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print JSON instead of text.")
-    var json = false
-}
-
-/// Reads a photo file named on the command line, as an upload is read: a FIFO, device or folder
-/// is refused at once, a file over the limit before it is read, and one that is not an image
-/// after its first bytes.
-func readPhoto(_ path: String) async throws -> Data {
-    try await BlockingPool.shared.run {
-        do {
-            return try ImageUpload.read(contentsOf: path).data
-        } catch let error as ImagingError {
-            throw HomepwnerError(.invalidImage, error.message)
-        }
-    }
-}
-
 /// Parses a value typed on the command line.
 func parseValue(_ text: String?) throws -> Int? {
     try text.map(ItemRules.value(parsing:))

@@ -23,12 +23,6 @@ extension DataFolderOptions where App == ScaryCreaturesApp {
     }
 }
 
-/// `--json`: machine-readable output instead of text for people.
-struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print JSON instead of text.")
-    var json = false
-}
-
 /// Parses a creature id argument.
 func creatureID(_ text: String) throws -> Int {
     guard let id = Int(text), id > 0 else {
@@ -37,15 +31,3 @@ func creatureID(_ text: String) throws -> Int {
     return id
 }
 
-/// Reads a photo file named on the command line, as an upload is read: a link is followed; a
-/// FIFO, device or folder is refused at once, a file over the limit before it is read, and one
-/// that is not an image after its first bytes. The reading runs on the blocking pool.
-func readPhoto(_ path: String) async throws -> Data {
-    try await BlockingPool.shared.run {
-        do {
-            return try ImageUpload.read(contentsOf: path).data
-        } catch let error as ImagingError {
-            throw ScaryCreaturesError(.invalidImage, error.message)
-        }
-    }
-}
