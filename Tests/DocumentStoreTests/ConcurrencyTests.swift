@@ -48,10 +48,10 @@ struct ConcurrencyTests {
     @Test("two processes creating 500 bundles each at once make exactly 1,000 distinct bundles")
     func twoProcessesCreate() async throws {
         try await withTemporaryFolder { root in
-            let first = try StressProcess(["create", root.path, "500"])
-            let second = try StressProcess(["create", root.path, "500"])
+            let first = try startStress(["create", root.path, "500"])
+            let second = try startStress(["create", root.path, "500"])
             let results = [first.finish(), second.finish()]
-            for result in results { #expect(result.status == 0, "\(result.stderr)") }
+            for result in results { #expect(result.status == 0, "\(result.errors)") }
             let reported = results.flatMap(\.lines).compactMap { Int($0.split(separator: " ").last ?? "") }
             #expect(reported.count == 1000)
             #expect(Set(reported) == Set(1...1000))
@@ -69,10 +69,10 @@ struct ConcurrencyTests {
             let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
             try await folder.open()
             let bundle = try await folder.create(data: Data("0".utf8))
-            let first = try StressProcess(["increment", root.path, "\(bundle.id)", "200"])
-            let second = try StressProcess(["increment", root.path, "\(bundle.id)", "200"])
+            let first = try startStress(["increment", root.path, "\(bundle.id)", "200"])
+            let second = try startStress(["increment", root.path, "\(bundle.id)", "200"])
             for result in [first.finish(), second.finish()] {
-                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.status == 0, "\(result.errors)")
                 #expect(result.lines == ["incremented 200"])
             }
             #expect(String(decoding: try await folder.readData(of: bundle.id), as: UTF8.self) == "400")

@@ -24,11 +24,11 @@ struct CrashTests {
             var acknowledged = 0
             var generator = SystemRandomNumberGenerator()
             for round in 0..<Self.kills {
-                let child = try StressProcess(["churn", root.path, "\(nextSequence)", "\(round)"])
+                let child = try startStress(["churn", root.path, "\(nextSequence)", "\(round)"])
                 try await Task.sleep(for: .milliseconds(Int.random(in: 5...150, using: &generator)))
                 child.kill()
                 let result = child.finish()
-                #expect(result.killed, "round \(round): the child ended by itself: \(result.stderr)")
+                #expect(result.killed, "round \(round): the child ended by itself: \(result.errors)")
                 let (expected, largestAcknowledged) = Self.apply(result.lines, to: known)
                 acknowledged += result.lines.count
                 let onDisk = try await Self.readState(of: folder, round: round)

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Synchronization
 import Testing
+import TestSupport
 import WebSupport
 import WebTestSupport
 
@@ -19,8 +20,7 @@ func withPages(
     storeNow: @escaping @Sendable () -> Date = { testNow },
     _ body: @escaping @Sendable (any TestClientProtocol, ItemStore) async throws -> Void
 ) async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("HomepwnerPagesTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try prepare(folder)
     let store = ItemStore(folder: folder, lockTimeout: .seconds(1), now: storeNow)

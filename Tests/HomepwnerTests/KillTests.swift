@@ -10,12 +10,12 @@ struct KillTests {
         try await withTemporaryFolder { folder in
             var acknowledged = 0
             for round in 0..<6 {
-                let child = try Child(try builtExecutable("homepwner-stress"), [folder.path, "8"])
+                let child = try ChildProcess(built: "homepwner-stress", [folder.path, "8"])
                 try await Task.sleep(for: .milliseconds(Int.random(in: 150...900)))
                 child.kill()
                 let run = child.finish()
                 #expect(run.killed, "round \(round): the child ended by itself: \(run.errors)")
-                let lines = run.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+                let lines = run.completeLines.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
                 let store = ItemStore(folder: folder, lockTimeout: .seconds(30))
                 try await store.load()
                 #expect(await store.status == .ready, "round \(round): the archive does not read after the kill")

@@ -11,7 +11,7 @@ struct EventLoopFreedomTests {
     /// long `work` took, and — when `probing` — the slowest of the small requests sent one after
     /// another meanwhile (they use the loops too, so they are sent in a run of their own).
     private func measure(
-        _ server: ServerProcess, probing: Bool = false, during work: @escaping @Sendable () async throws -> Void
+        _ server: ServedProcess, probing: Bool = false, during work: @escaping @Sendable () async throws -> Void
     ) async throws -> (times: ThreadTimes, duration: TimeInterval, slowest: TimeInterval, probes: Int) {
         let before = try ThreadTimes.of(pid: server.process.processIdentifier)
         let finished = Flag()
@@ -42,7 +42,7 @@ struct EventLoopFreedomTests {
                 Item(itemName: "Item number \(index) with a longer name", serialNumber: "SN\(index)", valueInDollars: index, dateCreated: date, itemKey: UUID().uuidString)
             }
             try ItemArchive(items: items).encoded().write(to: folder.appendingPathComponent("items.archive"))
-            let server = try ServerProcess.start(dataDir: folder)
+            let server = try ServedProcess.homepwner(dataDir: folder)
             defer { _ = server.stop() }
             let port = server.port
 

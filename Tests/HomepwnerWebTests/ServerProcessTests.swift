@@ -9,7 +9,7 @@ struct ServerProcessTests {
     @Test("serve prints the URL and folder; while it runs a CLI write fails at once with exit 75 naming it, reads work, a second server is refused")
     func holdsTheFolder() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServerProcess.start(dataDir: folder)
+            let server = try ServedProcess.homepwner(dataDir: folder)
             let path = folder.standardizedFileURL.path
             #expect(server.banner == "Homepwner is at http://127.0.0.1:\(server.port)/\ndata: \(path)\n")
             let (status, _, _) = try await server.request("POST", "api/items", body: Data(#"{"name":"Lamp"}"#.utf8), headers: ["Content-Type": "application/json"])
@@ -38,7 +38,7 @@ struct ServerProcessTests {
     @Test("SIGTERM during a storm of PATCHes: the server exits 0 and every acknowledged edit is on disk")
     func sigtermDuringWrites() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServerProcess.start(dataDir: folder)
+            let server = try ServedProcess.homepwner(dataDir: folder)
             var keys: [String] = []
             for index in 0..<8 {
                 let (status, _, data) = try await server.request("POST", "api/items", body: Data(#"{"name":"Item \#(index)"}"#.utf8), headers: ["Content-Type": "application/json"])
@@ -86,7 +86,7 @@ struct ServerProcessTests {
     @Test("a change reaches an open /api/events stream with its version; reconnecting with Last-Event-ID replays what was missed")
     func events() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServerProcess.start(dataDir: folder)
+            let server = try ServedProcess.homepwner(dataDir: folder)
             defer { _ = server.stop() }
             let stream = try EventStreamClient(port: server.port)
             #expect(stream.read(until: "retry: 2000\n\n"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import KeyedArchive
 
 /// A binary plist of `levels` arrays, each holding `fanOut` references to the next, ending in a
@@ -46,7 +47,7 @@ func longArrayPlist(count: Int) -> Data {
 struct PlistToolLimitTests {
     @Test("a plist with more than a million elements, refused by the library's defaults, converts with the tool")
     func bigCollection() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = longArrayPlist(count: 1_100_000)
         let error = try #require(throws: ArchiveError.self) { try PropertyList(data: data) }
@@ -55,7 +56,7 @@ struct PlistToolLimitTests {
         let output = folder.appendingPathComponent("long.xml")
         try data.write(to: input)
         let run = try runPlist(["convert", input.path, "--to", "xml", "-o", output.path])
-        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.status == 0, "\(run.errors)")
         let back = try PropertyList(data: Data(contentsOf: output), limits: .following(inputBytes: 30_000_000))
         #expect(back.arrayValue?.count == 1_100_000)
     }
@@ -64,7 +65,7 @@ struct PlistToolLimitTests {
         ["convert", "--to", "json"], ["convert", "--to", "xml"], ["print"],
     ])
     func expansionBomb(command: [String]) throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("bomb.plist")
         let bomb = sharedArraysPlist(levels: 8, fanOut: 14)
@@ -72,56 +73,56 @@ struct PlistToolLimitTests {
         try bomb.write(to: input)
         let run = try runPlist([command[0], input.path] + command.dropFirst())
         #expect(run.status == 1)
-        #expect(run.stderr.contains("--max-values"), "\(run.stderr)")
-        #expect(run.stdout.count < 1024)
+        #expect(run.errors.contains("--max-values"), "\(run.errors)")
+        #expect(run.outputData.count < 1024)
     }
 
     @Test("sharing within the default ceiling converts, and --max-values lowers the ceiling")
     func expansionOption() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("shared.plist")
         try sharedArraysPlist(levels: 3, fanOut: 14).write(to: input)
         let fine = try runPlist(["convert", input.path, "--to", "json"])
-        #expect(fine.status == 0, "\(fine.stderr)")
-        let back = try PropertyList(json: fine.stdout)
+        #expect(fine.status == 0, "\(fine.errors)")
+        let back = try PropertyList(json: fine.outputData)
         #expect(back.arrayValue?.first?.arrayValue?.first?.arrayValue?.count == 14)
         let capped = try runPlist(["convert", input.path, "--to", "json", "--max-values", "100"])
         #expect(capped.status == 1)
-        #expect(capped.stderr.contains("more than 100 values"), "\(capped.stderr)")
+        #expect(capped.errors.contains("more than 100 values"), "\(capped.errors)")
     }
 
     @Test("--max-collection and --max-objects set the limits explicitly, and the error names the option")
     func explicitLimits() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("array.plist")
         try BinaryPlistWriter.write(.array((0..<50).map { .integer($0) })).write(to: input)
         let collection = try runPlist(["convert", input.path, "--to", "json", "--max-collection", "10"])
         #expect(collection.status == 1)
-        #expect(collection.stderr.contains("--max-collection"), "\(collection.stderr)")
+        #expect(collection.errors.contains("--max-collection"), "\(collection.errors)")
         let objects = try runPlist(["print", input.path, "--max-objects", "10"])
         #expect(objects.status == 1)
-        #expect(objects.stderr.contains("--max-objects"), "\(objects.stderr)")
+        #expect(objects.errors.contains("--max-objects"), "\(objects.errors)")
         #expect(try runPlist(["convert", input.path, "--to", "json", "--max-collection", "0"]).status != 0)
     }
 
     @Test("a device, or a link to one, is refused before anything is read")
     func onlyRegularFiles() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let link = folder.appendingPathComponent("zero.plist")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/zero")
         for path in ["/dev/zero", link.path] {
             let run = try runPlist(["print", path])
             #expect(run.status == 1)
-            #expect(run.stderr == "plist: error: \(path): is not a regular file\n")
+            #expect(run.errors == "plist: error: \(path): is not a regular file\n")
         }
     }
 
     @Test("convert --to xml says on stderr what XML cannot hold, and JSON and binary need no warning")
     func lossWarnings() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("exotic.plist")
         let value = PropertyList.dictionary([
@@ -132,15 +133,15 @@ struct PlistToolLimitTests {
         try BinaryPlistWriter.write(value).write(to: input)
         let xml = try runPlist(["convert", input.path, "--to", "xml"])
         #expect(xml.status == 0)
-        #expect(xml.stderr.contains("warning: \(input.path): 1 date(s) with fractions of a second"), "\(xml.stderr)")
-        #expect(xml.stderr.contains("1 4-byte real(s)"))
-        #expect(xml.stderr.contains("1 set(s)"))
+        #expect(xml.errors.contains("warning: \(input.path): 1 date(s) with fractions of a second"), "\(xml.errors)")
+        #expect(xml.errors.contains("1 4-byte real(s)"))
+        #expect(xml.errors.contains("1 set(s)"))
         for form in ["json", "binary"] {
             let run = try runPlist(["convert", input.path, "--to", form])
             #expect(run.status == 0)
-            #expect(run.stderr.isEmpty, "\(form): \(run.stderr)")
+            #expect(run.errors.isEmpty, "\(form): \(run.errors)")
         }
         let json = try runPlist(["convert", input.path, "--to", "json"])
-        #expect(try PropertyList(json: json.stdout) == value)
+        #expect(try PropertyList(json: json.outputData) == value)
     }
 }

@@ -3,42 +3,11 @@ import Testing
 import KeyedArchive
 import TestSupport
 
-/// The result of running the real `plist` executable.
-struct ToolRun {
-    var status: Int32
-    var exitedNormally: Bool
-    var stdout: Data
-    var stderr: String
-    var output: String { String(decoding: stdout, as: UTF8.self) }
-}
-
-func runPlist(_ arguments: [String]) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = try builtExecutable("plist")
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
-                   stdout: output, stderr: String(decoding: errors, as: UTF8.self))
-}
+/// Runs the real `plist` executable to the end.
+func runPlist(_ arguments: [String]) throws -> ChildRun { try runBuilt("plist", arguments) }
 
 private func fixturePath(_ name: String) throws -> String {
     try #require(Bundle.module.url(forResource: "Fixtures/apple/\(name)", withExtension: nil)).path
-}
-
-func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plist-tool-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
 }
 
 @Suite("plist tool", .timeLimit(.minutes(3)))
@@ -46,9 +15,9 @@ struct PlistToolTests {
     @Test("convert --to json prints each fixture's expected JSON", arguments: Fixtures.index.filter(\.plist_must_parse))
     func convertToJSON(entry: FixtureEntry) throws {
         let run = try runPlist(["convert", try fixturePath(entry.file), "--to", "json"])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.isEmpty)
-        let printed = try PropertyList(json: run.stdout)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.isEmpty)
+        let printed = try PropertyList(json: run.outputData)
         let expected = try PropertyList(json: Fixtures.data(entry.expected))
         #expect(plistEquivalent(printed, expected))
     }
@@ -59,23 +28,23 @@ struct PlistToolTests {
             let original = try PropertyList(data: Fixtures.data(name))
             for form in ["xml", "binary"] {
                 let run = try runPlist(["convert", try fixturePath(name), "--to", form])
-                #expect(run.status == 0, "\(name) → \(form): \(run.stderr)")
-                #expect(plistEquivalent(try PropertyList(data: run.stdout), original), "\(name) → \(form)")
-                #expect(throws: Never.self) { try PropertyListSerialization.propertyList(from: run.stdout, format: nil) }
+                #expect(run.status == 0, "\(name) → \(form): \(run.errors)")
+                #expect(plistEquivalent(try PropertyList(data: run.outputData), original), "\(name) → \(form)")
+                #expect(throws: Never.self) { try PropertyListSerialization.propertyList(from: run.outputData, format: nil) }
             }
         }
     }
 
     @Test("convert -o writes the file, and JSON input converts back to binary")
     func convertToFile() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("note.json")
         let binary = folder.appendingPathComponent("note.plist")
         #expect(try runPlist(["convert", fixturePath("mw-custom-class-note.bin.plist"), "--to", "json", "-o", json.path]).status == 0)
         let back = try runPlist(["convert", json.path, "--to", "binary", "-o", binary.path])
-        #expect(back.status == 0, "\(back.stderr)")
-        #expect(back.stdout.isEmpty)
+        #expect(back.status == 0, "\(back.errors)")
+        #expect(back.outputData.isEmpty)
         let note = try KeyedUnarchiver(data: Data(contentsOf: binary)).decode(ArchivedValue.self)
         guard case .object(let object)? = note else {
             Issue.record("expected the Note object")
@@ -116,7 +85,7 @@ struct PlistToolTests {
 
     @Test("bad input is one line on stderr and a non-zero exit, never a crash")
     func badInput() throws {
-        let folder = try temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = folder.appendingPathComponent("notes.txt")
         try Data("just some text\n".utf8).write(to: text)
@@ -127,15 +96,15 @@ struct PlistToolTests {
                 let run = try runPlist(arguments)
                 #expect(run.exitedNormally, "\(arguments) crashed")
                 #expect(run.status != 0, "\(arguments)")
-                #expect(run.stderr.hasPrefix("plist: error: "), "\(arguments): \(run.stderr)")
-                #expect(run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
-                #expect(run.stdout.isEmpty)
+                #expect(run.errors.hasPrefix("plist: error: "), "\(arguments): \(run.errors)")
+                #expect(run.errors.split(separator: "\n").count == 1, "\(arguments): \(run.errors)")
+                #expect(run.outputData.isEmpty)
             }
         }
         let invalidArchive = try runPlist(["print", try fixturePath("bad-keyed-root-uid-out-of-range.bin.plist")])
         #expect(invalidArchive.exitedNormally)
         #expect(invalidArchive.status != 0)
-        #expect(invalidArchive.stderr.contains("object 5"))
+        #expect(invalidArchive.errors.contains("object 5"))
         let usage = try runPlist(["convert", try fixturePath("kil-date.bin.plist"), "--to", "yaml"])
         #expect(usage.exitedNormally)
         #expect(usage.status != 0)

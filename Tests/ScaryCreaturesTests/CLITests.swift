@@ -4,45 +4,15 @@ import Testing
 import TestSupport
 import ImagingSamples
 
-/// The result of one real `scary-creatures` process.
-struct CLIRun {
-    var status: Int32
-    var output: String
-    var errors: String
-}
-
-/// Starts `scary-creatures arguments… --data-dir folder` (just `arguments` when `dataDir` is nil),
-/// through `launcher` if given (a command that runs the rest of its arguments, such as
-/// `prlimit --nofile=300:300 --`).
-func startCLI(_ arguments: [String], dataDir: URL?, launcher: [String] = []) throws -> (Process, Pipe, Pipe) {
-    let process = Process()
-    let executable = try builtExecutable("scary-creatures")
-    let command = arguments + (dataDir.map { ["--data-dir", $0.path] } ?? [])
-    if let tool = launcher.first {
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = Array(launcher.dropFirst()) + [executable.path] + command
-    } else {
-        process.executableURL = executable
-        process.arguments = command
-    }
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    return (process, output, errors)
+/// Starts `scary-creatures arguments… --data-dir folder` (just `arguments` when `dataDir` is nil).
+func startCLI(_ arguments: [String], dataDir: URL?) throws -> ChildProcess {
+    try ChildProcess(built: "scary-creatures", arguments + (dataDir.map { ["--data-dir", $0.path] } ?? []))
 }
 
 /// Runs `scary-creatures arguments… --data-dir folder` (just `arguments` when `dataDir` is nil)
 /// to the end.
-func runCLI(_ arguments: [String], dataDir: URL?) throws -> CLIRun {
-    let (process, output, errors) = try startCLI(arguments, dataDir: dataDir)
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLIRun(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+func runCLI(_ arguments: [String], dataDir: URL?) throws -> ChildRun {
+    try startCLI(arguments, dataDir: dataDir).finish()
 }
 
 @Suite("The scary-creatures command, run as a real process", .timeLimit(.minutes(3)))
@@ -147,11 +117,10 @@ struct CLITests {
             for round in 0..<15 {
                 let first = try startCLI(["add", "A\(round)"], dataDir: folder)
                 let second = try startCLI(["add", "B\(round)"], dataDir: folder)
-                for (process, output, _) in [first, second] {
-                    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                    process.waitUntilExit()
-                    #expect(process.terminationStatus == 0)
-                    if let id = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) { ids.append(id) }
+                for child in [first, second] {
+                    let run = child.finish()
+                    #expect(run.status == 0)
+                    if let id = Int(run.output.trimmingCharacters(in: .whitespacesAndNewlines)) { ids.append(id) }
                 }
             }
             #expect(Set(ids) == Set(1...30))

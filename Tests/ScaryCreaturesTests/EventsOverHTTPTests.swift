@@ -54,7 +54,7 @@ struct EventsOverHTTPTests {
         try await withTemporaryFolder { folder in
             let added = try runCLI(["add", "Gloomcap", "--rating", "2"], dataDir: folder)
             #expect(added.status == 0)
-            let server = try ServerProcess.start(dataDir: folder)
+            let server = try ServedProcess.scaryCreatures(dataDir: folder)
             defer { server.process.terminate(); server.process.waitUntilExit() }
             let port = try #require(server.url.port)
             let stream = try RawConnection(port: port)
@@ -67,7 +67,7 @@ struct EventsOverHTTPTests {
             let rated = try runCLI(["rate", "1", "4.5"], dataDir: folder)
             #expect(rated.status == 0)
             #expect(stream.read(until: "event: updated\ndata: {\"id\":1,", seconds: 5))
-            let (status, body) = try await server.request("GET", "api/creatures/1")
+            let (status, _, body) = try await server.request("GET", "api/creatures/1")
             #expect(status == 200)
             let creature = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
             #expect(creature["rating"] as? Double == 4.5)

@@ -8,39 +8,14 @@ import Testing
 import TestSupport
 import ImagingSamples
 
-/// A `scary-creatures serve` process on a free port.
-struct ServerProcess {
-    let process: Process
-    let url: URL
-    let errors: Pipe
-
-    /// Starts the server on `dataDir` (through `launcher`, see ``startCLI(_:dataDir:launcher:)``)
-    /// and waits (at most 30 s) until it prints its address. The folder is made if missing (a
-    /// --data-dir that does not exist is refused).
-    static func start(dataDir: URL, extra: [String] = [], launcher: [String] = []) throws -> ServerProcess {
+extension ServedProcess {
+    /// `scary-creatures serve` on `dataDir` (made if missing: a --data-dir that does not exist
+    /// is refused) and a free port, through `launcher` if given, once it has printed its address.
+    static func scaryCreatures(dataDir: URL, extra: [String] = [], launcher: [String] = []) throws -> ServedProcess {
         try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
-        let (process, output, errors) = try startCLI(["serve", "--port", "0", "--log-level", "error"] + extra, dataDir: dataDir, launcher: launcher)
-        var printed = Data()
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !String(decoding: printed, as: UTF8.self).contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += chunk
-        }
-        let text = String(decoding: printed, as: UTF8.self)
-        let address = try #require(text.split(separator: " ").last { $0.hasPrefix("http://") }.map { String($0.prefix { !$0.isNewline }) }, "the server printed \(text)")
-        return ServerProcess(process: process, url: try #require(URL(string: address)), errors: errors)
-    }
-
-    /// Sends `method` to `path` with `body`; the status and body.
-    func request(_ method: String, _ path: String, body: Data? = nil, type: String? = nil) async throws -> (Int, Data) {
-        var request = URLRequest(url: url.appendingPathComponent(path))
-        request.httpMethod = method
-        request.httpBody = body
-        if let type { request.setValue(type, forHTTPHeaderField: "Content-Type") }
-        let session = URLSession(configuration: .ephemeral)
-        let (data, response) = try await session.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        return try start(
+            "scary-creatures", ["serve", "--port", "0", "--log-level", "error"] + extra + ["--data-dir", dataDir.path], timeout: 30, launcher: launcher
+        )
     }
 }
 
@@ -49,16 +24,16 @@ struct ServerProcessTests {
     @Test("SIGTERM during uploads: the server finishes what it accepted, exits 0, and nothing is half-written")
     func gracefulShutdown() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServerProcess.start(dataDir: folder)
+            let server = try ServedProcess.scaryCreatures(dataDir: folder)
             for index in 1...4 {
-                let (status, _) = try await server.request("POST", "api/creatures", body: Data(#"{"title":"C\#(index)"}"#.utf8), type: "application/json")
+                let (status, _, _) = try await server.request("POST", "api/creatures", body: Data(#"{"title":"C\#(index)"}"#.utf8), headers: ["Content-Type": "application/json"])
                 #expect(status == 201)
             }
             let photo = try SamplePhotos.png()
             let uploads = Task {
                 try await withThrowingTaskGroup(of: Int.self) { group in
                     for index in 1...4 {
-                        group.addTask { (try? await server.request("PUT", "api/creatures/\(index)/photo", body: photo, type: "image/png").0) ?? 0 }
+                        group.addTask { (try? await server.request("PUT", "api/creatures/\(index)/photo", body: photo, headers: ["Content-Type": "image/png"]).0) ?? 0 }
                     }
                     return try await group.reduce(into: [Int]()) { $0.append($1) }
                 }
@@ -87,7 +62,7 @@ struct ServerProcessTests {
             let photo = folder.appendingPathComponent("p.png")
             try SamplePhotos.png().write(to: photo)
             #expect(try runCLI(["add", "Pic", "--image", photo.path], dataDir: folder).status == 0)
-            let server = try ServerProcess.start(dataDir: folder, extra: ["--log-level", "warning"])
+            let server = try ServedProcess.scaryCreatures(dataDir: folder, extra: ["--log-level", "warning"])
             defer {
                 server.process.terminate()
                 server.process.waitUntilExit()
@@ -113,7 +88,7 @@ struct ServerProcessTests {
     @Test("a second server on the same data folder, and a busy port, are one line and exit 74")
     func refusals() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServerProcess.start(dataDir: folder)
+            let server = try ServedProcess.scaryCreatures(dataDir: folder)
             defer {
                 server.process.terminate()
                 server.process.waitUntilExit()

@@ -7,19 +7,18 @@ import TestSupport
 struct SilentConnectionTests {
     @Test("With 2,000 silent connections open — more than the server's descriptors — a normal request is still answered at once, with and without an access token", arguments: [false, true])
     func requestAnsweredDespiteSilentFlood(withToken: Bool) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("SilentConnectionTests-\(UUID().uuidString)")
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var extra: [String] = []
         var authorization = ""
         if withToken {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let tokenFile = folder.appendingPathComponent("token")
             try Data("a-token-of-twenty-chars\n".utf8).write(to: tokenFile)
             extra = ["--token-file", tokenFile.path]
             authorization = "Authorization: Bearer a-token-of-twenty-chars\r\n"
         }
         // Allowed only 300 descriptors, soft and hard.
-        let server = try ServerProcess.start(dataDir: folder.appendingPathComponent("data"), extra: extra, launcher: ["/usr/bin/prlimit", "--nofile=300:300", "--"])
+        let server = try ServedProcess.scaryCreatures(dataDir: folder.appendingPathComponent("data"), extra: extra, launcher: ["/usr/bin/prlimit", "--nofile=300:300", "--"])
         defer { server.process.terminate(); server.process.waitUntilExit() }
         let port = try #require(server.url.port)
 
@@ -33,7 +32,7 @@ struct SilentConnectionTests {
     @Test("At start the server raises its open-file limit to the hard limit (from a soft limit of 256)")
     func openFileLimitRaised() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServerProcess.start(dataDir: folder, launcher: ["/usr/bin/prlimit", "--nofile=256:4096", "--"])
+            let server = try ServedProcess.scaryCreatures(dataDir: folder, launcher: ["/usr/bin/prlimit", "--nofile=256:4096", "--"])
             defer { server.process.terminate(); server.process.waitUntilExit() }
             let limits = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/limits", encoding: .utf8)
             let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })

@@ -17,8 +17,9 @@ public func withTemporaryFolderSync<Result>(_ body: (URL) throws -> Result, file
     return try body(folder)
 }
 
-/// A fresh folder named `<module>-<UUID>` (the module of `file`, a `#fileID`).
-func makeTemporaryFolder(file: String) throws -> URL {
+/// A fresh folder named `<module>-<UUID>` (the module of `file`, a `#fileID`), for a test that
+/// removes it itself (with `defer`); ``withTemporaryFolder(_:file:)`` removes it for you.
+public func makeTemporaryFolder(file: String = #fileID) throws -> URL {
     let module = file.split(separator: "/").first.map(String.init) ?? "Tests"
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(module)-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -66,7 +66,11 @@ public final class FolderLock: Sendable {
         }
     }
 
+    /// Clears the holder's note, then lets go. A process forked meanwhile may keep the lock a
+    /// moment longer through its copy of the descriptor (until it execs); without the note, the
+    /// next holder waits that moment out instead of seeing a server that is no longer there.
     deinit {
+        _ = ftruncate(descriptor, 0)
         close(descriptor)
     }
 

@@ -1,0 +1,162 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// What a finished child process printed, and how it ended.
+public struct ChildRun: Sendable {
+    /// The exit status, or the signal that ended it.
+    public var status: Int32
+    /// Whether a signal ended it (a kill, a crash) rather than an exit.
+    public var killed: Bool
+    /// Its standard output, byte for byte.
+    public var outputData: Data
+    /// Its standard error.
+    public var errors: String
+
+    /// Its standard output as UTF-8 text.
+    public var output: String { String(decoding: outputData, as: UTF8.self) }
+    /// Whether it exited rather than being ended by a signal.
+    public var exitedNormally: Bool { !killed }
+    /// Its output up to the last newline: a line cut short by a kill is dropped (found by byte,
+    /// since `"\r\n"` is one `Character`).
+    public var completeLines: String {
+        let complete = outputData.lastIndex(of: UInt8(ascii: "\n")).map { outputData[...$0] } ?? Data()
+        return String(decoding: complete, as: UTF8.self)
+    }
+}
+
+/// A child process of a built executable, with its output and errors collected through pipes
+/// (crash backtraces off, so a crash ends it at once).
+///
+/// `@unchecked Sendable`: `Process` and `Pipe` are used from one test at a time.
+public final class ChildProcess: @unchecked Sendable {
+    /// The process.
+    public let process = Process()
+    /// Its standard output.
+    public let output = Pipe()
+    /// Its standard error.
+    public let errors = Pipe()
+
+    /// Starts `executable arguments…` with `environment` added to ours, through `launcher` if
+    /// given (a command that runs the rest of its arguments, such as `prlimit --nofile=300:300 --`);
+    /// with `discardingErrors`, its standard error goes nowhere (nothing can fill that pipe).
+    public init(
+        _ executable: URL, _ arguments: [String], environment extra: [String: String] = [:], launcher: [String] = [],
+        discardingErrors: Bool = false
+    ) throws {
+        if let tool = launcher.first {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = Array(launcher.dropFirst()) + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = discardingErrors ? FileHandle.nullDevice : errors
+        try process.run()
+    }
+
+    /// Starts the built executable `name` (``builtExecutable(_:file:)``).
+    public convenience init(
+        built name: String, _ arguments: [String], environment: [String: String] = [:], launcher: [String] = [], discardingErrors: Bool = false
+    ) throws {
+        try self.init(try builtExecutable(name), arguments, environment: environment, launcher: launcher, discardingErrors: discardingErrors)
+    }
+
+    /// Sends `signal` (SIGKILL unless told).
+    public func kill(_ signal: Int32 = SIGKILL) {
+        Foundation.kill(process.processIdentifier, signal)
+    }
+
+    /// Reads its output and errors to their ends and waits for it to end.
+    public func finish() -> ChildRun {
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complained = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ChildRun(
+            status: process.terminationStatus, killed: process.terminationReason == .uncaughtSignal,
+            outputData: printed, errors: String(decoding: complained, as: UTF8.self)
+        )
+    }
+
+    /// Reads its output until it has printed `lines` lines or ended, for at most `timeout`
+    /// seconds; what it printed by then.
+    public func readLines(_ lines: Int, timeout: TimeInterval) -> String {
+        var printed = Data()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline, printed.count(where: { $0 == UInt8(ascii: "\n") }) < lines {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        return String(decoding: printed, as: UTF8.self)
+    }
+}
+
+/// Runs the built executable `name` with `arguments` to the end.
+public func runBuilt(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ChildRun {
+    try ChildProcess(built: name, arguments, environment: environment).finish()
+}
+
+/// A server process of a built executable, started on a free port (`serve --port 0`), and the
+/// address it printed.
+public struct ServedProcess: Sendable {
+    /// The running server.
+    public let child: ChildProcess
+    /// The address it printed.
+    public let url: URL
+    /// The lines it printed at start.
+    public let banner: String
+
+    /// The process.
+    public var process: Process { child.process }
+    /// Its standard error.
+    public var errors: Pipe { child.errors }
+    /// Its port.
+    public var port: Int { url.port ?? 0 }
+
+    /// Starts `name arguments…` and waits (at most `timeout` seconds) until it has printed
+    /// `bannerLines` lines, the first `http://` word of which is its address (through `launcher`
+    /// and with its standard error discarded as ``ChildProcess`` says).
+    public static func start(
+        _ name: String, _ arguments: [String], bannerLines: Int = 1, timeout: TimeInterval = 60, launcher: [String] = [],
+        discardingErrors: Bool = false
+    ) throws -> ServedProcess {
+        let child = try ChildProcess(built: name, arguments, launcher: launcher, discardingErrors: discardingErrors)
+        let text = child.readLines(bannerLines, timeout: timeout)
+        let address = try #require(
+            text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first { $0.hasPrefix("http://") }, "the server printed \(text)"
+        )
+        return ServedProcess(child: child, url: try #require(URL(string: String(address))), banner: text)
+    }
+
+    /// Sends `method` to `path` with `body` and `headers`; the status, the headers (names in
+    /// lower case) and the body.
+    public func request(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> (status: Int, headers: [String: String], body: Data) {
+        var request = URLRequest(url: url.appendingPathComponent(path))
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let session = URLSession(configuration: .ephemeral)
+        let (data, response) = try await session.data(for: request)
+        let http = response as? HTTPURLResponse
+        var fields: [String: String] = [:]
+        for (name, value) in http?.allHeaderFields ?? [:] {
+            if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
+        }
+        return (http?.statusCode ?? 0, fields, data)
+    }
+
+    /// Sends SIGTERM and waits for the end; the exit status.
+    public func stop() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
