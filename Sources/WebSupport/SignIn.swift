@@ -18,7 +18,7 @@ public enum SignIn {
             var request = request
             let body = try await request.collectBody(upTo: 4096)
             let given = formValue("token", in: String(buffer: body)) ?? ""
-            guard TokenMiddleware<Context>.constantTimeEqual(Array(given.utf8), Array(token.utf8)) else {
+            guard AccessToken.constantTimeEqual(Array(given.utf8), Array(token.utf8)) else {
                 return page(appName: appName, message: "That is not this server's access token.", status: .unauthorized)
             }
             var headers = HTTPFields()

@@ -6,25 +6,39 @@ import Hummingbird
 /// TOKEN`, or the app's ``SessionCookie`` that ``SignIn`` sets. Compared in constant time. Without
 /// it: 401 with a JSON error.
 public struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
-    let token: [UInt8]
-    let cookie: SessionCookie
+    let token: AccessToken
 
     /// Creates the middleware for `token`, carried by browsers in `cookie`.
     public init(token: String, cookie: SessionCookie) {
-        self.token = Array(token.utf8)
-        self.cookie = cookie
+        self.token = AccessToken(token, cookie: cookie)
     }
 
     /// Checks the token, then runs the rest of the chain.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if request.uri.path == SignIn.path { return try await next(request, context) }
-        let bearer = request.headers[.authorization].flatMap { value -> String? in
-            value.hasPrefix("Bearer ") ? String(value.dropFirst(7)) : nil
-        }
-        guard let given = bearer ?? cookie.value(in: request), Self.constantTimeEqual(Array(given.utf8), token) else {
+        guard token.isCarried(by: request) else {
             throw APIError(.unauthorized, code: "unauthorized", "this server needs its access token (Authorization: Bearer …, or sign in at \(SignIn.path))")
         }
         return try await next(request, context)
+    }
+}
+
+/// The server's access token and where a request carries it: `Authorization: Bearer TOKEN`, or
+/// the app's ``SessionCookie``.
+struct AccessToken: Sendable {
+    let bytes: [UInt8]
+    let cookie: SessionCookie
+
+    init(_ token: String, cookie: SessionCookie) {
+        bytes = Array(token.utf8)
+        self.cookie = cookie
+    }
+
+    /// Whether `request` carries the token (compared in constant time).
+    func isCarried(by request: Request) -> Bool {
+        let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        guard let given = bearer ?? cookie.value(in: request) else { return false }
+        return Self.constantTimeEqual(Array(given.utf8), bytes)
     }
 
     /// Whether `lhs` equals `rhs`, taking the same time wherever they differ.

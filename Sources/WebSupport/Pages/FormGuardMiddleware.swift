@@ -49,7 +49,7 @@ public struct FormGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return PlainPage.response(to: request, error)
         }
         guard let held, let sent = Self.token(in: form),
-            TokenMiddleware<Context>.constantTimeEqual(Array(sent.utf8), Array(held.utf8))
+            AccessToken.constantTimeEqual(Array(sent.utf8), Array(held.utf8))
         else {
             return PlainPage.response(to: request, APIError(.forbidden, code: "form_expired", "this form is out of date or was not sent from this app's page: reload the page and send it again"))
         }

@@ -6,13 +6,11 @@ import Hummingbird
 /// that middleware. Only `GET`/`HEAD` requests that accept HTML and are not for the API are
 /// redirected; everything else passes on unchanged.
 public struct SignInRedirectMiddleware<Context: RequestContext>: RouterMiddleware {
-    let token: [UInt8]
-    let cookie: SessionCookie
+    let token: AccessToken
 
     /// Creates the middleware for `token`, carried by browsers in `cookie`.
     public init(token: String, cookie: SessionCookie) {
-        self.token = Array(token.utf8)
-        self.cookie = cookie
+        self.token = AccessToken(token, cookie: cookie)
     }
 
     /// Redirects a page request without the token, or runs the rest of the chain.
@@ -22,11 +20,7 @@ public struct SignInRedirectMiddleware<Context: RequestContext>: RouterMiddlewar
               (request.headers[.accept] ?? "").contains("text/html") else {
             return try await next(request, context)
         }
-        let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        let given = bearer ?? cookie.value(in: request)
-        if let given, TokenMiddleware<Context>.constantTimeEqual(Array(given.utf8), token) {
-            return try await next(request, context)
-        }
+        if token.isCarried(by: request) { return try await next(request, context) }
         var headers = HTTPFields()
         headers[.location] = SignIn.path
         headers[.cacheControl] = "no-store"
