@@ -116,22 +116,14 @@ struct CrashSimulationTests {
         let store = folder(on: disk, exclusiveRename: scenario.usesExclusiveRename)
         try await store.open()
         try await scenario.setUp(store, disk)
-        var snapshots = [disk.currentState.content()]
-        var ends = [0]
-        disk.startRecording()
-        for operation in scenario.operations {
-            try await operation(store, disk)
-            snapshots.append(disk.currentState.content())
-            ends.append(disk.log.count)
+        let recording = try await disk.record(scenario.operations.map { operation in { try await operation(store, disk) } }) {
+            disk.currentState.content()
         }
-        let changes = disk.log.count
+        let changes = recording.changes
         var checked = 0
-        for cut in 0...changes {
-            // Operations 0..<done were acknowledged before the cut; operation `done` was in flight.
-            let done = ends.lastIndex { $0 <= cut } ?? 0
-            let acknowledged = ends[done] == cut
-            let old = snapshots[done], new = snapshots[min(done + 1, snapshots.count - 1)]
-            let absent = disk.namesAbsent(during: ends[done]..<ends[min(done + 1, ends.count - 1)])
+        for point in recording.cuts {
+            let (cut, acknowledged, old, new) = (point.index, point.acknowledged, point.old, point.new)
+            let absent = disk.namesAbsent(during: point.inFlight)
             for state in disk.crashStates(cut: cut) {
                 // Recover, and also cut the power during recovery, at each of its changes, and
                 // recover again: both must end in an acceptable state.

@@ -52,22 +52,15 @@ struct CrashSimulationTests {
             { try await $0.delete(key) },
         ]
         let burst = 3  // the operation whose changes may be written in several steps
-        var snapshots = [Self.archiveBytes(disk.currentState)]
-        var ends = [0]
-        disk.startRecording()
-        for operation in operations {
-            try await operation(store)
-            snapshots.append(Self.archiveBytes(disk.currentState))
-            ends.append(disk.log.count)
+        let recording = try await disk.record(operations.map { operation in { try await operation(store) } }) {
+            Self.archiveBytes(disk.currentState)
         }
-        let changes = disk.log.count
+        let changes = recording.changes
         var checked = 0
-        for cut in 0...changes {
-            // Operations 1...done were acknowledged before the cut (snapshot `done` is the state
-            // after them); operation done + 1 was in flight unless the cut falls just after one.
-            let done = ends.lastIndex { $0 <= cut } ?? 0
-            let acknowledged = ends[done] == cut
-            let old = snapshots[done], new = snapshots[min(done + 1, snapshots.count - 1)]
+        for point in recording.cuts {
+            // Operations 1...done were acknowledged before the cut; operation done + 1 was in
+            // flight unless the cut falls just after one.
+            let (cut, done, acknowledged, old, new) = (point.index, point.done, point.acknowledged, point.old, point.new)
             for state in disk.crashStates(cut: cut) {
                 let recovering = SimulatedDisk(mountPath: disk.mountPath, state: state)
                 let reopened = await Self.store(on: recovering)
@@ -90,7 +83,7 @@ struct CrashSimulationTests {
         }
         // docs/testing.md quotes at least 87 states.
         #expect(checked >= 87, "only \(checked) states were checked, fewer than the 87 documented")
-        let final = try ItemArchive.decode(Data(try #require(snapshots.last ?? nil))).items.map(\.itemName)
+        let final = try ItemArchive.decode(Data(try #require(recording.snapshots.last ?? nil))).items.map(\.itemName)
         #expect(final.count == 8)  // 2 + 1 added + 6 in the burst - 1 deleted
         print("Homepwner crash simulation: \(checked) states checked over \(changes) recorded changes")
     }

@@ -382,3 +382,58 @@ public enum DiskChange: Hashable, Sendable {
         return node.entries.keys.sorted()
     }
 }
+
+/// Operations run on a simulated disk: what it held before the first and after each, and where
+/// each one's changes end in the disk's log — what a crash test walks, cut by cut.
+public struct DiskRecording<Snapshot> {
+    /// What the disk held before the first operation, then after each.
+    public let snapshots: [Snapshot]
+    /// Where the log stood before the first operation (0), then after each.
+    public let ends: [Int]
+
+    /// A power cut after the first `index` recorded changes.
+    public struct Cut {
+        /// The number of changes made before the cut.
+        public let index: Int
+        /// The operations acknowledged before the cut; the next one was in flight.
+        public let done: Int
+        /// Whether the cut falls just after an operation was acknowledged (none in flight).
+        public let acknowledged: Bool
+        /// What the disk held after the acknowledged operations.
+        public let old: Snapshot
+        /// What it held after the one in flight (`old` when none was).
+        public let new: Snapshot
+        /// The changes of the operation in flight.
+        public let inFlight: Range<Int>
+    }
+
+    /// The number of changes recorded.
+    public var changes: Int { ends.last ?? 0 }
+
+    /// Every cut, from before the first change to after the last.
+    public var cuts: [Cut] {
+        (0...changes).map { index in
+            let done = ends.lastIndex { $0 <= index } ?? 0
+            let next = min(done + 1, ends.count - 1)
+            return Cut(index: index, done: done, acknowledged: ends[done] == index, old: snapshots[done], new: snapshots[next], inFlight: ends[done]..<ends[next])
+        }
+    }
+}
+
+extension SimulatedDisk {
+    /// Starts recording, runs `operations` in order and notes `snapshot()` before the first and
+    /// after each.
+    @_spi(Testing) public func record<Snapshot>(
+        _ operations: [() async throws -> Void], snapshot: () -> Snapshot
+    ) async throws -> DiskRecording<Snapshot> {
+        var snapshots = [snapshot()]
+        var ends = [0]
+        startRecording()
+        for operation in operations {
+            try await operation()
+            snapshots.append(snapshot())
+            ends.append(log.count)
+        }
+        return DiskRecording(snapshots: snapshots, ends: ends)
+    }
+}
