@@ -17,7 +17,8 @@ import WebSupport
 /// `/api/events`). A damaged archive is shown read-only with the command that repairs it.
 public struct HomepwnerPages: Sendable, PageResponses {
     let store: ItemStore
-    let resources: PageResources
+    /// The pages' templates and files.
+    public let resources: PageResources
     /// The largest photo, as Imaging enforces it.
     let maxPhotoBytes: Int
     /// The command a person runs to repair a damaged archive, as shown on the pages.

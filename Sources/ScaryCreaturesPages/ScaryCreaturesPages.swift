@@ -15,7 +15,8 @@ import WebSupport
 /// pages through the JSON API under `/api/creatures`; these routes never need them.
 public struct ScaryCreaturesPages: Sendable, PageResponses {
     let database: ScaryCreatureDatabase
-    let resources: PageResources
+    /// The pages' templates and files.
+    public let resources: PageResources
     /// The largest photo, as Imaging enforces it.
     let maxPhotoBytes = ImageLimits().maxEncodedBytes
     /// What a plain form's post carries to the page its redirect shows.

@@ -3,10 +3,18 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The answers every app's pages give: HTML that is never cached, a 303 after a form, a
-/// URL-encoded or multipart form body, and a core message as a sentence. Conform a pages type to it to get
-/// them.
-public protocol PageResponses {}
+/// The answers every app's pages give: HTML that is never cached, a 303 after a form, the page
+/// that says a document does not exist, a URL-encoded or multipart form body, and a core message
+/// as a sentence. Conform a pages type to it to get them.
+public protocol PageResponses {
+    /// The pages' templates.
+    var resources: PageResources { get }
+    /// The heading of the page for a document that does not exist ("No such item").
+    static var notFoundHeading: String { get }
+    /// What `error` says is missing, when it is the app's "no such document" error; nil for any
+    /// other error.
+    static func notFoundMessage(_ error: any Error) -> String?
+}
 
 extension PageResponses {
     /// An HTML response that is never cached (it shows the current data).
@@ -15,6 +23,23 @@ extension PageResponses {
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// Runs `body`; a document that does not exist (the app's error, or an ``APIError`` 404 for
+    /// a path that names none) is the 404 page saying so.
+    public func page(_ body: () async throws -> Response) async throws -> Response {
+        do {
+            return try await body()
+        } catch {
+            let apiMessage = (error as? APIError).flatMap { $0.status == .notFound ? $0.message : nil }
+            guard let message = Self.notFoundMessage(error) ?? apiMessage else { throw error }
+            return try await errorPage(.notFound, heading: Self.notFoundHeading, message: Self.sentence(message))
+        }
+    }
+
+    /// The shared error page (`error` template) with `heading` and `message`, answered with `status`.
+    public func errorPage(_ status: HTTPResponse.Status, heading: String, message: String) async throws -> Response {
+        html(try await resources.render(ErrorPageModel(heading: heading, message: message), template: "error"), status: status)
     }
 
     /// 303 See Other to `path`: the answer to a form, so reloading does not send it again.
