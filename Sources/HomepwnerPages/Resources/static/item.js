@@ -3,7 +3,7 @@
 // left, a conflict settled by keeping mine or loading theirs); the photo by picker or drop;
 // delete with undo; changes made elsewhere followed live without touching the field being typed
 // in. Without this script the page's plain forms do the same.
-import { deletePageWithUndo, followChanges } from '/assets/common/common.js';
+import { deletePageWithUndo, followChanges, showGone } from '/assets/common/common.js';
 import { autosave } from '/assets/common/autosave.js';
 import { photoUploader } from '/assets/common/upload.js';
 
@@ -69,11 +69,7 @@ document.getElementById('fields-form').addEventListener('submit', (event) => {
 });
 
 function itemGone() {
-  gone.hidden = false;
-  for (const control of article.querySelectorAll('input, button')) {
-    control.setAttribute('disabled', '');
-    control.setAttribute('aria-disabled', 'true');
-  }
+  showGone(gone, article);
 }
 
 // The photo (WebSupport's shared uploader).

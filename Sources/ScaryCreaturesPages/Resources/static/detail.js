@@ -2,7 +2,7 @@
 // stars"), the photo (pick or drop, with progress and a preview), delete with undo, and changes
 // made elsewhere followed live without touching what is being typed (WebSupport's shared
 // autosave). Without this script the page's plain forms do the same.
-import { deletePageWithUndo, followChanges } from '/assets/common/common.js';
+import { deletePageWithUndo, followChanges, showGone } from '/assets/common/common.js';
 import { autosave } from '/assets/common/autosave.js';
 import { photoUploader } from '/assets/common/upload.js';
 import { ratingSlider } from './rating.js';
@@ -66,11 +66,7 @@ document.getElementById('title-form').addEventListener('submit', (event) => {
 });
 
 function creatureGone() {
-  gone.hidden = false;
-  for (const control of detail.querySelectorAll('input, button, [role="slider"]')) {
-    control.setAttribute('disabled', '');
-    control.setAttribute('aria-disabled', 'true');
-  }
+  showGone(gone, detail);
 }
 
 // The photo.

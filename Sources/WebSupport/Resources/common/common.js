@@ -328,6 +328,16 @@ export function deleteWithUndo({ results, rowSelector, keyName, labelName, urlOf
   return pending;
 }
 
+/** A document's page after the document was deleted elsewhere: shows `banner` and disables
+ *  every control in `container` (inputs, buttons, sliders), so nothing more is typed into it. */
+export function showGone(banner, container) {
+  banner.hidden = false;
+  for (const control of container.querySelectorAll('input, button, [role="slider"]')) {
+    control.setAttribute('disabled', '');
+    control.setAttribute('aria-disabled', 'true');
+  }
+}
+
 /**
  * Delete with undo on a document's own page: submitting `form` marks `container` as deleting and
  * offers Undo in a toast (focus goes back to `focusOnUndo`); when the toast goes, the document at
