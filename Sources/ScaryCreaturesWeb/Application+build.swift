@@ -17,12 +17,15 @@ import WebSupport
 /// - Parameters:
 ///   - pages: adds the pages' routes (`ScaryCreaturesPages.routes`); nil serves the API alone.
 ///   - onRunning: called once the server listens.
+///   - onWatching: called once the folder watch sees every bundle: from then on a change another
+///     process makes to the folder reaches the event streams and the caches.
 /// - Throws: ``WebStartError`` for an unsafe configuration or a data folder another server uses;
 ///   the database's errors for an unusable folder.
 public func buildApplication(
     _ configuration: WebConfiguration,
     pages: PageRoutes<ScaryCreatureDatabase>? = nil,
-    onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
+    onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in },
+    onWatching: @escaping @Sendable () async -> Void = {}
 ) async throws -> some ApplicationProtocol {
     let hosts = try await configuration.validate()
     var logger = Logger(label: "scary-creatures")
@@ -46,7 +49,10 @@ public func buildApplication(
     var services: [any Service] = [
         MemoryPressureMonitor(source: signalPurges, logger: logger, purges: purges),
         SignalWatch(signal: SIGUSR1) { signalPurges.trigger(.critical, detail: "SIGUSR1") },
-        FolderWatchService(watch: FolderWatch(database: database)),
+        FolderWatchService(watch: FolderWatch(database: database)) { [logger] in
+            logger.debug("the folder watch sees every creature folder: changes made elsewhere are noticed")
+            await onWatching()
+        },
     ]
     if let system = systemMemoryPressureSource() {
         services.append(MemoryPressureMonitor(source: system, logger: logger, purges: purges))

@@ -30,11 +30,13 @@ enum EventStream {
     }
 }
 
-/// Runs the data folder's ``ScaryCreatures/FolderWatch`` in the service group.
+/// Runs the data folder's ``ScaryCreatures/FolderWatch`` in the service group; `onReady` once
+/// it sees every bundle.
 struct FolderWatchService: Service {
     let watch: FolderWatch
+    let onReady: @Sendable () async -> Void
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown { try await watch.run() }
+        try await cancelWhenGracefulShutdown { try await watch.run(onReady: onReady) }
     }
 }

@@ -54,7 +54,7 @@ struct EventsOverHTTPTests {
         try await withTemporaryFolder { folder in
             let added = try runCLI(["add", "Gloomcap", "--rating", "2"], dataDir: folder)
             #expect(added.status == 0)
-            let server = try ServedProcess.scaryCreatures(dataDir: folder)
+            let server = try ServedProcess.scaryCreatures(dataDir: folder, extra: ["--log-level", "debug"])
             defer { server.process.terminate(); server.process.waitUntilExit() }
             let port = try #require(server.url.port)
             let stream = try RawConnection(port: port)
@@ -62,8 +62,8 @@ struct EventsOverHTTPTests {
             #expect(stream.read(until: "retry: 2000", seconds: 10))
             #expect(stream.received.hasPrefix("HTTP/1.1 200"))
             #expect(stream.received.lowercased().contains("content-type: text/event-stream"))
-            // The server's folder watch comes up beside the listener: give it a moment.
-            try await Task.sleep(for: .milliseconds(500))
+            // The server's folder watch comes up beside the listener: wait until it says so.
+            #expect(server.child.waitForErrorOutput("the folder watch sees every creature folder", timeout: 10))
             let rated = try runCLI(["rate", "1", "4.5"], dataDir: folder)
             #expect(rated.status == 0)
             #expect(stream.read(until: "event: updated\ndata: {\"id\":1,", seconds: 5))

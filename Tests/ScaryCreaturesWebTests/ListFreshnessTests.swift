@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import ScaryCreatures
 import Testing
+import TestSupport
 import WebTestSupport
 
 /// The list is served from the response cache between changes; these protect that it is never
@@ -36,10 +37,11 @@ struct ListFreshnessTests {
 
     @Test("A change another writer makes to the folder shows in the list within a second")
     func otherWritersChangesShow() async throws {
-        try await withApp { client, folder in
+        let watching = Signal()
+        try await withApp(onWatching: { watching.fire() }) { client, folder in
             _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Bug","rating":1}"#))
-            // Let the folder watch come up, then fill the cache.
-            try await Task.sleep(for: .milliseconds(500))
+            // Once the folder watch is up (changes made elsewhere are seen), fill the cache.
+            await watching.wait()
             #expect(try ratings(try await client.execute(uri: "/api/creatures", method: .get)) == [1: 1])
             #expect(try ratings(try await client.execute(uri: "/api/creatures", method: .get)) == [1: 1])
             let other = try await ScaryCreatureDatabase.open(at: folder)

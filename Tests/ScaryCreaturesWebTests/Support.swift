@@ -10,17 +10,18 @@ import WebTestSupport
 import Testing
 
 /// Runs `body` against the whole app (API and pages) on a fresh data folder: through the router test framework,
-/// or a real server on a free port with `setup: .live`.
+/// or a real server on a free port with `setup: .live`; `onWatching` once the folder watch sees
+/// every bundle.
 func withApp(
     token: String? = nil, maxBodyBytes: Int = 26 << 20, maxUploads: Int = 8, maxEventStreams: Int = 256, setup: TestingSetup = .router,
-    timeouts: ConnectionTimeouts = ConnectionTimeouts(),
+    timeouts: ConnectionTimeouts = ConnectionTimeouts(), onWatching: @escaping @Sendable () async -> Void = {},
     _ body: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void
 ) async throws {
     try await withTemporaryFolder { folder in
         let app = try await buildApplication(WebConfiguration(
             port: 0, dataFolder: folder, token: token, maxBodyBytes: maxBodyBytes, maxUploads: maxUploads, maxEventStreams: maxEventStreams,
             timeouts: timeouts
-        ), pages: ScaryCreaturesPages.routes)
+        ), pages: ScaryCreaturesPages.routes, onWatching: onWatching)
         try await app.test(setup) { client in try await body(client, folder) }
     }
 }

@@ -99,6 +99,22 @@ public final class ChildProcess: @unchecked Sendable {
     }
 }
 
+extension ChildProcess {
+    /// Reads its standard error until it holds `text` or ends, for at most `timeout` seconds;
+    /// whether `text` came.
+    public func waitForErrorOutput(_ text: String, timeout: TimeInterval) -> Bool {
+        var printed = Data()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if String(decoding: printed, as: UTF8.self).contains(text) { return true }
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        return String(decoding: printed, as: UTF8.self).contains(text)
+    }
+}
+
 /// Runs the built executable `name` with `arguments` to the end.
 public func runBuilt(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ChildRun {
     try ChildProcess(built: name, arguments, environment: environment).finish()
