@@ -7,7 +7,9 @@ public struct ArchiveLimits: Sendable, Hashable {
     public var maxBytes: Int
     /// The most plist objects (binary) or elements (XML) in one file. Default 4,000,000.
     public var maxObjectCount: Int
-    /// The deepest nesting of arrays, dictionaries and archived objects. Default 256.
+    /// The deepest nesting of arrays, dictionaries and archived objects. Default 256. Readers and
+    /// writers recurse once per level, so the stack bounds what can be allowed: about 1,000 levels
+    /// on a thread with an 8 MiB stack.
     public var maxDepth: Int
     /// The most elements in one array, dictionary or set. Default 1,000,000.
     public var maxCollectionCount: Int
@@ -53,6 +55,13 @@ public struct ArchiveLimits: Sendable, Hashable {
             maxStringOrDataLength: bytes,
             maxExpandedValues: max(overflow ? Int.max : expanded, 1_000_000)
         )
+    }
+
+    /// The most bytes a string may take as UTF-8 while it is decoded: 4 per UTF-16 unit of
+    /// ``maxStringOrDataLength``, saturating at `Int.max` (so no limit can overflow).
+    var maxStringUTF8Bytes: Int {
+        let (bytes, overflow) = maxStringOrDataLength.multipliedReportingOverflow(by: 4)
+        return overflow ? Int.max : bytes
     }
 
     /// Safe defaults for app data.

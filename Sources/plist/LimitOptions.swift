@@ -16,7 +16,7 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The longest string or data value (default: the file's size in bytes).", valueName: "length"))
     var maxString: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The deepest nesting (default: 256).", valueName: "depth"))
+    @Option(name: .long, help: ArgumentHelp("The deepest nesting (default: 256, at most 1000: each level takes stack).", valueName: "depth"))
     var maxDepth: Int?
 
     @Option(name: .long, help: ArgumentHelp("The most values to expand, counting a shared object each time it is used (default: 8 per input byte, at least 1000000). Bounds the output of a small file with heavy sharing.", valueName: "count"))
@@ -26,7 +26,14 @@ struct LimitOptions: ParsableArguments {
         for (name, value) in [("--max-objects", maxObjects), ("--max-collection", maxCollection), ("--max-string", maxString), ("--max-depth", maxDepth), ("--max-values", maxValues)] {
             if let value, value < 1 { throw ValidationError("\(name) must be at least 1") }
         }
+        if let maxDepth, maxDepth > Self.deepestNesting {
+            throw ValidationError("--max-depth must be at most \(Self.deepestNesting): each level of nesting takes stack, and deeper would overflow it")
+        }
     }
+
+    /// The deepest `--max-depth`: what the reading and writing recursion stays well inside the
+    /// main thread's 8 MiB stack with (tested in a debug build, whose frames are the largest).
+    static let deepestNesting = 1_000
 
     /// The limits for an input of `byteCount` bytes.
     func limits(forInputBytes byteCount: Int) -> ArchiveLimits {

@@ -21,7 +21,14 @@ struct PlistCommand: ParsableCommand {
         } catch let error as ToolError {
             fail(error.message)
         } catch {
-            exit(withError: error)
+            // Help and --version print as ArgumentParser prints them; a usage error is one line
+            // and exit 64, with `plist <verb> --help` for the rest.
+            let status = exitCode(for: error)
+            guard status != .success else { exit(withError: error) }
+            let firstLine = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let text = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
+            FileHandle.standardError.write(Data("plist: error: \(text)\n".utf8))
+            Foundation.exit(status.rawValue)
         }
     }
 

@@ -144,4 +144,49 @@ struct PlistToolLimitTests {
         let json = try runPlist(["convert", input.path, "--to", "json"])
         #expect(try PropertyList(json: json.outputData) == value)
     }
+
+    @Test("each --max option takes its largest value without overflowing (the string limit's UTF-8 bound saturates), for every input form and output", arguments: [
+        "--max-objects", "--max-collection", "--max-string", "--max-values",
+    ])
+    func largestLimits(option: String) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let value = PropertyList.dictionary(["name": .string("Ünïcödé 😀 & <ok>"), "list": .array([.integer(1), .data(Data([0, 255]))])])
+        let inputs = [
+            ("json", value.jsonData()), ("xml", try XMLPlistWriter.write(value)), ("binary", BinaryPlistWriter.write(value)),
+        ]
+        for (form, data) in inputs {
+            let input = folder.appendingPathComponent("in.\(form)")
+            try data.write(to: input)
+            for to in ["json", "xml", "binary"] {
+                let run = try runPlist(["convert", input.path, "--to", to, option, String(Int.max)])
+                #expect(run.status == 0, "\(form) → \(to) with \(option): \(run.errors)")
+                #expect(run.exitedNormally)
+            }
+        }
+    }
+
+    @Test("--max-depth above 1000 is one line and exit 64; 1000 levels of nesting convert and print in every form")
+    func deepestNesting() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("deep.json")
+        try Data((String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000)).utf8).write(to: input)
+        let refused = try runPlist(["convert", input.path, "--to", "xml", "--max-depth", String(Int.max)])
+        #expect(refused.status == 64)
+        #expect(refused.errors == "plist: error: --max-depth must be at most 1000: each level of nesting takes stack, and deeper would overflow it\n")
+        var previous = input
+        for to in ["xml", "binary", "json"] {
+            let output = folder.appendingPathComponent("deep.\(to)")
+            let run = try runPlist(["convert", previous.path, "--to", to, "-o", output.path, "--max-depth", "1000"])
+            #expect(run.status == 0, "\(to): \(run.errors)")
+            previous = output
+        }
+        let printed = try runPlist(["print", previous.path, "--max-depth", "1000"])
+        #expect(printed.status == 0, "\(printed.errors)")
+        let tooDeep = try runPlist(["convert", input.path, "--to", "xml", "--max-depth", "500"])
+        #expect(tooDeep.status == 1)
+        #expect(tooDeep.errors.contains("nesting deeper than 500"), "\(tooDeep.errors)")
+        #expect(tooDeep.errors.hasSuffix("(raise it with --max-depth)\n"), "\(tooDeep.errors)")
+    }
 }

@@ -211,7 +211,7 @@ struct JSONFormParser {
                 default: throw error("bad escape")
                 }
             }
-            guard units.count + raw.count <= limits.maxStringOrDataLength * 4 else {
+            guard units.count + raw.count <= limits.maxStringUTF8Bytes else {
                 throw ArchiveError(.limitExceeded, "JSON: a string at byte \(start) is longer than the limit", offset: start)
             }
         }

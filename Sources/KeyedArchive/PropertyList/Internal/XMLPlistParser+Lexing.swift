@@ -179,7 +179,7 @@ extension XMLPlistParser {
             } else {
                 position += 1
             }
-            guard output.count + (position - runStart) <= limits.maxStringOrDataLength * 4 else {
+            guard output.count + (position - runStart) <= limits.maxStringUTF8Bytes else {
                 throw ArchiveError(.limitExceeded, "XML plist: <\(tag.name)> at byte \(tag.start) is longer than the limit", offset: tag.start)
             }
         }
