@@ -28,6 +28,10 @@ public struct ArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
         case cycle
         /// A value cannot be represented in the requested format.
         case unencodable
+        /// A key path is not well formed (``PropertyListKeyPath``).
+        case invalidKeyPath
+        /// A key path names a value that is not there.
+        case keyPathNotFound
     }
 
     /// What kind of problem this is.

@@ -3,8 +3,12 @@ import KeyedArchive
 
 /// Reading the input file and detecting its form.
 enum InputFile {
-    /// The bytes of `path`, which must be a regular file.
+    /// The most bytes read from standard input (`-`): 1 GiB.
+    static let maxStandardInput = 1 << 30
+
+    /// The bytes of `path`, which must be a regular file; `-` reads standard input.
     static func read(_ path: String) throws -> Data {
+        if path == "-" { return try readStandardInput() }
         // A link is followed, so what is checked is what is read (not a device behind a link).
         let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let attributes: [FileAttributeKey: Any]
@@ -21,6 +25,25 @@ enum InputFile {
         } catch {
             throw ToolError(message: "\(path): cannot be read")
         }
+    }
+
+    /// Standard input to its end, at most ``maxStandardInput`` bytes.
+    private static func readStandardInput() throws -> Data {
+        var data = Data()
+        while let chunk = try? FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
+            data.append(chunk)
+            guard data.count <= maxStandardInput else {
+                throw ToolError(message: "-: standard input is larger than \(maxStandardInput >> 20) MiB")
+            }
+        }
+        return data
+    }
+
+    /// Whether `plist` is an `NSKeyedArchiver` archive (its root names the archiver and holds
+    /// `$objects`).
+    static func isKeyedArchive(_ plist: PropertyList) -> Bool {
+        guard case .dictionary(let root) = plist else { return false }
+        return root["$archiver"] == .string("NSKeyedArchiver") && root["$objects"] != nil
     }
 
     /// Parses binary, XML or JSON-form input with limits that follow its size; errors are

@@ -7,8 +7,8 @@ import KeyedArchive
 struct PlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
-        abstract: "Print and convert property lists and NSKeyedArchiver archives (binary, XML, JSON).",
-        subcommands: [ConvertCommand.self, PrintCommand.self]
+        abstract: "Check, read, compare, print and convert property lists and NSKeyedArchiver archives (binary, XML, JSON).",
+        subcommands: [LintCommand.self, GetCommand.self, DiffCommand.self, PrintCommand.self, ConvertCommand.self]
     )
 
     /// Runs the command; a failure is one line on stderr and a non-zero exit, never a trace.
@@ -19,7 +19,9 @@ struct PlistCommand: ParsableCommand {
         } catch let error as ArchiveError {
             fail(error.message)
         } catch let error as ToolError {
-            fail(error.message)
+            fail(error.message, status: error.status)
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)  // the command has printed what it had to say
         } catch {
             // Help and --version print as ArgumentParser prints them; a usage error is one line
             // and exit 64, with `plist <verb> --help` for the rest.
@@ -32,10 +34,10 @@ struct PlistCommand: ParsableCommand {
         }
     }
 
-    private static func fail(_ message: String) -> Never {
+    private static func fail(_ message: String, status: Int32 = 1) -> Never {
         let line = message.replacingOccurrences(of: "\n", with: " ")
         FileHandle.standardError.write(Data("plist: error: \(line)\n".utf8))
-        Foundation.exit(1)
+        Foundation.exit(status)
     }
 }
 
@@ -43,4 +45,6 @@ struct PlistCommand: ParsableCommand {
 struct ToolError: Error {
     /// What went wrong and where.
     var message: String
+    /// The exit status: 1, or 2 for `diff` (whose 1 means "they differ").
+    var status: Int32 = 1
 }

@@ -17,7 +17,7 @@ struct PrintCommand: ParsableCommand {
     func run() throws {
         let (plist, limits) = try InputFile.plist(at: file, limits: limits)
         let text: String
-        if case .dictionary(let root) = plist, root["$archiver"] == .string("NSKeyedArchiver"), root["$objects"] != nil {
+        if InputFile.isKeyedArchive(plist) {
             // The object graph prints each shared object once and refers back to it.
             do {
                 text = try ArchiveGraphPrinter.render(KeyedUnarchiver(propertyList: plist, limits: limits))

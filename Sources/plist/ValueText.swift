@@ -1,0 +1,74 @@
+import Foundation
+import KeyedArchive
+
+/// A value as one line of text, for `get --format raw` and `diff`.
+enum ValueText {
+    /// `value` as people read it: a string as it is (`quoted`: in JSON quotes, control
+    /// characters escaped), a number in decimal, a date in ISO 8601, data in base64, a container
+    /// as its JSON form (`get`) or its size (`diff`, `quoted`).
+    static func text(_ value: PropertyList, quoted: Bool) -> String {
+        switch value {
+        case .string(let text): return quoted ? jsonQuoted(text) : text
+        case .integer(let number): return String(number)
+        case .unsignedInteger(let number): return String(number)
+        case .real(let number): return "\(number)"
+        case .float(let number): return "\(number)"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .date(let date): return isoDate(date)
+        case .data(let bytes): return quoted && bytes.count > 48 ? "<\(bytes.count) bytes>" : bytes.base64EncodedString()
+        case .uid(let uid): return "UID \(uid)"
+        case .array(let elements), .set(let elements):
+            return quoted ? "(\(typeName(value)) of \(elements.count))" : String(decoding: value.jsonData(pretty: true), as: UTF8.self)
+        case .dictionary(let entries):
+            return quoted ? "(dictionary of \(entries.count))" : String(decoding: value.jsonData(pretty: true), as: UTF8.self)
+        }
+    }
+
+    /// The type's name as `plutil -type` prints it (`bool`, `float`, …), and `set` and `uid`,
+    /// which only binary plists hold.
+    static func typeName(_ value: PropertyList) -> String {
+        switch value {
+        case .string: "string"
+        case .integer, .unsignedInteger: "integer"
+        case .real, .float: "float"
+        case .bool: "bool"
+        case .date: "date"
+        case .data: "data"
+        case .uid: "uid"
+        case .array: "array"
+        case .dictionary: "dictionary"
+        case .set: "set"
+        }
+    }
+
+    /// `date` in ISO 8601 (UTC), with the fraction of a second when there is one.
+    static func isoDate(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        // Years 1 to 9999 only: Foundation traps on dates it cannot format.
+        guard seconds.isFinite, seconds >= -62_135_596_800, seconds < 253_402_300_800 else { return "\(date.timeIntervalSinceReferenceDate) s after 2001-01-01" }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = seconds.rounded() == seconds ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    /// `text` in JSON quotes, with quotes, backslashes and control characters escaped.
+    static func jsonQuoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.generalCategory == .format {
+                    result += String(format: "\\u%04X", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
