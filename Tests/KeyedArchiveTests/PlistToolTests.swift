@@ -4,7 +4,7 @@ import KeyedArchive
 import TestSupport
 
 /// Runs the real `plist` executable to the end.
-func runPlist(_ arguments: [String]) throws -> ChildRun { try runBuilt("plist", arguments) }
+func runPlist(_ arguments: [String], input: URL? = nil) throws -> ChildRun { try runBuilt("plist", arguments, input: input) }
 
 private func fixturePath(_ name: String) throws -> String {
     try #require(Bundle.module.url(forResource: "Fixtures/apple/\(name)", withExtension: nil)).path

@@ -41,10 +41,11 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Starts `executable arguments…` with `environment` added to ours, through `launcher` if
     /// given (a command that runs the rest of its arguments, such as `prlimit --nofile=300:300 --`);
-    /// with `discardingErrors`, its standard error goes nowhere (nothing can fill that pipe).
+    /// with `discardingErrors`, its standard error goes nowhere (nothing can fill that pipe);
+    /// its standard input is the file `input`, or nothing.
     public init(
         _ executable: URL, _ arguments: [String], environment extra: [String: String] = [:], launcher: [String] = [],
-        discardingErrors: Bool = false
+        discardingErrors: Bool = false, input: URL? = nil
     ) throws {
         if let tool = launcher.first {
             process.executableURL = URL(fileURLWithPath: tool)
@@ -59,6 +60,7 @@ public final class ChildProcess: @unchecked Sendable {
         process.environment = environment
         process.standardOutput = output
         process.standardError = discardingErrors ? FileHandle.nullDevice : errors
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         try process.run()
     }
 
@@ -115,9 +117,10 @@ extension ChildProcess {
     }
 }
 
-/// Runs the built executable `name` with `arguments` to the end.
-public func runBuilt(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ChildRun {
-    try ChildProcess(built: name, arguments, environment: environment).finish()
+/// Runs the built executable `name` with `arguments` to the end, reading the file `input` as
+/// its standard input if given.
+public func runBuilt(_ name: String, _ arguments: [String], environment: [String: String] = [:], input: URL? = nil) throws -> ChildRun {
+    try ChildProcess(try builtExecutable(name), arguments, environment: environment, input: input).finish()
 }
 
 /// A server process of a built executable, started on a free port (`serve --port 0`), and the
