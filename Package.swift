@@ -182,7 +182,7 @@ let package = Package(
         .executableTarget(
             name: "plist",
             dependencies: [
-                "KeyedArchive",
+                "KeyedArchive", "DocumentStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

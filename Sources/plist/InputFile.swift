@@ -48,8 +48,9 @@ enum InputFile {
 
     /// Parses binary, XML or JSON-form input with limits that follow its size; errors are
     /// prefixed with the path, and a limit names the option that raises it.
-    static func plist(at path: String, limits options: LimitOptions) throws -> (value: PropertyList, limits: ArchiveLimits) {
-        let data = try read(path)
+    /// `data`, when given, is the file's bytes already read (standard input can be read once).
+    static func plist(at path: String, limits options: LimitOptions, data given: Data? = nil) throws -> (value: PropertyList, limits: ArchiveLimits) {
+        let data = try given ?? read(path)
         let limits = options.limits(forInputBytes: data.count)
         do {
             let firstByte = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })

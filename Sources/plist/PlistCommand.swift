@@ -7,8 +7,11 @@ import KeyedArchive
 struct PlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
-        abstract: "Check, read, compare, print and convert property lists and NSKeyedArchiver archives (binary, XML, JSON).",
-        subcommands: [LintCommand.self, GetCommand.self, DiffCommand.self, PrintCommand.self, ConvertCommand.self]
+        abstract: "Check, read, edit, compare, print and convert property lists and NSKeyedArchiver archives (binary, XML, JSON).",
+        subcommands: [
+            LintCommand.self, GetCommand.self, SetCommand.self, InsertCommand.self, RemoveCommand.self, AppendCommand.self,
+            DiffCommand.self, PrintCommand.self, ConvertCommand.self,
+        ]
     )
 
     /// Runs the command; a failure is one line on stderr and a non-zero exit, never a trace.
