@@ -26,5 +26,24 @@ public func plistFuzzerTestOneInput(_ start: UnsafeRawPointer, _ count: Int) -> 
     guard let json = try? PropertyList(json: value.jsonData(pretty: false), limits: unbounded), json == value else {
         fatalError("fuzz: the JSON form did not read back as the same value")
     }
+    fuzzKeyPaths(value, text: String(decoding: data.suffix(48), as: UTF8.self))
     return 0
+}
+
+/// The key-path parser on the input's last bytes, and `get` and every edit at that path: an edit
+/// that is made must leave the value at the path as asked, and setting the old value back must
+/// give the plist back exactly.
+private func fuzzKeyPaths(_ value: PropertyList, text: String) {
+    guard let path = try? PropertyListKeyPath(parsing: text) else { return }
+    guard (try? PropertyListKeyPath(parsing: path.description)) == path else { fatalError("fuzz: a key path did not print back to itself") }
+    let marker = PropertyList.string("fuzz ✓")
+    if let old = try? value.value(at: path) {
+        guard let edited = try? value.editing(at: path, .set(marker)), (try? edited.value(at: path)) == marker else {
+            fatalError("fuzz: set did not put the value at an existing path")
+        }
+        guard (try? edited.editing(at: path, .set(old))) == value else { fatalError("fuzz: setting the old value back changed the plist") }
+    }
+    _ = try? value.editing(at: path, .insert(marker))
+    _ = try? value.editing(at: path, .remove)
+    _ = try? value.editing(at: path, .append(marker))
 }

@@ -3,8 +3,9 @@ import Foundation
 import KeyedArchive
 import KeyedArchiveSamples
 
-// `plist convert --to xml` of a big Homepwner archive, whole process, side by side with
-// libplist's plistutil and Python's plistlib.
+// `plist convert --to xml`, `lint`, `get` of one deep value and a one-value `set` of a big
+// Homepwner archive, whole process, side by side with libplist's plistutil (a conversion where
+// it has no such verb: it reads and writes the whole file) and Python's plistlib.
 // Usage, from the project folder: swift build -c release --product plist && swift run --package-path Benchmarks -c release plist-tool-benchmarks [--items N] [--iterations N]
 // [--save-archive PATH] (also keep the generated archive there, to try other tools on it)
 
@@ -94,3 +95,40 @@ if let python = onPath("python3") {
 try await race.report()
 let ourSize = (try FileManager.default.attributesOfItem(atPath: ours.path)[.size] as? Int) ?? 0
 print("our XML: \(ourSize / 1_000_000) MB")
+print("")
+
+// The deepest-numbered object: the last item's last string.
+let deep = objects - 1
+let plistutil = onPath("plistutil"), python = onPath("python3")
+let copy = folder.appendingPathComponent("edited.archive")
+try FileManager.default.copyItem(at: archive, to: copy)
+
+var lint = Race("lint: is the whole file a sound plist (and archive)?", iterations: iterations)
+lint.add("plist lint") { try run(tool, ["lint", archive.path]) }
+if let plistutil { lint.add("plistutil -f bin (read all, write)") { try run(plistutil, ["-i", archive.path, "-o", "/dev/null", "-f", "bin"]) } }
+if let python { lint.add("python3 plistlib.load") { try run(python, ["-c", "import plistlib, sys; plistlib.load(open(sys.argv[1], 'rb'))", archive.path]) } }
+try await lint.report()
+print("")
+
+var get = Race("get one deep value ($objects.\(deep))", iterations: iterations)
+get.add("plist get") { try run(tool, ["get", archive.path, "$objects.\(deep)"]) }
+if let plistutil { get.add("plistutil -f xml (no get: convert)") { try run(plistutil, ["-i", archive.path, "-o", "/dev/null", "-f", "xml"]) } }
+if let python {
+    get.add("python3 plistlib") { try run(python, ["-c", "import plistlib, sys; print(plistlib.load(open(sys.argv[1], 'rb'))['$objects'][int(sys.argv[2])])", archive.path, String(deep)]) }
+}
+try await get.report()
+print("")
+
+var set = Race("set one value in place ($objects.\(deep)), the file written back", iterations: iterations)
+set.add("plist set --raw-archive") { try run(tool, ["set", copy.path, "$objects.\(deep)", "--string", "edited", "--raw-archive"]) }
+if let plistutil { set.add("plistutil -f bin (no set: read, write)") { try run(plistutil, ["-i", copy.path, "-o", copy.path + ".plistutil", "-f", "bin"]) } }
+if let python {
+    let script = """
+    import plistlib, sys
+    with open(sys.argv[1], "rb") as source: value = plistlib.load(source)
+    value["$objects"][int(sys.argv[2])] = "edited"
+    with open(sys.argv[1] + ".plistlib", "wb") as target: plistlib.dump(value, target, fmt=plistlib.FMT_BINARY)
+    """
+    set.add("python3 plistlib (load, set, dump)") { try run(python, ["-c", script, copy.path, String(deep)]) }
+}
+try await set.report()
