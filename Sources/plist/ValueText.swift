@@ -14,7 +14,7 @@ enum ValueText {
         case .real(let number): return "\(number)"
         case .float(let number): return "\(number)"
         case .bool(let flag): return flag ? "true" : "false"
-        case .date(let date): return isoDate(date)
+        case .date(let date): return ArchiveJSONRenderer.isoDate(date)
         case .data(let bytes): return quoted && bytes.count > 48 ? "<\(bytes.count) bytes>" : bytes.base64EncodedString()
         case .uid(let uid): return "UID \(uid)"
         case .array(let elements), .set(let elements):
@@ -39,16 +39,6 @@ enum ValueText {
         case .dictionary: "dictionary"
         case .set: "set"
         }
-    }
-
-    /// `date` in ISO 8601 (UTC), with the fraction of a second when there is one.
-    static func isoDate(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970
-        // Years 1 to 9999 only: Foundation traps on dates it cannot format.
-        guard seconds.isFinite, seconds >= -62_135_596_800, seconds < 253_402_300_800 else { return "\(date.timeIntervalSinceReferenceDate) s after 2001-01-01" }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = seconds.rounded() == seconds ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
     }
 
     /// `text` in JSON quotes, with quotes, backslashes and control characters escaped.

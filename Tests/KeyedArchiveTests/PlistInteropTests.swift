@@ -183,11 +183,11 @@ struct PlistInteropTests {
     }
 }
 
-/// Runs a Python script with `input` on standard input and returns its standard output.
-func runPython(_ script: String, input: Data) throws -> Data {
+/// Runs a Python script with `arguments` and `input` on standard input; its standard output.
+func runPython(_ script: String, arguments: [String] = [], input: Data) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script]
+    process.arguments = ["python3", "-c", script] + arguments
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin

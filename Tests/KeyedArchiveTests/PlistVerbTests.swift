@@ -104,7 +104,7 @@ struct PlistVerbTests {
             #expect(try get(["ratio"]).output == "4.5\n")
             #expect(try get(["on"]).output == "true\n")
             #expect(try get(["blob"]).output == "AAH+/w==\n")
-            #expect(try get(["items.0.when"]).output == "2001-01-01T00:00:00.500Z\n")
+            #expect(try get(["items.0.when"]).output == "2001-01-01T00:00:00.500000Z\n")
             #expect(try get([#"dotted\.key"#]).output == "found\n")
             #expect(try get([":dotted.key"]).output == "found\n")
             #expect(try get(["ratio", "--type"]).output == "float\n")
