@@ -34,6 +34,13 @@ struct NewValueOptions: ParsableArguments {
     @Flag(name: .long, help: "An empty dictionary.")
     var dictionary = false
 
+    /// Exactly one value must be given.
+    func validate() throws {
+        guard count == 1 else {
+            throw ValidationError("give the value with exactly one of --bool, --integer, --float, --string, --date, --data, --json, --array, --dictionary")
+        }
+    }
+
     /// How many value options were given.
     var count: Int {
         [bool, integer, float, string, date, data, json].compactMap { $0 }.count + (array ? 1 : 0) + (dictionary ? 1 : 0)
@@ -165,10 +172,6 @@ struct SetCommand: ParsableCommand {
     @OptionGroup var target: EditTarget
     @OptionGroup var value: NewValueOptions
 
-    func validate() throws {
-        guard value.count == 1 else { throw ValidationError("give the value with exactly one of --bool, --integer, --float, --string, --date, --data, --json, --array, --dictionary") }
-    }
-
     func run() throws { try target.apply(.set(try value.value())) }
 }
 
@@ -183,10 +186,6 @@ struct InsertCommand: ParsableCommand {
     @OptionGroup var target: EditTarget
     @OptionGroup var value: NewValueOptions
 
-    func validate() throws {
-        guard value.count == 1 else { throw ValidationError("give the value with exactly one of --bool, --integer, --float, --string, --date, --data, --json, --array, --dictionary") }
-    }
-
     func run() throws { try target.apply(.insert(try value.value())) }
 }
 
@@ -200,10 +199,6 @@ struct AppendCommand: ParsableCommand {
 
     @OptionGroup var target: EditTarget
     @OptionGroup var value: NewValueOptions
-
-    func validate() throws {
-        guard value.count == 1 else { throw ValidationError("give the value with exactly one of --bool, --integer, --float, --string, --date, --data, --json, --array, --dictionary") }
-    }
 
     func run() throws { try target.apply(.append(try value.value())) }
 }

@@ -8,7 +8,7 @@ enum ValueText {
     /// as its JSON form (`get`) or its size (`diff`, `quoted`).
     static func text(_ value: PropertyList, quoted: Bool) -> String {
         switch value {
-        case .string(let text): return quoted ? jsonQuoted(text) : text
+        case .string(let text): return quoted ? ArchiveJSONRenderer.quoted(text) : text
         case .integer(let number): return String(number)
         case .unsignedInteger(let number): return String(number)
         case .real(let number): return "\(number)"
@@ -39,26 +39,5 @@ enum ValueText {
         case .dictionary: "dictionary"
         case .set: "set"
         }
-    }
-
-    /// `text` in JSON quotes, with quotes, backslashes and control characters escaped.
-    static func jsonQuoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.generalCategory == .format {
-                    result += String(format: "\\u%04X", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

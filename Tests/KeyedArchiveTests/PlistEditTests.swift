@@ -133,6 +133,11 @@ struct PlistEditToolTests {
             let badValue = try runPlist(["set", file.path, "count", "--integer", "nine"])
             #expect(badValue.status == 1)
             #expect(badValue.errors == "plist: error: --integer \"nine\" is not an integer between -2^63 and 2^64-1\n")
+            for arguments in [["set", file.path, "count"], ["set", file.path, "count", "--integer", "1", "--string", "x"]] {
+                let ambiguous = try runPlist(arguments)
+                #expect(ambiguous.status == 64)
+                #expect(ambiguous.errors == "plist: error: give the value with exactly one of --bool, --integer, --float, --string, --date, --data, --json, --array, --dictionary\n")
+            }
             #expect(try Data(contentsOf: file) == bytes)
             let elsewhere = folder.appendingPathComponent("copy.plist")
             #expect(try runPlist(["set", file.path, "count", "--integer", "5", "-o", elsewhere.path]).status == 0)

@@ -162,6 +162,10 @@ struct PlistVerbTests {
             try BinaryPlistWriter.write(.dictionary(["x": .float(4.5)])).write(to: widths)
             try BinaryPlistWriter.write(.dictionary(["x": .real(4.5)])).write(to: wide)
             #expect(try runPlist(["diff", widths.path, wide.path]).output == "~ x: 4.5 (4-byte real) → 4.5 (8-byte real)\n")
+            let control = folder.appendingPathComponent("control.plist")
+            try BinaryPlistWriter.write(.dictionary(["x": .string("a\u{1B}[31mred\u{202E}")])).write(to: control)
+            // Escapes and invisible direction marks are shown escaped, never sent to the terminal.
+            #expect(try runPlist(["diff", widths.path, control.path]).output == "~ x: 4.5 (4-byte real) → \"a\\u001b[31mred\\u202e\" (string)\n")
             let unreadable = try runPlist(["diff", binary.path, folder.appendingPathComponent("none").path])
             #expect(unreadable.status == 2)
             #expect(unreadable.errors == "plist: error: \(folder.appendingPathComponent("none").path): no such file\n")

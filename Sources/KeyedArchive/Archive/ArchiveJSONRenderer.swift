@@ -53,6 +53,13 @@ public enum ArchiveJSONRenderer {
         return String(text.dropLast()) + "." + String(format: "%06d", micro) + "Z"
     }
 
+    /// `text` in JSON quotes, escaped as the rendered JSON's strings are.
+    public static func quoted(_ text: String) -> String {
+        var out = ""
+        JSONNode.quote(text, into: &out)
+        return out
+    }
+
     /// A plain property list as JSON: dictionaries as objects, arrays and sets as arrays, dates
     /// in ISO 8601, data in base64, UIDs as `{"$uid": N}`.
     public static func render(_ plist: PropertyList) -> Data {
@@ -137,8 +144,9 @@ indirect enum JSONNode {
         }
     }
 
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped, every other
-    /// scalar as it is.
+    /// `text` as a JSON string: quotes, backslashes, control characters (C0, DEL, C1) and
+    /// invisible format characters escaped, so it is safe in a terminal too; every other scalar
+    /// as it is.
     static func quote(_ text: String, into out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
@@ -149,7 +157,7 @@ indirect enum JSONNode {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.generalCategory == .format {
                     out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)
