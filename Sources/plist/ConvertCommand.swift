@@ -6,7 +6,8 @@ import KeyedArchive
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a property list (binary, XML or JSON form) to another form."
+        abstract: "Convert a property list (binary, XML or JSON form) to another form.",
+        discussion: "Example: plist convert data.archive --to json -o data.json"
     )
 
     /// The output forms.

@@ -8,6 +8,11 @@ struct PlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
         abstract: "Check, read, edit, compare, print and convert property lists and NSKeyedArchiver archives (binary, XML, JSON).",
+        discussion: """
+            Examples: plist lint *.plist; plist get Info.plist CFBundleVersion; plist set Info.plist \
+            CFBundleVersion --string 42; plist diff old.plist new.plist; plist print --json \
+            data.archive; plist convert data.archive --to xml. Run plist help VERB for each verb.
+            """,
         subcommands: [
             LintCommand.self, GetCommand.self, SetCommand.self, InsertCommand.self, RemoveCommand.self, AppendCommand.self,
             DiffCommand.self, PrintCommand.self, ConvertCommand.self,
