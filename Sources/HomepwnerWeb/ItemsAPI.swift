@@ -19,7 +19,7 @@ struct ItemsAPI: APIProtocol {
         let items = try await store.items()
         let withPhotos = try await store.images.photoKeys()
         let status = await store.status
-        let order = ItemOrder(sort: input.query.sort, descending: input.query.order == .desc)
+        let order = ItemOrder(field: input.query.sort.flatMap { ItemOrder.Field(rawValue: $0.rawValue) }, descending: input.query.order == .desc)
         var total: Int64 = 0
         for item in items {
             // Values from an archive written elsewhere may be anything: the total saturates.
