@@ -73,8 +73,40 @@ struct PropertyListEditTests {
     }
 }
 
-@Suite("plist set, insert, remove and append, run as a real process", .timeLimit(.minutes(2)))
+@Suite("plist set, insert, remove and append, run as a real process", .timeLimit(.minutes(3)))
 struct PlistEditToolTests {
+    @Test("on random plists in binary, XML and JSON files, plist set changes the value at a random path and nothing else, and the file keeps its form", arguments: 0..<12)
+    func randomEditsThroughTheTool(seed: UInt64) throws {
+        var random = RandomPlist(seed: seed)
+        // XML holds no UIDs, sets, 4-byte reals or fractions of seconds: those files get the values it can hold.
+        random.includeUIDs = false
+        let value = PropertyList.dictionary(["inner": random.value(), "leaf": .integer(Int64(seed))])
+        let all = paths(in: value).filter { !$0.components.isEmpty }
+        let path = all[Int(seed) % all.count]
+        let new = PropertyList.string("set by the tool \(seed)")
+        let expected = try value.editing(at: path, .set(new))
+        try withTemporaryFolderSync { folder in
+            for form in ["binary", "xml", "json"] {
+                let file = folder.appendingPathComponent("data.\(form)")
+                let bytes: Data
+                switch form {
+                case "binary": bytes = BinaryPlistWriter.write(value)
+                case "json": bytes = value.jsonData()
+                default:
+                    guard value.xmlLosses().isEmpty else { continue }
+                    bytes = try XMLPlistWriter.write(value)
+                }
+                try bytes.write(to: file)
+                let run = try runPlist(["set", file.path, path.description, "--string", "set by the tool \(seed)"])
+                #expect(run.status == 0, "seed \(seed), \(form), \(path): \(run.errors)")
+                let after = try Data(contentsOf: file)
+                #expect(PropertyListFormat.detect(after) == PropertyListFormat.detect(bytes), "seed \(seed), \(form)")
+                let read = try form == "json" ? PropertyList(json: after) : PropertyList(data: after)
+                #expect(read == expected, "seed \(seed), \(form), \(path)")
+            }
+        }
+    }
+
     static let value = PropertyList.dictionary([
         "name": .string("caf\u{E9}"), "other": .string("cafe\u{301}"), "count": .integer(3), "when": .date(Date(timeIntervalSinceReferenceDate: 1)),
         "tags": .array([.string("a")]), "blob": .data(Data([1, 2, 3])), "big": .integer(unsigned: UInt64.max),

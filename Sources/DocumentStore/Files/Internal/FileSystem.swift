@@ -16,14 +16,19 @@ import Darwin
 @_spi(Testing) public struct FileStatus: Hashable, Sendable {
     /// The kinds of file the store tells apart.
     public enum Kind: Hashable, Sendable {
+        /// Each kind `st_mode` tells; `unknown` for anything else.
         case regular, directory, symbolicLink, fifo, characterDevice, blockDevice, socket, unknown
     }
 
+    /// What kind of file it is.
     public var kind: Kind
+    /// Its size in bytes.
     public var size: Int
     /// The permission bits (`st_mode & 0o7777`).
     public var permissions: mode_t
+    /// The device it is on.
     public var device: UInt64
+    /// Its inode number on that device.
     public var inode: UInt64
     /// The last modification, in nanoseconds since 1970.
     public var modified: Int64 = 0
@@ -64,19 +69,28 @@ import Darwin
 /// Paths are always relative to a directory descriptor (`AT_FDCWD` only to open a root given by
 /// path). Calls retry `EINTR` themselves and throw the `errno` of any other failure.
 @_spi(Testing) public protocol FileSystem: Sendable {
+    /// `openat`: `name` relative to `directory`, with `flags` and, when creating, `mode`.
     func openFile(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) throws(Errno) -> Int32
+    /// `close`.
     func closeFile(_ descriptor: Int32)
+    /// `read` into `buffer`; how many bytes came (0 at the end).
     func readBytes(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
+    /// `write` of `bytes`; how many were written.
     func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int
+    /// `fstat` of the open file.
     func status(_ descriptor: Int32) throws(Errno) -> FileStatus
     /// `fstatat` without following a final symbolic link.
     func entryStatus(_ directory: Int32, _ name: String) throws(Errno) -> FileStatus
+    /// `fsync`: the file (or folder) durable.
     func sync(_ descriptor: Int32) throws(Errno)
+    /// `fchmod`.
     func changeMode(_ descriptor: Int32, _ mode: mode_t) throws(Errno)
     /// `renameat` within one directory; with `exclusive`, fails with `EEXIST` if `to` exists
     /// (`renameat2(RENAME_NOREPLACE)`; `ENOSYS`/`EINVAL` where the file system cannot).
     func rename(_ fromDirectory: Int32, _ from: String, _ toDirectory: Int32, _ to: String, exclusive: Bool) throws(Errno)
+    /// `unlinkat` of a file, or of an empty folder when `isDirectory`.
     func unlink(_ directory: Int32, _ name: String, directory isDirectory: Bool) throws(Errno)
+    /// `mkdirat`.
     func makeDirectory(_ directory: Int32, _ name: String, _ mode: mode_t) throws(Errno)
     /// `flock`; `operation` is `LOCK_SH`, `LOCK_EX` or `LOCK_UN`, optionally with `LOCK_NB`.
     func lock(_ descriptor: Int32, _ operation: Int32) throws(Errno)
