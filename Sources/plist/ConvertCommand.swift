@@ -21,7 +21,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "The output form: json, xml or binary.")
     var to: Form
 
-    @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
+    @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output (- is standard output).")
     var output: String?
 
     @OptionGroup var limits: LimitOptions
@@ -39,7 +39,7 @@ struct ConvertCommand: ParsableCommand {
             bytes = try plist.encoded(as: .xml)
         case .binary: bytes = try plist.encoded(as: .binary)
         }
-        guard let output else {
+        guard let output, output != "-" else {
             FileHandle.standardOutput.write(bytes)
             return
         }

@@ -37,17 +37,19 @@ struct ArchiveJSONTests {
         #expect(((try printedJSON("scf-orderedset-strings.xml") as? [String: Any])?["root"] as? [String]) == ["valgeir", "nico", "puzzle"])
     }
 
-    @Test("NSValue geometry and ranges, and an attributed string as its text and runs that cover it")
+    @Test("NSValue geometry and ranges, and an attributed string as its text, its dictionaries once each, and runs that name them")
     func valuesAndRuns() throws {
         #expect(((try printedJSON("scf-nsvalue-rect.xml") as? [String: Any])?["root"] as? [String: String]) == ["rect": "{{400, 300}, {200, 300}}"])
         #expect(((try printedJSON("scf-nsvalue-range.xml") as? [String: Any])?["root"] as? [String: Int]) == ["location": 97345, "length": 98345])
         let attributed = try #require((try printedJSON("macos1014-nsmutableattributedstring.bin") as? [String: Any])?["root"] as? [String: Any])
         #expect(attributed["string"] as? String == "0123456789")
-        let runs = try #require(attributed["runs"] as? [[String: Any]])
-        #expect(runs.compactMap { $0["length"] as? Int } == [1, 1, 4, 2, 1, 1])
-        let attributes = try #require(runs[1]["attributes"] as? [String: Any])
-        #expect(attributes["Font"] as? String == "Helvetica")
-        #expect(attributes["Size"] as? Int == 123)
+        let runs = try #require(attributed["runs"] as? [[String: Int]])
+        #expect(runs.compactMap { $0["length"] } == [1, 1, 4, 2, 1, 1])
+        #expect(runs.compactMap { $0["attributes"] } == [0, 1, 2, 1, 3, 0])
+        let dictionaries = try #require(attributed["attributes"] as? [[String: Any]])
+        #expect(dictionaries.count == 4)
+        #expect(dictionaries[1]["Font"] as? String == "Helvetica")
+        #expect(dictionaries[1]["Size"] as? Int == 123)
     }
 
     @Test("an object that contains itself is printed once with $id, and as {\"$ref\": N} inside; every $top key is there")

@@ -9,7 +9,8 @@ import Foundation
 /// `NSString` a string, `NSDate` an ISO 8601 string, `NSData` base64, `NSUUID` its string,
 /// `NSURL` its absolute string (its base applied), `NSNull` null, an `NSValue` its point, size,
 /// rect (`{"rect": "{{x, y}, {w, h}}"}`) or range (`{"location": …, "length": …}`), an
-/// attributed string `{"string": …, "runs": [{"length": …, "attributes": …}, …]}`. Any other
+/// attributed string `{"string": …, "attributes": [dictionary, …], "runs": [{"length": …,
+/// "attributes": index}, …]}`. Any other
 /// class is `{"$class": name, "$classes": chain, …its fields}`. An object that is used more
 /// than once, or that contains itself, is printed the first time with `"$id": N` (its UID;
 /// an array then as `{"$id": N, "$items": […]}`) and as `{"$ref": N}` after, so the output is
@@ -277,22 +278,22 @@ private struct JSONGraphWalker {
         return result
     }
 
-    /// An attributed string's text and its runs: `NSAttributeInfo` holds (length, index into
-    /// `NSAttributes`) pairs as base-128 numbers; without it one run has the one dictionary.
+    /// An attributed string's text, its attribute dictionaries once each, and its runs: each a
+    /// length and the index of its dictionary, as `NSAttributeInfo` holds them (base-128
+    /// numbers); without it, one run of the one dictionary. Runs name their dictionary by index,
+    /// so many runs never print one large dictionary many times.
     private mutating func attributedString(_ fields: [PropertyListKey: PropertyList], depth: Int) throws -> [(String, JSONNode)] {
         let text = try fields["NSString"].map { try value($0, depth: depth + 1) } ?? .null
-        var runs: [JSONNode] = []
         let attributes = try fields["NSAttributes"].map { try value($0, depth: depth + 1) } ?? .null
-        if case .uid(let infoUID)? = fields["NSAttributeInfo"], let info = try? Data.decodeObject(uid: infoUID, in: unarchiver),
-           case .array(let list) = attributes {
+        var runs: [JSONNode] = []
+        if case .uid(let infoUID)? = fields["NSAttributeInfo"], let info = try? Data.decodeObject(uid: infoUID, in: unarchiver) {
             var bytes = info[...]
             while let length = Self.base128(&bytes), let index = Self.base128(&bytes) {
-                runs.append(.object([("length", .number(String(length))), ("attributes", index < list.count ? list[index] : .null)]))
+                runs.append(.object([("length", .number(String(length))), ("attributes", .number(String(index)))]))
             }
-        } else {
-            runs.append(.object([("attributes", attributes)]))
+            return [("string", text), ("attributes", attributes), ("runs", .array(runs))]
         }
-        return [("string", text), ("runs", .array(runs))]
+        return [("string", text), ("attributes", .array([attributes])), ("runs", .array([.object([("attributes", .number("0"))])]))]
     }
 
     /// The next base-128 number (7 bits a byte, low first, the high bit says more follow).
