@@ -14,7 +14,7 @@ extension HomepwnerPages {
         let rows = sorted.map { item in
             ListPageModel.Row(
                 key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
-                valueText: DisplayText.dollars(item.valueInDollars), valueInDollars: item.valueInDollars,
+                valueText: ItemRules.dollars(item.valueInDollars), valueInDollars: item.valueInDollars,
                 dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
                 photoTag: tags[item.itemKey], hasPage: ItemRules.isValidKey(item.itemKey)
             )
@@ -30,7 +30,7 @@ extension HomepwnerPages {
             sortOptions: ItemListQuery.sortChoices.map { .init(value: $0.value, label: $0.label, selected: $0.value == query.sortValue) },
             rows: rows,
             countText: items.count == 1 ? "1 item" : "\(items.count) items",
-            totalText: DisplayText.dollars(total),
+            totalText: ItemRules.dollars(total),
             isEmpty: items.isEmpty,
             printedOn: dates.day(printed), printedOnISO: dates.instant(printed),
             damage: await damage(),
@@ -46,7 +46,7 @@ extension HomepwnerPages {
         let dates = DateTexts()
         let model = ItemPageModel(
             key: item.itemKey, version: item.version, name: item.itemName, serialNumber: item.serialNumber,
-            value: String(item.valueInDollars), valueText: DisplayText.dollars(item.valueInDollars),
+            value: String(item.valueInDollars), valueText: ItemRules.dollars(item.valueInDollars),
             dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
             photoTag: await photoTags(of: [item.itemKey])[item.itemKey],
             problems: ItemRules.problems(of: item).map { Self.sentence($0.message) },

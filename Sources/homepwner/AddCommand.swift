@@ -26,6 +26,6 @@ struct AddCommand: AsyncParsableCommand {
         let item = try await store.add(draft)
         if let image { try await store.setImage(image, forKey: item.itemKey) }
         try await store.close()
-        print("\(item.itemKey)  \(dollars(item.valueInDollars))  \(terminalSafe(item.itemName))  added")
+        print("\(item.itemKey)  \(ItemRules.dollars(item.valueInDollars))  \(terminalSafe(item.itemName))  added")
     }
 }

@@ -2,17 +2,6 @@ import CommandLineSupport
 import Foundation
 import Homepwner
 
-/// Whole dollars with thousands commas: "$1,234,567" ("-$5" for a negative value read from disk).
-func dollars(_ value: Int) -> String {
-    let digits = String(value.magnitude)
-    var grouped = ""
-    for (index, digit) in digits.enumerated() {
-        if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-        grouped.append(digit)
-    }
-    return (value < 0 ? "-$" : "$") + grouped
-}
-
 /// The first 8 characters of a key, enough to name an item on the command line.
 func shortKey(_ key: String) -> String {
     terminalSafe(String(key.prefix(8)))
@@ -62,7 +51,7 @@ struct ItemJSON: Encodable {
 /// One line of `list`: short key, value, date, name, serial number, photo mark and problems.
 func listLine(_ item: Item, hasPhoto: Bool) -> String {
     let date = String(ItemCSV.dateText(item.dateCreated).prefix(10))
-    var line = "\(shortKey(item.itemKey))  \(dollars(item.valueInDollars).leftPadded(to: 14))  \(date)  \(terminalSafe(item.itemName))"
+    var line = "\(shortKey(item.itemKey))  \(ItemRules.dollars(item.valueInDollars).leftPadded(to: 14))  \(date)  \(terminalSafe(item.itemName))"
     if !item.serialNumber.isEmpty { line += "  (\(terminalSafe(item.serialNumber)))" }
     if hasPhoto { line += "  [photo]" }
     let problems = ItemRules.problems(of: item).map(\.message)

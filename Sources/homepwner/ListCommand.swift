@@ -32,9 +32,9 @@ struct ListCommand: AsyncParsableCommand {
             for (item, hasPhoto) in zip(items, photos) { text += listLine(item, hasPhoto: hasPhoto) + "\n" }
             let count = "\(items.count) item\(items.count == 1 ? "" : "s")"
             if damaged != nil {
-                text += "\(count) could be read, total value \(dollars(total)); items.archive is DAMAGED and may hold more (homepwner check says what is wrong)\n"
+                text += "\(count) could be read, total value \(ItemRules.dollars(total)); items.archive is DAMAGED and may hold more (homepwner check says what is wrong)\n"
             } else {
-                text += items.isEmpty ? "no items yet (add one with: homepwner add NAME)\n" : "\(count), total value \(dollars(total))\n"
+                text += items.isEmpty ? "no items yet (add one with: homepwner add NAME)\n" : "\(count), total value \(ItemRules.dollars(total))\n"
             }
             FileHandle.standardOutput.write(Data(text.utf8))
         }

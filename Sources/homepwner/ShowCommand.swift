@@ -37,7 +37,7 @@ struct ShowCommand: AsyncParsableCommand {
             "key:            \(terminalSafe(item.itemKey))",
             "name:           \(terminalSafe(item.itemName))",
             "serial number:  \(terminalSafe(item.serialNumber))",
-            "value:          \(dollars(item.valueInDollars))",
+            "value:          \(ItemRules.dollars(item.valueInDollars))",
             "date created:   \(ItemCSV.dateText(item.dateCreated))",
             "photo:          \(terminalSafe(photo))",
         ]

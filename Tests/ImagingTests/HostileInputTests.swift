@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Testing
+import TestSupport
 
 @Suite("Limits, truncation and hostile files")
 struct HostileInputTests {
@@ -112,7 +113,7 @@ struct HostileInputTests {
 
     @Test("random byte damage gives a thumbnail or an error, never a crash")
     func randomDamage() throws {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let sources = [try JPEGEncoder.encode(Patterns.quadrants(width: 97, height: 61)), try PNGEncoder.encode(Patterns.quadrants(width: 97, height: 61))]
         for source in sources {
             for _ in 0..<300 {
@@ -129,18 +130,5 @@ struct HostileInputTests {
                 }
             }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KeyedArchive
+import TestSupport
 
 /// A node of a random object graph: a class, so instances can be shared.
 private final class GraphNode: Archivable {

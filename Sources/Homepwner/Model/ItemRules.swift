@@ -3,6 +3,19 @@ import Foundation
 /// The app's rules for an item's fields — the one place each is decided, for the CLI, the web
 /// app and `check` alike.
 public enum ItemRules {
+    /// `value` as people read dollars: `$1,234,567`, with thousands commas (a negative value,
+    /// which the rules refuse but a file from elsewhere may hold, as `-$5`); what the pages and
+    /// the CLI show.
+    public static func dollars(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-$" : "$") + grouped
+    }
+
     /// The longest name, in characters.
     public static let maxNameLength = 200
     /// The largest value, in whole dollars.

@@ -1,18 +1,7 @@
 import Foundation
 
-/// How values read on the pages: whole dollars with thousands commas, dates in words.
+/// How values read on the pages: dates in words (dollars are ``Homepwner/ItemRules/dollars(_:)``).
 enum DisplayText {
-    /// `1234567` as `$1,234,567` (negative values, which the rules refuse, as `-$5`).
-    static func dollars(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return (value < 0 ? "-$" : "$") + grouped
-    }
-
     /// Whether `date` can be shown: a finite instant within ±3,000 years of 2001 (an archive
     /// from elsewhere may hold any double).
     static func isShowable(_ date: Date) -> Bool {
