@@ -32,10 +32,7 @@ struct ConvertCommand: ParsableCommand {
         switch to {
         case .json: bytes = plist.jsonData(pretty: true)
         case .xml:
-            // XML cannot hold every value exactly: say what changes instead of losing it silently.
-            for loss in plist.xmlLosses() {
-                FileHandle.standardError.write(Data("plist: warning: \(file): \(loss)\n".utf8))
-            }
+            warnAboutXMLLosses(in: plist, file: file)
             bytes = try plist.encoded(as: .xml)
         case .binary: bytes = try plist.encoded(as: .binary)
         }

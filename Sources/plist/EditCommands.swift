@@ -68,9 +68,7 @@ struct NewValueOptions: ParsableArguments {
         }
         if let string { return .string(string) }
         if let date {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = date.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
-            guard let parsed = formatter.date(from: date) else {
+            guard let parsed = ArchiveJSONRenderer.date(fromISO: date) else {
                 throw ToolError(message: "--date \(Self.quoted(date)) is not an ISO 8601 date such as 2026-11-25T21:00:00Z")
             }
             return .date(parsed)
@@ -151,9 +149,7 @@ struct EditTarget: ParsableArguments {
         case .binary?:
             return BinaryPlistWriter.write(value)
         case .xml?:
-            for loss in value.xmlLosses() {
-                FileHandle.standardError.write(Data("plist: warning: \(file): \(loss)\n".utf8))
-            }
+            warnAboutXMLLosses(in: value, file: file)
             return try value.encoded(as: .xml)
         case nil:
             return value.jsonData(pretty: true)

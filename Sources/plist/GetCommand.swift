@@ -59,10 +59,7 @@ struct GetCommand: ParsableCommand {
             FileHandle.standardOutput.write(value.jsonData(pretty: true))
             FileHandle.standardOutput.write(Data("\n".utf8))
         case .xml:
-            // As convert does: say what XML cannot hold rather than lose it silently.
-            for loss in value.xmlLosses() {
-                FileHandle.standardError.write(Data("plist: warning: \(file): \(loss)\n".utf8))
-            }
+            warnAboutXMLLosses(in: value, file: file)
             FileHandle.standardOutput.write(try value.encoded(as: .xml))
         case .binary:
             FileHandle.standardOutput.write(try value.encoded(as: .binary))

@@ -56,3 +56,11 @@ struct ToolError: Error {
     /// The exit status: 1, or 2 for `diff` (whose 1 means "they differ").
     var status: Int32 = 1
 }
+
+/// XML cannot hold every value exactly: says on stderr what writing `value` as XML changes,
+/// instead of losing it silently (`convert`, `get --format xml` and the edits of an XML file).
+func warnAboutXMLLosses(in value: PropertyList, file: String) {
+    for loss in value.xmlLosses() {
+        FileHandle.standardError.write(Data("plist: warning: \(file): \(loss)\n".utf8))
+    }
+}

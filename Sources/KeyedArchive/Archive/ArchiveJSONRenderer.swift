@@ -34,24 +34,27 @@ public enum ArchiveJSONRenderer {
     }
 
     /// `date` in ISO 8601, UTC, with microseconds when it has a fraction of a second
-    /// (`2022-07-25T16:03:35.615284Z`); outside the years 1–9999, which Foundation cannot format,
-    /// the seconds since 2001.
+    /// (`2022-07-25T16:03:35.615284Z`); outside the years 1–9999 the seconds since 2001. The
+    /// whole seconds are written as XML plists write dates, by the same formatter.
     public static func isoDate(_ date: Date) -> String {
         let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, seconds >= -62_135_596_800, seconds < 253_402_300_799 else {
-            return "\(date.timeIntervalSinceReferenceDate) s after 2001-01-01"
-        }
-        var whole = seconds.rounded(.down)
-        var micro = Int(((seconds - whole) * 1_000_000).rounded())
+        var whole = seconds.isFinite ? seconds.rounded(.down) : seconds
+        var micro = seconds.isFinite ? Int(((seconds - whole) * 1_000_000).rounded()) : 0
         if micro == 1_000_000 {
             whole += 1
             micro = 0
         }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        let text = formatter.string(from: Date(timeIntervalSince1970: whole))
+        guard let text = PlistDateFormat.string(from: Date(timeIntervalSince1970: whole)) else {
+            return "\(date.timeIntervalSinceReferenceDate) s after 2001-01-01"
+        }
         guard micro > 0 else { return text }
         return String(text.dropLast()) + "." + String(format: "%06d", micro) + "Z"
+    }
+
+    /// The date `text` names in ISO 8601 (`2026-11-25T21:00:00Z`, a fraction of a second
+    /// allowed, UTC only); nil for anything else.
+    public static func date(fromISO text: String) -> Date? {
+        PlistDateFormat.date(from: text)
     }
 
     /// `text` in JSON quotes, escaped as the rendered JSON's strings are.
