@@ -90,30 +90,27 @@ public final class ChildProcess: @unchecked Sendable {
     /// Reads its output until it has printed `lines` lines or ended, for at most `timeout`
     /// seconds; what it printed by then.
     public func readLines(_ lines: Int, timeout: TimeInterval) -> String {
-        var printed = Data()
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline, printed.count(where: { $0 == UInt8(ascii: "\n") }) < lines {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += chunk
-        }
+        let printed = Self.read(output, timeout: timeout) { $0.count(where: { $0 == UInt8(ascii: "\n") }) >= lines }
         return String(decoding: printed, as: UTF8.self)
     }
-}
 
-extension ChildProcess {
     /// Reads its standard error until it holds `text` or ends, for at most `timeout` seconds;
     /// whether `text` came.
     public func waitForErrorOutput(_ text: String, timeout: TimeInterval) -> Bool {
+        let holdsText = { (data: Data) in String(decoding: data, as: UTF8.self).contains(text) }
+        return holdsText(Self.read(errors, timeout: timeout, until: holdsText))
+    }
+
+    /// What `pipe` gave until `enough` says so, it ends, or `timeout` seconds pass.
+    private static func read(_ pipe: Pipe, timeout: TimeInterval, until enough: (Data) -> Bool) -> Data {
         var printed = Data()
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if String(decoding: printed, as: UTF8.self).contains(text) { return true }
-            let chunk = errors.fileHandleForReading.availableData
+        while Date() < deadline, !enough(printed) {
+            let chunk = pipe.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             printed += chunk
         }
-        return String(decoding: printed, as: UTF8.self).contains(text)
+        return printed
     }
 }
 
