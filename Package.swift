@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         .library(name: "DocumentStore", targets: ["DocumentStore"]),
         .library(name: "Imaging", targets: ["Imaging"]),
+        .library(name: "ObjectStorage", targets: ["ObjectStorage"]),
         .library(name: "ScaryCreatures", targets: ["ScaryCreatures"]),
         .executable(name: "plist", targets: ["plist"]),
         .executable(name: "scary-creatures", targets: ["scary-creatures"]),
@@ -34,9 +35,22 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .target(name: "KeyedArchive"),
+        // S3-compatible object storage: our own client (Signature V4, conditional writes,
+        // retries), on async-http-client and swift-crypto.
+        .target(
+            name: "ObjectStorage",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // The exclusive rename (renameat2 RENAME_NOREPLACE) that Glibc does not export to Swift.
         .target(name: "CDocumentStore"),
         // What the app CLIs share: options before the subcommand, one-line errors, terminal-safe text.
@@ -203,6 +217,13 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "ImagingSamples"]),
+        // The S3 client against AWS's Signature V4 test suite (test data, Apache-2.0), botocore's
+        // signer and a local moto S3 server with signatures checked (Scripts/s3-test-server.py).
+        .testTarget(
+            name: "ObjectStorageTests",
+            dependencies: ["TestSupport", "ObjectStorage"],
+            resources: [.copy("SigV4TestSuite")]
+        ),
         // What every test target shares: temporary folders, the built executables, tags, and the
         // simulated disk of the crash tests (DocumentStore's file-system seam, its Testing SPI).
         .target(name: "TestSupport", dependencies: ["DocumentStore"], path: "Tests/TestSupport"),

@@ -13,10 +13,7 @@ public func builtExecutable(_ name: String, file: String = #filePath) throws -> 
         candidates.append(folder.appendingPathComponent(name))
         folder = folder.deletingLastPathComponent()
     }
-    // The package root: the folder above `Tests/`.
-    var root = URL(fileURLWithPath: file)
-    while root.pathComponents.count > 1, root.lastPathComponent != "Tests" { root.deleteLastPathComponent() }
-    candidates.append(root.deletingLastPathComponent().appendingPathComponent(".build/debug/\(name)"))
+    candidates.append(projectRoot(file: file).appendingPathComponent(".build/debug/\(name)"))
     guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
         throw MissingExecutable(name: name, searched: candidates.map(\.path))
     }

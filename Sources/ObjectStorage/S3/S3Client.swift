@@ -1,0 +1,168 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// A client of one S3 bucket: GetObject, PutObject (conditional), HeadObject, DeleteObject and
+/// ListObjectsV2, each signed with Signature V4 and tried again on failures that may pass.
+///
+/// Connections come from a bounded pool (``S3Settings/maxConnections``); every attempt has a
+/// deadline; retries back off exponentially with full jitter (``RetryPolicy``). A conditional
+/// write whose answer was lost is never blindly sent again: the object is looked at first, and a
+/// write id stored with each write tells whether the lost one landed. Call ``shutdown()`` when done.
+public final class S3Client: Sendable {
+    /// The endpoint, credentials and limits.
+    public let settings: S3Settings
+    /// The bucket every key is in.
+    public let bucket: String
+    let http: HTTPClient
+    let signer: SigV4Signer
+
+    /// The metadata name (`x-amz-meta-write-id`) under which each write stores its id.
+    public static let writeIDMetadata = "write-id"
+
+    /// A client of `bucket`; it opens no connection until the first request.
+    public init(settings: S3Settings, bucket: String) {
+        self.settings = settings
+        self.bucket = bucket
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: TimeAmount(settings.connectTimeout), read: TimeAmount(settings.requestTimeout))
+        configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, settings.maxConnections))
+        configuration.connectionPool.retryConnectionEstablishment = false  // our retries decide
+        configuration.httpVersion = .http1Only
+        configuration.decompression = .disabled
+        configuration.redirectConfiguration = .disallow
+        http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        signer = .s3(credentials: settings.credentials, region: settings.region)
+    }
+
+    /// Closes the connections; the client cannot be used afterwards.
+    public func shutdown() async throws {
+        try await http.shutdown()
+    }
+
+    // MARK: - Operations
+
+    /// GetObject: the object at `key` (or a range of its bytes), or ``S3ReadResult/notModified``
+    /// when `ifNoneMatch` is its current ETag.
+    /// - Parameter maxBytes: the most bytes accepted; a larger object is ``S3Error/Code/tooLarge``.
+    /// - Throws: ``S3Error`` (`.notFound` when there is no such object).
+    public func get(_ key: String, range: ClosedRange<Int>? = nil, ifNoneMatch: String? = nil, maxBytes: Int) async throws -> S3ReadResult {
+        var headers: [(name: String, value: String)] = []
+        if let range { headers.append(("Range", "bytes=\(range.lowerBound)-\(range.upperBound)")) }
+        if let ifNoneMatch { headers.append(("If-None-Match", ifNoneMatch)) }
+        let answer = try await perform(S3Request(method: "GET", key: key, headers: headers, maxResponseBytes: maxBytes))
+        switch answer.status {
+        case 200, 206:
+            return .object(S3Object(body: answer.body, etag: try answer.etag(), metadata: answer.metadata))
+        case 304:
+            return .notModified
+        default:
+            throw answer.failure(key: key)
+        }
+    }
+
+    /// PutObject under a condition; answers the new version's ETag.
+    ///
+    /// If the answer to a conditional write is lost (a dropped connection, a 500), the object is
+    /// looked at before anything is sent again: if it carries this write's id, the write landed
+    /// and its ETag is answered; if the condition no longer holds, ``S3Error/Code/preconditionFailed``.
+    /// - Throws: ``S3Error``: `.preconditionFailed` when the condition does not hold.
+    @discardableResult
+    public func put(_ key: String, body: Data, contentType: String? = nil, metadata: [String: String] = [:], condition: S3WriteCondition = .always) async throws -> String {
+        let writeID = UUID().uuidString
+        var headers: [(name: String, value: String)] = [("Content-Length", String(body.count))]
+        if let contentType { headers.append(("Content-Type", contentType)) }
+        for (name, value) in metadata.sorted(by: { $0.key < $1.key }) where name.lowercased() != Self.writeIDMetadata {
+            headers.append(("x-amz-meta-\(name.lowercased())", value))
+        }
+        headers.append(("x-amz-meta-\(Self.writeIDMetadata)", writeID))
+        switch condition {
+        case .always: break
+        case .absent: headers.append(("If-None-Match", "*"))
+        case .matching(let etag): headers.append(("If-Match", etag))
+        }
+        let request = S3Request(method: "PUT", key: key, headers: headers, body: body, maxResponseBytes: 64 << 10)
+        let resolve: Resolver? = condition == .always ? nil : { @Sendable [self] in
+            try await resolveLostWrite(key: key, writeID: writeID, condition: condition)
+        }
+        let answer = try await perform(request, resolvingLostAnswers: resolve)
+        guard answer.status == 200 else { throw answer.failure(key: key) }
+        return try answer.etag()
+    }
+
+    /// HeadObject: the object's ETag, size and metadata, or nil when there is none.
+    public func head(_ key: String) async throws -> S3ObjectInfo? {
+        let answer = try await perform(S3Request(method: "HEAD", key: key, maxResponseBytes: 0))
+        switch answer.status {
+        case 200:
+            guard let size = answer.headers.first(name: "content-length").flatMap({ Int($0) }) else {
+                throw S3Error(.badResponse, "HEAD \(key) answered without a Content-Length", status: 200)
+            }
+            return S3ObjectInfo(etag: try answer.etag(), size: size, metadata: answer.metadata)
+        case 404:
+            return nil
+        default:
+            throw answer.failure(key: key)
+        }
+    }
+
+    /// DeleteObject; deleting what is not there is not an error.
+    public func delete(_ key: String) async throws {
+        let answer = try await perform(S3Request(method: "DELETE", key: key, maxResponseBytes: 64 << 10))
+        guard answer.status == 204 || answer.status == 200 || answer.status == 404 else { throw answer.failure(key: key) }
+    }
+
+    /// ListObjectsV2: one page of the keys under `prefix`, in key order.
+    /// - Parameters:
+    ///   - delimiter: groups keys that have it after the prefix into ``S3ListPage/commonPrefixes``.
+    ///   - continuationToken: the previous page's ``S3ListPage/continuationToken``.
+    ///   - maxKeys: the most keys on the page (S3 gives at most 1,000).
+    public func listPage(prefix: String, delimiter: String? = nil, continuationToken: String? = nil, maxKeys: Int = 1000) async throws -> S3ListPage {
+        var query: [(name: String, value: String)] = [("list-type", "2"), ("prefix", prefix), ("encoding-type", "url"), ("max-keys", String(maxKeys))]
+        if let delimiter { query.append(("delimiter", delimiter)) }
+        if let continuationToken { query.append(("continuation-token", continuationToken)) }
+        let answer = try await perform(S3Request(method: "GET", key: nil, query: query, maxResponseBytes: 16 << 20))
+        guard answer.status == 200 else { throw answer.failure(key: prefix) }
+        let result = try S3XML.listResult(answer.body)
+        return S3ListPage(
+            objects: result.entries.map { S3ListedObject(key: $0.key, etag: $0.etag, size: $0.size) },
+            commonPrefixes: result.commonPrefixes,
+            continuationToken: result.isTruncated ? result.nextContinuationToken : nil
+        )
+    }
+
+    /// Every object under `prefix`: ListObjectsV2 page after page.
+    /// - Parameter limit: the most objects accepted; more is ``S3Error/Code/tooLarge``.
+    public func listAll(prefix: String, limit: Int = 10_000_000) async throws -> [S3ListedObject] {
+        var objects: [S3ListedObject] = []
+        var token: String?
+        repeat {
+            let page = try await listPage(prefix: prefix, continuationToken: token)
+            objects += page.objects
+            guard objects.count <= limit else {
+                throw S3Error(.tooLarge, "more than \(limit) objects under \(prefix)")
+            }
+            if page.continuationToken != nil && page.continuationToken == token {
+                throw S3Error(.badResponse, "the listing repeated its continuation token")
+            }
+            token = page.continuationToken
+        } while token != nil
+        return objects
+    }
+
+    /// After a conditional write's answer was lost: did it land, may it be sent again, or has
+    /// the condition stopped holding?
+    func resolveLostWrite(key: String, writeID: String, condition: S3WriteCondition) async throws -> Resolution {
+        guard let info = try await head(key) else {
+            // Nothing there: a create may go again; a replace of a deleted object cannot hold.
+            return condition == .absent ? .retry : .answer(S3Answer.synthetic(status: 412))
+        }
+        if info.metadata[Self.writeIDMetadata] == writeID {
+            return .answer(S3Answer.synthetic(status: 200, etag: info.etag))
+        }
+        if case .matching(let etag) = condition, info.etag == etag {
+            return .retry
+        }
+        return .answer(S3Answer.synthetic(status: 412))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// An object read from S3: its bytes and what identifies this version of it.
+public struct S3Object: Sendable {
+    /// The bytes (of the range, when one was asked for).
+    public var body: Data
+    /// The ETag of this version, quotes included, as S3 sent it.
+    public var etag: String
+    /// The user metadata (`x-amz-meta-*`), names lower-case without the prefix.
+    public var metadata: [String: String]
+}
+
+/// What `HeadObject` tells about an object.
+public struct S3ObjectInfo: Sendable, Equatable {
+    /// The ETag, quotes included.
+    public var etag: String
+    /// The size in bytes.
+    public var size: Int
+    /// The user metadata (`x-amz-meta-*`), names lower-case without the prefix.
+    public var metadata: [String: String]
+}
+
+/// One object of a listing.
+public struct S3ListedObject: Sendable, Equatable {
+    /// The whole key.
+    public var key: String
+    /// The ETag, quotes included.
+    public var etag: String
+    /// The size in bytes.
+    public var size: Int
+}
+
+/// One page of a ListObjectsV2 listing.
+public struct S3ListPage: Sendable {
+    /// The objects, in key order (UTF-8 byte order).
+    public var objects: [S3ListedObject]
+    /// The "folders" under the prefix when a delimiter was given.
+    public var commonPrefixes: [String]
+    /// Where the next page starts; nil on the last page.
+    public var continuationToken: String?
+}
+
+/// What a read answers when it was asked for "only if changed".
+public enum S3ReadResult: Sendable {
+    /// The object, changed (or read unconditionally).
+    case object(S3Object)
+    /// The ETag still matches: the caller's copy is current (304).
+    case notModified
+}
+
+/// The condition a write is made on.
+public enum S3WriteCondition: Sendable, Equatable {
+    /// Write whatever is there.
+    case always
+    /// Create only: no object may be at the key (`If-None-Match: *`).
+    case absent
+    /// Replace only this version (`If-Match: ETAG`).
+    case matching(etag: String)
+}
