@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import KeyedArchive
 
 /// Canonically equivalent strings that every plist reader but Swift's `String ==` keeps apart.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import KeyedArchive
 
 /// A string archived as its own `NSString` object: `KeyedArchiver` shares equal strings, so

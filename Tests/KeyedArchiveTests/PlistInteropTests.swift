@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import KeyedArchive
 
 /// A plist with every kind of value, for format round trips.
@@ -183,20 +184,3 @@ struct PlistInteropTests {
     }
 }
 
-/// Runs a Python script with `arguments` and `input` on standard input; its standard output.
-func runPython(_ script: String, arguments: [String] = [], input: Data) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script] + arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    try process.run()
-    stdin.fileHandleForWriting.write(input)
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw ArchiveError(.unknownFormat, "python3 exited with \(process.terminationStatus)") }
-    return output
-}

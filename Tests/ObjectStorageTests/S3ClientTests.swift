@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ObjectStorage
+
+/// A client of the shared local S3 server's bucket, its keys under a prefix of the test's own.
+struct TestBucket {
+    let server: S3TestServer
+    let client: S3Client
+    let prefix: String
+
+    init(_ name: String, secret: String? = nil, bucket: String = S3TestServer.bucket, retry: RetryPolicy = RetryPolicy()) throws {
+        server = try S3TestServer.shared()
+        var environment = server.environment
+        if let secret { environment["AWS_SECRET_ACCESS_KEY"] = secret }
+        var settings = try S3Settings.fromEnvironment(environment, pathStyle: true)
+        settings.retry = retry
+        client = S3Client(settings: settings, bucket: bucket)
+        prefix = S3TestServer.uniquePrefix(name)
+    }
+
+    func key(_ name: String) -> String { prefix + name }
+}
+
+@Suite("S3 client against a local S3 server (moto, signatures checked)", .serialized)
+struct S3ClientTests {
+    @Test("keys with spaces, '+', '%', accents, emoji and slashes: put, head, get, list and delete reach the same object")
+    func awkwardKeys() async throws {
+        let bucket = try TestBucket("awkward")
+        defer { Task { try? await bucket.client.shutdown() } }
+        let names = ["a b", "c+d", "100%", "é/ü", "😀 x", "x~y_z.-", "q?r#s&t=u"]
+        for (index, name) in names.enumerated() {
+            let etag = try await bucket.client.put(bucket.key(name), body: Data("body \(index)".utf8), contentType: "text/plain", metadata: ["title": "t\(index)"])
+            let info = try #require(try await bucket.client.head(bucket.key(name)))
+            #expect(info.etag == etag)
+            #expect(info.size == "body \(index)".utf8.count)
+            #expect(info.metadata["title"] == "t\(index)")
+            guard case .object(let object) = try await bucket.client.get(bucket.key(name), maxBytes: 1 << 20) else {
+                Issue.record("\(name) was not read")
+                continue
+            }
+            #expect(object.body == Data("body \(index)".utf8))
+            #expect(object.etag == etag)
+        }
+        let listed = try await bucket.client.listAll(prefix: bucket.prefix)
+        #expect(listed.map(\.key) == names.map(bucket.key).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        for name in names { try await bucket.client.delete(bucket.key(name)) }
+        #expect(try await bucket.client.listAll(prefix: bucket.prefix).isEmpty)
+        #expect(try await bucket.client.head(bucket.key(names[0])) == nil)
+        await #expect(throws: S3Error.self) { _ = try await bucket.client.get(bucket.key(names[0]), maxBytes: 100) }
+        try await bucket.client.delete(bucket.key("never-there"))  // deleting nothing is no error
+    }
+
+    @Test("a missing object is .notFound; Range reads those bytes; If-None-Match with the current ETag is .notModified")
+    func readsAndConditions() async throws {
+        let bucket = try TestBucket("reads")
+        defer { Task { try? await bucket.client.shutdown() } }
+        do {
+            _ = try await bucket.client.get(bucket.key("missing"), maxBytes: 100)
+            Issue.record("a missing object was read")
+        } catch let error as S3Error {
+            #expect(error.code == .notFound)
+            #expect(error.status == 404)
+            #expect(error.s3Code == "NoSuchKey")
+        }
+        let etag = try await bucket.client.put(bucket.key("digits"), body: Data("0123456789".utf8))
+        guard case .object(let part) = try await bucket.client.get(bucket.key("digits"), range: 2...5, maxBytes: 100) else {
+            Issue.record("the range was not read")
+            return
+        }
+        #expect(part.body == Data("2345".utf8))
+        guard case .notModified = try await bucket.client.get(bucket.key("digits"), ifNoneMatch: etag, maxBytes: 100) else {
+            Issue.record("an unchanged object was read again")
+            return
+        }
+        guard case .object = try await bucket.client.get(bucket.key("digits"), ifNoneMatch: "\"other\"", maxBytes: 100) else {
+            Issue.record("a changed object was not read")
+            return
+        }
+        do {
+            _ = try await bucket.client.get(bucket.key("digits"), maxBytes: 4)
+            Issue.record("an object larger than allowed was read")
+        } catch let error as S3Error {
+            #expect(error.code == .tooLarge)
+        }
+    }
+
+    @Test("If-None-Match: * creates once (then 412); If-Match replaces only the version read")
+    func conditionalWrites() async throws {
+        let bucket = try TestBucket("conditional")
+        defer { Task { try? await bucket.client.shutdown() } }
+        let first = try await bucket.client.put(bucket.key("doc"), body: Data("one".utf8), condition: .absent)
+        await #expect { try await bucket.client.put(bucket.key("doc"), body: Data("two".utf8), condition: .absent) } throws: {
+            ($0 as? S3Error)?.code == .preconditionFailed && ($0 as? S3Error)?.status == 412
+        }
+        await #expect { try await bucket.client.put(bucket.key("doc"), body: Data("two".utf8), condition: .matching(etag: "\"0000\"")) } throws: {
+            ($0 as? S3Error)?.code == .preconditionFailed
+        }
+        let second = try await bucket.client.put(bucket.key("doc"), body: Data("two".utf8), condition: .matching(etag: first))
+        #expect(second != first)
+        await #expect { try await bucket.client.put(bucket.key("doc"), body: Data("three".utf8), condition: .matching(etag: first)) } throws: {
+            ($0 as? S3Error)?.code == .preconditionFailed
+        }
+        guard case .object(let object) = try await bucket.client.get(bucket.key("doc"), maxBytes: 100) else { return }
+        #expect(object.body == Data("two".utf8))
+    }
+
+    @Test("16 clients racing to create one key: exactly one wins, 15 get .preconditionFailed")
+    func racingCreates() async throws {
+        let bucket = try TestBucket("race")
+        defer { Task { try? await bucket.client.shutdown() } }
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<16 {
+                group.addTask {
+                    do {
+                        try await bucket.client.put(bucket.key("n"), body: Data("\(index)".utf8), condition: .absent)
+                        return true
+                    } catch {
+                        return false
+                    }
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 }.count == 1)
+    }
+
+    @Test("ListObjectsV2 pages: 25 keys at 10 a page are 3 pages, in order, with delimiter groups")
+    func paging() async throws {
+        let bucket = try TestBucket("paging")
+        defer { Task { try? await bucket.client.shutdown() } }
+        let names = (0..<25).map { String(format: "%02d.scarycreature/Data.plist", $0) }
+        for name in names { try await bucket.client.put(bucket.key(name), body: Data(name.utf8)) }
+        var pages: [S3ListPage] = []
+        var token: String?
+        repeat {
+            let page = try await bucket.client.listPage(prefix: bucket.prefix, continuationToken: token, maxKeys: 10)
+            pages.append(page)
+            token = page.continuationToken
+        } while token != nil
+        #expect(pages.map(\.objects.count) == [10, 10, 5])
+        #expect(pages.flatMap(\.objects).map(\.key) == names.map(bucket.key))
+        let folders = try await bucket.client.listPage(prefix: bucket.prefix, delimiter: "/")
+        #expect(folders.objects.isEmpty)
+        #expect(folders.commonPrefixes == names.map { bucket.key(String($0.prefix(17))) })
+    }
+
+    @Test("a wrong secret is .accessDenied (SignatureDoesNotMatch), a missing bucket .notFound (NoSuchBucket): no retries, clear messages")
+    func refusals() async throws {
+        let wrong = try TestBucket("refused", secret: "not-the-secret")
+        defer { Task { try? await wrong.client.shutdown() } }
+        do {
+            _ = try await wrong.client.listPage(prefix: wrong.prefix)
+            Issue.record("a wrong secret was accepted")
+        } catch let error as S3Error {
+            #expect(error.code == .accessDenied)
+            #expect(error.s3Code == "SignatureDoesNotMatch")
+            #expect(error.message.hasPrefix("the storage refused the credentials"))
+        }
+        let missing = try TestBucket("missing", bucket: "no-such-bucket-here")
+        defer { Task { try? await missing.client.shutdown() } }
+        do {
+            _ = try await missing.client.listPage(prefix: "")
+            Issue.record("a missing bucket was listed")
+        } catch let error as S3Error {
+            #expect(error.code == .notFound)
+            #expect(error.s3Code == "NoSuchBucket")
+            #expect(error.message.hasPrefix("no such bucket"))
+        }
+    }
+}
