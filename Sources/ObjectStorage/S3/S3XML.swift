@@ -43,7 +43,8 @@ enum S3XML {
         result.isTruncated = tree.first("ListBucketResult/IsTruncated") == "true"
         result.nextContinuationToken = tree.first("ListBucketResult/NextContinuationToken")
         for group in tree.groups("ListBucketResult/Contents") {
-            guard let key = group["Key"], let etag = group["ETag"], let size = group["Size"].flatMap({ Int($0) }), size >= 0 else {
+            guard let key = group["Key"], !key.isEmpty, let etag = group["ETag"], !etag.isEmpty,
+                  let size = group["Size"].flatMap({ Int($0) }), size >= 0 else {
                 throw S3Error(.badResponse, "a listed object lacks its Key, ETag or Size")
             }
             result.entries.append(ListedEntry(key: decoded(key), etag: etag, size: size, lastModified: group["LastModified"] ?? ""))
@@ -90,6 +91,10 @@ enum S3XML {
     }
 
     static func elements(of data: Data) throws -> Tree {
+        // S3 never sends a document type; one here could only declare entities.
+        if data.range(of: Data("<!DOCTYPE".utf8)) != nil {
+            throw S3Error(.badResponse, "the storage's answer declares a document type, which S3 never does")
+        }
         let reader = TreeReader()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ObjectStorage
+
+/// A client that reaches the shared local S3 server through a fresh fault proxy.
+struct FaultyBucket {
+    let proxy: S3FaultProxy
+    let client: S3Client
+    let direct: TestBucket
+
+    init(
+        _ name: String, retry: RetryPolicy = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(10), maxDelay: .milliseconds(100), deadline: .seconds(20)),
+        requestTimeout: Duration = .seconds(1), maxConnections: Int = 32
+    ) throws {
+        direct = try TestBucket(name)
+        proxy = try S3FaultProxy.start(upstream: direct.server.endpoint)
+        var environment = direct.server.environment
+        environment["AWS_ENDPOINT_URL_S3"] = proxy.endpoint
+        var settings = try S3Settings.fromEnvironment(environment, pathStyle: true)
+        settings.retry = retry
+        settings.requestTimeout = requestTimeout
+        settings.maxConnections = maxConnections
+        client = S3Client(settings: settings, bucket: S3TestServer.bucket)
+    }
+
+    func key(_ name: String) -> String { direct.key(name) }
+
+    /// What the proxy saw: method and fault.
+    func seen() async throws -> [String] {
+        try await proxy.log().map { "\($0.method) \($0.fault)" }
+    }
+
+    func close() async {
+        try? await client.shutdown()
+        try? await direct.client.shutdown()
+        proxy.stop()
+    }
+}
+
+@Suite("S3 client retries: 503 SlowDown, 500, dropped connections, delays, lost answers", .serialized)
+struct S3RetryTests {
+    @Test("503 SlowDown and 500 are tried again until an answer stands")
+    func serverErrors() async throws {
+        let bucket = try FaultyBucket("slowdown")
+        try await bucket.direct.client.put(bucket.key("x"), body: Data("x".utf8))
+        try await bucket.proxy.plan(["slowdown", "internal", "slowdown"])
+        guard case .object(let object) = try await bucket.client.get(bucket.key("x"), maxBytes: 10) else { return }
+        #expect(object.body == Data("x".utf8))
+        #expect(try await bucket.seen() == ["GET slowdown", "GET internal", "GET slowdown", "GET pass"])
+        await bucket.close()
+    }
+
+    @Test("a connection reset before the request arrives is tried again")
+    func resetBefore() async throws {
+        let bucket = try FaultyBucket("reset-before")
+        try await bucket.proxy.plan(["reset-before", "reset-before"])
+        let etag = try await bucket.client.put(bucket.key("x"), body: Data("x".utf8))
+        #expect(try await bucket.direct.client.head(bucket.key("x"))?.etag == etag)
+        #expect(try await bucket.seen() == ["PUT reset-before", "PUT reset-before", "PUT pass"])
+        await bucket.close()
+    }
+
+    @Test("a create whose answer was lost after it landed is not sent again: the write id on the object says it landed")
+    func lostCreateLanded() async throws {
+        let bucket = try FaultyBucket("lost-create")
+        try await bucket.proxy.plan(["reset-after"])
+        let etag = try await bucket.client.put(bucket.key("n"), body: Data("mine".utf8), condition: .absent)
+        #expect(try await bucket.direct.client.head(bucket.key("n"))?.etag == etag)
+        #expect(try await bucket.seen() == ["PUT reset-after", "HEAD pass"])
+        await bucket.close()
+    }
+
+    @Test("a create lost before it landed is sent again once the key is seen empty")
+    func lostCreateNotLanded() async throws {
+        let bucket = try FaultyBucket("lost-before")
+        try await bucket.proxy.plan(["reset-before"])
+        _ = try await bucket.client.put(bucket.key("n"), body: Data("mine".utf8), condition: .absent)
+        #expect(try await bucket.seen() == ["PUT reset-before", "HEAD pass", "PUT pass"])
+        await bucket.close()
+    }
+
+    @Test("a create lost while another writer took the key is .preconditionFailed, and theirs stays")
+    func lostCreateTaken() async throws {
+        let bucket = try FaultyBucket("lost-taken", requestTimeout: .seconds(10))
+        // Mine is reset before it lands; the look that follows is held 2 s, and theirs lands then.
+        try await bucket.proxy.plan(["reset-before", "delay"])
+        let mine = Task { try await bucket.client.put(bucket.key("n"), body: Data("mine".utf8), condition: .absent) }
+        while try await bucket.seen() != ["PUT reset-before", "HEAD delay"] { try await Task.sleep(for: .milliseconds(20)) }
+        try await bucket.direct.client.put(bucket.key("n"), body: Data("theirs".utf8), condition: .absent)
+        await #expect { _ = try await mine.value } throws: { ($0 as? S3Error)?.code == .preconditionFailed }
+        guard case .object(let object) = try await bucket.direct.client.get(bucket.key("n"), maxBytes: 10) else { return }
+        #expect(object.body == Data("theirs".utf8))
+        #expect(try await bucket.seen() == ["PUT reset-before", "HEAD delay"])
+        await bucket.close()
+    }
+
+    @Test("an update whose answer was lost after it landed answers the new ETag; one lost before it landed is sent again")
+    func lostUpdates() async throws {
+        let bucket = try FaultyBucket("lost-update")
+        let first = try await bucket.direct.client.put(bucket.key("d"), body: Data("1".utf8))
+        try await bucket.proxy.plan(["reset-after"])
+        let second = try await bucket.client.put(bucket.key("d"), body: Data("2".utf8), condition: .matching(etag: first))
+        #expect(try await bucket.direct.client.head(bucket.key("d"))?.etag == second)
+        try await bucket.proxy.plan(["internal"])
+        let third = try await bucket.client.put(bucket.key("d"), body: Data("3".utf8), condition: .matching(etag: second))
+        #expect(try await bucket.direct.client.head(bucket.key("d"))?.etag == third)
+        #expect(try await bucket.seen() == ["PUT reset-after", "HEAD pass", "PUT internal", "HEAD pass", "PUT pass"])
+        await bucket.close()
+    }
+
+    @Test("storage that stays down: .unavailable after the attempt limit, with the status and S3 code")
+    func staysDown() async throws {
+        let bucket = try FaultyBucket("down", retry: RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20), deadline: .seconds(20)))
+        try await bucket.proxy.plan([], shares: ["slowdown": 1.0])
+        do {
+            _ = try await bucket.client.get(bucket.key("x"), maxBytes: 10)
+            Issue.record("an answer came from storage that is down")
+        } catch let error as S3Error {
+            #expect(error.code == .unavailable)
+            #expect(error.status == 503)
+            #expect(error.s3Code == "SlowDown")
+        }
+        #expect(try await bucket.seen().count == 4)
+        await bucket.close()
+    }
+
+    @Test("an answer that takes longer than the request timeout is given up and tried again")
+    func slowAnswer() async throws {
+        let bucket = try FaultyBucket("slow")
+        try await bucket.direct.client.put(bucket.key("x"), body: Data("x".utf8))
+        try await bucket.proxy.plan(["delay"])
+        guard case .object = try await bucket.client.get(bucket.key("x"), maxBytes: 10) else { return }
+        #expect(try await bucket.seen() == ["GET delay", "GET pass"])
+        await bucket.close()
+    }
+
+    @Test("the connection pool is bounded: 60 reads at once over at most 3 connections, every one answered")
+    func boundedPool() async throws {
+        let bucket = try FaultyBucket("pool", requestTimeout: .seconds(30), maxConnections: 3)
+        try await bucket.direct.client.put(bucket.key("x"), body: Data("x".utf8))
+        let answered = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<60 {
+                group.addTask {
+                    guard case .object(let object) = try await bucket.client.get(bucket.key("x"), maxBytes: 10) else { return 0 }
+                    return object.body.count
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(answered == 60)
+        let connections = try await bucket.proxy.connections()
+        // The control requests (plan, log, stats) come one at a time, on their own connections.
+        #expect(connections.mostAtOnce <= 4)
+        #expect(try await bucket.seen().count == 60)
+        await bucket.close()
+    }
+
+    @Test("nothing listening: .unreachable within the deadline, naming the endpoint")
+    func unreachable() async throws {
+        let server = try S3TestServer.shared()
+        var environment = server.environment
+        environment["AWS_ENDPOINT_URL_S3"] = "http://127.0.0.1:9"  // discard: nothing listens
+        var settings = try S3Settings.fromEnvironment(environment, pathStyle: true)
+        settings.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(10))
+        let client = S3Client(settings: settings, bucket: "any-bucket")
+        do {
+            _ = try await client.head("x")
+            Issue.record("an answer came from nowhere")
+        } catch let error as S3Error {
+            #expect(error.code == .unreachable)
+            #expect(error.message.hasPrefix("cannot reach the storage at http://127.0.0.1:9: "))
+        }
+        try await client.shutdown()
+    }
+}
