@@ -188,6 +188,7 @@ let package = Package(
             name: "DocumentStore",
             dependencies: [
                 "KeyedArchive",
+                "ObjectStorage",
                 "CDocumentStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -292,7 +293,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DocumentStoreTests",
-            dependencies: ["TestSupport", "DocumentStore", "DocumentStoreSamples", "KeyedArchive", "document-store-stress"]
+            dependencies: ["TestSupport", "DocumentStore", "DocumentStoreSamples", "KeyedArchive", "ObjectStorage", "document-store-stress"]
         ),
     ],
     swiftLanguageModes: [.v6]

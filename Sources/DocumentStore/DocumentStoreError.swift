@@ -1,3 +1,4 @@
+import ObjectStorage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,6 +29,12 @@ public struct DocumentStoreError: Error, Sendable, Hashable, CustomStringConvert
         case unsupportedFileType
         /// Every bundle number the store accepts is taken (the largest is 999,999,999,999,999,999).
         case noFreeNumber
+        /// Another writer changed the document first, again and again, so this change was not
+        /// written (object storage's conditional writes kept losing the race).
+        case conflict
+        /// The storage cannot be reached or stays unavailable (object storage: retries ran out);
+        /// nothing changed, and trying later may succeed.
+        case unavailable
     }
 
     /// What kind of failure this is.
@@ -49,6 +56,20 @@ public struct DocumentStoreError: Error, Sendable, Hashable, CustomStringConvert
 
     /// The message.
     public var description: String { message }
+
+    /// An error for a failed object-storage request about `location`, classified by its kind.
+    static func storage(_ error: S3Error, location: String) -> DocumentStoreError {
+        let code: Code
+        switch error.code {
+        case .notFound: code = .notFound
+        case .accessDenied: code = .permissionDenied
+        case .unavailable, .unreachable: code = .unavailable
+        case .preconditionFailed: code = .conflict
+        case .tooLarge: code = .corrupt
+        default: code = .io
+        }
+        return DocumentStoreError(code, "\(location): \(error.message)", path: location)
+    }
 
     /// An error for a failed system call `operation` on `path`, classified by `number`.
     static func system(_ operation: String, path: String, errno number: Int32) -> DocumentStoreError {

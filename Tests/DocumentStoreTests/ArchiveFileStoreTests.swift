@@ -11,74 +11,69 @@ struct ArchiveFileStoreTests {
         ArchiveFileStore(keyedArchiveAt: url, empty: [], writer: writer)
     }
 
-    @Test("a missing file loads as an empty collection and creates nothing")
-    func missingFileIsEmpty() async throws {
-        try await withTemporaryFolder { folder in
-            let url = folder.appendingPathComponent("items.archive")
-            let loaded = try await store(at: url).load()
+    @Test("a missing archive loads as an empty collection and creates nothing", arguments: ArchiveBackendKind.allCases)
+    func missingFileIsEmpty(_ kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
+            let loaded = try await place.store().load()
             #expect(loaded.isEmpty)
-            #expect(!FileManager.default.fileExists(atPath: url.path))
+            #expect(try await place.stored() == nil)
         }
     }
 
-    @Test("saved items load back in a new store, as a keyed archive of BNRItem")
-    func saveAndLoad() async throws {
-        try await withTemporaryFolder { folder in
-            let url = folder.appendingPathComponent("items.archive")
+    @Test("saved items load back in a new store, as a keyed archive of BNRItem", arguments: ArchiveBackendKind.allCases)
+    func saveAndLoad(_ kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 25)
-            try await store(at: url).save(items)
-            #expect(try await store(at: url).load() == items)
-            let unarchiver = try KeyedUnarchiver(data: Data(contentsOf: url))
+            try await place.store().save(items)
+            #expect(try await place.store().load() == items)
+            let unarchiver = try KeyedUnarchiver(data: try #require(try await place.stored()))
             #expect(try unarchiver.decode([HomepwnerItem].self)?.count == 25)
         }
     }
 
-    @Test("a corrupt file is an error naming it, and the file is left untouched")
-    func corruptFileUntouched() async throws {
-        try await withTemporaryFolder { folder in
-            let url = folder.appendingPathComponent("items.archive")
+    @Test("a corrupt archive is an error naming it, and it is left untouched", arguments: ArchiveBackendKind.allCases)
+    func corruptFileUntouched(_ kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
             var bytes = try KeyedArchiver.archivedData(withRoot: HomepwnerItem.sample(count: 3))
             bytes[bytes.count - 5] ^= 0x5A
-            try bytes.write(to: url)
-            let store = store(at: url)
+            try await place.put(bytes)
+            let store = place.store()
             let error = try await #require(throws: DocumentStoreError.self) { try await store.load() }
             #expect(error.code == .corrupt)
-            #expect(error.message.contains("items.archive"))
+            #expect(error.message.hasPrefix("\(place.location) cannot be read"))
             await #expect(throws: DocumentStoreError.self) { try await store.update { $0.append(HomepwnerItem.sample(count: 1)[0]) } }
-            #expect(try Data(contentsOf: url) == bytes)
+            #expect(try await place.stored() == bytes)
         }
     }
 
-    @Test("50 concurrent updates all land, in fewer durable writes than updates")
-    func concurrentUpdatesCoalesce() async throws {
-        try await withTemporaryFolder { folder in
-            let url = folder.appendingPathComponent("items.archive")
-            let store = store(at: url)
+    @Test("50 concurrent updates all land, in fewer durable writes than updates", arguments: ArchiveBackendKind.allCases)
+    func concurrentUpdatesCoalesce(_ kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
+            let store = place.store()
             try await store.load()
             let items = HomepwnerItem.sample(count: 50)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for item in items {
                     group.addTask {
                         try await store.update { $0.append(item) }
-                        // Resuming means the item is durably in the file.
-                        let onDisk = try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: Data(contentsOf: url))
-                        #expect(onDisk.contains(item))
+                        // Resuming means the item is durably stored.
+                        #expect(try await place.storedItems().contains(item))
                     }
                 }
                 try await group.waitForAll()
             }
-            let onDisk = try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: Data(contentsOf: url))
+            let onDisk = try await place.storedItems()
             #expect(Set(onDisk.map(\.itemKey)) == Set(items.map(\.itemKey)))
             let writes = await store.writeCount
             #expect(writes >= 1 && writes < 50, "writes: \(writes)")
+            #expect(await store.conflictCount == 0)
         }
     }
 
-    @Test("callers saving in loops all land, in fewer writes than saves; a lone caller's saves are a write each")
-    func loopingCallersAndALoneCaller() async throws {
-        try await withTemporaryFolder { folder in
-            let url = folder.appendingPathComponent("items.archive")
-            let store = store(at: url)
+    @Test("callers saving in loops all land, in fewer writes than saves; a lone caller's saves are a write each", arguments: ArchiveBackendKind.allCases)
+    func loopingCallersAndALoneCaller(_ kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
+            let store = place.store()
             try await store.load()
             let items = HomepwnerItem.sample(count: 80)
             // 16 callers, each saving its next item as soon as the last one is durable.
@@ -93,7 +88,7 @@ struct ArchiveFileStoreTests {
                 }
                 try await group.waitForAll()
             }
-            let onDisk = try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: Data(contentsOf: url))
+            let onDisk = try await place.storedItems()
             #expect(Set(onDisk.map(\.itemKey)) == Set(items.map(\.itemKey)))
             let writes = await store.writeCount
             #expect(writes >= 5 && writes < 80, "writes: \(writes)")
@@ -123,11 +118,11 @@ struct ArchiveFileStoreTests {
         }
     }
 
-    @Test("an update whose body throws changes and writes nothing")
-    func throwingUpdateWritesNothing() async throws {
+    @Test("an update whose body throws changes and writes nothing", arguments: ArchiveBackendKind.allCases)
+    func throwingUpdateWritesNothing(_ kind: ArchiveBackendKind) async throws {
         struct Refused: Error {}
-        try await withTemporaryFolder { folder in
-            let store = store(at: folder.appendingPathComponent("items.archive"))
+        try await withArchivePlace(kind) { place in
+            let store = place.store()
             try await store.save(HomepwnerItem.sample(count: 1))
             await #expect(throws: Refused.self) { try await store.update { _ in throw Refused() } }
             #expect(try await store.value().count == 1)
@@ -138,18 +133,17 @@ struct ArchiveFileStoreTests {
 
 @Suite("Single-file archive store: first load races")
 struct ArchiveFileStoreLoadTests {
-    @Test("concurrent first updates on an unloaded store all keep their change")
-    func concurrentFirstUpdates() async throws {
-        try await withTemporaryFolder { folder in
-            let url = folder.appendingPathComponent("items.archive")
-            try await ArchiveFileStore<[HomepwnerItem]>(keyedArchiveAt: url, empty: []).save(HomepwnerItem.sample(count: 3))
-            let store = ArchiveFileStore<[HomepwnerItem]>(keyedArchiveAt: url, empty: [])
+    @Test("concurrent first updates on an unloaded store all keep their change", arguments: ArchiveBackendKind.allCases)
+    func concurrentFirstUpdates(_ kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
+            try await place.store().save(HomepwnerItem.sample(count: 3))
+            let store = place.store()
             let added = HomepwnerItem.sample(count: 20)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for item in added { group.addTask { try await store.update { $0.append(item) } } }
                 try await group.waitForAll()
             }
-            let onDisk = try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: Data(contentsOf: url))
+            let onDisk = try await place.storedItems()
             #expect(onDisk.count == 23)
             #expect(Set(added.map(\.itemKey)).isSubset(of: Set(onDisk.map(\.itemKey))))
         }
@@ -162,25 +156,24 @@ struct ArchiveFileStoreSafetyTests {
         ArchiveFileStore(keyedArchiveAt: url, empty: [], writer: writer)
     }
 
-    @Test("an archive whose root key is missing, or $null, is corrupt: load fails, save is refused, the file stays", arguments: ["other", "null"])
-    func missingRoot(kind: String) async throws {
-        try await withTemporaryFolder { folder in
-            let url = folder.appendingPathComponent("items.archive")
+    @Test("an archive whose root key is missing, or $null, is corrupt: load fails, save is refused, it stays until reset", arguments: ["other", "null"], ArchiveBackendKind.allCases)
+    func missingRoot(kind: String, backend: ArchiveBackendKind) async throws {
+        try await withArchivePlace(backend) { place in
             let archiver = KeyedArchiver()
             if kind == "other" { archiver.encode(HomepwnerItem.sample(count: 2), forKey: "elsewhere") }
             let bytes = try archiver.encodedData()
-            try bytes.write(to: url)
-            let store = store(at: url)
+            try await place.put(bytes)
+            let store = place.store()
             let error = try await #require(throws: DocumentStoreError.self) { try await store.load() }
             #expect(error.code == .corrupt)
-            #expect(error.message.hasPrefix("\(url.path) cannot be read, so it is left as it is and not overwritten"))
+            #expect(error.message.hasPrefix("\(place.location) cannot be read, so it is left as it is and not overwritten"))
             #expect(error.message.contains("the archive has no root object (its $top key \"root\" is missing or $null)"))
             await #expect(throws: DocumentStoreError.self) { try await store.save(HomepwnerItem.sample(count: 1)) }
             await #expect(throws: DocumentStoreError.self) { try await store.update { $0.append(HomepwnerItem.sample(count: 1)[0]) } }
-            #expect(try Data(contentsOf: url) == bytes)
+            #expect(try await place.stored() == bytes)
             let replacement = HomepwnerItem.sample(count: 3)
             try await store.reset(to: replacement)
-            #expect(try await self.store(at: url).load() == replacement)
+            #expect(try await place.store().load() == replacement)
             #expect(try await store.value() == replacement)
         }
     }

@@ -1,10 +1,6 @@
 import Foundation
 import KeyedArchive
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ObjectStorage
 
 /// A whole collection kept in one archive file (Homepwner's `items.archive`): load it, change
 /// it, save it durably — with concurrent saves coalesced into as few writes as possible.
@@ -18,18 +14,30 @@ import Darwin
 /// own write fails get an error, and no later save can persist a change whose caller was told
 /// it failed. A file that cannot be decoded — or that decodes to no root object at all — is
 /// never overwritten by a save: only an explicit ``reset(to:)`` replaces it.
+///
+/// The archive is a file, or an object in S3-compatible storage
+/// (``init(object:in:empty:maxBytes:withEncoded:decode:)``) that several servers share. There
+/// every write is conditional on the version read (`If-Match`), so no server overwrites another's
+/// changes: when another server wrote first, the store reads the archive again, applies the
+/// pending changes again on it (each change's body runs again; one that now throws fails alone),
+/// and writes again.
 public actor ArchiveFileStore<Value: Sendable> {
-    /// The archive file.
+    /// The archive file; for an object, its `s3://BUCKET/KEY` address.
     public nonisolated let url: URL
     private let empty: Value
     private let withEncoded: @Sendable (Value, @Sendable (Data) throws -> Void) throws -> Void
     private let decode: @Sendable (Data) throws -> Value
-    private let writer: DurableFileWriter
+    private let backend: any ArchiveBackend
     private let maxBytes: Int
-    private let pool: BlockingPool
+
+    /// How many times a batch of changes is applied again after another writer won, before its
+    /// callers get ``DocumentStoreError/Code/conflict``.
+    static var maxConflictRetries: Int { 20 }
 
     /// The value on disk, once loaded or written.
     private var current: Value?
+    /// The version of ``current`` in the storage: the condition of the next write.
+    private var version: ArchiveVersion = .untracked
     private var isWriting = false
     private var pending: [PendingChange] = []
 
@@ -38,10 +46,14 @@ public actor ArchiveFileStore<Value: Sendable> {
     private struct PendingChange {
         var apply: (inout Value) throws -> any Sendable
         var continuation: CheckedContinuation<any Sendable, any Error>
+        /// A ``reset(to:)``: it replaces whatever is stored, so its write is unconditional.
+        var overwrites = false
     }
 
     /// How many durable writes this store has made (coalescing shows as fewer writes than saves).
     public private(set) var writeCount = 0
+    /// How many writes lost to another writer and were applied again (object storage only).
+    public private(set) var conflictCount = 0
 
     /// Creates a store for the file at `url`; nothing is read until ``load()``.
     ///
@@ -79,12 +91,33 @@ public actor ArchiveFileStore<Value: Sendable> {
     ) {
         self.url = url.standardizedFileURL
         self.empty = empty
-        self.writer = writer
+        self.backend = FileArchiveBackend(url: url.standardizedFileURL, writer: writer, pool: pool)
         self.maxBytes = maxBytes
-        self.pool = pool
         self.withEncoded = withEncoded
         self.decode = decode
     }
+
+    /// Creates a store for the object `key` of `client`'s bucket; nothing is read until
+    /// ``load()``. The other parameters are those of the file store's initialisers.
+    public init(
+        object key: String,
+        in client: S3Client,
+        empty: Value,
+        maxBytes: Int = 64 << 20,
+        withEncoded: @escaping @Sendable (Value, _ write: @Sendable (Data) throws -> Void) throws -> Void,
+        decode: @escaping @Sendable (Data) throws -> Value
+    ) {
+        let backend = ObjectArchiveBackend(client: client, key: key)
+        self.url = URL(string: "s3://\(client.bucket)/\(URIEncoding.encode(key, keepingSlashes: true))") ?? URL(fileURLWithPath: "/")
+        self.empty = empty
+        self.backend = backend
+        self.maxBytes = maxBytes
+        self.withEncoded = withEncoded
+        self.decode = decode
+    }
+
+    /// The file's path or the object's `s3://` address, for messages.
+    public nonisolated var location: String { backend.location }
 
     /// Reads the file (a missing file is ``empty``), after removing temporaries that a crashed
     /// writer left beside it. Once the store holds a value (loaded or saved), the store owns the
@@ -97,27 +130,66 @@ public actor ArchiveFileStore<Value: Sendable> {
     @discardableResult
     public func load() async throws -> Value {
         if let current { return current }
-        let url = self.url, maxBytes = self.maxBytes, decode = self.decode
-        let fileSystem = writer.fileSystem
-        let data: Data? = try await pool.run {
-            let folder = url.deletingLastPathComponent()
-            _ = try? DurableFileWriter.removeStaleTemporaries(inFolderAt: folder.path, fileSystem: fileSystem)
-            let directory = try fileSystem.openDirectory(AT_FDCWD, folder.path, path: folder.path, followLinks: true)
-            defer { fileSystem.closeFile(directory) }
-            return try fileSystem.readRegularFile(directory, url.lastPathComponent, limit: maxBytes, path: url.path)
-        }
+        let read = try await backend.read(limit: maxBytes)
         // Decoding is processor work, not blocking: it runs here, not on the blocking pool.
-        let loaded: Value?
-        do {
-            loaded = try data.map(decode)
-        } catch {
-            throw DocumentStoreError(.corrupt, "\(url.path) cannot be read, so it is left as it is and not overwritten (reset the store to replace it): \(error)", path: url.path)
-        }
+        let loaded = try decoded(read?.data)
         // Another task may have loaded or saved while this one read: its value is newer.
         if let current { return current }
         let value = loaded ?? empty
         current = value
+        version = Self.version(of: read)
         return value
+    }
+
+    /// Reads the archive again if another writer changed it (object storage: a conditional
+    /// GET, so an unchanged archive costs one small request); whether the value changed. A file
+    /// has one writer, this process, so it never changes behind the store.
+    ///
+    /// - Throws: what ``load()`` throws; the value in memory then stays as it was.
+    @discardableResult
+    public func refresh() async throws -> Bool {
+        guard current != nil else {
+            try await load()
+            return true
+        }
+        guard case .version(let etag) = version else {
+            if case .absent = version { return try await reloadIfStored() }
+            return false
+        }
+        switch try await backend.readIfChanged(from: etag, limit: maxBytes) {
+        case .unchanged:
+            return false
+        case .missing:
+            current = empty
+            version = .absent
+            return true
+        case .changed(let data, let newVersion):
+            current = try decoded(data) ?? empty
+            version = newVersion.map(ArchiveVersion.version) ?? .untracked
+            return true
+        }
+    }
+
+    /// After a store that found nothing: whether something is stored now (then it is read).
+    private func reloadIfStored() async throws -> Bool {
+        guard let read = try await backend.read(limit: maxBytes) else { return false }
+        current = try decoded(read.data) ?? empty
+        version = Self.version(of: read)
+        return true
+    }
+
+    /// The stored bytes decoded; nil for nothing stored.
+    private func decoded(_ data: Data?) throws -> Value? {
+        do {
+            return try data.map(decode)
+        } catch {
+            throw DocumentStoreError(.corrupt, "\(location) cannot be read, so it is left as it is and not overwritten (reset the store to replace it): \(error)", path: location)
+        }
+    }
+
+    private static func version(of read: (data: Data, version: String?)?) -> ArchiveVersion {
+        guard let read else { return .absent }
+        return read.version.map(ArchiveVersion.version) ?? .untracked
     }
 
     /// The current value, loading the file first if needed.
@@ -147,7 +219,7 @@ public actor ArchiveFileStore<Value: Sendable> {
         try await load()
         let outcome = try await enqueue { value in try body(&value) }
         guard let result = outcome as? Result else {
-            throw DocumentStoreError(.io, "internal error: an update of \(url.path) returned the wrong type")
+            throw DocumentStoreError(.io, "internal error: an update of \(location) returned the wrong type")
         }
         return result
     }
@@ -161,7 +233,7 @@ public actor ArchiveFileStore<Value: Sendable> {
         let writesBefore = writeCount
         if !wasLoaded { current = empty }
         do {
-            _ = try await enqueue { stored in
+            _ = try await enqueue(overwriting: true) { stored in
                 stored = value
                 return true
             }
@@ -171,9 +243,9 @@ public actor ArchiveFileStore<Value: Sendable> {
         }
     }
 
-    private func enqueue(_ apply: @escaping (inout Value) throws -> any Sendable) async throws -> any Sendable {
+    private func enqueue(overwriting: Bool = false, _ apply: @escaping (inout Value) throws -> any Sendable) async throws -> any Sendable {
         try await withCheckedThrowingContinuation { continuation in
-            pending.append(PendingChange(apply: apply, continuation: continuation))
+            pending.append(PendingChange(apply: apply, continuation: continuation, overwrites: overwriting))
             if !isWriting {
                 isWriting = true
                 Task { await self.writeWhilePending() }
@@ -188,11 +260,23 @@ public actor ArchiveFileStore<Value: Sendable> {
         while !pending.isEmpty {
             let batch = pending
             pending = []
+            await writeBatch(batch)
+        }
+        isWriting = false
+    }
+
+    /// Applies `batch` to the stored value and writes it once. When another writer won (object
+    /// storage), the archive is read again and the batch applied again on it, up to
+    /// ``maxConflictRetries`` times; a change that now throws fails alone.
+    private func writeBatch(_ batch: [PendingChange]) async {
+        var batch = batch
+        var conflicts = 0
+        while true {
             guard let base = current else {
                 for change in batch {
-                    change.continuation.resume(throwing: DocumentStoreError(.io, "\(url.path) is not loaded", path: url.path))
+                    change.continuation.resume(throwing: DocumentStoreError(.io, "\(location) is not loaded", path: location))
                 }
-                continue
+                return
             }
             var value = base
             var applied: [(change: PendingChange, result: any Sendable)] = []
@@ -203,44 +287,67 @@ public actor ArchiveFileStore<Value: Sendable> {
                     change.continuation.resume(throwing: error)
                 }
             }
-            guard !applied.isEmpty else { continue }
-            if let error = await write(value) {
+            guard !applied.isEmpty else { return }
+            switch await write(value, overwriting: applied.contains { $0.change.overwrites }) {
+            case .written:
+                for (change, result) in applied { change.continuation.resume(returning: result) }
+                return
+            case .conflict where conflicts < Self.maxConflictRetries:
+                conflicts += 1
+                conflictCount += 1
+                if let error = await reloadAfterConflict() {
+                    for (change, _) in applied { change.continuation.resume(throwing: error) }
+                    return
+                }
+                batch = applied.map(\.change)
+            case .conflict:
+                let error = DocumentStoreError(.conflict, "\(location) kept changing under this change (\(conflicts + 1) tries); nothing was written", path: location)
+                for (change, _) in applied { change.continuation.resume(throwing: error) }
+                return
+            case .failed(let error):
                 if applied.count == 1 {
                     applied[0].change.continuation.resume(throwing: error)
                 } else {
-                    await writeOneByOne(applied.map(\.change))
+                    for (change, _) in applied { await writeBatch([change]) }
                 }
-            } else {
-                for (change, result) in applied { change.continuation.resume(returning: result) }
-            }
-        }
-        isWriting = false
-    }
-
-    /// Applies and writes `changes` one at a time on the value on disk.
-    private func writeOneByOne(_ changes: [PendingChange]) async {
-        for change in changes {
-            var value = current ?? empty
-            do {
-                let result = try change.apply(&value)
-                if let error = await write(value) { throw error }
-                change.continuation.resume(returning: result)
-            } catch {
-                change.continuation.resume(throwing: error)
+                return
             }
         }
     }
 
-    /// Durably writes `value`; on success it becomes the current value. Returns the failure.
-    private func write(_ value: Value) async -> (any Error)? {
-        let withEncoded = self.withEncoded, writer = self.writer, url = self.url
+    /// After a lost conditional write: the archive as the other writer left it becomes the
+    /// current value. Returns the failure to read it.
+    private func reloadAfterConflict() async -> (any Error)? {
         do {
-            try await pool.run { try withEncoded(value) { bytes in try writer.write(bytes, to: url) } }
-            current = value
-            writeCount += 1
+            let read = try await backend.read(limit: maxBytes)
+            current = try decoded(read?.data) ?? empty
+            version = Self.version(of: read)
             return nil
         } catch {
             return error
+        }
+    }
+
+    /// What a write came to.
+    private enum WriteOutcome {
+        case written
+        case conflict
+        case failed(any Error)
+    }
+
+    /// Durably writes `value` on the condition of the version last read or written; on success
+    /// it becomes the current value.
+    private func write(_ value: Value, overwriting: Bool) async -> WriteOutcome {
+        do {
+            let newVersion = try await backend.write(value, expected: overwriting ? .untracked : version, withEncoded: withEncoded)
+            current = value
+            version = newVersion.map(ArchiveVersion.version) ?? .untracked
+            writeCount += 1
+            return .written
+        } catch is ArchiveConflict {
+            return .conflict
+        } catch {
+            return .failed(error)
         }
     }
 }
@@ -261,22 +368,35 @@ extension ArchiveFileStore where Value: ArchiveEncodable & ArchiveDecodable {
         pool: BlockingPool = .shared
     ) {
         self.init(
-            url: url,
-            empty: empty,
-            writer: writer,
-            maxBytes: limits.maxBytes,
-            pool: pool,
-            encode: { value in
-                let archiver = KeyedArchiver()
-                archiver.encode(value, forKey: rootKey)
-                return try archiver.encodedData()
-            },
-            decode: { data in
-                guard let value = try KeyedUnarchiver(data: data, limits: limits).decode(Value.self, forKey: rootKey) else {
-                    throw DocumentStoreError(.corrupt, "the archive has no root object (its $top key \"\(rootKey)\" is missing or $null)")
-                }
-                return value
-            }
+            url: url, empty: empty, writer: writer, maxBytes: limits.maxBytes, pool: pool,
+            withEncoded: Self.keyedEncoder(rootKey: rootKey), decode: Self.keyedDecoder(rootKey: rootKey, limits: limits)
         )
+    }
+
+    /// A store whose object `key` in `client`'s bucket is a binary keyed archive with `Value`
+    /// under `$top` key `rootKey`; the other parameters are those of
+    /// ``init(keyedArchiveAt:empty:rootKey:limits:writer:pool:)``.
+    public init(keyedArchiveObject key: String, in client: S3Client, empty: Value, rootKey: String = "root", limits: ArchiveLimits = .default) {
+        self.init(
+            object: key, in: client, empty: empty, maxBytes: limits.maxBytes,
+            withEncoded: Self.keyedEncoder(rootKey: rootKey), decode: Self.keyedDecoder(rootKey: rootKey, limits: limits)
+        )
+    }
+
+    private static func keyedEncoder(rootKey: String) -> @Sendable (Value, @Sendable (Data) throws -> Void) throws -> Void {
+        { value, write in
+            let archiver = KeyedArchiver()
+            archiver.encode(value, forKey: rootKey)
+            try write(try archiver.encodedData())
+        }
+    }
+
+    private static func keyedDecoder(rootKey: String, limits: ArchiveLimits) -> @Sendable (Data) throws -> Value {
+        { data in
+            guard let value = try KeyedUnarchiver(data: data, limits: limits).decode(Value.self, forKey: rootKey) else {
+                throw DocumentStoreError(.corrupt, "the archive has no root object (its $top key \"\(rootKey)\" is missing or $null)")
+            }
+            return value
+        }
     }
 }

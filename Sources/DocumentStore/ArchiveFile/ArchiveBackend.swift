@@ -1,0 +1,133 @@
+import Foundation
+import ObjectStorage
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where an ``ArchiveFileStore`` keeps its bytes: a file on disk or an object in a bucket, behind
+/// the same three operations.
+protocol ArchiveBackend: Sendable {
+    /// The file's path or the object's `s3://` address, for messages.
+    var location: String { get }
+    /// The stored bytes and their version, or nil when nothing is stored.
+    func read(limit: Int) async throws -> (data: Data, version: String?)?
+    /// The stored bytes, unless their version is still `version` (then nil).
+    func readIfChanged(from version: String?, limit: Int) async throws -> ArchiveRead
+    /// Stores `value`'s bytes (lent by `withEncoded`) if the stored version is still `expected`;
+    /// the new version. Throws ``ArchiveConflict`` when another writer changed it first.
+    func write<Value: Sendable>(
+        _ value: Value, expected: ArchiveVersion,
+        withEncoded: @escaping @Sendable (Value, @Sendable (Data) throws -> Void) throws -> Void
+    ) async throws -> String?
+}
+
+/// What a store last read or wrote, as the condition of its next write.
+enum ArchiveVersion: Sendable, Equatable {
+    /// Nothing was stored: the next write creates.
+    case absent
+    /// This version (an ETag) was stored.
+    case version(String)
+    /// Not tracked: a file whose one writer is this process (the data folder's lock) is written
+    /// unconditionally.
+    case untracked
+}
+
+/// What ``ArchiveBackend/readIfChanged(from:limit:)`` found.
+enum ArchiveRead: Sendable {
+    /// The stored version is still the one given.
+    case unchanged
+    /// Nothing is stored any more.
+    case missing
+    /// Another version is stored.
+    case changed(Data, version: String?)
+}
+
+/// Another writer changed the archive between this store's read and its write.
+struct ArchiveConflict: Error {}
+
+/// The archive as a file: read with the size checked on the open descriptor, written durably
+/// and atomically; one writing process (the data folder's lock), so writes are unconditional.
+struct FileArchiveBackend: ArchiveBackend {
+    let url: URL
+    let writer: DurableFileWriter
+    let pool: BlockingPool
+
+    var location: String { url.path }
+
+    func read(limit: Int) async throws -> (data: Data, version: String?)? {
+        let url = self.url
+        let fileSystem = writer.fileSystem
+        let data: Data? = try await pool.run {
+            let folder = url.deletingLastPathComponent()
+            _ = try? DurableFileWriter.removeStaleTemporaries(inFolderAt: folder.path, fileSystem: fileSystem)
+            let directory = try fileSystem.openDirectory(AT_FDCWD, folder.path, path: folder.path, followLinks: true)
+            defer { fileSystem.closeFile(directory) }
+            return try fileSystem.readRegularFile(directory, url.lastPathComponent, limit: limit, path: url.path)
+        }
+        return data.map { ($0, nil) }
+    }
+
+    /// A file has one writer, this process: what it wrote is what is there.
+    func readIfChanged(from version: String?, limit: Int) async throws -> ArchiveRead { .unchanged }
+
+    func write<Value: Sendable>(
+        _ value: Value, expected: ArchiveVersion,
+        withEncoded: @escaping @Sendable (Value, @Sendable (Data) throws -> Void) throws -> Void
+    ) async throws -> String? {
+        let writer = self.writer, url = self.url
+        try await pool.run { try withEncoded(value) { bytes in try writer.write(bytes, to: url) } }
+        return nil
+    }
+}
+
+/// The archive as an object: read with its ETag, written with `If-Match` on the ETag read (or
+/// `If-None-Match: *` when there was none), so two servers never overwrite each other's changes.
+struct ObjectArchiveBackend: ArchiveBackend {
+    let client: S3Client
+    let key: String
+
+    var location: String { "s3://\(client.bucket)/\(key)" }
+
+    func read(limit: Int) async throws -> (data: Data, version: String?)? {
+        switch try await readIfChanged(from: nil, limit: limit) {
+        case .changed(let data, let version): return (data, version)
+        case .missing, .unchanged: return nil
+        }
+    }
+
+    func readIfChanged(from version: String?, limit: Int) async throws -> ArchiveRead {
+        do {
+            switch try await client.get(key, ifNoneMatch: version, maxBytes: limit) {
+            case .notModified: return .unchanged
+            case .object(let object): return .changed(object.body, version: object.etag)
+            }
+        } catch let error as S3Error where error.code == .notFound && error.s3Code != "NoSuchBucket" {
+            return .missing
+        } catch let error as S3Error {
+            throw DocumentStoreError.storage(error, location: location)
+        }
+    }
+
+    func write<Value: Sendable>(
+        _ value: Value, expected: ArchiveVersion,
+        withEncoded: @escaping @Sendable (Value, @Sendable (Data) throws -> Void) throws -> Void
+    ) async throws -> String? {
+        nonisolated(unsafe) var bytes = Data()
+        try withEncoded(value) { bytes = Data($0) }
+        let condition: S3WriteCondition
+        switch expected {
+        case .absent: condition = .absent
+        case .version(let etag): condition = .matching(etag: etag)
+        case .untracked: condition = .always
+        }
+        do {
+            return try await client.put(key, body: bytes, contentType: "application/octet-stream", condition: condition)
+        } catch let error as S3Error where error.code == .preconditionFailed {
+            throw ArchiveConflict()
+        } catch let error as S3Error {
+            throw DocumentStoreError.storage(error, location: location)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import DocumentStore
+import Foundation
+import KeyedArchive
+import KeyedArchiveSamples
+import ObjectStorage
+import Testing
+import TestSupport
+
+/// The item was deleted by another server before this change could be applied.
+private struct ItemGone: Error, Equatable {
+    let key: String
+}
+
+@Suite("Single-file archive store on object storage: many servers, one archive", .serialized)
+struct ArchiveObjectStoreTests {
+    @Test("a server whose write loses to another's reads the archive again and applies its change on it: both changes stay")
+    func conflictReapplies() async throws {
+        try await withArchivePlace(.object) { place in
+            let items = HomepwnerItem.sample(count: 3)
+            let first = place.store(), second = place.store()
+            try await first.save([items[0]])
+            try await second.load()
+            try await first.update { $0.append(items[1]) }
+            // The second server still holds the version before items[1]: its write is refused (412).
+            try await second.update { $0.append(items[2]) }
+            #expect(await second.conflictCount == 1)
+            #expect(try await second.value() == [items[0], items[1], items[2]])
+            #expect(try await place.storedItems() == [items[0], items[1], items[2]])
+        }
+    }
+
+    @Test("a change to an item another server deleted fails alone with its own error; the others land")
+    func changeToDeletedItemFails() async throws {
+        try await withArchivePlace(.object) { place in
+            let items = HomepwnerItem.sample(count: 3)
+            let mine = place.store(), theirs = place.store()
+            try await mine.save([items[0], items[1]])
+            try await theirs.load()
+            try await theirs.update { $0.removeAll { $0.itemKey == items[0].itemKey } }
+            let renameKey = items[0].itemKey
+            let rename = Task {
+                try await mine.update { value in
+                    guard let index = value.firstIndex(where: { $0.itemKey == renameKey }) else { throw ItemGone(key: renameKey) }
+                    value[index].itemName = "renamed"
+                }
+            }
+            let add = Task { try await mine.update { $0.append(items[2]) } }
+            await #expect(throws: ItemGone(key: renameKey)) { try await rename.value }
+            try await add.value
+            #expect(try await place.storedItems() == [items[1], items[2]])
+            #expect(try await mine.value() == [items[1], items[2]])
+        }
+    }
+
+    @Test("three servers, 30 concurrent changes each on one archive: every change present exactly once")
+    func manyServers() async throws {
+        try await withArchivePlace(.object) { place in
+            let stores = (0..<3).map { _ in place.store() }
+            let items = HomepwnerItem.sample(count: 90)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, item) in items.enumerated() {
+                    group.addTask { try await stores[index % 3].update { $0.append(item) } }
+                }
+                try await group.waitForAll()
+            }
+            let stored = try await place.storedItems()
+            #expect(stored.count == 90)
+            #expect(Set(stored.map(\.itemKey)) == Set(items.map(\.itemKey)))
+            var conflicts = 0
+            for store in stores { conflicts += await store.conflictCount }
+            #expect(conflicts > 0, "three servers writing at once must have raced at least once")
+        }
+    }
+
+    @Test("refresh reads another server's change with one conditional request, and reports nothing new after")
+    func refresh() async throws {
+        try await withArchivePlace(.object) { place in
+            let items = HomepwnerItem.sample(count: 2)
+            let reader = place.store(), writer = place.store()
+            #expect(try await reader.load() == [])
+            #expect(try await reader.refresh() == false)
+            try await writer.save([items[0]])
+            #expect(try await reader.refresh() == true)
+            #expect(try await reader.value() == [items[0]])
+            #expect(try await reader.refresh() == false)
+            try await writer.update { $0.append(items[1]) }
+            #expect(try await reader.refresh() == true)
+            #expect(try await reader.value() == items)
+        }
+    }
+
+    @Test("reset replaces the archive whatever another server wrote since")
+    func resetOverwrites() async throws {
+        try await withArchivePlace(.object) { place in
+            let items = HomepwnerItem.sample(count: 3)
+            let first = place.store(), second = place.store()
+            try await first.save([items[0]])
+            try await second.load()
+            try await first.update { $0.append(items[1]) }
+            try await second.reset(to: [items[2]])
+            #expect(await second.conflictCount == 0)
+            #expect(try await place.storedItems() == [items[2]])
+        }
+    }
+
+    @Test("storage that stays down: the change fails with .unavailable, and the value in memory keeps the stored one")
+    func storageDown() async throws {
+        try await withArchivePlace(.object) { place in
+            let items = HomepwnerItem.sample(count: 2)
+            try await place.store().save([items[0]])
+            let server = try S3TestServer.shared()
+            let proxy = try S3FaultProxy.start(upstream: server.endpoint)
+            defer { proxy.stop() }
+            var environment = server.environment
+            environment["AWS_ENDPOINT_URL_S3"] = proxy.endpoint
+            var settings = try S3Settings.fromEnvironment(environment, pathStyle: true)
+            settings.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(10))
+            let client = S3Client(settings: settings, bucket: S3TestServer.bucket)
+            let store = ArchiveFileStore<[HomepwnerItem]>(keyedArchiveObject: place.key, in: client, empty: [])
+            try await store.load()
+            try await proxy.plan([], shares: ["slowdown": 1.0])
+            let error = try await #require(throws: DocumentStoreError.self) { try await store.update { $0.append(items[1]) } }
+            #expect(error.code == .unavailable)
+            #expect(error.message.hasPrefix("\(place.location): the storage stays unavailable"))
+            #expect(try await store.value() == [items[0]])
+            #expect(try await place.storedItems() == [items[0]])
+            try await client.shutdown()
+        }
+    }
+}

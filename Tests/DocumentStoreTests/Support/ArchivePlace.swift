@@ -1,0 +1,91 @@
+import DocumentStore
+import Foundation
+import KeyedArchive
+import KeyedArchiveSamples
+import ObjectStorage
+import Testing
+import TestSupport
+
+/// The two places an ``ArchiveFileStore`` keeps its archive: the tests that are not about
+/// files run on both.
+enum ArchiveBackendKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    /// A file in a temporary folder.
+    case file
+    /// An object in the local S3 server's bucket (moto, signatures checked).
+    case object
+
+    var testDescription: String { rawValue }
+}
+
+/// Where one test's archive lives, and a way to look at it there without the store.
+struct ArchivePlace: Sendable {
+    let kind: ArchiveBackendKind
+    /// The file, for ``ArchiveBackendKind/file``.
+    let url: URL
+    /// The client and key, for ``ArchiveBackendKind/object``.
+    let client: S3Client?
+    let key: String
+
+    /// A new store on the archive (each one a separate server, for objects).
+    func store() -> ArchiveFileStore<[HomepwnerItem]> {
+        switch kind {
+        case .file: return ArchiveFileStore(keyedArchiveAt: url, empty: [])
+        case .object: return ArchiveFileStore(keyedArchiveObject: key, in: client!, empty: [])
+        }
+    }
+
+    /// The stored bytes, or nil when nothing is stored.
+    func stored() async throws -> Data? {
+        switch kind {
+        case .file:
+            return FileManager.default.fileExists(atPath: url.path) ? try Data(contentsOf: url) : nil
+        case .object:
+            do {
+                guard case .object(let object) = try await client!.get(key, maxBytes: 1 << 30) else { return nil }
+                return object.body
+            } catch let error as S3Error where error.code == .notFound {
+                return nil
+            }
+        }
+    }
+
+    /// The stored items, decoded with the plain unarchiver.
+    func storedItems() async throws -> [HomepwnerItem] {
+        try KeyedUnarchiver.unarchive([HomepwnerItem].self, from: try #require(try await stored()))
+    }
+
+    /// Stores bytes behind the store's back.
+    func put(_ data: Data) async throws {
+        switch kind {
+        case .file: try data.write(to: url)
+        case .object: try await client!.put(key, body: data)
+        }
+    }
+
+    /// What the store's messages name: the file's path or the object's address.
+    var location: String {
+        kind == .file ? url.path : "s3://\(S3TestServer.bucket)/\(key)"
+    }
+}
+
+/// Runs `body` with a fresh archive place of `kind`: a temporary folder, or a key of its own in
+/// the local S3 server's bucket.
+func withArchivePlace(_ kind: ArchiveBackendKind, _ body: (ArchivePlace) async throws -> Void) async throws {
+    switch kind {
+    case .file:
+        try await withTemporaryFolder { folder in
+            try await body(ArchivePlace(kind: .file, url: folder.appendingPathComponent("items.archive"), client: nil, key: ""))
+        }
+    case .object:
+        let server = try S3TestServer.shared()
+        let client = S3Client(settings: try S3Settings.fromEnvironment(server.environment, pathStyle: true), bucket: S3TestServer.bucket)
+        let key = S3TestServer.uniquePrefix("archive") + "items.archive"
+        do {
+            try await body(ArchivePlace(kind: .object, url: URL(fileURLWithPath: "/nonexistent"), client: client, key: key))
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+}
