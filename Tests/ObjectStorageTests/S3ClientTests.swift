@@ -145,6 +145,16 @@ struct S3ClientTests {
         #expect(folders.commonPrefixes == names.map { bucket.key(String($0.prefix(17))) })
     }
 
+    @Test("a client dropped without shutdown, its connections open, closes them itself (no crash)")
+    func droppedClient() async throws {
+        var bucket: TestBucket? = try TestBucket("dropped")
+        try await bucket?.client.put(bucket!.key("x"), body: Data("x".utf8))
+        bucket = nil
+        let again = try TestBucket("dropped-again")
+        try await again.client.put(again.key("y"), body: Data("y".utf8))
+        try await again.client.shutdown()
+    }
+
     @Test("a wrong secret is .accessDenied (SignatureDoesNotMatch), a missing bucket .notFound (NoSuchBucket): no retries, clear messages")
     func refusals() async throws {
         let wrong = try TestBucket("refused", secret: "not-the-secret")

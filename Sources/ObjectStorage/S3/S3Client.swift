@@ -40,6 +40,12 @@ public final class S3Client: Sendable {
         try await http.shutdown()
     }
 
+    /// A client dropped without ``shutdown()`` still closes its connections (in the background:
+    /// the HTTP client keeps itself alive until they are closed).
+    deinit {
+        http.shutdown { _ in }
+    }
+
     // MARK: - Operations
 
     /// GetObject: the object at `key` (or a range of its bytes), or ``S3ReadResult/notModified``
