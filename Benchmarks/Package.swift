@@ -44,6 +44,11 @@ let package = Package(
             ],
             path: "Sources/DocumentStoreBenchmarks"
         ),
+        .executableTarget(
+            name: "object-storage-benchmarks",
+            dependencies: ["BenchmarkSupport", .product(name: "ObjectStorage", package: "ScaryCreatures")],
+            path: "Sources/ObjectStorageBenchmarks"
+        ),
         // SQLite for the concurrency benchmark (apt: libsqlite3-dev).
         .systemLibrary(
             name: "CSQLite",
