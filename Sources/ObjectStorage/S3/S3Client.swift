@@ -92,6 +92,10 @@ public final class S3Client: Sendable {
             try await resolveLostWrite(key: key, writeID: writeID, condition: condition)
         }
         let answer = try await perform(request, resolvingLostAnswers: resolve)
+        if answer.status == 404, case .matching = condition, answer.s3Code != "NoSuchBucket" {
+            // AWS answers a replace of a missing object 404 NoSuchKey, where moto and Ceph say 412.
+            throw S3Error(.preconditionFailed, "\(key) changed: it was deleted, so the version to replace is gone", status: 404, s3Code: answer.s3Code)
+        }
         guard answer.status == 200 else { throw answer.failure(key: key) }
         return try answer.etag()
     }
