@@ -14,7 +14,8 @@ extension DocumentFolder {
     /// regular file within the size limit is read), read it — no URL objects — decoded on every
     /// core. A bundle that is missing its data, corrupt, foreign or
     /// unreadable is reported in ``DocumentListing/problems`` and skipped — one bad bundle never
-    /// fails the listing. Nothing is cached, so nothing can be stale. Memory: the decoded values
+    /// fails the listing. Nothing is cached, so nothing can be stale (``list(decode:summary:)``
+    /// keeps a validated summary instead). Memory: the decoded values
     /// plus one data file per core in flight.
     /// - Parameter decode: turns a data archive's bytes into a value; what it throws becomes the
     ///   bundle's problem (an ``ArchiveError`` `.classMismatch` reads as foreign data).

@@ -62,7 +62,8 @@ extension DocumentFolder {
             part.entries.reserveCapacity(range.count)
             for index in range {
                 let bundle = bundles[index]
-                if kinds[index] == .directory, let old, let value = summarized(bundle, in: old, format: format, rootDescriptor: rootDescriptor) {
+                if let old, isFolder(bundle, kind: kinds[index], rootDescriptor: rootDescriptor),
+                   let value = summarized(bundle, in: old, format: format, rootDescriptor: rootDescriptor) {
                     part.documents.append(ListedDocument(bundle: bundle, value: value.value))
                     part.entries.append(.kept(value.entry))
                     continue
@@ -88,7 +89,7 @@ extension DocumentFolder {
             try? writer.replaceCache(written, named: Self.listingSummaryName, in: rootDescriptor, folderPath: rootPath)
         }
         return DocumentListing(
-            documents: parts.flatMap(\.documents),
+            documents: parts.count == 1 ? parts[0].documents : parts.flatMap(\.documents),
             problems: (nameProblems + parts.flatMap(\.problems)).sorted { $0.name < $1.name }
         )
     }
@@ -105,6 +106,13 @@ extension DocumentFolder {
         var reader = SummaryRecordReader(summary.record(of: entry))
         guard let value = format.decode(&reader), reader.isAtEnd else { return nil }
         return (value, entry)
+    }
+
+    /// Whether the bundle's entry is a folder, not a link to one: as the directory read said, or
+    /// (where it does not say) as a status call says.
+    private func isFolder(_ bundle: DocumentBundle, kind: FileStatus.Kind?, rootDescriptor: Int32) -> Bool {
+        if let kind { return kind == .directory }
+        return (try? fileSystem.entryStatus(rootDescriptor, bundle.name))?.kind == .directory
     }
 
     /// The validator of `bundle`'s data file now: the `stat` (not following a final link) of the
@@ -135,9 +143,27 @@ extension DocumentFolder {
         }
         guard let (descriptor, status) = opened else { return (nil, false) }
         defer { fileSystem.closeFile(descriptor) }
-        guard status.size <= limits.maxBytes,
-              let data = try? fileSystem.readAll(descriptor, expected: status.size, limit: limits.maxBytes, path: path) else { return (nil, true) }
-        return (ListingSummary(decoding: [UInt8](data), format: format, limits: limits), true)
+        guard status.size <= limits.maxBytes, let bytes = readWhole(descriptor, size: status.size) else { return (nil, true) }
+        return (ListingSummary(decoding: bytes, format: format, limits: limits), true)
+    }
+
+    /// The open file's bytes, if it has exactly the `size` its `fstat` gave (one byte more is
+    /// asked for, so a file that grew is noticed).
+    private func readWhole(_ descriptor: Int32, size: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let start = filled
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                try? fileSystem.readBytes(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))
+            }
+            guard let count else { return nil }
+            if count == 0 { break }
+            filled += count
+        }
+        guard filled == size else { return nil }
+        bytes.removeLast()
+        return bytes
     }
 
     /// The new summary's bytes, or nil when the one there is still exact (every entry kept,
@@ -213,10 +239,13 @@ private final class SummaryChunks<Value: Sendable>: @unchecked Sendable {
         parts[chunk] = part
     }
 
-    /// The chunks in order (consecutive id ranges, so ids stay sorted).
+    /// The chunks in order (consecutive id ranges, so ids stay sorted), handed over: this
+    /// holds them no more, so they are not copied again.
     func joined() -> [SummaryChunk<Value>] {
         lock.lock()
         defer { lock.unlock() }
-        return parts
+        let joined = parts
+        parts = []
+        return joined
     }
 }
