@@ -44,7 +44,7 @@ let package = Package(
             ],
             path: "Sources/DocumentStoreBenchmarks"
         ),
-        // SQLite for the concurrency benchmark (apt: libsqlite3-dev).
+        // SQLite for the concurrency and listing benchmarks (apt: libsqlite3-dev).
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -70,7 +70,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "scary-creatures-benchmarks",
-            dependencies: ["BenchmarkSupport"],
+            dependencies: ["BenchmarkSupport", "CSQLite", .product(name: "DocumentStoreSamples", package: "ScaryCreatures")],
             path: "Sources/ScaryCreaturesBenchmarks"
         ),
         .executableTarget(
