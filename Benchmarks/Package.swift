@@ -49,7 +49,7 @@ let package = Package(
             dependencies: ["BenchmarkSupport", .product(name: "ObjectStorage", package: "ScaryCreatures")],
             path: "Sources/ObjectStorageBenchmarks"
         ),
-        // SQLite for the concurrency benchmark (apt: libsqlite3-dev).
+        // SQLite for the concurrency and listing benchmarks (apt: libsqlite3-dev).
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -75,7 +75,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "scary-creatures-benchmarks",
-            dependencies: ["BenchmarkSupport"],
+            dependencies: ["BenchmarkSupport", "CSQLite", .product(name: "DocumentStoreSamples", package: "ScaryCreatures")],
             path: "Sources/ScaryCreaturesBenchmarks"
         ),
         .executableTarget(

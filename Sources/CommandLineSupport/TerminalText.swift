@@ -3,6 +3,8 @@
 /// `\u{…}`, and a backslash as `\\`, so a title or name read from a file can neither drive the
 /// terminal nor pass for another line.
 public func terminalSafe(_ text: String) -> String {
+    // Most text needs nothing escaped: then it is returned as it is, without being rebuilt.
+    guard text.unicodeScalars.contains(where: { $0 == "\\" || needsEscaping($0) }) else { return text }
     var safe = ""
     safe.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
@@ -17,9 +19,12 @@ public func terminalSafe(_ text: String) -> String {
     return safe
 }
 
+/// Control characters (general category Cc: U+0000–001F and U+007F–009F, a set Unicode's
+/// stability policy fixes forever, so a range test and no table lookup per character), line
+/// and paragraph separators, and bidirectional overrides and isolates.
 private func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
-    default: return scalar.properties.generalCategory == .control
+    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
     }
 }

@@ -6,7 +6,11 @@ import ScaryCreatures
 /// 7, -1, 1e30 read from disk), whose problem is printed beside it.
 func stars(_ rating: Float) -> String {
     guard CreatureRules.isValidRating(rating) else { return "?????" }
-    let halves = Int(rating * 2)
+    return starsByHalves[Int(rating * 2)]
+}
+
+/// The eleven valid ratings' stars, made once.
+private let starsByHalves: [String] = (0...10).map { halves in
     let whole = halves / 2, half = halves % 2
     return String(repeating: "★", count: whole) + (half == 1 ? "½" : "") + String(repeating: "☆", count: 5 - whole - half)
 }

@@ -14,9 +14,9 @@ extension ScaryCreaturesApp: DataFolderApp {
 }
 
 extension DataFolderOptions where App == ScaryCreaturesApp {
-    /// Opens the database there; `readOnly` for commands that change nothing: they never create
-    /// the folder or touch anything in it. A --data-dir folder that does not exist is created
-    /// only with --create.
+    /// Opens the database there; `readOnly` for commands that change no creature: they never
+    /// create the folder or touch a creature in it (`list` may refresh the listing summary, a
+    /// cache). A --data-dir folder that does not exist is created only with --create.
     func open(readOnly: Bool = false) async throws -> ScaryCreatureDatabase {
         if !readOnly { try await choice.requireExistingUnlessCreatable() }
         return try await ScaryCreatureDatabase.open(at: folder, readOnly: readOnly)

@@ -96,6 +96,28 @@ public struct DurableFileWriter: Sendable {
         }
     }
 
+    /// Replaces (or creates) the file `name` in the open folder `directory` atomically but not
+    /// durably: a temporary file written and renamed over it, no `fsync`. For a cache, which a
+    /// crash may leave old or lose, but never torn (the reader checks it whole anyway).
+    func replaceCache(_ bytes: [UInt8], named name: String, in directory: Int32, folderPath: String) throws {
+        let target = folderPath + "/" + name
+        let (temporary, descriptor, _) = try createTemporary(for: name, in: directory, folderPath: folderPath)
+        var renamed = false
+        defer {
+            if !renamed { try? fileSystem.unlink(directory, temporary, directory: false) }
+            fileSystem.closeFile(descriptor)
+        }
+        var limit: Int?
+        if case .noSpace(let bytes) = fault { limit = bytes }
+        try bytes.withUnsafeBytes { try fileSystem.writeAll(descriptor, $0, limit: limit, path: target) }
+        do {
+            try fileSystem.rename(directory, temporary, directory, name, exclusive: false)
+        } catch {
+            throw DocumentStoreError.system("cannot replace", path: target, errno: error.code)
+        }
+        renamed = true
+    }
+
     /// Creates a fresh temporary file for `name` and locks it, so no sweep removes it while
     /// this write is in progress. Returns its name, descriptor and status.
     private func createTemporary(for name: String, in directory: Int32, folderPath: String) throws -> (String, Int32, FileStatus) {

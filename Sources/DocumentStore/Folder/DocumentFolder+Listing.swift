@@ -14,7 +14,8 @@ extension DocumentFolder {
     /// regular file within the size limit is read), read it — no URL objects — decoded on every
     /// core. A bundle that is missing its data, corrupt, foreign or
     /// unreadable is reported in ``DocumentListing/problems`` and skipped — one bad bundle never
-    /// fails the listing. Nothing is cached, so nothing can be stale. Memory: the decoded values
+    /// fails the listing. Nothing is cached, so nothing can be stale (``list(decode:summary:)``
+    /// keeps a validated summary instead). Memory: the decoded values
     /// plus one data file per core in flight.
     /// - Parameter decode: turns a data archive's bytes into a value; what it throws becomes the
     ///   bundle's problem (an ``ArchiveError`` `.classMismatch` reads as foreign data).
@@ -49,23 +50,32 @@ extension DocumentFolder {
     private struct Skipped: Error { var reason: DocumentProblem.Reason }
 
     func load<Value>(_ bundle: DocumentBundle, rootDescriptor: Int32, decode: (Data) throws -> Value) -> Result<Value, DocumentProblem.Reason> {
+        loadValidated(bundle, rootDescriptor: rootDescriptor, validate: false, decode: decode).value
+    }
+
+    /// ``load(_:rootDescriptor:decode:)`` that, with `validate`, also gives the data file's
+    /// validator: its `fstat` on the open descriptor before the read, if a second `fstat` after
+    /// the read found it unchanged (nil otherwise, and on the step-by-step path).
+    func loadValidated<Value>(
+        _ bundle: DocumentBundle, rootDescriptor: Int32, validate: Bool, decode: (Data) throws -> Value
+    ) -> (value: Result<Value, DocumentProblem.Reason>, validator: DiskValidator?) {
         let data: Data
         do {
-            switch try readDataFileWithoutLinks(bundle, rootDescriptor: rootDescriptor) {
-            case .read(let found): return decodeListed(found, decode)
-            case .missing: return .failure(.missingData)
+            switch try readDataFileWithoutLinks(bundle, rootDescriptor: rootDescriptor, validate: validate) {
+            case .read(let found, let validator): return (decodeListed(found, decode), validator)
+            case .missing: return (.failure(.missingData), nil)
             case .undecided: break
             }
             let directory = try fileSystem.openDirectory(rootDescriptor, bundle.name, path: bundle.url.path)
             defer { fileSystem.closeFile(directory) }
-            guard let found = try readDataFile(in: directory, bundle: bundle) else { return .failure(.missingData) }
+            guard let found = try readDataFile(in: directory, bundle: bundle) else { return (.failure(.missingData), nil) }
             data = found
         } catch let error as DocumentStoreError where error.errno == ENOTDIR && error.code != .unsupportedFileType {
-            return .failure(.notAFolder)
+            return (.failure(.notAFolder), nil)
         } catch {
-            return .failure(DocumentProblem.reason(decoding: error))
+            return (.failure(DocumentProblem.reason(decoding: error)), nil)
         }
-        return decodeListed(data, decode)
+        return (decodeListed(data, decode), nil)
     }
 
     private func decodeListed<Value>(_ data: Data, _ decode: (Data) throws -> Value) -> Result<Value, DocumentProblem.Reason> {
@@ -78,7 +88,8 @@ extension DocumentFolder {
 
     /// What the listing's fast path found.
     private enum FastRead {
-        case read(Data)
+        /// The data, and its validator when asked for and the file did not change while read.
+        case read(Data, DiskValidator?)
         case missing
         /// A link somewhere, something not a regular file, or no `openat2`: the step-by-step
         /// path decides, and names what is wrong.
@@ -87,8 +98,8 @@ extension DocumentFolder {
 
     /// The bundle's data file opened in one call that follows no link (`openat2`): open,
     /// `fstat`, read, close per bundle.
-    private func readDataFileWithoutLinks(_ bundle: DocumentBundle, rootDescriptor: Int32) throws -> FastRead {
-        for file in configuration.dataFileNames {
+    private func readDataFileWithoutLinks(_ bundle: DocumentBundle, rootDescriptor: Int32, validate: Bool) throws -> FastRead {
+        for (index, file) in configuration.dataFileNames.enumerated() {
             let relative = bundle.name + "/" + file
             let descriptor: Int32
             do {
@@ -105,7 +116,9 @@ extension DocumentFolder {
             let path = rootPath + "/" + relative
             let status = try fileSystem.fileStatus(descriptor, path: path)
             guard status.kind == .regular else { return .undecided }
-            return .read(try fileSystem.readAll(descriptor, expected: status.size, limit: configuration.maxDataFileBytes, path: path))
+            let data = try fileSystem.readAll(descriptor, expected: status.size, limit: configuration.maxDataFileBytes, path: path)
+            guard validate, let after = try? fileSystem.status(descriptor), after == status else { return .read(data, nil) }
+            return .read(data, DiskValidator(nameIndex: index, status: status))
         }
         return .missing
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -40,6 +41,8 @@ public final class DocumentFolder: Sendable {
     let usesExclusiveRename: Bool
     /// The file system (a simulated disk in crash tests).
     let fileSystem: any FileSystem
+    /// ``listingSummarySettleTime`` in nanoseconds.
+    let summarySettleNanoseconds = Atomic<Int64>(1_000_000_000)
 
     /// Creates a store over `root`; nothing is touched until ``open(cleaning:)``.
     public convenience init(root: URL, configuration: DocumentFolderConfiguration, writer: DurableFileWriter = .system, pool: BlockingPool = .shared) {
@@ -115,11 +118,27 @@ public final class DocumentFolder: Sendable {
     /// The root's bundle entries, sorted by id, and the entries that look like bundles but are not
     /// usable by name (bad or duplicate numbers).
     func scanBundles(in rootDescriptor: Int32) throws -> (bundles: [DocumentBundle], problems: [DocumentProblem]) {
-        var found: [(id: Int, name: String)] = []
+        let names = try fileSystem.names(rootDescriptor, path: rootPath)
+        let (bundles, _, problems) = sortBundles(names.map { ($0, nil) })
+        return (bundles, problems)
+    }
+
+    /// ``scanBundles(in:)`` with each bundle entry's kind where the directory read says it (nil
+    /// where only a status call can tell), in the same order as the bundles.
+    func scanTypedBundles(in rootDescriptor: Int32) throws -> (bundles: [DocumentBundle], kinds: [FileStatus.Kind?], problems: [DocumentProblem]) {
+        let entries: [(name: String, kind: FileStatus.Kind?)]
+        do { entries = try fileSystem.typedEntries(rootDescriptor) } catch {
+            throw DocumentStoreError.system("cannot read the folder", path: rootPath, errno: error.code)
+        }
+        return sortBundles(entries)
+    }
+
+    private func sortBundles(_ entries: [(name: String, kind: FileStatus.Kind?)]) -> (bundles: [DocumentBundle], kinds: [FileStatus.Kind?], problems: [DocumentProblem]) {
+        var found: [(id: Int, name: String, kind: FileStatus.Kind?)] = []
         var problems: [DocumentProblem] = []
-        for name in try fileSystem.names(rootDescriptor, path: rootPath) {
+        for (name, kind) in entries {
             switch BundleName.parse(name, configuration: configuration) {
-            case .bundle(let id): found.append((id, name))
+            case .bundle(let id): found.append((id, name, kind))
             case .badNumber: problems.append(DocumentProblem(name: name, id: nil, reason: .badNumber))
             case .other: break
             }
@@ -131,16 +150,19 @@ public final class DocumentFolder: Sendable {
             return lhsExact != rhsExact ? lhsExact : lhs.name < rhs.name
         }
         var bundles: [DocumentBundle] = []
+        var kinds: [FileStatus.Kind?] = []
         bundles.reserveCapacity(found.count)
+        kinds.reserveCapacity(found.count)
         for entry in found {
             if let last = bundles.last, last.id == entry.id {
                 problems.append(DocumentProblem(name: entry.name, id: entry.id, reason: .duplicateNumber))
             } else {
                 bundles.append(makeBundle(id: entry.id, name: entry.name))
+                kinds.append(entry.kind)
             }
         }
         problems.sort { $0.name < $1.name }
-        return (bundles, problems)
+        return (bundles, kinds, problems)
     }
 
     /// The largest bundle number in use (0 when empty), counting every spelling and bad entry.

@@ -25,7 +25,7 @@ public enum CreatureRules {
         guard trimmed.count <= maxTitleLength else {
             throw ScaryCreaturesError(.invalidTitle, "a title can have at most \(maxTitleLength) characters, not \(trimmed.count)")
         }
-        if let control = trimmed.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        if let control = trimmed.unicodeScalars.first(where: isControl) {
             throw ScaryCreaturesError(.invalidTitle, "a title cannot contain control characters (found U+\(String(format: "%04X", control.value)))")
         }
         return trimmed
@@ -52,20 +52,35 @@ public enum CreatureRules {
     /// creature is listed with these problems, and renaming or rating it fixes them.
     public static func problems(title: String, rating: Float) -> [CreatureProblem] {
         var problems: [CreatureProblem] = []
-        if title.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
+        if title.unicodeScalars.allSatisfy(isWhitespace) {
             problems.append(CreatureProblem(field: .title, message: "the title is empty"))
         } else if title.utf8.count > maxTitleBytes {
             problems.append(CreatureProblem(field: .title, message: "the title has \(title.utf8.count) bytes of UTF-8, more than \(maxTitleBytes)"))
-        } else if title.count > maxTitleLength {
+        } else if title.utf8.count > maxTitleLength, title.count > maxTitleLength {
+            // No more characters than bytes: only a title of over 200 bytes needs counting.
             problems.append(CreatureProblem(field: .title, message: "the title has \(title.count) characters, more than \(maxTitleLength)"))
         }
-        if title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if title.unicodeScalars.contains(where: isControl) {
             problems.append(CreatureProblem(field: .title, message: "the title contains control characters"))
         }
         if !isValidRating(rating) {
             problems.append(CreatureProblem(field: .rating, message: "the rating \(rating) is not 0 to 5 in steps of 0.5"))
         }
         return problems
+    }
+
+    /// Whether `scalar` is a control character (general category Cc). Cc is U+0000–001F and
+    /// U+007F–009F, a set Unicode's stability policy fixes forever: a range test, no table
+    /// lookup per character.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// Whether `scalar` is white space (Unicode's White_Space): ASCII answered at once, the rest
+    /// from the character database.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace
     }
 
     /// The creature number `text` spells the one way a URL spells it — plain decimal, no sign,

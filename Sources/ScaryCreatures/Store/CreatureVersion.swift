@@ -15,7 +15,18 @@ enum CreatureVersion {
                 hash = hash &* 0x0000_0100_0000_01B3
             }
         }
+        return hex(hash)
+    }
+
+    /// The version spelled from its hash: 16 lower-case hex digits.
+    static func hex(_ hash: UInt64) -> String {
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The hash a version spells; nil unless it is exactly what ``hex(_:)`` makes.
+    static func hash(of version: String) -> UInt64? {
+        guard version.utf8.count == 16, let hash = UInt64(version, radix: 16), hex(hash) == version else { return nil }
+        return hash
     }
 }

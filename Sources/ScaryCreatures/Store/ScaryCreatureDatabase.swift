@@ -43,8 +43,9 @@ public final class ScaryCreatureDatabase: Sendable {
     /// - Parameters:
     ///   - layout: nil to detect it from the folder's contents.
     ///   - readOnly: the caller will only read: the folder must exist (it is never created) and
-    ///     nothing in it is touched — leftovers of crashed writes are invisible to readers and are
-    ///     cleaned by the next writer.
+    ///     no creature in it is touched — leftovers of crashed writes are invisible to readers and
+    ///     are cleaned by the next writer. Only the listing summary, a cache, may be refreshed
+    ///     (see ``list()``).
     ///   - cacheBudget: bytes of thumbnails kept in memory (16 MiB by default).
     ///   - limits: what photos may be.
     /// - Throws: ``ScaryCreaturesError`` `.noDataFolder` when a read-only open finds no folder
@@ -89,11 +90,15 @@ public final class ScaryCreatureDatabase: Sendable {
     /// that could not be read, with reasons.
     ///
     /// While a ``FolderWatch`` covers the folder, the listing is read once per change (see
-    /// ``ChangeGeneration``) and kept in memory until the next one.
+    /// ``ChangeGeneration``) and kept in memory until the next one. Between processes, the
+    /// folder's listing summary (`.listing-summary`, see ``CreatureListingRecord``) spares
+    /// reading the creatures whose data files have not changed; it is checked against each
+    /// data file's `stat`, never trusted, and refreshed when the folder can be written (also
+    /// by a read-only open: it is a cache the original apps ignore).
     public func list() async throws -> (creatures: [ScaryCreatureDoc], problems: [DocumentProblem]) {
         let started = generation.current
         if let started, let kept = listingCache.listing(at: started) { return docs(of: kept) }
-        let read = try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned) }
+        let read = try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned, summary: CreatureListingRecord.format) }
         let listing = ListingCache.Listing(
             generation: started ?? 0,
             creatures: read.documents.map { ($0.bundle.id, $0.value.data, $0.value.version) },

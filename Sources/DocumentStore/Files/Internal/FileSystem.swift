@@ -32,15 +32,19 @@ import Darwin
     public var inode: UInt64
     /// The last modification, in nanoseconds since 1970.
     public var modified: Int64 = 0
+    /// The last status change (`st_ctim`: contents, links, permissions, renames), in
+    /// nanoseconds since 1970; 0 where the file system does not say.
+    public var changed: Int64 = 0
 
     /// A status with these fields.
-    public init(kind: Kind, size: Int, permissions: mode_t, device: UInt64, inode: UInt64, modified: Int64 = 0) {
+    public init(kind: Kind, size: Int, permissions: mode_t, device: UInt64, inode: UInt64, modified: Int64 = 0, changed: Int64 = 0) {
         self.kind = kind
         self.size = size
         self.permissions = permissions
         self.device = device
         self.inode = inode
         self.modified = modified
+        self.changed = changed
     }
 
     /// Whether `other` is the same file (same device and inode).
@@ -100,4 +104,14 @@ import Darwin
     func openFileWithoutLinks(_ directory: Int32, _ path: String, _ flags: Int32) throws(Errno) -> Int32
     /// The entry names of the open directory (without "." and ".."); the descriptor stays open.
     func entries(_ directory: Int32) throws(Errno) -> [String]
+    /// ``entries(_:)`` with the kind of each entry where the directory read says it (`d_type`),
+    /// nil where it does not: then only a status call can tell.
+    func typedEntries(_ directory: Int32) throws(Errno) -> [(name: String, kind: FileStatus.Kind?)]
+}
+
+extension FileSystem {
+    /// Without `d_type`: every kind unknown.
+    @_spi(Testing) public func typedEntries(_ directory: Int32) throws(Errno) -> [(name: String, kind: FileStatus.Kind?)] {
+        try entries(directory).map { ($0, nil) }
+    }
 }

@@ -89,6 +89,32 @@ struct SystemFileSystem: FileSystem {
     }
 
     func entries(_ directory: Int32) throws(Errno) -> [String] {
+        var names: [String] = []
+        try readDirectory(directory) { name, _ in names.append(name) }
+        return names
+    }
+
+    func typedEntries(_ directory: Int32) throws(Errno) -> [(name: String, kind: FileStatus.Kind?)] {
+        var found: [(name: String, kind: FileStatus.Kind?)] = []
+        try readDirectory(directory) { name, type in
+            let kind: FileStatus.Kind?
+            switch Int(type) {
+            case Int(DT_DIR): kind = .directory
+            case Int(DT_REG): kind = .regular
+            case Int(DT_LNK): kind = .symbolicLink
+            case Int(DT_FIFO): kind = .fifo
+            case Int(DT_CHR): kind = .characterDevice
+            case Int(DT_BLK): kind = .blockDevice
+            case Int(DT_SOCK): kind = .socket
+            default: kind = nil  // DT_UNKNOWN: this file system does not say
+            }
+            found.append((name, kind))
+        }
+        return found
+    }
+
+    /// Calls `body` with each entry's name and `d_type` (without "." and "..").
+    private func readDirectory(_ directory: Int32, _ body: (String, UInt8) -> Void) throws(Errno) {
         // fdopendir takes the descriptor over, so give it a duplicate, rewound.
         let duplicate = dup(directory)
         guard duplicate >= 0 else { throw Errno(errno) }
@@ -99,22 +125,23 @@ struct SystemFileSystem: FileSystem {
         }
         defer { closedir(stream) }
         rewinddir(stream)
-        var names: [String] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
                 if errno != 0 { throw Errno(errno) }
-                return names
+                return
             }
             // Read the name in place: the kernel's record may end before a whole `dirent` would,
             // so copying the struct (or its 256-byte name field) can read past the buffer.
-            let name = String(cString: UnsafeRawPointer(entry).advanced(by: Self.nameOffset).assumingMemoryBound(to: CChar.self))
+            let raw = UnsafeRawPointer(entry)
+            let name = String(cString: raw.advanced(by: Self.nameOffset).assumingMemoryBound(to: CChar.self))
             if name == "." || name == ".." { continue }
-            names.append(name)
+            body(name, raw.load(fromByteOffset: Self.typeOffset, as: UInt8.self))
         }
     }
 
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+    private static let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type) ?? 18
 
     private static func convert(_ status: stat) -> FileStatus {
         let kind: FileStatus.Kind
@@ -131,7 +158,8 @@ struct SystemFileSystem: FileSystem {
         return FileStatus(
             kind: kind, size: Int(status.st_size), permissions: status.st_mode & 0o7777,
             device: UInt64(status.st_dev), inode: UInt64(status.st_ino),
-            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+            changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
         )
     }
 }
