@@ -30,6 +30,9 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import parent_watch  # noqa: E402  (beside this script)
+
 HOP_BY_HOP = {"connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"}
 FAULTS = ("slowdown", "internal", "reset-before", "reset-after", "delay", "pass")
 
@@ -156,12 +159,6 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(404, [], b"")
 
 
-def exit_with_parent():
-    parent = os.getppid()
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
-
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -171,7 +168,7 @@ def main():
     parser.add_argument("--exit-with-parent", action="store_true")
     arguments = parser.parse_args()
     if arguments.exit_with_parent:
-        threading.Thread(target=exit_with_parent, daemon=True).start()
+        parent_watch.exit_with_parent()
     upstream = urlsplit(arguments.upstream)
     Handler.faults = Faults()
     Handler.upstream = (upstream.hostname, upstream.port or 80)

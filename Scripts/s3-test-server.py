@@ -25,9 +25,10 @@ import argparse
 import json
 import os
 import sys
-import threading
-import time
 from urllib.parse import quote, unquote_to_bytes
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import parent_watch  # noqa: E402  (beside this script)
 
 os.environ["INITIAL_NO_AUTH_ACTION_COUNT"] = "0"
 os.environ.setdefault("MOTO_ALLOW_NONEXISTENT_REGION", "true")
@@ -92,13 +93,6 @@ def make_user() -> tuple[str, str]:
     return key.access_key_id, key.secret_access_key
 
 
-def exit_with_parent() -> None:
-    """Ends this server when the process that started it ends (a test run that was killed)."""
-    parent = os.getppid()
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -109,7 +103,7 @@ def main() -> None:
     parser.add_argument("--exit-with-parent", action="store_true", help="end when the starting process ends")
     arguments = parser.parse_args()
     if arguments.exit_with_parent:
-        threading.Thread(target=exit_with_parent, daemon=True).start()
+        parent_watch.exit_with_parent()
 
     access_key_id, secret = make_user()
     for bucket in arguments.bucket:

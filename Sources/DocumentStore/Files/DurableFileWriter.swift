@@ -65,6 +65,22 @@ public struct DurableFileWriter: Sendable {
     /// current status the caller already has (`existing`; nil when there is none), so it is not
     /// asked again: a caller holding the folder's lock that has just read the file.
     func write(_ data: Data, named name: String, in directory: Int32, folderPath: String, replacing existing: FileStatus?) throws {
+        try data.withUnsafeBytes { try replace(with: $0, named: name, in: directory, folderPath: folderPath, existing: existing, durably: true) }
+    }
+
+    /// Replaces (or creates) the file `name` in the open folder `directory` atomically but not
+    /// durably: a temporary file written and renamed over it, no `fsync`. For a cache, which a
+    /// crash may leave old or lose, but never torn (the reader checks it whole anyway).
+    func replaceCache(_ bytes: [UInt8], named name: String, in directory: Int32, folderPath: String) throws {
+        try bytes.withUnsafeBytes { try replace(with: $0, named: name, in: directory, folderPath: folderPath, existing: nil, durably: false) }
+    }
+
+    /// Writes a temporary beside `name` and renames it over `name`; when `durably`, with the
+    /// permissions of the file replaced (`existing`), the temporary synced before the rename and
+    /// the folder after it.
+    private func replace(
+        with bytes: UnsafeRawBufferPointer, named name: String, in directory: Int32, folderPath: String, existing: FileStatus?, durably: Bool
+    ) throws {
         let target = folderPath + "/" + name
         let (temporary, descriptor, created) = try createTemporary(for: name, in: directory, folderPath: folderPath)
         var renamed = false
@@ -79,43 +95,24 @@ public struct DurableFileWriter: Sendable {
         }
         var limit: Int?
         if case .noSpace(let bytes) = fault { limit = bytes }
-        try data.withUnsafeBytes { try fileSystem.writeAll(descriptor, $0, limit: limit, path: target) }
-        if fault == .syncFails { throw DocumentStoreError.system("cannot sync", path: target, errno: EIO) }
-        try fileSystem.syncFile(descriptor, path: target)
+        try fileSystem.writeAll(descriptor, bytes, limit: limit, path: target)
+        if durably {
+            if fault == .syncFails { throw DocumentStoreError.system("cannot sync", path: target, errno: EIO) }
+            try fileSystem.syncFile(descriptor, path: target)
+        }
         do {
             try fileSystem.rename(directory, temporary, directory, name, exclusive: false)
         } catch {
             throw DocumentStoreError.system("cannot replace", path: target, errno: error.code)
         }
         renamed = true
+        guard durably else { return }
         do {
             try fileSystem.syncDirectory(directory, path: folderPath)
         } catch var error as DocumentStoreError {
             error.message = "\(name) was replaced, but its folder could not be synced, so it may not survive a power loss: \(error.message)"
             throw error
         }
-    }
-
-    /// Replaces (or creates) the file `name` in the open folder `directory` atomically but not
-    /// durably: a temporary file written and renamed over it, no `fsync`. For a cache, which a
-    /// crash may leave old or lose, but never torn (the reader checks it whole anyway).
-    func replaceCache(_ bytes: [UInt8], named name: String, in directory: Int32, folderPath: String) throws {
-        let target = folderPath + "/" + name
-        let (temporary, descriptor, _) = try createTemporary(for: name, in: directory, folderPath: folderPath)
-        var renamed = false
-        defer {
-            if !renamed { try? fileSystem.unlink(directory, temporary, directory: false) }
-            fileSystem.closeFile(descriptor)
-        }
-        var limit: Int?
-        if case .noSpace(let bytes) = fault { limit = bytes }
-        try bytes.withUnsafeBytes { try fileSystem.writeAll(descriptor, $0, limit: limit, path: target) }
-        do {
-            try fileSystem.rename(directory, temporary, directory, name, exclusive: false)
-        } catch {
-            throw DocumentStoreError.system("cannot replace", path: target, errno: error.code)
-        }
-        renamed = true
     }
 
     /// Creates a fresh temporary file for `name` and locks it, so no sweep removes it while
