@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ObjectStorage
+
+@Suite("Watching a prefix by listing: another server's changes seen", .serialized)
+struct BucketPollTests {
+    @Test("a pass reports what was added, changed (new ETag) and removed since the last, in key order; an unchanged pass reports nothing")
+    func passes() async throws {
+        let mine = try TestBucket("poll")
+        let theirs = try TestBucket("poll")  // another server: its own client, the same bucket
+        let prefix = mine.prefix
+        let poll = BucketPoll(client: mine.client, prefix: prefix)
+        #expect(try await poll.poll() == [])
+        let firstA = try await theirs.client.put(prefix + "1.scarycreature/Data.plist", body: Data("a".utf8))
+        let firstB = try await theirs.client.put(prefix + "2 two/Data.plist", body: Data("b".utf8))
+        #expect(try await poll.poll() == [
+            .init(kind: .added, key: prefix + "1.scarycreature/Data.plist", etag: firstA),
+            .init(kind: .added, key: prefix + "2 two/Data.plist", etag: firstB),
+        ])
+        #expect(try await poll.poll() == [])
+        let secondA = try await theirs.client.put(prefix + "1.scarycreature/Data.plist", body: Data("a2".utf8))
+        try await theirs.client.delete(prefix + "2 two/Data.plist")
+        #expect(try await poll.poll() == [
+            .init(kind: .changed, key: prefix + "1.scarycreature/Data.plist", etag: secondA),
+            .init(kind: .removed, key: prefix + "2 two/Data.plist", etag: nil),
+        ])
+        #expect(await poll.requestCount == 4)
+        try await mine.client.shutdown()
+        try await theirs.client.shutdown()
+    }
+
+    @Test("a baseline the caller knows is not reported again; more than 1,000 keys take one request per 1,000")
+    func baselineAndPages() async throws {
+        let bucket = try TestBucket("poll-pages")
+        var baseline: [String: String] = [:]
+        for index in 0..<1_005 {
+            let key = bucket.key(String(format: "%04d.scarycreature/Data.plist", index))
+            baseline[key] = try await bucket.client.put(key, body: Data("\(index)".utf8))
+        }
+        let poll = BucketPoll(client: bucket.client, prefix: bucket.prefix, baseline: baseline)
+        #expect(try await poll.poll() == [])
+        #expect(await poll.requestCount == 2)
+        #expect(await poll.snapshot == baseline)
+        try await bucket.client.shutdown()
+    }
+
+    @Test("the event stream shows another server's write at the next pass, and its passes stop when the listener stops")
+    func events() async throws {
+        let mine = try TestBucket("poll-events")
+        let theirs = try TestBucket("poll-events")
+        let poll = BucketPoll(client: mine.client, prefix: mine.prefix, interval: .milliseconds(200))
+        _ = try await poll.poll()
+        let key = mine.prefix + "items.archive"
+        let etag = try await theirs.client.put(key, body: Data("x".utf8))
+        var seen: [BucketPoll.Change] = []
+        for await event in poll.events() {
+            if case .changed(let changes) = event {
+                seen = changes
+                break
+            }
+        }
+        #expect(seen == [.init(kind: .added, key: key, etag: etag)])
+        // The stream is gone: its task is cancelled and makes no further pass.
+        try await Task.sleep(for: .milliseconds(500))
+        let requests = await poll.requestCount
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(await poll.requestCount == requests)
+        try await mine.client.shutdown()
+        try await theirs.client.shutdown()
+    }
+
+    @Test("while the storage is down each pass is a .failed event, and the first pass after it comes back reports what changed meanwhile")
+    func downAndBack() async throws {
+        let bucket = try FaultyBucket("poll-down", retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(5)))
+        let poll = BucketPoll(client: bucket.client, prefix: bucket.direct.prefix, interval: .milliseconds(100))
+        _ = try await poll.poll()
+        try await bucket.proxy.plan(Array(repeating: "slowdown", count: 4))
+        let etag = try await bucket.direct.client.put(bucket.key("n"), body: Data("n".utf8))
+        var events: [BucketPoll.Event] = []
+        for await event in poll.events() {
+            events.append(event)
+            if case .changed = event { break }
+        }
+        #expect(events.count == 3)
+        #expect(events.prefix(2).allSatisfy { if case .failed(let message) = $0 { message.contains("SlowDown") } else { false } })
+        #expect(events.last == .changed([.init(kind: .added, key: bucket.key("n"), etag: etag)]))
+        await bucket.close()
+    }
+}
