@@ -72,6 +72,69 @@ struct ArchiveObjectStoreTests {
         }
     }
 
+    @Test("a change stored whose answer was lost, then built on by another server before the look, is acknowledged once, not applied again")
+    func lostAnswerThenBuiltOn() async throws {
+        try await withArchivePlace(.object) { place in
+            let server = try S3TestServer.shared()
+            let proxy = try S3FaultProxy.start(upstream: server.endpoint)
+            defer { proxy.stop() }
+            var environment = server.environment
+            environment["AWS_ENDPOINT_URL_S3"] = proxy.endpoint
+            var settings = try S3Settings.fromEnvironment(environment, pathStyle: true)
+            settings.requestTimeout = .seconds(10)
+            let client = S3Client(settings: settings, bucket: S3TestServer.bucket)
+            let mine = ArchiveFileStore<[HomepwnerItem]>(keyedArchiveObject: place.key, in: client, empty: [])
+            let items = HomepwnerItem.sample(count: 3)
+            try await mine.save([items[0]])
+            // My next write lands but its answer is lost; my look at the object is held 2 s.
+            try await proxy.plan(["reset-after", "delay"])
+            let change = Task { try await mine.update { $0.append(items[1]) } }
+            try await waitUntil { try await proxy.log().map(\.fault).suffix(2) == ["reset-after", "delay"] }
+            // Meanwhile another server reads the archive (mine is in it) and adds its own item.
+            let theirs = place.store()
+            try await theirs.update { $0.append(items[2]) }
+            try await change.value
+            #expect(try await place.storedItems() == items)
+            #expect(try await mine.value() == items)
+            #expect(await mine.conflictCount == 0)
+            try await client.shutdown()
+        }
+    }
+
+    @Test("three servers through a proxy that drops, resets and refuses requests (after and before they land): every acknowledged change is stored exactly once")
+    func faultyStorage() async throws {
+        try await withArchivePlace(.object) { place in
+            let server = try S3TestServer.shared()
+            let proxy = try S3FaultProxy.start(upstream: server.endpoint)
+            defer { proxy.stop() }
+            var environment = server.environment
+            environment["AWS_ENDPOINT_URL_S3"] = proxy.endpoint
+            var settings = try S3Settings.fromEnvironment(environment, pathStyle: true)
+            settings.retry = RetryPolicy(maxAttempts: 8, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50), deadline: .seconds(30))
+            settings.requestTimeout = .seconds(5)
+            let clients = (0..<3).map { _ in S3Client(settings: settings, bucket: S3TestServer.bucket) }
+            let stores = clients.map { ArchiveFileStore<[HomepwnerItem]>(keyedArchiveObject: place.key, in: $0, empty: []) }
+            try await stores[0].save([])
+            try await proxy.plan([], shares: ["reset-after": 0.12, "reset-before": 0.06, "slowdown": 0.06, "internal": 0.03], seed: 27)
+            let items = HomepwnerItem.sample(count: 60)
+            let acknowledged = await withTaskGroup(of: String?.self) { group in
+                for (index, item) in items.enumerated() {
+                    group.addTask { (try? await stores[index % 3].update { $0.append(item) }) != nil ? item.itemKey : nil }
+                }
+                return await group.reduce(into: [String]()) { if let key = $1 { $0.append(key) } }
+            }
+            let stored = try await place.storedItems().map(\.itemKey)
+            var counts: [String: Int] = [:]
+            for key in stored { counts[key, default: 0] += 1 }
+            #expect(counts.values.allSatisfy { $0 == 1 }, "stored more than once: \(counts.filter { $0.value > 1 })")
+            #expect(Set(acknowledged).isSubset(of: Set(stored)))
+            let faults = try await proxy.log().filter { $0.fault != "pass" }
+            #expect(faults.contains { $0.fault == "reset-after" && $0.method == "PUT" }, "the storm must lose some answers of landed writes")
+            #expect(acknowledged.count >= 50, "acknowledged: \(acknowledged.count) of 60")
+            for client in clients { try await client.shutdown() }
+        }
+    }
+
     @Test("refresh reads another server's change with one conditional request, and reports nothing new after")
     func refresh() async throws {
         try await withArchivePlace(.object) { place in

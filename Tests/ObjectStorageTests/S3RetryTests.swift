@@ -86,12 +86,36 @@ struct S3RetryTests {
         // Mine is reset before it lands; the look that follows is held 2 s, and theirs lands then.
         try await bucket.proxy.plan(["reset-before", "delay"])
         let mine = Task { try await bucket.client.put(bucket.key("n"), body: Data("mine".utf8), condition: .absent) }
-        while try await bucket.seen() != ["PUT reset-before", "HEAD delay"] { try await Task.sleep(for: .milliseconds(20)) }
+        try await waitUntil { try await bucket.seen() == ["PUT reset-before", "HEAD delay"] }
         try await bucket.direct.client.put(bucket.key("n"), body: Data("theirs".utf8), condition: .absent)
         await #expect { _ = try await mine.value } throws: { ($0 as? S3Error)?.code == .preconditionFailed }
         guard case .object(let object) = try await bucket.direct.client.get(bucket.key("n"), maxBytes: 10) else { return }
         #expect(object.body == Data("theirs".utf8))
         #expect(try await bucket.seen() == ["PUT reset-before", "HEAD delay"])
+        await bucket.close()
+    }
+
+    @Test("a write that landed, lost its answer, and was replaced by another writer before the look is reported landed but not current, and not sent again")
+    func lostWriteSuperseded() async throws {
+        let bucket = try FaultyBucket("superseded", requestTimeout: .seconds(10))
+        let first = try await bucket.direct.client.write(bucket.key("d"), body: Data("1".utf8))
+        try await bucket.proxy.plan(["reset-after", "delay"])
+        let mine = Task {
+            try await bucket.client.write(bucket.key("d"), body: Data("2".utf8), condition: .matching(etag: first.etag), history: first.history)
+        }
+        try await waitUntil { try await bucket.seen() == ["PUT reset-after", "HEAD delay"] }
+        // Another writer reads mine and replaces it, as a conditional writer does.
+        guard case .object(let read) = try await bucket.direct.client.get(bucket.key("d"), maxBytes: 10) else { return }
+        #expect(read.body == Data("2".utf8))
+        let theirs = try await bucket.direct.client.write(
+            bucket.key("d"), body: Data("3".utf8), condition: .matching(etag: read.etag), history: read.writeHistory
+        )
+        let written = try await mine.value
+        #expect(written.isCurrent == false)
+        #expect(written.etag == theirs.etag)
+        #expect(theirs.history.count == 3)
+        #expect(Array(theirs.history.dropFirst()) == written.history)
+        #expect(try await bucket.seen() == ["PUT reset-after", "HEAD delay"])
         await bucket.close()
     }
 

@@ -12,23 +12,33 @@ protocol ArchiveBackend: Sendable {
     /// The file's path or the object's `s3://` address, for messages.
     var location: String { get }
     /// The stored bytes and their version, or nil when nothing is stored.
-    func read(limit: Int) async throws -> (data: Data, version: String?)?
-    /// The stored bytes, unless their version is still `version` (then nil).
-    func readIfChanged(from version: String?, limit: Int) async throws -> ArchiveRead
-    /// Stores `value`'s bytes (lent by `withEncoded`) if the stored version is still `expected`;
-    /// the new version. Throws ``ArchiveConflict`` when another writer changed it first.
+    func read(limit: Int) async throws -> (data: Data, version: ArchiveVersion)?
+    /// The stored bytes, unless their version is still `version`.
+    func readIfChanged(from version: ArchiveVersion, limit: Int) async throws -> ArchiveRead
+    /// Stores `value`'s bytes (lent by `withEncoded`) if the stored version is still `expected`.
+    /// Throws ``ArchiveConflict`` when another writer changed it first.
     func write<Value: Sendable>(
         _ value: Value, expected: ArchiveVersion,
         withEncoded: @escaping @Sendable (Value, @Sendable (Data) throws -> Void) throws -> Void
-    ) async throws -> String?
+    ) async throws -> ArchiveWrite
+}
+
+/// What a write of the archive made.
+enum ArchiveWrite: Sendable {
+    /// The value written is what is stored now, at this version.
+    case current(ArchiveVersion)
+    /// The value written was stored, but its answer was lost and another writer (who read it)
+    /// has replaced it since: the change is kept, and what is stored now must be read.
+    case superseded
 }
 
 /// What a store last read or wrote, as the condition of its next write.
 enum ArchiveVersion: Sendable, Equatable {
     /// Nothing was stored: the next write creates.
     case absent
-    /// This version (an ETag) was stored.
-    case version(String)
+    /// This version was stored: its ETag, and the ids of the writes that made it and the ones
+    /// before it (for telling whether a write whose answer was lost landed).
+    case version(etag: String, history: [String])
     /// Not tracked: a file whose one writer is this process (the data folder's lock) is written
     /// unconditionally.
     case untracked
@@ -41,7 +51,7 @@ enum ArchiveRead: Sendable {
     /// Nothing is stored any more.
     case missing
     /// Another version is stored.
-    case changed(Data, version: String?)
+    case changed(Data, version: ArchiveVersion)
 }
 
 /// Another writer changed the archive between this store's read and its write.
@@ -56,7 +66,7 @@ struct FileArchiveBackend: ArchiveBackend {
 
     var location: String { url.path }
 
-    func read(limit: Int) async throws -> (data: Data, version: String?)? {
+    func read(limit: Int) async throws -> (data: Data, version: ArchiveVersion)? {
         let url = self.url
         let fileSystem = writer.fileSystem
         let data: Data? = try await pool.run {
@@ -66,19 +76,19 @@ struct FileArchiveBackend: ArchiveBackend {
             defer { fileSystem.closeFile(directory) }
             return try fileSystem.readRegularFile(directory, url.lastPathComponent, limit: limit, path: url.path)
         }
-        return data.map { ($0, nil) }
+        return data.map { ($0, .untracked) }
     }
 
     /// A file has one writer, this process: what it wrote is what is there.
-    func readIfChanged(from version: String?, limit: Int) async throws -> ArchiveRead { .unchanged }
+    func readIfChanged(from version: ArchiveVersion, limit: Int) async throws -> ArchiveRead { .unchanged }
 
     func write<Value: Sendable>(
         _ value: Value, expected: ArchiveVersion,
         withEncoded: @escaping @Sendable (Value, @Sendable (Data) throws -> Void) throws -> Void
-    ) async throws -> String? {
+    ) async throws -> ArchiveWrite {
         let writer = self.writer, url = self.url
         try await pool.run { try withEncoded(value) { bytes in try writer.write(bytes, to: url) } }
-        return nil
+        return .current(.untracked)
     }
 }
 
@@ -90,18 +100,20 @@ struct ObjectArchiveBackend: ArchiveBackend {
 
     var location: String { "s3://\(client.bucket)/\(key)" }
 
-    func read(limit: Int) async throws -> (data: Data, version: String?)? {
-        switch try await readIfChanged(from: nil, limit: limit) {
+    func read(limit: Int) async throws -> (data: Data, version: ArchiveVersion)? {
+        switch try await readIfChanged(from: .untracked, limit: limit) {
         case .changed(let data, let version): return (data, version)
         case .missing, .unchanged: return nil
         }
     }
 
-    func readIfChanged(from version: String?, limit: Int) async throws -> ArchiveRead {
+    func readIfChanged(from version: ArchiveVersion, limit: Int) async throws -> ArchiveRead {
+        var etag: String?
+        if case .version(let known, _) = version { etag = known }
         do {
-            switch try await client.get(key, ifNoneMatch: version, maxBytes: limit) {
+            switch try await client.get(key, ifNoneMatch: etag, maxBytes: limit) {
             case .notModified: return .unchanged
-            case .object(let object): return .changed(object.body, version: object.etag)
+            case .object(let object): return .changed(object.body, version: .version(etag: object.etag, history: object.writeHistory))
             }
         } catch let error as S3Error where error.code == .notFound && error.s3Code != "NoSuchBucket" {
             return .missing
@@ -113,17 +125,21 @@ struct ObjectArchiveBackend: ArchiveBackend {
     func write<Value: Sendable>(
         _ value: Value, expected: ArchiveVersion,
         withEncoded: @escaping @Sendable (Value, @Sendable (Data) throws -> Void) throws -> Void
-    ) async throws -> String? {
+    ) async throws -> ArchiveWrite {
         nonisolated(unsafe) var bytes = Data()
         try withEncoded(value) { bytes = Data($0) }
         let condition: S3WriteCondition
+        var history: [String] = []
         switch expected {
         case .absent: condition = .absent
-        case .version(let etag): condition = .matching(etag: etag)
+        case .version(let etag, let before):
+            condition = .matching(etag: etag)
+            history = before
         case .untracked: condition = .always
         }
         do {
-            return try await client.put(key, body: bytes, contentType: "application/octet-stream", condition: condition)
+            let written = try await client.write(key, body: bytes, contentType: "application/octet-stream", condition: condition, history: history)
+            return written.isCurrent ? .current(.version(etag: written.etag, history: written.history)) : .superseded
         } catch let error as S3Error where error.code == .preconditionFailed {
             throw ArchiveConflict()
         } catch let error as S3Error {

@@ -152,11 +152,11 @@ public actor ArchiveFileStore<Value: Sendable> {
             try await load()
             return true
         }
-        guard case .version(let etag) = version else {
+        guard case .version = version else {
             if case .absent = version { return try await reloadIfStored() }
             return false
         }
-        switch try await backend.readIfChanged(from: etag, limit: maxBytes) {
+        switch try await backend.readIfChanged(from: version, limit: maxBytes) {
         case .unchanged:
             return false
         case .missing:
@@ -165,7 +165,7 @@ public actor ArchiveFileStore<Value: Sendable> {
             return true
         case .changed(let data, let newVersion):
             current = try decoded(data) ?? empty
-            version = newVersion.map(ArchiveVersion.version) ?? .untracked
+            version = newVersion
             return true
         }
     }
@@ -174,7 +174,7 @@ public actor ArchiveFileStore<Value: Sendable> {
     private func reloadIfStored() async throws -> Bool {
         guard let read = try await backend.read(limit: maxBytes) else { return false }
         current = try decoded(read.data) ?? empty
-        version = Self.version(of: read)
+        version = read.version
         return true
     }
 
@@ -187,9 +187,8 @@ public actor ArchiveFileStore<Value: Sendable> {
         }
     }
 
-    private static func version(of read: (data: Data, version: String?)?) -> ArchiveVersion {
-        guard let read else { return .absent }
-        return read.version.map(ArchiveVersion.version) ?? .untracked
+    private static func version(of read: (data: Data, version: ArchiveVersion)?) -> ArchiveVersion {
+        read?.version ?? .absent
     }
 
     /// The current value, loading the file first if needed.
@@ -292,6 +291,13 @@ public actor ArchiveFileStore<Value: Sendable> {
             case .written:
                 for (change, result) in applied { change.continuation.resume(returning: result) }
                 return
+            case .superseded:
+                // Stored, and already replaced by another writer who read it: the changes stand.
+                // The value in memory becomes what is stored now (or is read at the next use)
+                // before the callers resume, so what they read next holds their change.
+                if await reloadAfterConflict() != nil { current = nil }
+                for (change, result) in applied { change.continuation.resume(returning: result) }
+                return
             case .conflict where conflicts < Self.maxConflictRetries:
                 conflicts += 1
                 conflictCount += 1
@@ -331,6 +337,7 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// What a write came to.
     private enum WriteOutcome {
         case written
+        case superseded
         case conflict
         case failed(any Error)
     }
@@ -339,10 +346,11 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// it becomes the current value.
     private func write(_ value: Value, overwriting: Bool) async -> WriteOutcome {
         do {
-            let newVersion = try await backend.write(value, expected: overwriting ? .untracked : version, withEncoded: withEncoded)
-            current = value
-            version = newVersion.map(ArchiveVersion.version) ?? .untracked
+            let written = try await backend.write(value, expected: overwriting ? .untracked : version, withEncoded: withEncoded)
             writeCount += 1
+            guard case .current(let newVersion) = written else { return .superseded }
+            current = value
+            version = newVersion
             return .written
         } catch is ArchiveConflict {
             return .conflict

@@ -20,6 +20,8 @@ struct S3Answer: Sendable {
     var status: Int
     var headers: HTTPHeaders
     var body: Data
+    /// Made up for a lost write that landed and has been replaced since.
+    var superseded = false
 
     /// An answer made up by the client (what a lost write turned out to have done).
     static func synthetic(status: Int, etag: String? = nil) -> S3Answer {

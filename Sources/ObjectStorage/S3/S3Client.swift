@@ -69,19 +69,37 @@ public final class S3Client: Sendable {
 
     /// PutObject under a condition; answers the new version's ETag.
     ///
-    /// If the answer to a conditional write is lost (a dropped connection, a 500), the object is
-    /// looked at before anything is sent again: if it carries this write's id, the write landed
-    /// and its ETag is answered; if the condition no longer holds, ``S3Error/Code/preconditionFailed``.
+    /// ``write(_:body:contentType:metadata:condition:history:)`` without a history: for objects
+    /// written once, or unconditionally.
     /// - Throws: ``S3Error``: `.preconditionFailed` when the condition does not hold.
     @discardableResult
     public func put(_ key: String, body: Data, contentType: String? = nil, metadata: [String: String] = [:], condition: S3WriteCondition = .always) async throws -> String {
+        try await write(key, body: body, contentType: contentType, metadata: metadata, condition: condition).etag
+    }
+
+    /// PutObject under a condition, recording this write's id before the `history` of the
+    /// version it replaces (``S3Written/history`` of the last write, or
+    /// ``S3Object/writeHistory`` of the version read; the newest ``historyLength`` are kept).
+    ///
+    /// If the answer to a conditional write is lost (a dropped connection, a 500), the object is
+    /// looked at before anything is sent again: if its history holds this write's id, the write
+    /// landed (``S3Written/isCurrent`` is false when another write has replaced it since); if
+    /// the condition still holds, it is sent again; otherwise ``S3Error/Code/preconditionFailed``.
+    /// - Throws: ``S3Error``: `.preconditionFailed` when the condition does not hold.
+    public func write(
+        _ key: String, body: Data, contentType: String? = nil, metadata: [String: String] = [:],
+        condition: S3WriteCondition = .always, history: [String] = []
+    ) async throws -> S3Written {
         let writeID = UUID().uuidString
+        let newHistory = Array(([writeID] + history.filter(Self.isWriteID)).prefix(Self.historyLength))
         var headers: [(name: String, value: String)] = [("Content-Length", String(body.count))]
         if let contentType { headers.append(("Content-Type", contentType)) }
-        for (name, value) in metadata.sorted(by: { $0.key < $1.key }) where name.lowercased() != Self.writeIDMetadata {
+        for (name, value) in metadata.sorted(by: { $0.key < $1.key })
+        where name.lowercased() != Self.writeIDMetadata && name.lowercased() != Self.historyMetadata {
             headers.append(("x-amz-meta-\(name.lowercased())", value))
         }
         headers.append(("x-amz-meta-\(Self.writeIDMetadata)", writeID))
+        headers.append(("x-amz-meta-\(Self.historyMetadata)", newHistory.joined(separator: ",")))
         switch condition {
         case .always: break
         case .absent: headers.append(("If-None-Match", "*"))
@@ -97,7 +115,27 @@ public final class S3Client: Sendable {
             throw S3Error(.preconditionFailed, "\(key) changed: it was deleted, so the version to replace is gone", status: 404, s3Code: answer.s3Code)
         }
         guard answer.status == 200 else { throw answer.failure(key: key) }
-        return try answer.etag()
+        return S3Written(etag: try answer.etag(), history: newHistory, isCurrent: !answer.superseded)
+    }
+
+    /// How many write ids an object's history keeps (37 bytes each, within S3's 2 KB of metadata).
+    public static let historyLength = 16
+
+    /// The metadata name (`x-amz-meta-write-history`) of the ids of the latest writes, newest first.
+    public static let historyMetadata = "write-history"
+
+    /// The write ids in an object's metadata, newest first.
+    static func writeHistory(in metadata: [String: String]) -> [String] {
+        if let history = metadata[historyMetadata] {
+            return history.split(separator: ",").map(String.init).filter(isWriteID)
+        }
+        return metadata[writeIDMetadata].map { [$0] } ?? []
+    }
+
+    /// Whether text can be a write id (a UUID's letters, digits and dashes), so a history read
+    /// from another program cannot put anything else into a header.
+    static func isWriteID(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 64 && text.utf8.allSatisfy { URIEncoding.isUnreserved($0) && $0 != UInt8(ascii: "~") }
     }
 
     /// HeadObject: the object's ETag, size and metadata, or nil when there is none.
@@ -167,8 +205,15 @@ public final class S3Client: Sendable {
             // Nothing there: a create may go again; a replace of a deleted object cannot hold.
             return condition == .absent ? .retry : .answer(S3Answer.synthetic(status: 412))
         }
-        if info.metadata[Self.writeIDMetadata] == writeID {
+        let history = info.writeHistory
+        if history.first == writeID {
             return .answer(S3Answer.synthetic(status: 200, etag: info.etag))
+        }
+        if history.contains(writeID) {
+            // It landed, and another writer (who read it) has replaced it since.
+            var answer = S3Answer.synthetic(status: 200, etag: info.etag)
+            answer.superseded = true
+            return .answer(answer)
         }
         if case .matching(let etag) = condition, info.etag == etag {
             return .retry

@@ -8,6 +8,23 @@ public struct S3Object: Sendable {
     public var etag: String
     /// The user metadata (`x-amz-meta-*`), names lower-case without the prefix.
     public var metadata: [String: String]
+
+    /// The ids of the writes that made this version and the ones before it, newest first
+    /// (``S3Client/write(_:body:contentType:metadata:condition:history:)``).
+    public var writeHistory: [String] { S3Client.writeHistory(in: metadata) }
+}
+
+/// What a write made.
+public struct S3Written: Sendable, Equatable {
+    /// The ETag of the version written.
+    public var etag: String
+    /// This write's id and those of the versions before it, newest first: the `history` to pass
+    /// to the next conditional write of this object.
+    public var history: [String]
+    /// False when the write landed but its answer was lost and another write has replaced it
+    /// since: the change is stored (the other writer read it), and ``etag`` is that newer
+    /// version's, whose contents the caller must read before writing again.
+    public var isCurrent: Bool
 }
 
 /// What `HeadObject` tells about an object.
@@ -18,6 +35,9 @@ public struct S3ObjectInfo: Sendable, Equatable {
     public var size: Int
     /// The user metadata (`x-amz-meta-*`), names lower-case without the prefix.
     public var metadata: [String: String]
+
+    /// The ids of the writes that made this version and the ones before it, newest first.
+    public var writeHistory: [String] { S3Client.writeHistory(in: metadata) }
 }
 
 /// One object of a listing.
