@@ -41,6 +41,7 @@ struct DetailOptions: ParsableArguments {
         changes.manufacturer = manufacturer
     }
 
+    /// A quantity typed as plain digits (the rule's range is checked by the store).
     static func quantity(_ text: String) throws -> Int {
         let digits = text.trimmingCharacters(in: .whitespaces)
         guard !digits.isEmpty, digits.utf8.count <= 8, digits.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(digits) else {
@@ -49,7 +50,7 @@ struct DetailOptions: ParsableArguments {
         return number
     }
 
-    /// nil for an empty text (clear the price).
+    /// A price typed as a value is (`1200`, `$1,200`); nil for an empty text (clear the price).
     static func price(_ text: String) throws -> Int? {
         if text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
         do {

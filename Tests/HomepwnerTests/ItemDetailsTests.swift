@@ -161,6 +161,23 @@ struct ItemDetailsTests {
         #expect(item.itemName == fixedItem(4).itemName)
     }
 
+    @Test("a detail referring to an object the archive does not have is damage to the file, as in the five fields")
+    func brokenReferenceInADetail() throws {
+        let data = try ItemArchive(items: [itemWithEveryDetail(0)]).encoded()
+        guard case .dictionary(var root) = try PropertyList(data: data), case .array(var objects) = root["$objects"] else {
+            Issue.record("not a keyed archive")
+            return
+        }
+        let index = try #require(objects.firstIndex { if case .dictionary(let fields) = $0 { fields["labels"] != nil } else { false } })
+        guard case .dictionary(var fields) = objects[index] else { return }
+        fields["labels"] = .uid(9999)
+        objects[index] = .dictionary(fields)
+        root["$objects"] = .array(objects)
+        let damaged = try PropertyList.dictionary(root).encoded(as: .binary)
+        let error = #expect(throws: ArchiveError.self) { try ItemArchive.decode(damaged) }
+        #expect(error?.isStructural == true)
+    }
+
     @Test("the version of an item without details is what it was before details existed; each detail changes it")
     func versionCoversDetails() {
         let plain = fixedItem(0)
