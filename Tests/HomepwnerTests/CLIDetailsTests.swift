@@ -78,4 +78,22 @@ struct CLIDetailsTests {
             #expect(listing.output.hasSuffix("1 item, total value $0\n"))
         }
     }
+
+    @Test("a stored detail breaking its rule lists with its problem, and check names the option that fixes it")
+    func checkNamesTheFix() throws {
+        try withTemporaryFolderSync { folder in
+            let data = ["--data-dir", folder.path]
+            var item = fixedItem(5)
+            item.quantity = 0
+            item.labels = (0..<60).map(String.init)
+            try ItemArchive(items: [item]).encoded().write(to: folder.appendingPathComponent("items.archive"))
+            let check = try homepwner(["check"] + data)
+            #expect(check.status == 1)
+            #expect(check.output.contains("item \(item.itemKey): an item can have at most 50 labels; fix with: homepwner update 0E8A6F52 --label LABEL …\n"))
+            #expect(check.output.contains("item \(item.itemKey): a quantity must be 1 to 1,000,000, not 0; fix with: homepwner update 0E8A6F52 --quantity NUMBER\n"))
+            let fix = try homepwner(["update", "0E8A6F52", "--quantity", "3", "--label", "a", "--label", "b"] + data)
+            #expect(fix.status == 0, "\(fix.errors)")
+            #expect(try homepwner(["check"] + data).output.hasSuffix("all good\n"))
+        }
+    }
 }
