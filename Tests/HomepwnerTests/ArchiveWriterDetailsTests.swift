@@ -18,7 +18,7 @@ struct ArchiveWriterDetailsTests {
                 item.purchaseDate = full.purchaseDate
                 item.pricePaid = [0, Int.max, -1][index % 3]
                 item.purchasedFrom = item.serialNumber  // shares the serial number's string
-                item.warrantyEnds = Date(timeIntervalSinceReferenceDate: [-3e9, 0x1p-1074, 6.2e9][index % 3])
+                item.warrantyEnds = Date(timeIntervalSinceReferenceDate: [-0.0, 0x1p-1074, 6.2e9][index % 3])
                 item.warrantyNotes = full.warrantyNotes
                 item.notes = full.notes
                 item.modelName = "$null"
