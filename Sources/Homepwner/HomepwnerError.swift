@@ -5,7 +5,8 @@ public struct HomepwnerError: Error, Sendable, Hashable, CustomStringConvertible
     public enum Code: String, Sendable, Hashable {
         /// A name breaks the rules (empty, longer than 200 characters, control characters).
         case invalidName
-        /// A value is not a whole number of dollars from 0 to 1,000,000,000.
+        /// A value is not a whole number of dollars from 0 to 1,000,000,000, or a detail (location,
+        /// labels, quantity, purchase, warranty, notes, model, manufacturer) breaks its rule.
         case invalidValue
         /// A serial number is longer than 64 characters or has characters that do not print.
         case invalidSerialNumber

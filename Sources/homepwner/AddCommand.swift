@@ -3,7 +3,7 @@ import CommandLineSupport
 import Foundation
 import Homepwner
 
-/// `add NAME [--serial S] [--value V] [--photo FILE]`.
+/// `add NAME [--serial S] [--value V] [--photo FILE]` and the details' options.
 struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an item; prints it with its key.")
 
@@ -11,14 +11,16 @@ struct AddCommand: AsyncParsableCommand {
     @Option(help: "Its serial number (up to 64 printable characters).") var serial = ""
     @Option(help: "Its value in whole dollars (0 to 1,000,000,000).") var value: String?
     @Option(help: "A photo (JPEG or PNG).") var photo: String?
+    @OptionGroup(title: "Details") var details: DetailOptions
     @OptionGroup var data: DataOptions
 
     func run() async throws {
-        let draft = NewItem(
+        var draft = NewItem(
             name: try ItemRules.name(name),
             serialNumber: try ItemRules.serialNumber(serial),
             valueInDollars: try parseValue(value) ?? 0
         )
+        try details.changes(into: &draft.details)
         var image: Data?
         if let photo { image = try await readPhoto(photo) }
         let store = try await data.open()

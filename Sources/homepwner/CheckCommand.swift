@@ -66,6 +66,17 @@ struct CheckCommand: AsyncParsableCommand {
         case .serialNumber: return "homepwner update \(short) --serial SERIAL"
         case .value: return "homepwner update \(short) --value DOLLARS"
         case .dateCreated, .key: return "homepwner delete \(short) and add it again"
+        case .location: return "homepwner update \(short) --location LOCATION"
+        case .labels: return "homepwner update \(short) --label LABEL …"
+        case .quantity: return "homepwner update \(short) --quantity NUMBER"
+        case .purchaseDate: return "homepwner update \(short) --purchase-date YYYY-MM-DD"
+        case .pricePaid: return "homepwner update \(short) --price-paid DOLLARS"
+        case .purchasedFrom: return "homepwner update \(short) --purchased-from TEXT"
+        case .warrantyEnds: return "homepwner update \(short) --warranty-ends YYYY-MM-DD"
+        case .warrantyNotes: return "homepwner update \(short) --warranty-notes TEXT"
+        case .notes: return "homepwner update \(short) --notes TEXT"
+        case .modelName: return "homepwner update \(short) --model TEXT"
+        case .manufacturer: return "homepwner update \(short) --manufacturer TEXT"
         }
     }
 }

@@ -18,6 +18,8 @@ struct ItemJSON: Encodable {
     var dateCreatedSinceReferenceDate: Double?
     var hasPhoto: Bool
     var problems: [String]
+    /// The details that are set (see ``Item``), dates as ISO 8601.
+    var item: Item
 
     init(_ item: Item, hasPhoto: Bool) {
         itemKey = item.itemKey
@@ -29,6 +31,7 @@ struct ItemJSON: Encodable {
         dateCreatedSinceReferenceDate = seconds.isFinite ? seconds : nil
         self.hasPhoto = hasPhoto
         problems = ItemRules.problems(of: item).map(\.message)
+        self.item = item
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -41,11 +44,41 @@ struct ItemJSON: Encodable {
         try container.encode(dateCreatedSinceReferenceDate, forKey: .dateCreatedSinceReferenceDate)
         try container.encode(hasPhoto, forKey: .hasPhoto)
         try container.encode(problems, forKey: .problems)
+        // Details only when set, under their archive keys.
+        try container.encodeIfPresent(item.location, forKey: .location)
+        try container.encodeIfPresent(item.labels, forKey: .labels)
+        try container.encodeIfPresent(item.quantity, forKey: .quantity)
+        try container.encodeIfPresent(item.purchaseDate.map(ItemCSV.dateText), forKey: .purchaseDate)
+        try container.encodeIfPresent(item.pricePaid, forKey: .pricePaid)
+        try container.encodeIfPresent(item.purchasedFrom, forKey: .purchasedFrom)
+        try container.encodeIfPresent(item.warrantyEnds.map(ItemCSV.dateText), forKey: .warrantyEnds)
+        try container.encodeIfPresent(item.warrantyNotes, forKey: .warrantyNotes)
+        try container.encodeIfPresent(item.notes, forKey: .notes)
+        try container.encodeIfPresent(item.modelName, forKey: .modelName)
+        try container.encodeIfPresent(item.manufacturer, forKey: .manufacturer)
     }
 
     private enum CodingKeys: String, CodingKey {
         case itemKey, itemName, serialNumber, valueInDollars, dateCreated, dateCreatedSinceReferenceDate, hasPhoto, problems
+        case location, labels, quantity, purchaseDate, pricePaid, purchasedFrom, warrantyEnds, warrantyNotes, notes, modelName, manufacturer
     }
+}
+
+/// The `show` lines of the details that are set ("label:  value"), each made safe for a terminal.
+func detailLines(_ item: Item) -> [String] {
+    var lines: [(String, String)] = []
+    if let location = item.location { lines.append(("location", location)) }
+    if let labels = item.labels { lines.append(("labels", labels.joined(separator: ", "))) }
+    if let quantity = item.quantity { lines.append(("quantity", String(quantity))) }
+    if let date = item.purchaseDate { lines.append(("purchase date", ItemCSV.dateText(date))) }
+    if let price = item.pricePaid { lines.append(("price paid", ItemRules.dollars(price))) }
+    if let from = item.purchasedFrom { lines.append(("purchased from", from)) }
+    if let date = item.warrantyEnds { lines.append(("warranty ends", ItemCSV.dateText(date))) }
+    if let text = item.warrantyNotes { lines.append(("warranty notes", text)) }
+    if let text = item.notes { lines.append(("notes", text)) }
+    if let text = item.modelName { lines.append(("model", text)) }
+    if let text = item.manufacturer { lines.append(("manufacturer", text)) }
+    return lines.map { label, value in (label + ":").padding(toLength: 16, withPad: " ", startingAt: 0) + terminalSafe(value) }
 }
 
 /// One line of `list`: short key, value, date, name, serial number, photo mark and problems.

@@ -3,28 +3,30 @@ import CommandLineSupport
 import Foundation
 import Homepwner
 
-/// `update KEY [--name N] [--serial S] [--value V]`.
+/// `update KEY [--name N] [--serial S] [--value V]` and the details' options.
 struct UpdateCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "update", abstract: "Change an item's name, serial number or value.")
+    static let configuration = CommandConfiguration(commandName: "update", abstract: "Change an item's name, serial number, value or details.")
 
     @Argument(help: "The item's key, or the start of it.") var key: String
     @Option(help: "A new name.") var name: String?
     @Option(help: "A new serial number (\"\" to clear it).") var serial: String?
     @Option(help: "A new value in whole dollars.") var value: String?
+    @OptionGroup(title: "Details") var details: DetailOptions
     @OptionGroup var data: DataOptions
 
     func validate() throws {
-        if name == nil && serial == nil && value == nil {
-            throw ValidationError("give at least one of --name, --serial, --value")
+        if name == nil && serial == nil && value == nil && details.isEmpty {
+            throw ValidationError("give at least one of --name, --serial, --value or a detail's option")
         }
     }
 
     func run() async throws {
-        let changes = ItemChanges(
+        var changes = ItemChanges(
             name: try name.map(ItemRules.name),
             serialNumber: try serial.map(ItemRules.serialNumber),
             valueInDollars: try parseValue(value)
         )
+        try details.changes(into: &changes)
         let store = try await data.open()
         let item = try await store.update(try await store.resolveKey(key), changes)
         try await store.close()

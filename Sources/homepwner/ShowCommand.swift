@@ -40,7 +40,7 @@ struct ShowCommand: AsyncParsableCommand {
             "value:          \(ItemRules.dollars(item.valueInDollars))",
             "date created:   \(ItemCSV.dateText(item.dateCreated))",
             "photo:          \(terminalSafe(photo))",
-        ]
+        ] + detailLines(item)
         for problem in ItemRules.problems(of: item) { lines.append("problem:        \(problem.message)") }
         print(lines.joined(separator: "\n"))
     }

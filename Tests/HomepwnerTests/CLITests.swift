@@ -79,7 +79,7 @@ struct CLITests {
                 (["add", "X", "--serial", String(repeating: "s", count: 65)] + data, 65, "homepwner: error: a serial number can have at most 64 characters, not 65\n"),
                 (["show", "ABCDEF"] + data, 66, "homepwner: error: no item has a key starting with \"ABCDEF\" (homepwner list shows the keys)\n"),
                 (["list", "--data-dir", folder.appendingPathComponent("missing").path], 66, "homepwner: error: there is no data folder at \(folder.appendingPathComponent("missing").path)\n"),
-                (["update", "ABCD"] + data, 64, "homepwner: error: give at least one of --name, --serial, --value\n"),
+                (["update", "ABCD"] + data, 64, "homepwner: error: give at least one of --name, --serial, --value or a detail's option\n"),
                 (["frobnicate"] + data, 64, ""),
             ]
             for (arguments, status, message) in cases {

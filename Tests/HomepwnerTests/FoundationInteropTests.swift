@@ -8,13 +8,19 @@ import TestSupport
 /// Archives `items` with Foundation's own NSKeyedArchiver in an `NSMutableArray` root, then renames
 /// the item class to `BNRItem` in the plist (Foundation on Linux ignores setClassName; see DESIGN.md).
 func foundationItemsArchive(_ items: [HomepwnerItem]) throws -> Data {
+    try foundationArchive(items.map(FoundationItem.init), renaming: "FoundationItem")
+}
+
+/// Archives `objects` with Foundation's NSKeyedArchiver in an `NSMutableArray` root, then renames
+/// every class whose name ends in `suffix` to `BNRItem` in the plist.
+func foundationArchive(_ objects: [NSObject], renaming suffix: String) throws -> Data {
     let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-    archiver.encode(NSMutableArray(array: items.map(FoundationItem.init)), forKey: "root")
+    archiver.encode(NSMutableArray(array: objects), forKey: "root")
     archiver.finishEncoding()
     guard var root = try PropertyListSerialization.propertyList(from: archiver.encodedData, format: nil) as? [String: Any],
           var objects = root["$objects"] as? [Any] else { return Data() }
     for (index, object) in objects.enumerated() {
-        guard var entry = object as? [String: Any], let name = entry["$classname"] as? String, name.hasSuffix("FoundationItem") else { continue }
+        guard var entry = object as? [String: Any], let name = entry["$classname"] as? String, name.hasSuffix(suffix) else { continue }
         entry["$classname"] = "BNRItem"
         entry["$classes"] = ["BNRItem", "NSObject"]
         objects[index] = entry

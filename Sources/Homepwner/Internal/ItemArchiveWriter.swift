@@ -37,6 +37,11 @@ struct ItemArchiveWriter {
     private var itemClass: UInt32 = 0
     /// The value references of the dictionary being written (kept to reuse its memory).
     private var values: [Reference] = []
+    /// The keys and values of the details of the item being written (kept to reuse their memory).
+    private var detailKeys: [StaticString] = []
+    private var detailValues: [Reference] = []
+    /// The values of the date being written (kept to reuse its memory).
+    private var dateValues: [Reference] = []
 
     /// Whether ``write(_:)`` can write `archive`: every entry is an item without unknown keys.
     static func canWrite(_ archive: ItemArchive) -> Bool {
@@ -104,26 +109,22 @@ struct ItemArchiveWriter {
     }
 
     /// Appends `item` as `-[BNRItem encodeWithCoder:]` and ``Item/encode(with:)`` do: the item's
-    /// object first, then its strings and date in key order, then (once) the class.
+    /// object first, then its strings and date in key order, then its details' objects in
+    /// ``Item/detailKeys`` order, then (once) the class.
     private mutating func append(_ item: Item) -> UInt32 {
         let object = reserveObject()
         let name = stringUID(item.itemName)
         let serial = stringUID(item.serialNumber)
-        if dateKeys.isEmpty {
-            dateClass = classUID("NSDate", superclasses: ["NSObject"])
-            dateKeys = keyObjects(["NS.time", "$class"])
-        }
-        let time = plist.real(item.dateCreated.timeIntervalSinceReferenceDate)
-        values.removeAll(keepingCapacity: true)
-        values.append(time)
-        values.append(uid(dateClass))
-        let date = appendObject(plist.dictionary(keys: dateKeys, values: values))
+        let date = dateUID(item.dateCreated)
         let key = stringUID(item.itemKey)
+        let value = plist.integer(Int64(item.valueInDollars))
+        detailKeys.removeAll(keepingCapacity: true)
+        detailValues.removeAll(keepingCapacity: true)
+        if item.hasDetails { appendDetails(of: item) }
         if itemKeys.isEmpty {
             itemClass = classUID("BNRItem", superclasses: ["NSObject"])
             itemKeys = keyObjects(["itemName", "serialNumber", "dateCreated", "itemKey", "valueInDollars", "$class"])
         }
-        let value = plist.integer(Int64(item.valueInDollars))
         values.removeAll(keepingCapacity: true)
         values.append(uid(name))
         values.append(uid(serial))
@@ -131,8 +132,54 @@ struct ItemArchiveWriter {
         values.append(uid(key))
         values.append(value)
         values.append(uid(itemClass))
-        objects[Int(object)] = plist.dictionary(keys: itemKeys, values: values)
+        if detailKeys.isEmpty {
+            objects[Int(object)] = plist.dictionary(keys: itemKeys, values: values)
+        } else {
+            values.append(contentsOf: detailValues)
+            objects[Int(object)] = plist.dictionary(keys: itemKeys + keyObjects(detailKeys), values: values)
+        }
         return object
+    }
+
+    /// Appends the objects of the details `item` has, in ``Item/detailKeys`` order, and collects
+    /// their keys and values (integers inline) in ``detailKeys`` and ``detailValues``.
+    private mutating func appendDetails(of item: Item) {
+        if let location = item.location { addDetail("location", uid(stringUID(location))) }
+        if let labels = item.labels { addDetail("labels", uid(arrayUID(labels))) }
+        if let quantity = item.quantity { addDetail("quantity", plist.integer(Int64(quantity))) }
+        if let purchaseDate = item.purchaseDate { addDetail("purchaseDate", uid(dateUID(purchaseDate))) }
+        if let pricePaid = item.pricePaid { addDetail("pricePaid", plist.integer(Int64(pricePaid))) }
+        if let purchasedFrom = item.purchasedFrom { addDetail("purchasedFrom", uid(stringUID(purchasedFrom))) }
+        if let warrantyEnds = item.warrantyEnds { addDetail("warrantyEnds", uid(dateUID(warrantyEnds))) }
+        if let warrantyNotes = item.warrantyNotes { addDetail("warrantyNotes", uid(stringUID(warrantyNotes))) }
+        if let notes = item.notes { addDetail("notes", uid(stringUID(notes))) }
+        if let modelName = item.modelName { addDetail("modelName", uid(stringUID(modelName))) }
+        if let manufacturer = item.manufacturer { addDetail("manufacturer", uid(stringUID(manufacturer))) }
+    }
+
+    private mutating func addDetail(_ key: StaticString, _ value: Reference) {
+        detailKeys.append(key)
+        detailValues.append(value)
+    }
+
+    /// Appends an `NSDate` object: its class first (once), then the object.
+    private mutating func dateUID(_ date: Date) -> UInt32 {
+        if dateKeys.isEmpty {
+            dateClass = classUID("NSDate", superclasses: ["NSObject"])
+            dateKeys = keyObjects(["NS.time", "$class"])
+        }
+        dateValues.removeAll(keepingCapacity: true)
+        dateValues.append(plist.real(date.timeIntervalSinceReferenceDate))
+        dateValues.append(uid(dateClass))
+        return appendObject(plist.dictionary(keys: dateKeys, values: dateValues))
+    }
+
+    /// Appends an `NSArray` of strings: the strings first (shared), then its class (once), then
+    /// the array object.
+    private mutating func arrayUID(_ strings: [String]) -> UInt32 {
+        let elements = strings.map { uid(stringUID($0)) }
+        let arrayClass = classUID("NSArray", superclasses: ["NSObject"])
+        return appendObject(dictionary(["NS.objects", "$class"], [plist.array(elements), uid(arrayClass)]))
     }
 
     // MARK: `$objects`

@@ -2,7 +2,9 @@ import Foundation
 
 extension Item {
     /// The item's version: a 64-bit FNV-1a hash of its five archived fields (name, serial
-    /// number, value, the date's 64 bits, key), as 16 lower-case hex digits.
+    /// number, value, the date's 64 bits, key) and of each detail that is set (its position in
+    /// ``Item/detailKeys``, then its value), as 16 lower-case hex digits. An item without
+    /// details has the version it had before details existed.
     ///
     /// It depends on nothing but the item's contents, so it is the same after a restart, in
     /// another process and for an archive written elsewhere; any change of a field changes it
@@ -15,8 +17,31 @@ extension Item {
         hash.add(UInt64(bitPattern: Int64(valueInDollars)))
         hash.add(dateCreated.timeIntervalSinceReferenceDate.bitPattern)
         hash.add(itemKey)
+        if hasDetails { addDetails(to: &hash) }
         let hex = String(hash.value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension Item {
+    /// Adds each detail that is set, after its tag (its position in ``Item/detailKeys``).
+    fileprivate func addDetails(to hash: inout VersionHash) {
+        func tag(_ index: UInt8) { hash.add(UInt8(0xFF)); hash.add(index) }
+        if let location { tag(0); hash.add(location) }
+        if let labels {
+            tag(1)
+            hash.add(UInt64(labels.count))
+            for label in labels { hash.add(label) }
+        }
+        if let quantity { tag(2); hash.add(UInt64(bitPattern: Int64(quantity))) }
+        if let purchaseDate { tag(3); hash.add(purchaseDate.timeIntervalSinceReferenceDate.bitPattern) }
+        if let pricePaid { tag(4); hash.add(UInt64(bitPattern: Int64(pricePaid))) }
+        if let purchasedFrom { tag(5); hash.add(purchasedFrom) }
+        if let warrantyEnds { tag(6); hash.add(warrantyEnds.timeIntervalSinceReferenceDate.bitPattern) }
+        if let warrantyNotes { tag(7); hash.add(warrantyNotes) }
+        if let notes { tag(8); hash.add(notes) }
+        if let modelName { tag(9); hash.add(modelName) }
+        if let manufacturer { tag(10); hash.add(manufacturer) }
     }
 }
 

@@ -5,6 +5,11 @@ import KeyedArchive
 /// `serialNumber` (strings), `dateCreated` (an `NSDate`), `itemKey` (a UUID string) and
 /// `valueInDollars` (an inline integer).
 ///
+/// The details this app adds (``location``, ``labels``, ``quantity``, the purchase, the
+/// warranty, ``notes``, ``modelName``, ``manufacturer``) are further keys of the same object,
+/// written only when set (nil: not set, and no key), so an item that has none is archived with
+/// exactly the 2014 keys and the 2014 app, which decodes only its five keys, reads every item.
+///
 /// Keys this version does not know are kept in ``otherFields`` and written back unchanged.
 /// Decoding is total: a known key holding a well-formed value of another type reads as the
 /// default (empty text, 0, the reference date) and is named in ``unreadableFields``, so the item
@@ -25,6 +30,29 @@ public struct Item: Archivable, Sendable, Hashable {
     public var dateCreated: Date { didSet { replaceKept("dateCreated") } }
     /// Its key: a UUID string, also the name of its photo file.
     public var itemKey: String { didSet { replaceKept("itemKey") } }
+    /// Where it is kept: levels from the outside in, joined by " › " ("House › Garage ›
+    /// Shelf 2"); archived as the string `location` (see ``ItemRules/location(_:)``).
+    public var location: String? { didSet { replaceKept("location") } }
+    /// Its labels, in the order given (`labels`, an `NSArray` of strings).
+    public var labels: [String]? { didSet { replaceKept("labels") } }
+    /// How many of it there are (`quantity`, an inline integer); nil means one.
+    public var quantity: Int? { didSet { replaceKept("quantity") } }
+    /// When it was bought (`purchaseDate`, an `NSDate`), to the bit as archived.
+    public var purchaseDate: Date? { didSet { replaceKept("purchaseDate") } }
+    /// What was paid for it, in whole dollars (`pricePaid`, an inline integer).
+    public var pricePaid: Int? { didSet { replaceKept("pricePaid") } }
+    /// Where it was bought (`purchasedFrom`).
+    public var purchasedFrom: String? { didSet { replaceKept("purchasedFrom") } }
+    /// When its warranty ends (`warrantyEnds`, an `NSDate`).
+    public var warrantyEnds: Date? { didSet { replaceKept("warrantyEnds") } }
+    /// What the warranty covers, whom to call (`warrantyNotes`; may have line breaks).
+    public var warrantyNotes: String? { didSet { replaceKept("warrantyNotes") } }
+    /// Free text about it (`notes`; may have line breaks).
+    public var notes: String? { didSet { replaceKept("notes") } }
+    /// Its model name or number (`modelName`).
+    public var modelName: String? { didSet { replaceKept("modelName") } }
+    /// Who made it (`manufacturer`).
+    public var manufacturer: String? { didSet { replaceKept("manufacturer") } }
     /// Keys this version does not know, and known keys that held a value of another type, kept
     /// exactly as archived.
     public var otherFields: ArchivedFields
@@ -50,41 +78,74 @@ public struct Item: Archivable, Sendable, Hashable {
         self.unreadableFields = []
     }
 
-    /// Setting a field whose archived value had another type replaces that kept value.
+    /// Setting a field whose archived value had another type (or, for a detail, was `$null`)
+    /// replaces that kept value.
     private mutating func replaceKept(_ key: String) {
-        guard !unreadableFields.isEmpty, let index = unreadableFields.firstIndex(of: key) else { return }
-        unreadableFields.remove(at: index)
+        guard !otherFields.isEmpty else { return }
+        if let index = unreadableFields.firstIndex(where: { ExactString.equal($0, key) }) {
+            unreadableFields.remove(at: index)
+        }
         otherFields = otherFields.removing(key)
     }
 
+    /// The keys of the 2014 app's five fields, in the order ``init(from:)`` reads them.
+    static let classicKeys = ["itemName", "serialNumber", "dateCreated", "itemKey", "valueInDollars"]
+    /// The keys of the details this app adds, in the order they are written.
+    public static let detailKeys = [
+        "location", "labels", "quantity", "purchaseDate", "pricePaid", "purchasedFrom",
+        "warrantyEnds", "warrantyNotes", "notes", "modelName", "manufacturer",
+    ]
     /// The keys this model reads itself, in the order ``init(from:)`` reads them.
-    static let knownKeys = ["itemName", "serialNumber", "dateCreated", "itemKey", "valueInDollars"]
+    static let knownKeys = classicKeys + detailKeys
+
+    /// Whether any detail is set (an item from the 2014 app has none).
+    public var hasDetails: Bool {
+        location != nil || labels != nil || quantity != nil || purchaseDate != nil || pricePaid != nil
+            || purchasedFrom != nil || warrantyEnds != nil || warrantyNotes != nil || notes != nil
+            || modelName != nil || manufacturer != nil
+    }
 
     /// Writes the five keys as `-[BNRItem encodeWithCoder:]` did (the value inline, the rest as
-    /// objects), then the kept keys as they were (a kept known key in place of its default).
+    /// objects), then each detail that is set in ``detailKeys`` order (integers inline), then
+    /// the kept keys as they were (a kept known key in place of its default).
     public func encode(with coder: inout ArchiveEncoder) {
         coder.encode(itemName, forKey: "itemName")
         coder.encode(serialNumber, forKey: "serialNumber")
         coder.encode(dateCreated, forKey: "dateCreated")
         coder.encode(itemKey, forKey: "itemKey")
         coder.encode(valueInDollars, forKey: "valueInDollars")
+        if hasDetails {
+            if let location { coder.encode(location, forKey: "location") }
+            if let labels { coder.encode(labels, forKey: "labels") }
+            if let quantity { coder.encode(quantity, forKey: "quantity") }
+            if let purchaseDate { coder.encode(purchaseDate, forKey: "purchaseDate") }
+            if let pricePaid { coder.encode(pricePaid, forKey: "pricePaid") }
+            if let purchasedFrom { coder.encode(purchasedFrom, forKey: "purchasedFrom") }
+            if let warrantyEnds { coder.encode(warrantyEnds, forKey: "warrantyEnds") }
+            if let warrantyNotes { coder.encode(warrantyNotes, forKey: "warrantyNotes") }
+            if let notes { coder.encode(notes, forKey: "notes") }
+            if let modelName { coder.encode(modelName, forKey: "modelName") }
+            if let manufacturer { coder.encode(manufacturer, forKey: "manufacturer") }
+        }
         coder.encode(otherFields)
     }
 
     /// Reads the five keys (missing ones take defaults, well-formed values of another type too:
-    /// those are listed in ``unreadableFields`` and kept in ``otherFields``) and keeps every
-    /// other key.
+    /// those are listed in ``unreadableFields`` and kept in ``otherFields``) and the details
+    /// (missing ones are not set; a well-formed value of another type is not set, listed and
+    /// kept the same way; a `$null` is not set and kept), and keeps every other key.
     ///
     /// - Throws: ``KeyedArchive/ArchiveError`` when a field or an unknown key reaches damage in
     ///   the file's structure (a marker that is no marker, an offset past the end, a reference
     ///   to an object that is not there): that is damage to the file, which must not be
     ///   rewritten without the field, not a value of another type.
     public init(from coder: ArchiveDecoder) throws {
-        // One pass over the object's keys reads all five fields (no dictionary is built) and
+        // One pass over the object's keys reads all sixteen fields (no dictionary is built) and
         // shows at once whether there are keys to keep. Keys compare by code point.
         let (raw, otherCount) = try coder.rawValues(forKeys: Self.knownKeys)
         let unarchiver = coder.unarchiver
         var unreadable: [String] = []
+        var nulls: [String] = []
         var structural: ArchiveError?
         func read<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int, default value: Value) -> Value {
             guard let field = raw[index], field != .uid(0) else { return value }
@@ -98,15 +159,36 @@ public struct Item: Archivable, Sendable, Hashable {
                 return value
             }
         }
+        /// A detail: nil when absent; a `$null` is nil too, and kept so that it is written back.
+        func detail<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int) -> Value? {
+            guard let field = raw[index] else { return nil }
+            guard field != .uid(0) else {
+                nulls.append(Self.knownKeys[index])
+                return nil
+            }
+            return read(Value?.self, index, default: nil)
+        }
         itemName = read(String.self, 0, default: "")
         serialNumber = read(String.self, 1, default: "")
         dateCreated = read(Date.self, 2, default: Date(timeIntervalSinceReferenceDate: 0))
         itemKey = read(String.self, 3, default: "")
         valueInDollars = read(Int.self, 4, default: 0)
+        location = detail(String.self, 5)
+        labels = detail([String].self, 6)
+        quantity = detail(Int.self, 7)
+        purchaseDate = detail(Date.self, 8)
+        pricePaid = detail(Int.self, 9)
+        purchasedFrom = detail(String.self, 10)
+        warrantyEnds = detail(Date.self, 11)
+        warrantyNotes = detail(String.self, 12)
+        notes = detail(String.self, 13)
+        modelName = detail(String.self, 14)
+        manufacturer = detail(String.self, 15)
         if let structural { throw structural }
         unreadableFields = unreadable
-        otherFields = otherCount > 0 || !unreadable.isEmpty
-            ? try coder.decodeFields(except: Self.knownKeys.filter { !unreadable.contains($0) })
+        let kept = unreadable + nulls
+        otherFields = otherCount > 0 || !kept.isEmpty
+            ? try coder.decodeFields(except: Self.knownKeys.filter { key in !kept.contains { ExactString.equal($0, key) } })
             : ArchivedFields()
     }
 }

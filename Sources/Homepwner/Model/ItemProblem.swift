@@ -13,6 +13,28 @@ public struct ItemProblem: Sendable, Hashable, CustomStringConvertible {
         case dateCreated
         /// The item key.
         case key
+        /// The location.
+        case location
+        /// The labels.
+        case labels
+        /// The quantity.
+        case quantity
+        /// The purchase date.
+        case purchaseDate
+        /// The price paid.
+        case pricePaid
+        /// Where it was bought.
+        case purchasedFrom
+        /// The end of the warranty.
+        case warrantyEnds
+        /// The warranty notes.
+        case warrantyNotes
+        /// The notes.
+        case notes
+        /// The model name.
+        case modelName
+        /// The manufacturer.
+        case manufacturer
 
         /// The field an archive key stands for.
         init(archiveKey: String) {
@@ -21,7 +43,8 @@ public struct ItemProblem: Sendable, Hashable, CustomStringConvertible {
             case "serialNumber": self = .serialNumber
             case "valueInDollars": self = .value
             case "dateCreated": self = .dateCreated
-            default: self = .key
+            case "itemKey": self = .key
+            default: self = Self(rawValue: archiveKey) ?? .key
             }
         }
     }

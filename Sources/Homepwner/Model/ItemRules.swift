@@ -134,6 +134,7 @@ public enum ItemRules {
         if !item.dateCreated.timeIntervalSinceReferenceDate.isFinite {
             problems.append(ItemProblem(field: .dateCreated, message: "the date created is not a finite date"))
         }
+        if item.hasDetails { problems += detailProblems(of: item) }
         return problems
     }
 

@@ -6,6 +6,9 @@ public struct NewItem: Sendable, Hashable {
     public var serialNumber: String
     /// The value in whole dollars (0 to 1,000,000,000).
     public var valueInDollars: Int
+    /// The details to give it, checked as ``ItemChanges`` are (its name, serial number and
+    /// value are not used).
+    public var details: ItemChanges = ItemChanges()
 
     /// Creates a draft.
     public init(name: String, serialNumber: String = "", valueInDollars: Int = 0) {

@@ -5,22 +5,26 @@ extension ItemStore {
     /// Adds an item dated now with a fresh key, and returns it once durably saved.
     ///
     /// - Throws: ``HomepwnerError`` `.invalidName`, `.invalidSerialNumber`, `.invalidValue`
-    ///   (nothing saved), `.damagedArchive` when the archive is damaged, `.storage`.
+    ///   (also for a detail breaking its rule; nothing saved), `.damagedArchive` when the
+    ///   archive is damaged, `.storage`.
     @discardableResult
     public func add(_ draft: NewItem) async throws -> Item {
-        let item = Item(
+        var item = Item(
             itemName: try ItemRules.name(draft.name),
             serialNumber: try ItemRules.serialNumber(draft.serialNumber),
             valueInDollars: try ItemRules.value(draft.valueInDollars),
             dateCreated: now(),
             itemKey: makeKey()
         )
-        try await change { archive in archive.append(item) }
-        await changes.publish(.created, subject: item.itemKey, version: item.version)
-        return item
+        try draft.details.checkedDetails().apply(to: &item)
+        let added = item
+        try await change { archive in archive.append(added) }
+        await changes.publish(.created, subject: added.itemKey, version: added.version)
+        return added
     }
 
-    /// Changes the item with `key` and returns it once durably saved.
+    /// Changes the item with `key` and returns it once durably saved; what `changes` leaves
+    /// alone (details included, and keys this version does not know) stays as it was.
     ///
     /// - Throws: ``HomepwnerError`` for a value breaking the rules (nothing saved), `.notFound`,
     ///   `.damagedArchive` when the archive is damaged, `.storage`.
@@ -40,6 +44,7 @@ extension ItemStore {
         let name = try changes.name.map(ItemRules.name)
         let serial = try changes.serialNumber.map(ItemRules.serialNumber)
         let value = try changes.valueInDollars.map(ItemRules.value)
+        let details = try changes.checkedDetails()
         let item = try await change { archive in
             guard let index = archive.index(ofKey: key), var item = archive.entries[index].item else {
                 throw HomepwnerError(.notFound, "no item has the key \(key)")
@@ -48,6 +53,7 @@ extension ItemStore {
             if let name { item.itemName = name }
             if let serial { item.serialNumber = serial }
             if let value { item.valueInDollars = value }
+            details.apply(to: &item)
             archive.replace(at: index, with: item)
             return item
         }

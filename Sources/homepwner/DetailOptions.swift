@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import Homepwner
+
+/// The options that set an item's details, shared by `add` and `update`: each one given is
+/// checked by ``ItemRules`` (a bad value is one line on stderr, exit 65).
+struct DetailOptions: ParsableArguments {
+    @Option(help: "Where it is kept: levels separated by › (\"House › Garage › Shelf 2\"; \"\" clears it).") var location: String?
+    @Option(name: .customLong("label"), help: "A label (repeat for more; on update they replace all labels, a single --label \"\" clears them).") var labels: [String] = []
+    @Option(help: "How many (1 to 1,000,000).") var quantity: String?
+    @Option(help: "When it was bought: YYYY-MM-DD, UTC (\"\" clears it).") var purchaseDate: String?
+    @Option(help: "What was paid, in whole dollars (\"\" clears it).") var pricePaid: String?
+    @Option(help: "Where it was bought (\"\" clears it).") var purchasedFrom: String?
+    @Option(help: "When the warranty ends: YYYY-MM-DD, UTC (\"\" clears it).") var warrantyEnds: String?
+    @Option(help: "Warranty notes (\"\" clears them).") var warrantyNotes: String?
+    @Option(help: "Notes (\"\" clears them).") var notes: String?
+    @Option(name: .customLong("model"), help: "The model name or number (\"\" clears it).") var modelName: String?
+    @Option(help: "The manufacturer (\"\" clears it).") var manufacturer: String?
+
+    /// Whether any detail option was given.
+    var isEmpty: Bool {
+        location == nil && labels.isEmpty && quantity == nil && purchaseDate == nil && pricePaid == nil
+            && purchasedFrom == nil && warrantyEnds == nil && warrantyNotes == nil && notes == nil
+            && modelName == nil && manufacturer == nil
+    }
+
+    /// The options as changes, parsed; the store checks them against the rules.
+    ///
+    /// - Throws: ``HomepwnerError`` `.invalidValue` for a quantity, price or date that does not parse.
+    func changes(into changes: inout ItemChanges) throws {
+        changes.location = location
+        if !labels.isEmpty { changes.labels = labels }
+        changes.quantity = try quantity.map(Self.quantity)
+        changes.purchaseDate = try purchaseDate.map { try Self.date($0, as: "a purchase date") }
+        changes.pricePaid = try pricePaid.map(Self.price)
+        changes.purchasedFrom = purchasedFrom
+        changes.warrantyEnds = try warrantyEnds.map { try Self.date($0, as: "a warranty end") }
+        changes.warrantyNotes = warrantyNotes
+        changes.notes = notes
+        changes.modelName = modelName
+        changes.manufacturer = manufacturer
+    }
+
+    /// A quantity typed as plain digits (the rule's range is checked by the store).
+    static func quantity(_ text: String) throws -> Int {
+        let digits = text.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.count <= 8, digits.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(digits) else {
+            throw HomepwnerError(.invalidValue, "a quantity must be a whole number from 1 to 1,000,000, not \"\(text)\"")
+        }
+        return number
+    }
+
+    /// A price typed as a value is (`1200`, `$1,200`); nil for an empty text (clear the price).
+    static func price(_ text: String) throws -> Int? {
+        if text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
+        do {
+            return try ItemRules.value(parsing: text)
+        } catch {
+            throw HomepwnerError(.invalidValue, "a price paid must be a whole number of dollars from 0 to 1,000,000,000, not \"\(text)\"")
+        }
+    }
+
+    /// Midnight UTC of a `YYYY-MM-DD` date; nil for an empty text (clear the date).
+    static func date(_ text: String, as what: String) throws -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        guard trimmed.utf8.count == 10, let date = formatter.date(from: trimmed), formatter.string(from: date) == trimmed else {
+            throw HomepwnerError(.invalidValue, "\(what) must be a date like 2024-03-15, not \"\(text)\"")
+        }
+        return date
+    }
+}
