@@ -227,7 +227,7 @@ let package = Package(
         ),
         // What every test target shares: temporary folders, the built executables, tags, and the
         // simulated disk of the crash tests (DocumentStore's file-system seam, its Testing SPI).
-        .target(name: "TestSupport", dependencies: ["DocumentStore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DocumentStore", "ObjectStorage"], path: "Tests/TestSupport"),
         // Raw-socket clients for attacking the servers in tests, and what a browser sends; not a product.
         .target(
             name: "WebTestSupport",

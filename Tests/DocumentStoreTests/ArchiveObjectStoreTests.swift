@@ -78,11 +78,7 @@ struct ArchiveObjectStoreTests {
             let server = try S3TestServer.shared()
             let proxy = try S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
-            var environment = server.environment
-            environment["AWS_ENDPOINT_URL_S3"] = proxy.endpoint
-            var settings = try S3Settings.fromEnvironment(environment, pathStyle: true)
-            settings.requestTimeout = .seconds(10)
-            let client = S3Client(settings: settings, bucket: S3TestServer.bucket)
+            let client = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(10))
             let mine = ArchiveFileStore<[HomepwnerItem]>(keyedArchiveObject: place.key, in: client, empty: [])
             let items = HomepwnerItem.sample(count: 3)
             try await mine.save([items[0]])
@@ -107,12 +103,8 @@ struct ArchiveObjectStoreTests {
             let server = try S3TestServer.shared()
             let proxy = try S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
-            var environment = server.environment
-            environment["AWS_ENDPOINT_URL_S3"] = proxy.endpoint
-            var settings = try S3Settings.fromEnvironment(environment, pathStyle: true)
-            settings.retry = RetryPolicy(maxAttempts: 8, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50), deadline: .seconds(30))
-            settings.requestTimeout = .seconds(5)
-            let clients = (0..<3).map { _ in S3Client(settings: settings, bucket: S3TestServer.bucket) }
+            let retry = RetryPolicy(maxAttempts: 8, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50), deadline: .seconds(30))
+            let clients = try (0..<3).map { _ in try server.client(endpoint: proxy.endpoint, retry: retry, requestTimeout: .seconds(5)) }
             let stores = clients.map { ArchiveFileStore<[HomepwnerItem]>(keyedArchiveObject: place.key, in: $0, empty: []) }
             try await stores[0].save([])
             try await proxy.plan([], shares: ["reset-after": 0.12, "reset-before": 0.06, "slowdown": 0.06, "internal": 0.03], seed: 27)
@@ -174,11 +166,9 @@ struct ArchiveObjectStoreTests {
             let server = try S3TestServer.shared()
             let proxy = try S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
-            var environment = server.environment
-            environment["AWS_ENDPOINT_URL_S3"] = proxy.endpoint
-            var settings = try S3Settings.fromEnvironment(environment, pathStyle: true)
-            settings.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(10))
-            let client = S3Client(settings: settings, bucket: S3TestServer.bucket)
+            let client = try server.client(
+                endpoint: proxy.endpoint, retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(10))
+            )
             let store = ArchiveFileStore<[HomepwnerItem]>(keyedArchiveObject: place.key, in: client, empty: [])
             try await store.load()
             try await proxy.plan([], shares: ["slowdown": 1.0])

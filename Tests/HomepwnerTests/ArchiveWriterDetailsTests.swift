@@ -45,12 +45,7 @@ struct ArchiveWriterDetailsTests {
     @Test("items with every detail, some details and none: the direct writer's plist equals the generic archiver's", arguments: [(1, 1), (3, 3), (40, 10), (300, 100), (2_000, 600)])
     func directWriterMatchesArchiverWithDetails(count: Int, every: Int) throws {
         let archive = ItemArchive(items: Self.items(count: count, every: every))
-        #expect(ItemArchiveWriter.canWrite(archive))
-        let direct = ItemArchiveWriter.write(archive)
-        let generic = try archive.encodedByArchiver()
-        #expect(try BinaryPlistReader.read(direct) == BinaryPlistReader.read(generic))
-        let decoded = try ItemArchive.decode(direct).items
-        let expected = try ItemArchive.decode(generic).items
+        let (decoded, expected) = try ArchiveWriterTests.writtenBothWays(archive)
         #expect(decoded.count == count)
         for ((got, want), original) in zip(zip(decoded, expected), archive.items) {
             #expect(sameDetails(got, original) == true, "item \(original.itemKey)")

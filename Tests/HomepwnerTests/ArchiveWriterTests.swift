@@ -23,15 +23,20 @@ struct ArchiveWriterTests {
         }
     }
 
-    @Test("for plain items, the direct writer and the generic archiver produce equal plists", arguments: [0, 1, 2, 10, 90, 300, 7_000])
-    func directWriterMatchesArchiver(count: Int) throws {
-        let archive = ItemArchive(items: Self.awkwardItems(count: count))
+    /// Writes `archive` with the direct writer and with the generic archiver, checks that the
+    /// two plists are equal, and returns both decoded: (direct, generic).
+    static func writtenBothWays(_ archive: ItemArchive) throws -> (decoded: [Item], expected: [Item]) {
         #expect(ItemArchiveWriter.canWrite(archive))
         let direct = ItemArchiveWriter.write(archive)
         let generic = try archive.encodedByArchiver()
         #expect(try BinaryPlistReader.read(direct) == BinaryPlistReader.read(generic))
-        let decoded = try ItemArchive.decode(direct).items
-        let expected = try ItemArchive.decode(generic).items
+        return (try ItemArchive.decode(direct).items, try ItemArchive.decode(generic).items)
+    }
+
+    @Test("for plain items, the direct writer and the generic archiver produce equal plists", arguments: [0, 1, 2, 10, 90, 300, 7_000])
+    func directWriterMatchesArchiver(count: Int) throws {
+        let archive = ItemArchive(items: Self.awkwardItems(count: count))
+        let (decoded, expected) = try Self.writtenBothWays(archive)
         #expect(decoded.count == count)
         #expect(expected.count == count)
         // Field by field, exactly: dates by bit pattern (a NaN is not == itself), strings by scalar.

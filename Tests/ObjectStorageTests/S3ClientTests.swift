@@ -9,13 +9,9 @@ struct TestBucket {
     let client: S3Client
     let prefix: String
 
-    init(_ name: String, secret: String? = nil, bucket: String = S3TestServer.bucket, retry: RetryPolicy = RetryPolicy()) throws {
+    init(_ name: String, secret: String? = nil, bucket: String = S3TestServer.bucket) throws {
         server = try S3TestServer.shared()
-        var environment = server.environment
-        if let secret { environment["AWS_SECRET_ACCESS_KEY"] = secret }
-        var settings = try S3Settings.fromEnvironment(environment, pathStyle: true)
-        settings.retry = retry
-        client = S3Client(settings: settings, bucket: bucket)
+        client = try server.client(bucket: bucket, secret: secret)
         prefix = S3TestServer.uniquePrefix(name)
     }
 

@@ -15,13 +15,7 @@ struct FaultyBucket {
     ) throws {
         direct = try TestBucket(name)
         proxy = try S3FaultProxy.start(upstream: direct.server.endpoint)
-        var environment = direct.server.environment
-        environment["AWS_ENDPOINT_URL_S3"] = proxy.endpoint
-        var settings = try S3Settings.fromEnvironment(environment, pathStyle: true)
-        settings.retry = retry
-        settings.requestTimeout = requestTimeout
-        settings.maxConnections = maxConnections
-        client = S3Client(settings: settings, bucket: S3TestServer.bucket)
+        client = try direct.server.client(endpoint: proxy.endpoint, retry: retry, requestTimeout: requestTimeout, maxConnections: maxConnections)
     }
 
     func key(_ name: String) -> String { direct.key(name) }
@@ -183,11 +177,10 @@ struct S3RetryTests {
     @Test("nothing listening: .unreachable within the deadline, naming the endpoint")
     func unreachable() async throws {
         let server = try S3TestServer.shared()
-        var environment = server.environment
-        environment["AWS_ENDPOINT_URL_S3"] = "http://127.0.0.1:9"  // discard: nothing listens
-        var settings = try S3Settings.fromEnvironment(environment, pathStyle: true)
-        settings.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(10))
-        let client = S3Client(settings: settings, bucket: "any-bucket")
+        let client = try server.client(
+            bucket: "any-bucket", endpoint: "http://127.0.0.1:9",  // discard: nothing listens
+            retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(10))
+        )
         do {
             _ = try await client.head("x")
             Issue.record("an answer came from nowhere")

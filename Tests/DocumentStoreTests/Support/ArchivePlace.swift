@@ -78,7 +78,7 @@ func withArchivePlace(_ kind: ArchiveBackendKind, _ body: (ArchivePlace) async t
         }
     case .object:
         let server = try S3TestServer.shared()
-        let client = S3Client(settings: try S3Settings.fromEnvironment(server.environment, pathStyle: true), bucket: S3TestServer.bucket)
+        let client = try server.client()
         let key = S3TestServer.uniquePrefix("archive") + "items.archive"
         do {
             try await body(ArchivePlace(kind: .object, url: URL(fileURLWithPath: "/nonexistent"), client: client, key: key))
