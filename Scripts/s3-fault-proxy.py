@@ -12,7 +12,8 @@ on unchanged (the Host header too, so signatures still hold). Faults, per reques
   delay         wait 2 seconds, then pass it on
   pass          pass it on
 Which fault each request gets is set through the proxy itself (paths no bucket can have):
-  POST /__proxy/plan  {"plan": ["slowdown", "reset-after", ...],   faults for the next requests,
+  POST /__proxy/plan  {"byMethod": {"PUT": ["reset-after"]},        faults for the next requests of a method,
+                       "plan": ["slowdown", "reset-after", ...],   then for the next requests of any,
                        "shares": {"slowdown": 0.1, ...}, "seed": 1}  then these shares at random
   GET  /__proxy/log   [{"method": "PUT", "path": "/bucket/key", "fault": "reset-after"}, ...]
   GET  /__proxy/stats {"connections": 12, "mostAtOnce": 4}   client connections: in all, most open at once
@@ -43,6 +44,7 @@ class Faults:
     def __init__(self):
         self.lock = threading.Lock()
         self.plan = []
+        self.by_method = {}
         self.shares = {}
         self.random = random.Random(1)
         self.log = []
@@ -52,7 +54,9 @@ class Faults:
 
     def next(self, method, path):
         with self.lock:
-            if self.plan:
+            if self.by_method.get(method):
+                fault = self.by_method[method].pop(0)
+            elif self.plan:
                 fault = self.plan.pop(0)
             else:
                 fault = "pass"
@@ -140,11 +144,14 @@ class Handler(BaseHTTPRequestHandler):
     def control(self, body):
         if self.path == "/__proxy/plan" and self.command == "POST":
             settings = json.loads(body or b"{}")
-            unknown = [f for f in list(settings.get("plan", [])) + list(settings.get("shares", {})) if f not in FAULTS]
+            by_method = {m: list(f) for m, f in settings.get("byMethod", {}).items()}
+            named = list(settings.get("plan", [])) + list(settings.get("shares", {})) + [f for faults in by_method.values() for f in faults]
+            unknown = [f for f in named if f not in FAULTS]
             if unknown:
                 return self.answer(400, [], f"unknown faults {unknown}".encode())
             with self.faults.lock:
                 self.faults.plan = list(settings.get("plan", []))
+                self.faults.by_method = by_method
                 self.faults.shares = dict(settings.get("shares", {}))
                 self.faults.random = random.Random(settings.get("seed", 1))
             return self.answer(204, [], b"")

@@ -36,12 +36,13 @@ public struct S3FaultProxy: Sendable {
         return S3FaultProxy(endpoint: endpoint, child: child)
     }
 
-    /// Faults for the next requests in order (`slowdown`, `internal`, `reset-before`,
-    /// `reset-after`, `delay`, `pass`), then `shares` of them at random (seeded).
-    public func plan(_ faults: [String], shares: [String: Double] = [:], seed: Int = 1) async throws {
+    /// Faults for the next requests of a method (`byMethod`: `["PUT": ["reset-after"]]`), then
+    /// for the next requests in order (`slowdown`, `internal`, `reset-before`, `reset-after`,
+    /// `delay`, `pass`), then `shares` of them at random (seeded).
+    public func plan(_ faults: [String], byMethod: [String: [String]] = [:], shares: [String: Double] = [:], seed: Int = 1) async throws {
         var request = URLRequest(url: URL(string: endpoint + "/__proxy/plan")!)
         request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: ["plan": faults, "shares": shares, "seed": seed])
+        request.httpBody = try JSONSerialization.data(withJSONObject: ["plan": faults, "byMethod": byMethod, "shares": shares, "seed": seed])
         let (_, response) = try await URLSession(configuration: .ephemeral).data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 204 else {
             throw S3TestServerError(message: "the fault proxy refused the plan \(faults) \(shares)")

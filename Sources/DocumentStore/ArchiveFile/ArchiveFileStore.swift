@@ -137,7 +137,7 @@ public actor ArchiveFileStore<Value: Sendable> {
         if let current { return current }
         let value = loaded ?? empty
         current = value
-        version = Self.version(of: read)
+        version = read?.version ?? .absent
         return value
     }
 
@@ -185,10 +185,6 @@ public actor ArchiveFileStore<Value: Sendable> {
         } catch {
             throw DocumentStoreError(.corrupt, "\(location) cannot be read, so it is left as it is and not overwritten (reset the store to replace it): \(error)", path: location)
         }
-    }
-
-    private static func version(of read: (data: Data, version: ArchiveVersion)?) -> ArchiveVersion {
-        read?.version ?? .absent
     }
 
     /// The current value, loading the file first if needed.
@@ -327,7 +323,7 @@ public actor ArchiveFileStore<Value: Sendable> {
         do {
             let read = try await backend.read(limit: maxBytes)
             current = try decoded(read?.data) ?? empty
-            version = Self.version(of: read)
+            version = read?.version ?? .absent
             return nil
         } catch {
             return error

@@ -26,11 +26,7 @@ extension DocumentFolder {
 
     private func listNow<Value: Sendable>(decode: @Sendable (Data) throws -> Value, rootDescriptor: Int32) throws -> DocumentListing<Value> {
         let (bundles, nameProblems) = try scanBundles(in: rootDescriptor)
-        let chunkCount = bundles.count < 256 ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunkSize = (bundles.count + chunkCount - 1) / max(chunkCount, 1)
-        let results = ChunkResults<ListedDocument<Value>>(count: chunkCount)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            let range = min(chunk * chunkSize, bundles.count)..<min((chunk + 1) * chunkSize, bundles.count)
+        let parts = inParallelChunks(of: bundles.count) { range in
             var documents: [ListedDocument<Value>] = []
             documents.reserveCapacity(range.count)
             var problems: [DocumentProblem] = []
@@ -40,10 +36,11 @@ extension DocumentFolder {
                 case .failure(let reason): problems.append(DocumentProblem(name: bundle.name, id: bundle.id, reason: reason))
                 }
             }
-            results.store(chunk, documents: documents, problems: problems)
+            return (documents: documents, problems: problems)
         }
-        let (documents, problems) = results.joined()
-        return DocumentListing(documents: documents, problems: (nameProblems + problems).sorted { $0.name < $1.name })
+        return DocumentListing(
+            documents: parts.flatMap(\.documents), problems: (nameProblems + parts.flatMap(\.problems)).sorted { $0.name < $1.name }
+        )
     }
 
     /// Why a bundle could not be listed, as an `Error` for `Result`.
@@ -125,31 +122,3 @@ extension DocumentFolder {
 }
 
 extension DocumentProblem.Reason: Error {}
-
-/// Per-chunk results of a parallel listing, each chunk written by exactly one worker.
-///
-/// `@unchecked Sendable`: every access goes through `lock`.
-private final class ChunkResults<Document>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var documents: [[Document]]
-    private var problems: [[DocumentProblem]]
-
-    init(count: Int) {
-        documents = Array(repeating: [], count: count)
-        problems = Array(repeating: [], count: count)
-    }
-
-    func store(_ chunk: Int, documents chunkDocuments: [Document], problems chunkProblems: [DocumentProblem]) {
-        lock.lock()
-        defer { lock.unlock() }
-        documents[chunk] = chunkDocuments
-        problems[chunk] = chunkProblems
-    }
-
-    /// The chunks' results in chunk order (chunks are consecutive id ranges, so ids stay sorted).
-    func joined() -> ([Document], [DocumentProblem]) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (documents.flatMap { $0 }, problems.flatMap { $0 })
-    }
-}

@@ -52,11 +52,7 @@ extension DocumentFolder {
         let (bundles, kinds, nameProblems) = try scanTypedBundles(in: rootDescriptor)
         let limits = ListingSummary.Limits.forBundles(bundles.count)
         let (old, oldFileFound) = readSummary(in: rootDescriptor, format: format.name, limits: limits)
-        let chunkCount = bundles.count < 256 ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunkSize = (bundles.count + chunkCount - 1) / max(chunkCount, 1)
-        let results = SummaryChunks<Value>(count: chunkCount)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            let range = min(chunk * chunkSize, bundles.count)..<min((chunk + 1) * chunkSize, bundles.count)
+        let parts = inParallelChunks(of: bundles.count) { range in
             var part = SummaryChunk<Value>()
             part.documents.reserveCapacity(range.count)
             part.entries.reserveCapacity(range.count)
@@ -82,9 +78,8 @@ extension DocumentFolder {
                     part.problems.append(DocumentProblem(name: bundle.name, id: bundle.id, reason: reason))
                 }
             }
-            results.store(chunk, part)
+            return part
         }
-        let parts = results.joined()
         if let written = summaryToWrite(parts, old: old, oldFileFound: oldFileFound, format: format.name, limits: limits) {
             try? writer.replaceCache(written, named: Self.listingSummaryName, in: rootDescriptor, folderPath: rootPath)
         }
@@ -220,32 +215,4 @@ private struct SummaryChunk<Value: Sendable>: Sendable {
     var documents: [ListedDocument<Value>] = []
     var problems: [DocumentProblem] = []
     var entries: [Entry] = []
-}
-
-/// The chunks of a parallel listing with a summary, each written by exactly one worker.
-///
-/// `@unchecked Sendable`: every access goes through `lock`.
-private final class SummaryChunks<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [SummaryChunk<Value>]
-
-    init(count: Int) {
-        parts = Array(repeating: SummaryChunk(), count: count)
-    }
-
-    func store(_ chunk: Int, _ part: SummaryChunk<Value>) {
-        lock.lock()
-        defer { lock.unlock() }
-        parts[chunk] = part
-    }
-
-    /// The chunks in order (consecutive id ranges, so ids stay sorted), handed over: this
-    /// holds them no more, so they are not copied again.
-    func joined() -> [SummaryChunk<Value>] {
-        lock.lock()
-        defer { lock.unlock() }
-        let joined = parts
-        parts = []
-        return joined
-    }
 }

@@ -57,13 +57,12 @@ public actor BucketPoll {
     /// - Throws: ``S3Error`` when the listing fails; the snapshot then stays as it was.
     public func poll() async throws -> [Change] {
         var current: [String: String] = [:]
-        var token: String?
-        repeat {
-            let page = try await client.listPage(prefix: prefix, continuationToken: token)
-            requestCount += 1
+        var requests = 0
+        defer { requestCount += requests }
+        try await client.forEachPage(prefix: prefix) { page in
+            requests += 1
             for object in page.objects { current[object.key] = object.etag }
-            token = page.continuationToken
-        } while token != nil
+        }
         var changes: [Change] = []
         for (key, etag) in current {
             switch snapshot[key] {

@@ -183,19 +183,27 @@ public final class S3Client: Sendable {
     /// - Parameter limit: the most objects accepted; more is ``S3Error/Code/tooLarge``.
     public func listAll(prefix: String, limit: Int = 10_000_000) async throws -> [S3ListedObject] {
         var objects: [S3ListedObject] = []
-        var token: String?
-        repeat {
-            let page = try await listPage(prefix: prefix, continuationToken: token)
+        try await forEachPage(prefix: prefix) { page in
             objects += page.objects
             guard objects.count <= limit else {
                 throw S3Error(.tooLarge, "more than \(limit) objects under \(prefix)")
             }
+        }
+        return objects
+    }
+
+    /// ListObjectsV2 page after page under `prefix`, each page handed to `body` (one request
+    /// each); a listing that repeats its continuation token is ``S3Error/Code/badResponse``.
+    public func forEachPage(prefix: String, _ body: (S3ListPage) throws -> Void) async throws {
+        var token: String?
+        repeat {
+            let page = try await listPage(prefix: prefix, continuationToken: token)
+            try body(page)
             if page.continuationToken != nil && page.continuationToken == token {
                 throw S3Error(.badResponse, "the listing repeated its continuation token")
             }
             token = page.continuationToken
         } while token != nil
-        return objects
     }
 
     /// After a conditional write's answer was lost: did it land, may it be sent again, or has
