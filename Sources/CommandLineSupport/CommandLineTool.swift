@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocumentStore
 import Foundation
 import Imaging
 import WebSupport
@@ -7,9 +8,10 @@ import WebSupport
 /// may come before the subcommand's name, and every failure is one line on stderr with a
 /// documented exit status.
 public enum CommandLineTool {
-    /// The options every subcommand takes (`--data-dir D`, `--data-dir=D`, `--create`, `--json`), moved from
-    /// before the subcommand's name to just after it, so `tool --data-dir D list` means
-    /// `tool list --data-dir D`. Anything else is left as it is.
+    /// The options every subcommand takes (`--storage S`, `--storage=S`, `--data-dir D`,
+    /// `--data-dir=D`, `--s3-path-style`, `--create`, `--json`), moved from before the
+    /// subcommand's name to just after it, so `tool --storage S list` means
+    /// `tool list --storage S`. Anything else is left as it is.
     ///
     /// - Parameter subcommands: the names of the tool's subcommands.
     public static func commonOptionsAfterSubcommand(_ arguments: [String], subcommands: Set<String>) -> [String] {
@@ -17,10 +19,11 @@ public enum CommandLineTool {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--data-dir", index + 1 < arguments.count {
+            if argument == "--data-dir" || argument == "--storage", index + 1 < arguments.count {
                 leading += arguments[index...index + 1]
                 index += 2
-            } else if argument.hasPrefix("--data-dir=") || argument == "--json" || argument == "--create" {
+            } else if argument.hasPrefix("--data-dir=") || argument.hasPrefix("--storage=") || argument == "--json" || argument == "--create"
+                || argument == "--s3-path-style" {
                 leading.append(argument)
                 index += 1
             } else {
@@ -68,10 +71,21 @@ public enum CommandLineTool {
     }
 
     /// The message and exit status of the errors this module's parts throw: a missing data
-    /// folder (66, EX_NOINPUT), a server that could not start (74, EX_IOERR) and a photo file that
-    /// cannot be used (65, EX_DATAERR).
+    /// folder or bucket (66, EX_NOINPUT), a server that could not start (74, EX_IOERR), a photo
+    /// file that cannot be used (65, EX_DATAERR), and storage that cannot be used: a malformed
+    /// `s3://` location or environment (78, EX_CONFIG), refused credentials (77, EX_NOPERM), an
+    /// endpoint that cannot be reached (69, EX_UNAVAILABLE).
     static func sharedError(_ error: any Error) -> (message: String, status: Int32)? {
         if let missing = error as? MissingDataFolder { return (missing.message, 66) }
+        if let storage = error as? StorageConnectError {
+            let status: Int32 = switch storage.kind {
+            case .configuration: 78
+            case .refused: 77
+            case .noBucket: 66
+            case .unreachable: 69
+            }
+            return (storage.message, status)
+        }
         if let start = error as? WebStartError { return (start.message, 74) }
         if let photo = error as? ImagingError { return (photo.message, 65) }
         return nil

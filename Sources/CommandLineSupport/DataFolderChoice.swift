@@ -2,32 +2,61 @@ import ArgumentParser
 import DocumentStore
 import Foundation
 
-/// The data folder a command works on, and whether it may be created.
+/// The storage a command works on — a data folder, or `s3://BUCKET/PREFIX` — and whether a
+/// folder may be created.
 ///
-/// The per-user default folder is created when first needed. A folder named with `--data-dir`
-/// must already exist unless `--create` is given too, so a misspelled path is an error that
-/// names it, never a new, empty store beside the real one.
+/// The per-user default folder is created when first needed. A folder named with `--storage`
+/// (or `--data-dir`) must already exist unless `--create` is given too, so a misspelled path is
+/// an error that names it, never a new, empty store beside the real one. A bucket must exist
+/// and accept the credentials; nothing creates one.
 public struct DataFolderChoice: Sendable, Hashable {
-    /// The folder.
+    /// The folder's file URL, or the bucket's `s3://BUCKET/PREFIX` URL.
     public let folder: URL
-    /// Whether it is the per-user default (no `--data-dir`).
+    /// Whether it is the per-user default (no `--storage`).
     public let isDefault: Bool
     /// Whether a missing folder may be created: the default, or `--create`.
     public let mayCreate: Bool
+    /// Whether a bucket is addressed in path style (`--s3-path-style`, for local servers).
+    public let pathStyle: Bool
+
+    /// The storage `storage` names (a path or `s3://BUCKET/PREFIX`), or `defaultFolder` when it
+    /// is nil.
+    ///
+    /// - Throws: `DocumentStore.StorageConnectError` for a malformed `s3://` location.
+    public init(storage: String?, defaultFolder: URL, create: Bool, pathStyle: Bool = false) throws {
+        folder = try storage.map(Storage.url(naming:)) ?? defaultFolder
+        isDefault = storage == nil
+        mayCreate = storage == nil || create
+        self.pathStyle = pathStyle
+    }
 
     /// The folder `dataDir` names, or `defaultFolder` when it is nil.
     public init(dataDir: String?, defaultFolder: URL, create: Bool) {
         folder = dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? defaultFolder
         isDefault = dataDir == nil
         mayCreate = dataDir == nil || create
+        pathStyle = false
     }
 
-    /// Returns when the folder exists or may be created (the check runs on the blocking pool).
+    /// Whether the storage is a bucket.
+    public var isBucket: Bool { folder.scheme == "s3" }
+
+    /// The storage, ready to open: a folder that exists or may be created, or a bucket that
+    /// answers (``DocumentStore/BucketStorage/connect(_:environment:pathStyle:)``).
+    ///
+    /// - Throws: ``MissingDataFolder``; `DocumentStore.StorageConnectError`.
+    public func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Storage {
+        try await requireExistingUnlessCreatable()
+        return try await Storage.resolve(folder, environment: environment, pathStyle: pathStyle)
+    }
+
+    /// Returns when the folder exists or may be created (the check runs on the blocking pool);
+    /// a bucket is checked by ``resolve(environment:)``.
     ///
     /// - Throws: ``MissingDataFolder`` when it is missing, or is not a folder, and may not be
     ///   created.
     public func requireExistingUnlessCreatable() async throws {
-        guard !mayCreate else { return }
+        guard !mayCreate, !isBucket else { return }
         let path = folder.path
         let exists = try await BlockingPool.shared.run {
             var isFolder: ObjCBool = false
@@ -61,24 +90,59 @@ public protocol DataFolderApp {
     static var defaultDataFolder: URL { get }
 }
 
-/// `--data-dir` and `--create`, the data-folder options of every command of `App`.
+/// `--storage`, `--s3-path-style` and `--create`, the storage options of every command of
+/// `App` (`--data-dir` is the older name of `--storage` for a folder).
 public struct DataFolderOptions<App: DataFolderApp>: ParsableArguments {
-    /// The folder given with `--data-dir`; nil for the per-user default.
-    @Option(name: .long, help: ArgumentHelp(App.dataFolderHelp, valueName: "folder"))
+    /// The storage given with `--storage`: a folder's path or `s3://BUCKET/PREFIX`; nil for the
+    /// per-user default folder.
+    @Option(name: .long, help: ArgumentHelp(
+        "\(App.dataFolderHelp) Or s3://BUCKET/PREFIX, with the endpoint, region and keys from AWS_ENDPOINT_URL_S3 (or AWS_ENDPOINT_URL), AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN.",
+        valueName: "folder|s3-url"
+    ))
+    public var storage: String?
+
+    /// The folder given with `--data-dir`, the older name of `--storage`.
+    @Option(name: .long, help: ArgumentHelp("The same as --storage with a folder.", valueName: "folder"))
     public var dataDir: String?
 
-    /// Whether a `--data-dir` folder that does not exist may be created.
-    @Flag(name: .long, help: "Create the --data-dir folder if it does not exist (the default folder always is).")
+    /// Whether a bucket is addressed in path style (`http://HOST/BUCKET/KEY`).
+    @Flag(name: .customLong("s3-path-style"), help: "Address the bucket as http://HOST/BUCKET/KEY (for local S3 servers) instead of http://BUCKET.HOST/KEY.")
+    public var s3PathStyle = false
+
+    /// Whether a `--storage` folder that does not exist may be created.
+    @Flag(name: .long, help: "Create the --storage folder if it does not exist (the default folder always is).")
     public var create = false
 
     /// Options as parsed from nothing: the default folder.
     public init() {}
 
-    /// The folder (`--data-dir`, or the per-user default) and whether it may be created.
-    public var choice: DataFolderChoice {
-        DataFolderChoice(dataDir: dataDir, defaultFolder: App.defaultDataFolder, create: create)
+    /// Refuses `--storage` with `--data-dir`, and `--s3-path-style` or `--create` where they mean nothing.
+    public func validate() throws {
+        if storage != nil, dataDir != nil {
+            throw ValidationError("give the storage once: --storage or --data-dir, not both")
+        }
+        let bucket = storage.map(Storage.namesBucket) ?? false
+        if s3PathStyle, !bucket {
+            throw ValidationError("--s3-path-style applies only to --storage s3://BUCKET/PREFIX")
+        }
+        if create, bucket {
+            throw ValidationError("--create applies only to a folder: buckets are created with the storage provider's own tools")
+        }
+        _ = try choice
     }
 
-    /// The folder: `--data-dir`, or the per-user default.
-    public var folder: URL { choice.folder }
+    /// The storage (`--storage`, `--data-dir`, or the per-user default folder) and whether a
+    /// folder may be created.
+    ///
+    /// - Throws: `DocumentStore.StorageConnectError` for a malformed `s3://` location.
+    public var choice: DataFolderChoice {
+        get throws {
+            try DataFolderChoice(storage: storage ?? dataDir, defaultFolder: App.defaultDataFolder, create: create, pathStyle: s3PathStyle)
+        }
+    }
+
+    /// The storage's URL: a folder's file URL or `s3://BUCKET/PREFIX`.
+    public var folder: URL {
+        get throws { try choice.folder }
+    }
 }

@@ -32,7 +32,8 @@ public func buildApplication(
     logger.logLevel = configuration.logLevel
     let database: ScaryCreatureDatabase
     do {
-        database = try await ScaryCreatureDatabase.open(at: configuration.dataFolder, cacheBudget: configuration.thumbnailCacheBytes)
+        let storage = try await Storage.resolve(configuration.dataFolder, pathStyle: configuration.s3PathStyle)
+        database = try await ScaryCreatureDatabase.open(storage: storage, cacheBudget: configuration.thumbnailCacheBytes)
         try await database.claimForServer()
     } catch let error as ScaryCreaturesError {
         throw WebStartError(error.message)

@@ -5,7 +5,7 @@ import Foundation
 import Homepwner
 import Imaging
 
-/// The data folder every command works on (`--data-dir`, `--create`).
+/// The storage every command works on (`--storage`, `--data-dir`, `--s3-path-style`, `--create`).
 typealias DataOptions = DataFolderOptions<HomepwnerApp>
 
 extension HomepwnerApp: DataFolderApp {
@@ -18,15 +18,19 @@ extension DataFolderOptions where App == HomepwnerApp {
     /// the folder or touch anything in it. A --data-dir folder that does not exist is created
     /// only with --create.
     func open(readOnly: Bool = false) async throws -> ItemStore {
+        let choice = try self.choice
+        guard !choice.isBucket else {
+            throw HomepwnerError(.storage, "homepwner cannot keep its items in a bucket yet; use a folder")
+        }
         if !readOnly { try await choice.requireExistingUnlessCreatable() }
-        return try await ItemStore.open(at: folder, readOnly: readOnly)
+        return try await ItemStore.open(at: choice.folder, readOnly: readOnly)
     }
 
     /// Opens the store read-only; a missing per-user default folder is an empty inventory.
     func openForReading() async throws -> ItemStore? {
         do {
             return try await open(readOnly: true)
-        } catch let error as HomepwnerError where error.code == .noDataFolder && dataDir == nil {
+        } catch let error as HomepwnerError where error.code == .noDataFolder && dataDir == nil && storage == nil {
             return nil  // nothing saved yet in the per-user folder
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import Homepwner
 import HomepwnerPages
 import HomepwnerWeb
 
@@ -21,8 +22,12 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
 
     func run() async throws {
-        try await data.choice.requireExistingUnlessCreatable()
-        try await server.run(dataFolder: data.folder) { configuration, onRunning in
+        let choice = try data.choice
+        guard !choice.isBucket else {
+            throw HomepwnerError(.storage, "homepwner cannot keep its items in a bucket yet; use a folder")
+        }
+        try await choice.requireExistingUnlessCreatable()
+        try await server.run(data: choice) { configuration, onRunning in
             // The pages' routes are handed in here (HomepwnerPages).
             try await buildApplication(configuration, pages: HomepwnerPages.routes, onRunning: onRunning)
         }

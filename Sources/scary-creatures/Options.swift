@@ -5,7 +5,7 @@ import Foundation
 import Imaging
 import ScaryCreatures
 
-/// The data folder every command works on (`--data-dir`, `--create`).
+/// The storage every command works on (`--storage`, `--data-dir`, `--s3-path-style`, `--create`).
 typealias DataOptions = DataFolderOptions<ScaryCreaturesApp>
 
 extension ScaryCreaturesApp: DataFolderApp {
@@ -16,10 +16,12 @@ extension ScaryCreaturesApp: DataFolderApp {
 extension DataFolderOptions where App == ScaryCreaturesApp {
     /// Opens the database there; `readOnly` for commands that change no creature: they never
     /// create the folder or touch a creature in it (`list` may refresh the listing summary, a
-    /// cache). A --data-dir folder that does not exist is created only with --create.
+    /// cache). A --storage folder that does not exist is created only with --create; a bucket
+    /// must answer and accept the credentials.
     func open(readOnly: Bool = false) async throws -> ScaryCreatureDatabase {
-        if !readOnly { try await choice.requireExistingUnlessCreatable() }
-        return try await ScaryCreatureDatabase.open(at: folder, readOnly: readOnly)
+        let choice = try self.choice
+        if readOnly, !choice.isBucket { return try await ScaryCreatureDatabase.open(at: choice.folder, readOnly: true) }
+        return try await ScaryCreatureDatabase.open(storage: try await choice.resolve(), readOnly: readOnly)
     }
 }
 

@@ -15,8 +15,9 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
 
     func run() async throws {
-        try await data.choice.requireExistingUnlessCreatable()
-        try await server.run(dataFolder: data.folder) { configuration, onRunning in
+        let choice = try data.choice
+        try await choice.requireExistingUnlessCreatable()
+        try await server.run(data: choice) { configuration, onRunning in
             // The pages' routes are handed in here (ScaryCreaturesPages).
             try await buildApplication(configuration, pages: ScaryCreaturesPages.routes, onRunning: onRunning)
         }

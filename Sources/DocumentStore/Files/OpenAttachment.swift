@@ -7,20 +7,34 @@ import Darwin
 
 /// A regular file opened for streaming — a bundle's attachment, an item's photo: it keeps
 /// reading the version open now, whatever replaces the file (a rename) or deletes it afterwards.
+/// An object read from a bucket is held whole in memory, which keeps the same promise.
 public struct OpenAttachment: @unchecked Sendable {
     // @unchecked: FileHandle is not marked Sendable; its descriptor is only read with `pread`,
     // which takes the offset as an argument, so tasks may read it at once.
-    /// The open file.
-    public let handle: FileHandle
+    /// Where the bytes are.
+    private enum Source {
+        case file(FileHandle)
+        case bytes(Data)
+    }
+
+    private let source: Source
     /// Its size in bytes when it was opened.
     public let size: Int
     /// An opaque token that changes whenever the file is replaced (``FileVersionTag`` of its
-    /// device, inode, size and modification time): an ETag's contents and a URL's `?v=`.
+    /// device, inode, size and modification time; an object's ETag): an ETag's contents and a
+    /// URL's `?v=`.
     public let identity: String
 
     init(handle: FileHandle, size: Int, identity: String) {
-        self.handle = handle
+        source = .file(handle)
         self.size = size
+        self.identity = identity
+    }
+
+    /// An object's bytes, read whole, with `identity` (from its ETag).
+    public init(bytes: Data, identity: String) {
+        source = .bytes(bytes)
+        size = bytes.count
         self.identity = identity
     }
 
@@ -48,6 +62,14 @@ public struct OpenAttachment: @unchecked Sendable {
     ///
     /// - Throws: ``DocumentStoreError`` when the system cannot read it.
     public func read(_ count: Int, at offset: Int) throws -> [UInt8] {
+        let handle: FileHandle
+        switch source {
+        case .bytes(let bytes):
+            let start = min(max(0, offset), bytes.count)
+            return [UInt8](bytes[(bytes.startIndex + start)..<(bytes.startIndex + min(bytes.count, start + max(0, count)))])
+        case .file(let file):
+            handle = file
+        }
         var buffer = [UInt8](repeating: 0, count: count)
         let read = buffer.withUnsafeMutableBytes { pread(handle.fileDescriptor, $0.baseAddress, count, off_t(offset)) }
         guard read >= 0 else { throw DocumentStoreError.system("cannot read", path: "an open file", errno: errno) }

@@ -173,7 +173,7 @@ public final class S3Client: Sendable {
         guard answer.status == 200 else { throw answer.failure(key: prefix) }
         let result = try S3XML.listResult(answer.body)
         return S3ListPage(
-            objects: result.entries.map { S3ListedObject(key: $0.key, etag: $0.etag, size: $0.size) },
+            objects: result.entries.map { S3ListedObject(key: $0.key, etag: $0.etag, size: $0.size, lastModified: S3XML.date($0.lastModified)) },
             commonPrefixes: result.commonPrefixes,
             continuationToken: result.isTruncated ? result.nextContinuationToken : nil
         )

@@ -48,6 +48,16 @@ public struct S3ListedObject: Sendable, Equatable {
     public var etag: String
     /// The size in bytes.
     public var size: Int
+    /// When it was last written, as the listing says (nil when it does not, or not readably).
+    public var lastModified: Date?
+
+    /// A listed object.
+    public init(key: String, etag: String, size: Int, lastModified: Date? = nil) {
+        self.key = key
+        self.etag = etag
+        self.size = size
+        self.lastModified = lastModified
+    }
 }
 
 /// One page of a ListObjectsV2 listing.

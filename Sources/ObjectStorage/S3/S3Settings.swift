@@ -83,6 +83,12 @@ public struct S3Settings: Sendable {
         return (scheme, String(host), port)
     }
 
+    /// The endpoint, `scheme://host[:port]`, for messages.
+    public var endpointDescription: String {
+        let name = host.contains(":") ? "[\(host)]" : host
+        return "\(scheme)://\(name)" + (port.map { ":\($0)" } ?? "")
+    }
+
     /// The `Host` header for a bucket: `bucket.host` in virtual-hosted style; with the port
     /// when it is not the default.
     func hostHeader(bucket: String) -> String {

@@ -63,6 +63,19 @@ public final class ScaryCreatureDatabase: Sendable {
         return ScaryCreatureDatabase(root: folder.root, layout: layout, folder: folder, thumbnailer: Thumbnailer(limits: limits), cacheBudget: cacheBudget)
     }
 
+    /// Opens the database in `storage`: a folder as ``open(at:layout:readOnly:cacheBudget:limits:writer:)``.
+    public static func open(
+        storage: Storage, layout: CreatureLayout? = nil, readOnly: Bool = false, cacheBudget: Int = 16 << 20,
+        limits: ImageLimits = .default, writer: DurableFileWriter = .system
+    ) async throws -> ScaryCreatureDatabase {
+        switch storage {
+        case .folder(let root):
+            return try await open(at: root, layout: layout, readOnly: readOnly, cacheBudget: cacheBudget, limits: limits, writer: writer)
+        case .bucket(let bucket):
+            throw ScaryCreaturesError(.storage, "creatures cannot be kept in \(bucket.location) yet")
+        }
+    }
+
     /// Fails unless `root` is a folder (or a symbolic link to one).
     private static func requireFolder(_ root: URL) throws {
         var status = stat()

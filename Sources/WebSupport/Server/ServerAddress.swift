@@ -4,8 +4,13 @@ import Foundation
 public struct ServerAddress: Sendable {
     /// The URL to open.
     public var url: String
-    /// The data folder it serves.
+    /// The data folder it serves (or the bucket's `s3://` URL).
     public var dataFolder: URL
+
+    /// The folder's path, or the bucket's `s3://BUCKET/PREFIX`.
+    public var dataDescription: String {
+        dataFolder.isFileURL ? dataFolder.path : dataFolder.absoluteString
+    }
 
     /// Creates an address.
     public init(url: String, dataFolder: URL) {

@@ -8,8 +8,11 @@ public struct WebConfiguration: Sendable {
     public var host: String
     /// The port; 0 picks a free one.
     public var port: Int
-    /// The data folder (Scary Creatures' `PrivateDocuments`, Homepwner's `Documents`).
+    /// The data folder (Scary Creatures' `PrivateDocuments`, Homepwner's `Documents`), or the
+    /// bucket's `s3://BUCKET/PREFIX` URL when the data is in object storage.
     public var dataFolder: URL
+    /// Whether a bucket is addressed in path style (`--s3-path-style`).
+    public var s3PathStyle = false
     /// The access token every request must carry; required to bind anything but loopback.
     public var token: String?
     /// How much the server logs.
