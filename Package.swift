@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "ImagingSamples", dependencies: ["Imaging"], path: "Tests/Samples/ImagingSamples"),
         .target(
             name: "ScaryCreatures",
-            dependencies: ["DocumentStore", "Imaging", "KeyedArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["DocumentStore", "ObjectStorage", "Imaging", "KeyedArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Homepwner: items in one archive file, photos beside it.
         .target(name: "Homepwner", dependencies: ["DocumentStore", "Imaging", "KeyedArchive"]),

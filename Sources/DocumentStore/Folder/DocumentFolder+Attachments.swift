@@ -19,6 +19,13 @@ extension DocumentFolder {
     ///   `.unsupportedFileType` if it is not a regular file, `.corrupt` over `limit`.
     public func readAttachment(named name: String, of id: Int, limit: Int = 256 << 20) async throws -> Data {
         try validateAttachmentName(name)
+        if bucket != nil {
+            let data = try await read(id) { try $0.readAttachment(named: name, limit: limit) }
+            guard let data else {
+                throw DocumentStoreError(.notFound, "bundle \(configuration.bundleName(for: id)) has no \(name)", path: root.absoluteString)
+            }
+            return data
+        }
         return try await pool.run { [self] in
             try withOpenBundle(id) { bundle, directory in
                 guard let data = try readAttachment(named: name, in: directory, bundle: bundle, limit: limit) else {
@@ -35,8 +42,13 @@ extension DocumentFolder {
     /// attachment is replaced or the bundle deleted meanwhile.
     /// - Throws: ``DocumentStoreError`` `.notFound` if the bundle or the attachment is missing,
     ///   `.unsupportedFileType` if it is not a regular file.
+    /// - Throws: also `.unsupportedFileType` for a store in a bucket, which has no file to hand
+    ///   out: stream with ``BundleReader/openAttachment(named:)`` inside ``read(_:_:)``.
     public func openAttachment(named name: String, of id: Int) async throws -> FileHandle {
         try validateAttachmentName(name)
+        if bucket != nil {
+            throw DocumentStoreError(.unsupportedFileType, "an attachment in a bucket has no file handle; read it with read(_:_:)", path: root.absoluteString)
+        }
         let descriptor = try await pool.run { [self] in
             try withOpenBundle(id) { bundle, directory -> Int32 in
                 let path = bundle.url.path + "/" + name
@@ -61,7 +73,8 @@ extension DocumentFolder {
     ///
     /// - Throws: ``DocumentStoreError`` `.notFound` if the bundle is missing.
     public func attachmentNames(of id: Int) async throws -> [String] {
-        try await pool.run { [self] in
+        if bucket != nil { return try await read(id) { try $0.attachmentNames() } }
+        return try await pool.run { [self] in
             try withOpenBundle(id) { bundle, directory in try attachmentNames(in: directory, bundle: bundle) }
         }
     }

@@ -20,6 +20,7 @@ extension DocumentFolder {
     /// - Returns: the new bundle.
     public func create(data: Data, attachments: [String: Data] = [:]) async throws -> DocumentBundle {
         for name in attachments.keys { try validateAttachmentName(name) }
+        if let bucket { return try await objectCreate(bucket, data: data, attachments: attachments) }
         let bundle = try await pool.run { [self] in
             try withRoot { try createNow(data: data, attachments: attachments, rootDescriptor: $0) }
         }
@@ -159,6 +160,7 @@ extension DocumentFolder {
     /// - Throws: ``DocumentStoreError`` `.notFound` if there is no such bundle; what
     ///   `precondition` throws.
     public func delete(_ id: Int, precondition: (@Sendable (Data?) throws -> Void)? = nil) async throws {
+        if let bucket { return try await objectDelete(bucket, id, precondition: precondition) }
         try await locks.withLock(id, exclusive: true) { [self] _ in
             try await pool.run { [self] in
                 try withLockedBundle(id, LOCK_EX) { bundle, directory, rootDescriptor in

@@ -14,13 +14,16 @@ public struct BundleEditor {
     public let bundle: DocumentBundle
     let folder: DocumentFolder
     let directory: Int32
+    /// The session in a bucket (nil on disk).
+    let object: ObjectBundleSession?
     /// What the last ``readData()`` found, so the ``writeData(_:)`` after it need not look again.
     private let seen = SeenDataFile()
 
-    init(bundle: DocumentBundle, folder: DocumentFolder, directory: Int32) {
+    init(bundle: DocumentBundle, folder: DocumentFolder, directory: Int32, object: ObjectBundleSession? = nil) {
         self.bundle = bundle
         self.folder = folder
         self.directory = directory
+        self.object = object
     }
 
     /// The data archive's bytes, or nil if the bundle has none.
@@ -28,6 +31,7 @@ public struct BundleEditor {
     /// - Throws: ``DocumentStoreError`` `.unsupportedFileType` when the data file is not a
     ///   regular file, `.corrupt` when it is over the size limit.
     public func readData() throws -> Data? {
+        if let object { return try object.readData() }
         seen.state = .unknown
         guard let found = try folder.readDataFileAndStatus(in: directory, bundle: bundle) else {
             seen.state = .absent
@@ -39,6 +43,7 @@ public struct BundleEditor {
 
     /// Durably replaces the data archive (keeping the file name and permissions it has).
     public func writeData(_ data: Data) throws {
+        if let object { return try object.writeData(data) }
         let name: String
         let existing: FileStatus?
         switch seen.state {
@@ -60,24 +65,28 @@ public struct BundleEditor {
     /// - Throws: ``DocumentStoreError`` `.unsupportedFileType` when it is not a regular file,
     ///   `.corrupt` when it is over `limit` bytes (checked before reading).
     public func readAttachment(named name: String, limit: Int = 256 << 20) throws -> Data? {
-        try folder.readAttachment(named: name, in: directory, bundle: bundle, limit: limit)
+        if let object { return try object.readAttachment(named: name, limit: limit) }
+        return try folder.readAttachment(named: name, in: directory, bundle: bundle, limit: limit)
     }
 
     /// When attachment `name` was last written (nil if it does not exist): to pick the newest of
     /// two files a crash left.
     public func modificationDate(ofAttachment name: String) throws -> Date? {
+        if let object { return try object.modificationDate(ofAttachment: name) }
         try folder.validateAttachmentName(name)
         return folder.modificationDate(of: name, in: directory)
     }
 
     /// Durably writes (or replaces) the attachment `name`.
     public func writeAttachment(_ data: Data, named name: String) throws {
+        if let object { return try object.writeAttachment(data, named: name) }
         try folder.validateAttachmentName(name)
         try folder.writer.write(data, named: name, in: directory, folderPath: bundle.url.path)
     }
 
     /// Durably removes the attachment `name`; a missing one is not an error.
     public func removeAttachment(named name: String) throws {
+        if let object { return try object.removeAttachment(named: name) }
         try folder.validateAttachmentName(name)
         let path = bundle.url.path + "/" + name
         do {
@@ -91,7 +100,8 @@ public struct BundleEditor {
 
     /// The attachments' names, sorted.
     public func attachmentNames() throws -> [String] {
-        try folder.attachmentNames(in: directory, bundle: bundle)
+        if let object { return object.attachmentNames() }
+        return try folder.attachmentNames(in: directory, bundle: bundle)
     }
 }
 
@@ -104,7 +114,12 @@ extension DocumentFolder {
     /// `body` runs on the store's ``BlockingPool``.
     /// - Throws: ``DocumentStoreError`` `.notFound` for a missing bundle, or what `body` throws.
     public func edit<Result: Sendable>(_ id: Int, _ body: @escaping @Sendable (BundleEditor) throws -> Result) async throws -> Result {
-        try await locks.withLock(id, exclusive: true) { [self] _ in
+        if let bucket {
+            return try await withObjectSession(bucket, id, exclusive: true) { [self] session, _ in
+                try body(BundleEditor(bundle: session.bundle, folder: self, directory: -1, object: session))
+            }
+        }
+        return try await locks.withLock(id, exclusive: true) { [self] _ in
             try await pool.run { [self] in
                 try withLockedBundle(id, LOCK_EX) { bundle, directory, _ in
                     try body(BundleEditor(bundle: bundle, folder: self, directory: directory))

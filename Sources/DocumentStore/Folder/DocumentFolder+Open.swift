@@ -39,7 +39,8 @@ extension DocumentFolder {
     ///   `.notFound` if it does not exist.
     @discardableResult
     public func open(cleaning: Cleaning = .everything) async throws -> OpenReport {
-        try await pool.run { [self] in try sweep(cleaning) }
+        if bucket != nil { return OpenReport() }  // nothing is ever half done there
+        return try await pool.run { [self] in try sweep(cleaning) }
     }
 
     private func sweep(_ cleaning: Cleaning) throws -> OpenReport {

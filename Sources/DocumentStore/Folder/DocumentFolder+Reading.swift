@@ -16,29 +16,35 @@ public struct BundleReader {
     public let generation: UInt64
     let folder: DocumentFolder
     let directory: Int32
+    /// The session in a bucket (nil on disk).
+    var object: ObjectBundleSession?
 
     /// The data archive's bytes, or nil if the bundle has none.
     ///
     /// - Throws: ``DocumentStoreError`` as ``BundleEditor/readData()``.
     public func readData() throws -> Data? {
-        try folder.readDataFile(in: directory, bundle: bundle)
+        if let object { return try object.readData() }
+        return try folder.readDataFile(in: directory, bundle: bundle)
     }
 
     /// The attachment `name`, or nil if it does not exist.
     ///
     /// - Throws: ``DocumentStoreError`` as ``BundleEditor/readAttachment(named:limit:)``.
     public func readAttachment(named name: String, limit: Int = 256 << 20) throws -> Data? {
-        try folder.readAttachment(named: name, in: directory, bundle: bundle, limit: limit)
+        if let object { return try object.readAttachment(named: name, limit: limit) }
+        return try folder.readAttachment(named: name, in: directory, bundle: bundle, limit: limit)
     }
 
     /// The attachments' names, sorted.
     public func attachmentNames() throws -> [String] {
-        try folder.attachmentNames(in: directory, bundle: bundle)
+        if let object { return object.attachmentNames() }
+        return try folder.attachmentNames(in: directory, bundle: bundle)
     }
 
     /// When attachment `name` was last written (nil if it does not exist): to pick the newest of
     /// two files a crash left.
     public func modificationDate(ofAttachment name: String) throws -> Date? {
+        if let object { return try object.modificationDate(ofAttachment: name) }
         try folder.validateAttachmentName(name)
         return folder.modificationDate(of: name, in: directory)
     }
@@ -49,6 +55,7 @@ public struct BundleReader {
     ///
     /// - Throws: ``DocumentStoreError`` `.unsupportedFileType` for anything but a regular file.
     public func openAttachment(named name: String) throws -> OpenAttachment? {
+        if let object { return try object.openAttachment(named: name) }
         try folder.validateAttachmentName(name)
         let path = bundle.url.path + "/" + name
         guard let (descriptor, status) = try folder.fileSystem.openRegularFile(directory, name, path: path) else { return nil }
@@ -65,7 +72,12 @@ extension DocumentFolder {
     /// `body` runs on the store's ``BlockingPool``.
     /// - Throws: ``DocumentStoreError`` `.notFound` for a missing bundle, or what `body` throws.
     public func read<Result: Sendable>(_ id: Int, _ body: @escaping @Sendable (BundleReader) throws -> Result) async throws -> Result {
-        try await locks.withLock(id, exclusive: false) { [self] generation in
+        if let bucket {
+            return try await withObjectSession(bucket, id, exclusive: false) { [self] session, generation in
+                try body(BundleReader(bundle: session.bundle, generation: generation, folder: self, directory: -1, object: session))
+            }
+        }
+        return try await locks.withLock(id, exclusive: false) { [self] generation in
             try await pool.run { [self] in
                 try withLockedBundle(id, LOCK_SH) { bundle, directory, _ in
                     try body(BundleReader(bundle: bundle, generation: generation, folder: self, directory: directory))

@@ -32,7 +32,8 @@ extension DocumentFolder {
     public func list<Value: Sendable>(
         decode: @escaping @Sendable (Data) throws -> Value, summary format: ListingSummaryFormat<Value>
     ) async throws -> DocumentListing<Value> {
-        try await pool.run { [self] in try withRoot { try listWithSummary(decode: decode, format: format, rootDescriptor: $0) } }
+        if let bucket { return try await objectList(bucket, decode: decode, format: format) }
+        return try await pool.run { [self] in try withRoot { try listWithSummary(decode: decode, format: format, rootDescriptor: $0) } }
     }
 
     /// How long before a listing starts a data file's last status change must be for its value

@@ -1,4 +1,5 @@
 import Foundation
+import ObjectStorage
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -43,15 +44,46 @@ public final class DocumentFolder: Sendable {
     let fileSystem: any FileSystem
     /// ``listingSummarySettleTime`` in nanoseconds.
     let summarySettleNanoseconds = Atomic<Int64>(1_000_000_000)
+    /// The bucket, when the bundles are objects there instead of folders on disk.
+    public let bucket: BucketStorage?
+    /// Where a bundle's reader or editor in a bucket waits for its requests.
+    var objectWaitPool: BlockingPool { Self.objectWaits }
+    /// The threads that wait for requests to buckets: as many as requests in flight are useful.
+    static let objectWaits = BlockingPool(threadCount: 64)
 
     /// Creates a store over `root`; nothing is touched until ``open(cleaning:)``.
     public convenience init(root: URL, configuration: DocumentFolderConfiguration, writer: DurableFileWriter = .system, pool: BlockingPool = .shared) {
         self.init(root: root, configuration: configuration, writer: writer, pool: pool, usesExclusiveRename: true, fileSystem: SystemFileSystem())
     }
 
+    /// Creates a store over the objects under `bucket`'s prefix, laid out as on disk:
+    /// `PREFIX/N.ext/Data.plist` and the attachments beside it. The operations are the same;
+    /// what they promise there:
+    ///
+    /// - A new bundle takes 1 + the largest number any object name has, by writing its data
+    ///   file with `If-None-Match: *` (a number another server took meanwhile: the next one),
+    ///   then its attachments; a reader may see the data before the attachments.
+    /// - An edit's data write is conditional on the version it read (`If-Match`): when another
+    ///   server changed the data first, the edit runs again from a fresh read, so nothing is
+    ///   lost and a version check in the edit sees the other change. Within a process, writers
+    ///   of one bundle still take turns.
+    /// - A delete removes the data file first, then the rest; attachments an edit wrote while
+    ///   the bundle was being deleted are removed by that edit.
+    /// - Inside ``read(_:_:)`` and ``edit(_:_:)`` each file operation is a request, waited for
+    ///   on a pool thread; an attachment opened for streaming is read whole.
+    /// - There is nothing to clean after crashes (``open(cleaning:)`` does nothing), and the
+    ///   listing summary is an object, `PREFIX/.listing-summary`, validated by ETags.
+    public convenience init(bucket: BucketStorage, configuration: DocumentFolderConfiguration, pool: BlockingPool = .shared) {
+        self.init(root: bucket.url, configuration: configuration, writer: .system, pool: pool, usesExclusiveRename: true, bucket: bucket)
+    }
+
     /// Creates a store that may be told to act as on a file system without `renameat2`, or to
     /// use a simulated file system.
-    init(root: URL, configuration: DocumentFolderConfiguration, writer: DurableFileWriter, pool: BlockingPool = .shared, usesExclusiveRename: Bool, fileSystem: any FileSystem = SystemFileSystem()) {
+    init(
+        root: URL, configuration: DocumentFolderConfiguration, writer: DurableFileWriter, pool: BlockingPool = .shared,
+        usesExclusiveRename: Bool, fileSystem: any FileSystem = SystemFileSystem(), bucket: BucketStorage? = nil
+    ) {
+        self.bucket = bucket
         self.root = root.standardizedFileURL
         self.configuration = configuration
         var writer = writer
@@ -79,7 +111,8 @@ public final class DocumentFolder: Sendable {
     ///
     /// Entries with a bad number or a duplicate number are left out; ``list(decode:)`` reports them.
     public func bundles() async throws -> [DocumentBundle] {
-        try await pool.run { [self] in
+        if let bucket { return try await objectScan(bucket).bundles.map(\.0) }
+        return try await pool.run { [self] in
             try withRoot { try scanBundles(in: $0).bundles }
         }
     }
@@ -88,7 +121,8 @@ public final class DocumentFolder: Sendable {
     ///
     /// - Throws: ``DocumentStoreError`` `.notFound` if there is none.
     public func bundle(_ id: Int) async throws -> DocumentBundle {
-        try await pool.run { [self] in
+        if let bucket { return try await objectBundle(bucket, id).0 }
+        return try await pool.run { [self] in
             try withRoot { rootDescriptor in
                 let (bundle, descriptor) = try openBundle(id, in: rootDescriptor)
                 fileSystem.closeFile(descriptor)
@@ -133,7 +167,7 @@ public final class DocumentFolder: Sendable {
         return sortBundles(entries)
     }
 
-    private func sortBundles(_ entries: [(name: String, kind: FileStatus.Kind?)]) -> (bundles: [DocumentBundle], kinds: [FileStatus.Kind?], problems: [DocumentProblem]) {
+    func sortBundles(_ entries: [(name: String, kind: FileStatus.Kind?)]) -> (bundles: [DocumentBundle], kinds: [FileStatus.Kind?], problems: [DocumentProblem]) {
         var found: [(id: Int, name: String, kind: FileStatus.Kind?)] = []
         var problems: [DocumentProblem] = []
         for (name, kind) in entries {

@@ -194,10 +194,11 @@ public final class S3Client: Sendable {
 
     /// ListObjectsV2 page after page under `prefix`, each page handed to `body` (one request
     /// each); a listing that repeats its continuation token is ``S3Error/Code/badResponse``.
-    public func forEachPage(prefix: String, _ body: (S3ListPage) throws -> Void) async throws {
+    /// - Parameter delimiter: groups keys into ``S3ListPage/commonPrefixes`` as ``listPage(prefix:delimiter:continuationToken:maxKeys:)`` does.
+    public func forEachPage(prefix: String, delimiter: String? = nil, _ body: (S3ListPage) throws -> Void) async throws {
         var token: String?
         repeat {
-            let page = try await listPage(prefix: prefix, continuationToken: token)
+            let page = try await listPage(prefix: prefix, delimiter: delimiter, continuationToken: token)
             try body(page)
             if page.continuationToken != nil && page.continuationToken == token {
                 throw S3Error(.badResponse, "the listing repeated its continuation token")

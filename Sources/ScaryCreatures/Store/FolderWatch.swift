@@ -4,7 +4,8 @@ import Foundation
 import Glibc
 #endif
 
-/// Notices changes other processes make to the data folder (the CLI, another copy of the app)
+/// Notices changes other processes make to the data folder (the CLI, another copy of the app,
+/// other servers on the same bucket)
 /// and feeds them into the database's ``CreatureChanges`` — and drops the cached thumbnail of
 /// every creature that changed, so a photo replaced elsewhere is never served stale.
 ///
@@ -26,6 +27,7 @@ public struct FolderWatch: Sendable {
     /// - Parameter onReady: called once every bundle is watched (changes from then on are seen).
     /// - Throws: ``ScaryCreaturesError`` `.storage` if inotify is not available.
     public func run(onReady: @Sendable () async -> Void = {}) async throws {
+        if let bucket = database.folder.bucket { return try await run(polling: bucket, onReady: onReady) }
         let notify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard notify >= 0 else {
             throw ScaryCreaturesError(.storage, "cannot watch the data folder: \(String(cString: strerror(errno)))")
@@ -53,7 +55,7 @@ public struct FolderWatch: Sendable {
 
     /// Reads the state of every creature in `ids`, 64 at a time, so the change stream can tell
     /// an update from a creation (10,000 creatures: well under a second).
-    private func rememberStates(of ids: [Int]) async throws {
+    func rememberStates(of ids: [Int]) async throws {
         let database = self.database
         var start = 0
         while start < ids.count {
@@ -71,7 +73,7 @@ public struct FolderWatch: Sendable {
     }
 
     /// Reads creature `id` as it is now and tells the change stream.
-    private func refresh(_ id: Int) async {
+    func refresh(_ id: Int) async {
         database.generation.advance()
         await database.thumbnails.invalidate(id)
         let state: CreatureState?

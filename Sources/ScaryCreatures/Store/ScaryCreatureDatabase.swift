@@ -11,8 +11,10 @@ import Synchronization
 /// written the 2010 way so that app still opens them. Thumbnails are kept in a memory cache
 /// within a byte budget; full photos are never cached.
 public final class ScaryCreatureDatabase: Sendable {
-    /// The data folder.
+    /// The data folder, or the bucket's `s3://BUCKET/PREFIX/`.
     public let root: URL
+    /// Whether the creatures are in a bucket rather than a folder.
+    public var isInBucket: Bool { folder.bucket != nil }
     /// Its layout.
     public let layout: CreatureLayout
     let folder: DocumentFolder
@@ -63,7 +65,12 @@ public final class ScaryCreatureDatabase: Sendable {
         return ScaryCreatureDatabase(root: folder.root, layout: layout, folder: folder, thumbnailer: Thumbnailer(limits: limits), cacheBudget: cacheBudget)
     }
 
-    /// Opens the database in `storage`: a folder as ``open(at:layout:readOnly:cacheBudget:limits:writer:)``.
+    /// Opens the database in `storage`: a folder as ``open(at:layout:readOnly:cacheBudget:limits:writer:)``
+    /// does; the creatures under a bucket's prefix, laid out as in a folder
+    /// (``DocumentStore/DocumentFolder/init(bucket:configuration:pool:)``), which many servers
+    /// may share. `writer` and `readOnly` change nothing there: nothing is cleaned at start.
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.noDataFolder`, `.storage`.
     public static func open(
         storage: Storage, layout: CreatureLayout? = nil, readOnly: Bool = false, cacheBudget: Int = 16 << 20,
         limits: ImageLimits = .default, writer: DurableFileWriter = .system
@@ -72,7 +79,10 @@ public final class ScaryCreatureDatabase: Sendable {
         case .folder(let root):
             return try await open(at: root, layout: layout, readOnly: readOnly, cacheBudget: cacheBudget, limits: limits, writer: writer)
         case .bucket(let bucket):
-            throw ScaryCreaturesError(.storage, "creatures cannot be kept in \(bucket.location) yet")
+            let found: CreatureLayout
+            if let layout { found = layout } else { found = try await CreatureLayout.detect(in: bucket) }
+            let folder = DocumentFolder(bucket: bucket, configuration: found.folder)
+            return ScaryCreatureDatabase(root: folder.root, layout: found, folder: folder, thumbnailer: Thumbnailer(limits: limits), cacheBudget: cacheBudget)
         }
     }
 

@@ -15,7 +15,10 @@ extension ScaryCreatureDatabase {
     ///
     /// - Throws: ``ScaryCreaturesError`` `.storage` when another server holds it, or the lock
     ///   file cannot be made.
+    ///
+    /// A bucket is not claimed: any number of servers share one (their writes are conditional).
     public func claimForServer() async throws {
+        guard !isInBucket else { return }
         let lock: FolderLock
         do {
             lock = try await FolderLock(folder: root, fileName: Self.serverLockFileName, holder: .server)

@@ -1,0 +1,183 @@
+import Foundation
+import ObjectStorage
+
+/// A document folder in a bucket: `PREFIX/N.ext/Data.plist` and the attachments beside it, the
+/// layout on disk. What each operation does there is told at ``DocumentFolder/init(bucket:configuration:pool:)``.
+extension DocumentFolder {
+    /// The objects of one bundle, by file name.
+    typealias ObjectFiles = [String: S3ListedObject]
+
+    /// How many times an edit whose data write lost a race runs again before `.conflict`.
+    static let objectEditAttempts = 20
+
+    /// Runs a request against the bucket, turning its failure into a ``DocumentStoreError``.
+    func objectRequest<Value>(_ what: String, _ operation: () async throws -> Value) async throws -> Value {
+        do {
+            return try await operation()
+        } catch let error as S3Error {
+            throw DocumentStoreError.storage(error, location: what)
+        }
+    }
+
+    /// Every bundle under the prefix (sorted and checked as on disk) with its files, and the
+    /// names that look like bundles but cannot be used. One request per 1,000 objects.
+    ///
+    /// - Parameter idPrefix: list only names starting with this (`"12."`: bundle 12 in every spelling).
+    func objectScan(_ bucket: BucketStorage, idPrefix: String = "") async throws -> (bundles: [(DocumentBundle, ObjectFiles)], problems: [DocumentProblem]) {
+        var grouped: [String: ObjectFiles] = [:]
+        var loose: [String] = []
+        let prefix = bucket.location.prefix
+        try await objectRequest(root.absoluteString) {
+            try await bucket.client.forEachPage(prefix: prefix + idPrefix) { page in
+                for object in page.objects {
+                    let relative = object.key.utf8.dropFirst(prefix.utf8.count)
+                    guard let slash = relative.firstIndex(of: UInt8(ascii: "/")) else {
+                        loose.append(String(decoding: relative, as: UTF8.self))
+                        continue
+                    }
+                    let folder = String(decoding: relative[..<slash], as: UTF8.self)
+                    let file = String(decoding: relative[relative.index(after: slash)...], as: UTF8.self)
+                    // Deeper keys are not a bundle's files (nothing on disk reads them either).
+                    guard !file.isEmpty, !file.contains("/") else { continue }
+                    grouped[folder, default: [:]][file] = object
+                }
+            }
+        }
+        let (bundles, _, problems) = sortBundles(grouped.keys.map { ($0, .directory) })
+        var extra: [DocumentProblem] = []
+        for name in loose where !grouped.keys.contains(name) {
+            if case .bundle(let id) = BundleName.parse(name, configuration: configuration) {
+                extra.append(DocumentProblem(name: name, id: id, reason: .notAFolder))
+            }
+        }
+        return (bundles.map { ($0, grouped[$0.name] ?? [:]) }, (problems + extra).sorted { $0.name < $1.name })
+    }
+
+    /// Bundle `id` and its files.
+    ///
+    /// - Throws: ``DocumentStoreError`` `.notFound` when no object has its name, `.invalidName`
+    ///   for a number no bundle can have.
+    func objectBundle(_ bucket: BucketStorage, _ id: Int) async throws -> (DocumentBundle, ObjectFiles) {
+        guard BundleName.isValid(id) else {
+            throw DocumentStoreError(.invalidName, "bundle numbers go from 1 to \(BundleName.largestID), not \(id)")
+        }
+        guard let found = try await objectScan(bucket, idPrefix: "\(id).").bundles.first(where: { $0.0.id == id }) else {
+            throw DocumentStoreError(.notFound, "no bundle \(configuration.bundleName(for: id)) in \(root.absoluteString)")
+        }
+        return found
+    }
+
+    /// Runs `body` with a session on bundle `id`, held in this process (`exclusive` for
+    /// writing), on the pool that waits for the bucket; an edit whose data write lost a race
+    /// to another server runs again from a fresh listing.
+    func withObjectSession<Result: Sendable>(
+        _ bucket: BucketStorage, _ id: Int, exclusive: Bool, _ body: @escaping @Sendable (ObjectBundleSession, UInt64) throws -> Result
+    ) async throws -> Result {
+        try await locks.withLock(id, exclusive: exclusive) { [self] generation in
+            for _ in 0..<Self.objectEditAttempts {
+                let (bundle, files) = try await objectBundle(bucket, id)
+                do {
+                    return try await objectWaitPool.run { [self] in
+                        let session = ObjectBundleSession(folder: self, bucket: bucket, bundle: bundle, files: files)
+                        let result = try body(session, generation)
+                        try session.finish()
+                        return result
+                    }
+                } catch is ObjectEditConflict {
+                    continue
+                }
+            }
+            throw DocumentStoreError(.conflict, "bundle \(configuration.bundleName(for: id)) kept changing under this edit (\(Self.objectEditAttempts) tries); try again")
+        }
+    }
+
+    /// Creates a bundle in the bucket under 1 + the largest number any object name has: the
+    /// data file with `If-None-Match: *` (a number another server took meanwhile gives 412 and
+    /// the next number is tried), then the attachments. If an attachment cannot be written,
+    /// what was written is removed again and the creation fails.
+    func objectCreate(_ bucket: BucketStorage, data: Data, attachments: [String: Data]) async throws -> DocumentBundle {
+        var largest = 0
+        let prefix = bucket.location.prefix
+        try await objectRequest(root.absoluteString) {
+            try await bucket.client.forEachPage(prefix: prefix, delimiter: "/") { page in
+                for folder in page.commonPrefixes {
+                    let name = String(folder.dropFirst(prefix.count).dropLast())
+                    if case .bundle(let id) = BundleName.parse(name, configuration: configuration) { largest = max(largest, id) }
+                }
+            }
+        }
+        var id = largest
+        for _ in 0..<100 {
+            guard id < BundleName.largestID else { break }
+            id += 1
+            let name = configuration.bundleName(for: id)
+            let dataKey = bucket.key(name + "/" + configuration.dataFileNames[0])
+            do {
+                _ = try await objectRequest(root.absoluteString + name) {
+                    try await bucket.client.write(dataKey, body: data, contentType: "application/octet-stream", condition: .absent)
+                }
+            } catch let error as DocumentStoreError where error.code == .conflict {
+                continue
+            }
+            var written = [dataKey]
+            do {
+                for (file, bytes) in attachments.sorted(by: { $0.key < $1.key }) {
+                    let key = bucket.key(name + "/" + file)
+                    try await objectRequest(root.absoluteString + name + "/" + file) { _ = try await bucket.client.put(key, body: bytes) }
+                    written.append(key)
+                }
+            } catch {
+                for key in written.reversed() { try? await bucket.client.delete(key) }
+                throw error
+            }
+            await locks.advance(id)
+            return makeBundle(id: id, name: name)
+        }
+        throw DocumentStoreError(.noFreeNumber, "no bundle number was free in \(root.absoluteString) after 100 tries", path: root.absoluteString)
+    }
+
+    /// Deletes bundle `id` from the bucket: its data file first (from then on it is gone for
+    /// every reader and a late edit's conditional write fails), then every other object under
+    /// its name, including any written while this ran.
+    func objectDelete(_ bucket: BucketStorage, _ id: Int, precondition: (@Sendable (Data?) throws -> Void)?) async throws {
+        try await locks.withLock(id, exclusive: true) { [self] _ in
+            let (bundle, files) = try await objectBundle(bucket, id)
+            if let precondition {
+                let data = try await objectWaitPool.run { [self] in
+                    try ObjectBundleSession(folder: self, bucket: bucket, bundle: bundle, files: files).readData()
+                }
+                try precondition(data)
+            }
+            let dataNames = Set(configuration.dataFileNames)
+            let ordered = files.keys.sorted { dataNames.contains($0) && !dataNames.contains($1) }
+            for name in ordered {
+                let key = bucket.key(bundle.name + "/" + name)
+                try await objectRequest(bundle.url.absoluteString) { try await bucket.client.delete(key) }
+            }
+            for (late, lateFiles) in try await objectScan(bucket, idPrefix: "\(id).").bundles where late.name == bundle.name {
+                for object in lateFiles.values { try? await bucket.client.delete(object.key) }
+            }
+        }
+    }
+
+    /// Bundle `id`'s data file: the usual name in one request, else through its listing.
+    func objectReadData(_ bucket: BucketStorage, _ id: Int) async throws -> Data {
+        guard BundleName.isValid(id) else {
+            throw DocumentStoreError(.invalidName, "bundle numbers go from 1 to \(BundleName.largestID), not \(id)")
+        }
+        let name = configuration.bundleName(for: id)
+        let key = bucket.key(name + "/" + configuration.dataFileNames[0])
+        do {
+            if case .object(let object) = try await bucket.client.get(key, maxBytes: configuration.maxDataFileBytes) { return object.body }
+        } catch let error as S3Error where error.code == .notFound {
+            // Another spelling or data name: the listing finds it.
+        } catch let error as S3Error {
+            throw DocumentStoreError.storage(error, location: root.absoluteString + name)
+        }
+        let data = try await withObjectSession(bucket, id, exclusive: false) { session, _ in try session.readData() }
+        guard let data else {
+            throw DocumentStoreError(.notFound, "bundle \(name) has no data file", path: root.absoluteString + name)
+        }
+        return data
+    }
+}

@@ -1,0 +1,59 @@
+import DocumentStore
+import Foundation
+import ObjectStorage
+
+extension FolderWatch {
+    /// How often a watch of a bucket lists it: another server's change is seen within this and
+    /// one listing pass.
+    public static let bucketPollInterval: Duration = .seconds(1)
+
+    /// The watch of a bucket: a ``ObjectStorage/BucketPoll`` of the prefix every
+    /// ``bucketPollInterval`` (one ListObjectsV2 request per 1,000 objects a pass); every
+    /// creature with an object added, changed or removed is read again and told to the change
+    /// stream, and its cached thumbnail dropped. While passes fail, the generation is not
+    /// trusted (nothing is cached); the first pass that works reports what changed meanwhile,
+    /// and only then is it trusted again.
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.storage` if the first pass fails.
+    func run(polling bucket: BucketStorage, onReady: @Sendable () async -> Void) async throws {
+        let generation = database.generation
+        defer { generation.watchStopped() }
+        let poll = BucketPoll(client: bucket.client, prefix: bucket.location.prefix, interval: Self.bucketPollInterval)
+        let first: [BucketPoll.Change]
+        do {
+            first = try await poll.poll()
+        } catch let error as S3Error {
+            throw ScaryCreaturesError(.storage, "cannot watch \(bucket.location): \(error.message)")
+        }
+        try await rememberStates(of: ids(in: first, bucket: bucket).sorted())
+        generation.watchStarted()
+        await onReady()
+        while !Task.isCancelled {
+            try await Task.sleep(for: Self.bucketPollInterval)
+            let changes: [BucketPoll.Change]
+            do {
+                changes = try await poll.poll()
+            } catch is CancellationError {
+                return
+            } catch {
+                generation.watchStopped()  // others' changes go unseen until a pass works again
+                continue
+            }
+            for id in ids(in: changes, bucket: bucket).sorted() { await refresh(id) }
+            generation.watchStarted()
+        }
+    }
+
+    /// The creatures that `changes` touch.
+    private func ids(in changes: [BucketPoll.Change], bucket: BucketStorage) -> Set<Int> {
+        let prefix = bucket.location.prefix.utf8.count
+        var ids = Set<Int>()
+        for change in changes {
+            let relative = change.key.utf8.dropFirst(prefix)
+            guard let slash = relative.firstIndex(of: UInt8(ascii: "/")),
+                  let id = database.layout.folder.bundleID(fromName: String(decoding: relative[..<slash], as: UTF8.self)) else { continue }
+            ids.insert(id)
+        }
+        return ids
+    }
+}

@@ -1,0 +1,121 @@
+import DocumentStore
+import DocumentStoreSamples
+import Foundation
+import ObjectStorage
+import Synchronization
+import Testing
+import TestSupport
+
+/// What a document folder in a bucket promises when several servers share it.
+@Suite("Document folder in a bucket: many servers, one prefix", .serialized)
+struct DocumentFolderObjectTests {
+    @Test("three servers creating at once get unique numbers 1…30, each bundle whole")
+    func concurrentCreatesAcrossServers() async throws {
+        try await withFolderPlace(.object) { _, another, _ in
+            let servers = [another(), another(), another()]
+            let ids = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<30 {
+                    let server = servers[index % 3]
+                    group.addTask { try await server.create(data: Data([UInt8(index)]), attachments: ["fullImage.png": Data([UInt8(index)])]).id }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(ids.sorted() == Array(1...30))
+            for id in 1...30 {
+                #expect(try await servers[0].readData(of: id) == (try await servers[0].readAttachment(named: "fullImage.png", of: id)))
+            }
+        }
+    }
+
+    @Test("an edit whose data write loses to another server's runs again on the new data: both changes kept")
+    func editConflictRunsAgain() async throws {
+        try await withFolderPlace(.object) { folder, another, _ in
+            let id = try await folder.create(data: Data("a".utf8)).id
+            let other = another()
+            let runs = Atomic<Int>(0)
+            try await folder.edit(id) { editor in
+                let data = try #require(try editor.readData())
+                if runs.add(1, ordering: .relaxed).newValue == 1 {
+                    // Another server changes the data between this edit's read and its write.
+                    try waitForTest { try await other.writeData(Data("ab".utf8), of: id) }
+                }
+                try editor.writeData(data + Data("c".utf8))
+            }
+            #expect(runs.load(ordering: .relaxed) == 2)
+            #expect(try await folder.readData(of: id) == Data("abc".utf8))
+        }
+    }
+
+    @Test("a version check inside an edit sees another server's change: one of two editors fails, never a silent overwrite")
+    func versionCheckAcrossServers() async throws {
+        try await withFolderPlace(.object) { folder, another, _ in
+            let id = try await folder.create(data: Data("v1".utf8)).id
+            struct Changed: Error {}
+            let servers = [folder, another()]
+            let outcomes = await withTaskGroup(of: Bool.self) { group in
+                for (index, server) in servers.enumerated() {
+                    group.addTask {
+                        do {
+                            try await server.edit(id) { editor in
+                                guard try editor.readData() == Data("v1".utf8) else { throw Changed() }
+                                try editor.writeData(Data("v2-\(index)".utf8))
+                            }
+                            return true
+                        } catch {
+                            return false
+                        }
+                    }
+                }
+                return await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 }.count == 1)
+            #expect(["v2-0", "v2-1"].map { Data($0.utf8) }.contains(try await folder.readData(of: id)))
+        }
+    }
+
+    @Test("a photo written by an edit while another server deletes the bundle is removed again, and the edit fails notFound")
+    func latePhotoAfterDelete() async throws {
+        try await withFolderPlace(.object) { folder, another, bucket in
+            let bucket = try #require(bucket)
+            let id = try await folder.create(data: Data("a".utf8)).id
+            let other = another()
+            let error = try await #require(throws: DocumentStoreError.self) {
+                try await folder.edit(id) { editor in
+                    _ = try editor.readData()
+                    try waitForTest { try await other.delete(id) }
+                    try editor.writeAttachment(Data([1, 2]), named: "fullImage.png")
+                }
+            }
+            #expect(error.code == .notFound)
+            #expect(try await bucket.client.listAll(prefix: bucket.key("\(id).")).isEmpty)
+        }
+    }
+
+    @Test("a bundle in a 2010 spelling is found, edited and deleted under that spelling")
+    func otherSpellings() async throws {
+        let configuration = DocumentFolderConfiguration(bundleExtension: "scarybug", extensionMatching: .caseInsensitive, dataFileNames: ["data.plist"])
+        try await withFolderPlace(.object, configuration: configuration) { folder, _, bucket in
+            let bucket = try #require(bucket)
+            try await bucket.client.put(bucket.key("7.ScaryBug/data.plist"), body: Data("old".utf8))
+            #expect(try await folder.bundle(7).name == "7.ScaryBug")
+            #expect(try await folder.readData(of: 7) == Data("old".utf8))
+            try await folder.writeData(Data("new".utf8), of: 7)
+            #expect(try await bucket.client.listAll(prefix: bucket.location.prefix).map(\.key) == [bucket.key("7.ScaryBug/data.plist")])
+            #expect(try await folder.create(data: Data()).name == "8.scarybug")
+            try await folder.delete(7)
+            #expect(try await folder.bundles().map(\.name) == ["8.scarybug"])
+        }
+    }
+}
+
+/// Runs `operation` to its end from synchronous code on a blocking-pool thread (inside an edit).
+private func waitForTest(_ operation: @escaping @Sendable () async throws -> Void) throws {
+    let done = DispatchSemaphore(value: 0)
+    let failure = Mutex<(any Error)?>(nil)
+    Task {
+        do { try await operation() } catch { failure.withLock { $0 = error } }
+        done.signal()
+    }
+    done.wait()
+    if let error = failure.withLock({ $0 }) { throw error }
+}

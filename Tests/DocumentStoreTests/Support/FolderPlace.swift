@@ -1,0 +1,44 @@
+import DocumentStore
+import DocumentStoreSamples
+import Foundation
+import ObjectStorage
+import Testing
+import TestSupport
+
+/// Where a document-folder test runs: a temporary folder, or a prefix of its own in the local
+/// S3 server's bucket (signatures checked).
+enum FolderBackendKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
+    case file
+    case object
+
+    var testDescription: String { rawValue }
+}
+
+/// Runs `body` with a fresh document folder (configured as `configuration`) of `kind`, and a
+/// maker of further stores on the same place (another server on the same bucket).
+func withFolderPlace(
+    _ kind: FolderBackendKind, configuration: DocumentFolderConfiguration = .sampleCreatures,
+    _ body: (_ folder: DocumentFolder, _ another: () -> DocumentFolder, _ bucket: BucketStorage?) async throws -> Void
+) async throws {
+    switch kind {
+    case .file:
+        try await withTemporaryFolder { root in
+            let folder = DocumentFolder(root: root, configuration: configuration)
+            try await folder.open()
+            try await body(folder, { DocumentFolder(root: root, configuration: configuration) }, nil)
+        }
+    case .object:
+        let server = try S3TestServer.shared()
+        let client = try server.client()
+        let bucket = BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("folder")))
+        do {
+            let folder = DocumentFolder(bucket: bucket, configuration: configuration)
+            try await folder.open()
+            try await body(folder, { DocumentFolder(bucket: bucket, configuration: configuration) }, bucket)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+}
