@@ -116,7 +116,8 @@ public struct DataFolderOptions<App: DataFolderApp>: ParsableArguments {
     /// Options as parsed from nothing: the default folder.
     public init() {}
 
-    /// Refuses `--storage` with `--data-dir`, and `--s3-path-style` or `--create` where they mean nothing.
+    /// Refuses `--storage` with `--data-dir`, a malformed `s3://` location, and `--s3-path-style`
+    /// or `--create` where they mean nothing (usage errors, exit 64).
     public func validate() throws {
         if storage != nil, dataDir != nil {
             throw ValidationError("give the storage once: --storage or --data-dir, not both")
@@ -128,7 +129,11 @@ public struct DataFolderOptions<App: DataFolderApp>: ParsableArguments {
         if create, bucket {
             throw ValidationError("--create applies only to a folder: buckets are created with the storage provider's own tools")
         }
-        _ = try choice
+        do {
+            _ = try choice
+        } catch let error as StorageConnectError {
+            throw ValidationError(error.message)
+        }
     }
 
     /// The storage (`--storage`, `--data-dir`, or the per-user default folder) and whether a
