@@ -253,6 +253,7 @@ let package = Package(
             name: "ScaryCreaturesWebTests",
             dependencies: [
                 "TestSupport", "ScaryCreaturesWeb", "ScaryCreaturesPages", "ScaryCreatures", "WebSupport", "Imaging", "ImagingSamples", "WebTestSupport",
+                "DocumentStore", "ObjectStorage",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

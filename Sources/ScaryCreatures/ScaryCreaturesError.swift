@@ -21,6 +21,9 @@ public struct ScaryCreaturesError: Error, Sendable, Hashable, CustomStringConver
         case invalidImport
         /// The disk is full, or another storage failure.
         case storage
+        /// The storage (a bucket) cannot be reached, keeps failing, or kept changing under a
+        /// change: worth trying again shortly.
+        case unavailable
     }
 
     /// What kind of failure this is.

@@ -19,21 +19,25 @@ import WebSupport
 ///   - onRunning: called once the server listens.
 ///   - onWatching: called once the folder watch sees every bundle: from then on a change another
 ///     process makes to the folder reaches the event streams and the caches.
+///   - storage: the storage already resolved; nil to resolve `configuration.dataFolder` (a
+///     folder, or a bucket with the credentials in the environment).
 /// - Throws: ``WebStartError`` for an unsafe configuration or a data folder another server uses;
 ///   the database's errors for an unusable folder.
 public func buildApplication(
     _ configuration: WebConfiguration,
     pages: PageRoutes<ScaryCreatureDatabase>? = nil,
     onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in },
-    onWatching: @escaping @Sendable () async -> Void = {}
+    onWatching: @escaping @Sendable () async -> Void = {},
+    storage: Storage? = nil
 ) async throws -> some ApplicationProtocol {
     let hosts = try await configuration.validate()
     var logger = Logger(label: "scary-creatures")
     logger.logLevel = configuration.logLevel
     let database: ScaryCreatureDatabase
     do {
-        let storage = try await Storage.resolve(configuration.dataFolder, pathStyle: configuration.s3PathStyle)
-        database = try await ScaryCreatureDatabase.open(storage: storage, cacheBudget: configuration.thumbnailCacheBytes)
+        let resolved: Storage
+        if let storage { resolved = storage } else { resolved = try await Storage.resolve(configuration.dataFolder, pathStyle: configuration.s3PathStyle) }
+        database = try await ScaryCreatureDatabase.open(storage: resolved, cacheBudget: configuration.thumbnailCacheBytes)
         try await database.claimForServer()
     } catch let error as ScaryCreaturesError {
         throw WebStartError(error.message)

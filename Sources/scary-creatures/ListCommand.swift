@@ -26,7 +26,7 @@ struct ListCommand: AsyncParsableCommand {
         let creatures: [ScaryCreatureDoc], problems: [DocumentProblem]
         do {
             (creatures, problems) = try await data.open(readOnly: true).list()
-        } catch let error as ScaryCreaturesError where error.code == .noDataFolder && data.dataDir == nil {
+        } catch let error as ScaryCreaturesError where error.code == .noDataFolder && data.dataDir == nil && data.storage == nil {
             (creatures, problems) = ([], [])  // nothing saved yet in the per-user folder
         }
         if output.json {

@@ -50,6 +50,7 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
         case .versionMismatch: 75                                               // EX_TEMPFAIL
         case .corrupt: 65
         case .storage: 74                                                       // EX_IOERR
+        case .unavailable: 69                                                   // EX_UNAVAILABLE
         }
     }
 }

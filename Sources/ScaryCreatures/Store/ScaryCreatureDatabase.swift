@@ -269,6 +269,8 @@ public final class ScaryCreatureDatabase: Sendable {
                 throw ScaryCreaturesError(.notFound, "there is no creature \(id ?? 0): \(error.message)")
             case .unsupportedFileType:
                 throw ScaryCreaturesError(.corrupt, error.message)
+            case .unavailable, .conflict:
+                throw ScaryCreaturesError(.unavailable, error.message)
             default:
                 throw ScaryCreaturesError(.storage, error.message)
             }
