@@ -139,12 +139,12 @@ public struct ServedProcess: Sendable {
 
     /// Starts `name arguments…` and waits (at most `timeout` seconds) until it has printed
     /// `bannerLines` lines, the first `http://` word of which is its address (through `launcher`
-    /// and with its standard error discarded as ``ChildProcess`` says).
+    /// and with its standard error discarded as ``ChildProcess`` says), with `environment` added.
     public static func start(
         _ name: String, _ arguments: [String], bannerLines: Int = 1, timeout: TimeInterval = 60, launcher: [String] = [],
-        discardingErrors: Bool = false
+        discardingErrors: Bool = false, environment: [String: String] = [:]
     ) throws -> ServedProcess {
-        let child = try ChildProcess(built: name, arguments, launcher: launcher, discardingErrors: discardingErrors)
+        let child = try ChildProcess(built: name, arguments, environment: environment, launcher: launcher, discardingErrors: discardingErrors)
         let text = child.readLines(bannerLines, timeout: timeout)
         let address = try #require(
             text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first { $0.hasPrefix("http://") }, "the server printed \(text)"
@@ -152,10 +152,14 @@ public struct ServedProcess: Sendable {
         return ServedProcess(child: child, url: try #require(URL(string: String(address))), banner: text)
     }
 
-    /// Sends `method` to `path` with `body` and `headers`; the status, the headers (names in
+    /// Sends `method` to `path` (with a query after `?`) with `body` and `headers`; the status, the headers (names in
     /// lower case) and the body.
     public func request(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> (status: Int, headers: [String: String], body: Data) {
-        var request = URLRequest(url: url.appendingPathComponent(path))
+        // A query (after `?`) is kept as a query, not encoded into the path.
+        let parts = path.split(separator: "?", maxSplits: 1)
+        var components = URLComponents(url: url.appendingPathComponent(String(parts.first ?? "")), resolvingAgainstBaseURL: true)!
+        if parts.count == 2 { components.percentEncodedQuery = String(parts[1]) }
+        var request = URLRequest(url: components.url!)
         request.httpMethod = method
         request.httpBody = body
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
