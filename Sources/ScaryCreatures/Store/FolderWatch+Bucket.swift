@@ -14,6 +14,10 @@ extension FolderWatch {
     /// trusted (nothing is cached); the first pass that works reports what changed meanwhile,
     /// and only then is it trusted again.
     ///
+    /// Nothing is read at start (reading every creature's state would be two requests per
+    /// creature): the creatures present are remembered as "state not read", so the first change
+    /// another server makes to one is published both as `updated` and as `photo`.
+    ///
     /// - Throws: ``ScaryCreaturesError`` `.storage` if the first pass fails.
     func run(polling bucket: BucketStorage, onReady: @Sendable () async -> Void) async throws {
         let generation = database.generation
@@ -25,7 +29,7 @@ extension FolderWatch {
         } catch let error as S3Error {
             throw ScaryCreaturesError(.storage, "cannot watch \(bucket.location): \(error.message)")
         }
-        try await rememberStates(of: ids(in: first, bucket: bucket).sorted())
+        for id in ids(in: first, bucket: bucket) { await database.changes.remember(id, state: Self.unreadState) }
         generation.watchStarted()
         await onReady()
         while !Task.isCancelled {
@@ -43,6 +47,9 @@ extension FolderWatch {
             generation.watchStarted()
         }
     }
+
+    /// What a creature present at start is remembered as: a state no creature has.
+    static let unreadState = CreatureState(version: "", attachments: "not read")
 
     /// The creatures that `changes` touch.
     private func ids(in changes: [BucketPoll.Change], bucket: BucketStorage) -> Set<Int> {

@@ -55,7 +55,7 @@ public struct FolderWatch: Sendable {
 
     /// Reads the state of every creature in `ids`, 64 at a time, so the change stream can tell
     /// an update from a creation (10,000 creatures: well under a second).
-    func rememberStates(of ids: [Int]) async throws {
+    private func rememberStates(of ids: [Int]) async throws {
         let database = self.database
         var start = 0
         while start < ids.count {

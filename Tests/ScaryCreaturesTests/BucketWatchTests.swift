@@ -1,0 +1,73 @@
+import DocumentStore
+import Foundation
+import ImagingSamples
+import ObjectStorage
+@testable import ScaryCreatures
+import Testing
+import TestSupport
+
+/// Two databases on one bucket, as two servers: each one's watch of the bucket sees the other's
+/// changes, publishes them, and drops the cached thumbnails they make stale.
+@Suite("Watching a bucket another server changes", .serialized, .timeLimit(.minutes(2)))
+struct BucketWatchTests {
+    /// Runs `body` with two databases on one fresh prefix of the local S3 server.
+    private func withTwoDatabases(_ body: (ScaryCreatureDatabase, ScaryCreatureDatabase) async throws -> Void) async throws {
+        let server = try S3TestServer.shared()
+        let client = try server.client()
+        let bucket = BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("watch")))
+        do {
+            let one = try await ScaryCreatureDatabase.open(storage: .bucket(bucket))
+            let two = try await ScaryCreatureDatabase.open(storage: .bucket(bucket))
+            try await body(one, two)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+
+    @Test("a creature created, renamed, given a photo and deleted through one server is published by the other's watch, each within 2 seconds")
+    func eventsFromAnotherServer() async throws {
+        try await withTwoDatabases { one, two in
+            let existing = try await one.add(title: "Old")
+            let watch = await startWatch(of: two)
+            defer { watch.cancel() }
+            let events = await two.changes.subscribe(after: nil)
+            var started = ContinuousClock.now
+            let creature = try await one.add(title: "Ghost")
+            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["created \(creature.id)"])
+            #expect(ContinuousClock.now - started < .seconds(2))
+            started = ContinuousClock.now
+            _ = try await one.rate(creature.id, 3)
+            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["updated \(creature.id)"])
+            #expect(ContinuousClock.now - started < .seconds(2))
+            try await one.setImage(creature.id, try SamplePhotos.png())
+            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["photo \(creature.id)"])
+            try await one.delete(creature.id)
+            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["deleted \(creature.id)"])
+            // A creature present before the watch started, whose state it never read: its first
+            // change is told both ways.
+            _ = try await one.rename(existing.id, to: "Older")
+            #expect(try await nextEvents(events, count: 2).map(\.summary) == ["updated \(existing.id)", "photo \(existing.id)"])
+        }
+    }
+
+    @Test("a photo replaced through another server: this server's cached thumbnail is dropped, the next one is the new photo's")
+    func thumbnailFollowsAnotherServer() async throws {
+        try await withTwoDatabases { one, two in
+            let creature = try await one.add(title: "Ghost", image: try SamplePhotos.png())
+            let watch = await startWatch(of: two)
+            defer { watch.cancel() }
+            let before = try #require(try await two.thumbnail(of: creature.id))
+            #expect(await two.thumbnails.value(for: creature.id) == before)
+            let events = await two.changes.subscribe(after: nil)
+            try await one.setImage(creature.id, try SamplePhotos.jpeg())
+            // Made before the watch started: its first change is told both ways.
+            #expect(try await nextEvents(events, count: 2).map(\.summary) == ["updated \(creature.id)", "photo \(creature.id)"])
+            #expect(await two.thumbnails.value(for: creature.id) == nil)
+            let after = try #require(try await two.thumbnail(of: creature.id))
+            #expect(after != before)
+            #expect(after == (try await one.thumbnail(of: creature.id)))
+        }
+    }
+}
