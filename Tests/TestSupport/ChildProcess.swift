@@ -138,13 +138,13 @@ public struct ServedProcess: Sendable {
     public var port: Int { url.port ?? 0 }
 
     /// Starts `name arguments…` and waits (at most `timeout` seconds) until it has printed
-    /// `bannerLines` lines, the first `http://` word of which is its address (through `launcher`
-    /// and with its standard error discarded as ``ChildProcess`` says).
+    /// `bannerLines` lines, the first `http://` word of which is its address (through `launcher`,
+    /// with `environment` added to ours and its standard error discarded as ``ChildProcess`` says).
     public static func start(
         _ name: String, _ arguments: [String], bannerLines: Int = 1, timeout: TimeInterval = 60, launcher: [String] = [],
-        discardingErrors: Bool = false
+        discardingErrors: Bool = false, environment: [String: String] = [:]
     ) throws -> ServedProcess {
-        let child = try ChildProcess(built: name, arguments, launcher: launcher, discardingErrors: discardingErrors)
+        let child = try ChildProcess(built: name, arguments, environment: environment, launcher: launcher, discardingErrors: discardingErrors)
         let text = child.readLines(bannerLines, timeout: timeout)
         let address = try #require(
             text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first { $0.hasPrefix("http://") }, "the server printed \(text)"
