@@ -281,7 +281,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HomepwnerTests",
-            dependencies: ["TestSupport", "Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "homepwner", "homepwner-stress"]
+            dependencies: ["TestSupport", "Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "ObjectStorage", "homepwner", "homepwner-stress"]
         ),
         .testTarget(
             name: "HomepwnerWebTests",

@@ -27,6 +27,7 @@ struct BucketSharingTests {
             // `theirs` still holds the archive before that edit: its write loses and is made again.
             try await theirs.update(sofa.itemKey, ItemChanges(serialNumber: "SF-9"))
             try await theirs.add(NewItem(name: "Rug"))
+            #expect(await theirs.archive.conflictCount == 1, "the stale store's first write must have lost the race once")
             let stored = try await ItemStore.open(storage: place.storage, readOnly: true).items()
             #expect(stored.map(\.itemName) == ["Lamp", "Sofa", "Rug"])
             #expect(stored.map(\.valueInDollars) == [40, 0, 0])
@@ -47,6 +48,7 @@ struct BucketSharingTests {
             let message = "item \(lamp.itemKey) was deleted by another change (here or on another server sharing the storage) before this change could be saved; nothing was changed"
             await #expect(throws: HomepwnerError(.notFound, message)) { try await rename.value }
             #expect(try await price.value.valueInDollars == 300)
+            #expect(await theirs.archive.conflictCount >= 1)
             await #expect(throws: HomepwnerError(.notFound, "no item has the key \(lamp.itemKey)")) {
                 try await theirs.update(lamp.itemKey, ItemChanges(name: "again"))
             }
@@ -71,6 +73,8 @@ struct BucketSharingTests {
             #expect(stored.count == 40)
             #expect(Set(stored.map(\.itemName)) == Set((0..<40).map { "item \($0)" }))
             #expect(Set(stored.map(\.itemKey)).count == 40)
+            let conflicts = await stores[0].archive.conflictCount + stores[1].archive.conflictCount
+            #expect(conflicts > 0, "two stores writing at once must have raced at least once")
         }
     }
 
