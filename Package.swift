@@ -270,7 +270,7 @@ let package = Package(
         .testTarget(
             name: "HomepwnerPagesTests",
             dependencies: [
-                "TestSupport", "HomepwnerPages", "Homepwner", "WebSupport", "Imaging", "KeyedArchive", "WebTestSupport",
+                "TestSupport", "HomepwnerPages", "Homepwner", "DocumentStore", "ObjectStorage", "WebSupport", "Imaging", "KeyedArchive", "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
