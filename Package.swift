@@ -271,7 +271,7 @@ let package = Package(
         .testTarget(
             name: "HomepwnerPagesTests",
             dependencies: [
-                "TestSupport", "HomepwnerPages", "Homepwner", "WebSupport", "Imaging", "KeyedArchive", "WebTestSupport",
+                "TestSupport", "HomepwnerPages", "Homepwner", "DocumentStore", "ObjectStorage", "WebSupport", "Imaging", "KeyedArchive", "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
@@ -282,7 +282,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HomepwnerTests",
-            dependencies: ["TestSupport", "Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "homepwner", "homepwner-stress"]
+            dependencies: ["TestSupport", "Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "ObjectStorage", "homepwner", "homepwner-stress"]
         ),
         .testTarget(
             name: "HomepwnerWebTests",

@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import Homepwner
 import Hummingbird
@@ -32,14 +33,15 @@ public struct HomepwnerPages: Sendable, PageResponses {
     ///
     /// - Parameters:
     ///   - repairCommand: the command shown when the archive is damaged; by default
-    ///     `homepwner check --repair --data-dir <the store's folder>`.
+    ///     `homepwner check --repair --data-dir <the store's folder>` (`--storage s3://…` for a
+    ///     bucket).
     ///   - now: the clock that dates the printed inventory.
     /// - Throws: when the package's resources are missing or a template does not parse.
     public init(store: ItemStore, repairCommand: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws {
         self.store = store
         self.resources = try PageResources(bundle: .module, site: SiteIdentity(name: "Homepwner", stylesheet: "homepwner.css", startPage: "inventory"))
         self.maxPhotoBytes = ImageLimits().maxEncodedBytes
-        self.repairCommand = repairCommand ?? "homepwner check --repair --data-dir \(Self.shellQuoted(store.folder.path))"
+        self.repairCommand = repairCommand ?? Self.repairCommand(for: store.storage)
         self.now = now
     }
 
@@ -71,6 +73,15 @@ public struct HomepwnerPages: Sendable, PageResponses {
     /// (`buildApplication(_:pages:)` in HomepwnerWeb).
     public static let routes: PageRoutes<ItemStore> = { router, store in
         try HomepwnerPages(store: store).addRoutes(to: router)
+    }
+
+    /// The command that repairs the archive in `storage`: `--data-dir` naming a folder,
+    /// `--storage` naming a bucket.
+    static func repairCommand(for storage: Storage) -> String {
+        switch storage {
+        case .folder(let folder): "homepwner check --repair --data-dir \(shellQuoted(folder.path))"
+        case .bucket: "homepwner check --repair --storage \(shellQuoted(storage.description))"
+        }
     }
 
     /// `text` as one word of a POSIX shell (single-quoted unless it is plainly safe).

@@ -9,8 +9,9 @@ import ServiceLifecycle
 import DocumentStore
 import WebSupport
 
-/// Builds the Homepwner server: the item store (holding the data folder for as long as it runs,
-/// so that a `homepwner` command that would write fails at once and names the server), the
+/// Builds the Homepwner server: the item store (in a data folder, or a bucket that other servers
+/// may share; it holds a folder for as long as it runs, so that a `homepwner` command that
+/// would write fails at once and names the server), the
 /// router, and the services beside it (memory-pressure purges of the photo cache, also on
 /// `SIGUSR1`; the final save at shutdown). Run it with `runService()`, which stops on SIGINT or
 /// SIGTERM after in-flight requests finish, then saves once more.
@@ -19,7 +20,8 @@ import WebSupport
 ///   - pages: adds the pages' routes; nil serves the API alone.
 ///   - onRunning: called once the server listens.
 /// - Throws: ``Homepwner/HomepwnerError`` `.inUse` when another server holds the data folder;
-///   ``WebSupport/WebStartError`` for an unsafe configuration or a folder that cannot be used.
+///   ``WebSupport/WebStartError`` for an unsafe configuration or a folder that cannot be used;
+///   ``DocumentStore/StorageConnectError`` for a bucket that cannot be used.
 public func buildApplication(
     _ configuration: WebConfiguration,
     pages: PageRoutes<ItemStore>? = nil,
@@ -28,8 +30,10 @@ public func buildApplication(
     let hosts = try await configuration.validate()
     var logger = Logger(label: "homepwner")
     logger.logLevel = configuration.logLevel
-    let store = ItemStore(folder: configuration.dataFolder, imageCacheBudget: configuration.thumbnailCacheBytes, serving: true)
+    let store: ItemStore
     do {
+        let storage = try await Storage.resolve(configuration.dataFolder, pathStyle: configuration.s3PathStyle)
+        store = ItemStore(storage: storage, imageCacheBudget: configuration.thumbnailCacheBytes, serving: true)
         try await store.load()
     } catch let error as HomepwnerError where error.code != .inUse {
         throw WebStartError(error.message)

@@ -11,14 +11,18 @@ struct HomepwnerCommand: AsyncParsableCommand {
         commandName: "homepwner",
         abstract: "Keep an inventory of your possessions: names, serial numbers, values, dates and photos.",
         discussion: """
-            Data lives in a Documents folder (--data-dir, default $XDG_DATA_HOME/homepwner/Documents): \
+            Data lives in a Documents folder (--storage, default $XDG_DATA_HOME/homepwner/Documents): \
             items.archive as the 2014 Homepwner app wrote it, and one photo per item named by its key. \
+            Or in a bucket, laid out the same way: --storage s3://BUCKET/PREFIX (--s3-path-style for \
+            a local server), shared by any number of servers. \
             With no subcommand it serves the inventory at http://127.0.0.1:8081/ (see serve --help); \
             while a server runs, the commands that change the folder fail at once (exit 75) and \
             name it — make the change through the server, or stop it first.
             Exit status: 0 success, 1 check found problems, 64 usage, 65 bad data (a rule, an image, \
-            a damaged archive), 66 not found, 74 storage, 75 a homepwner server holds the folder \
-            (make the change through it, or stop it first).
+            a damaged archive), 66 not found (an item, the folder, the bucket), 69 the storage \
+            cannot be reached, 74 storage, 75 a homepwner server holds the folder (make the change \
+            through it, or stop it first), 77 the bucket refused the credentials, 78 a malformed \
+            s3:// location or AWS environment.
             """,
         subcommands: [
             ServeCommand.self, ListCommand.self, AddCommand.self, ShowCommand.self, UpdateCommand.self, SetImageCommand.self,

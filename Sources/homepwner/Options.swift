@@ -15,12 +15,13 @@ extension HomepwnerApp: DataFolderApp {
 
 extension DataFolderOptions where App == HomepwnerApp {
     /// Opens the store there; `readOnly` for commands that change nothing: they never create
-    /// the folder or touch anything in it. A --data-dir folder that does not exist is created
-    /// only with --create.
+    /// the folder or touch anything in it. A --storage folder that does not exist is created
+    /// only with --create; a bucket must answer and accept the credentials (one line and exit
+    /// 77, 66 or 69 when it does not).
     func open(readOnly: Bool = false) async throws -> ItemStore {
         let choice = try self.choice
-        guard !choice.isBucket else {
-            throw HomepwnerError(.storage, "homepwner cannot keep its items in a bucket yet; use a folder")
+        if choice.isBucket {
+            return try await ItemStore.open(storage: try await choice.resolve(), readOnly: readOnly)
         }
         if !readOnly { try await choice.requireExistingUnlessCreatable() }
         return try await ItemStore.open(at: choice.folder, readOnly: readOnly)

@@ -13,8 +13,9 @@ struct ServeCommand: AsyncParsableCommand {
             Binds 127.0.0.1:8081 by default. Any other address needs an access token (--token or \
             HOMEPWNER_TOKEN). The server holds the data folder: while it runs, homepwner commands \
             that would change the folder fail at once (exit 75), and a second server on it does not \
-            start. Stops on Ctrl-C or SIGTERM after requests in flight finish, saving once more; \
-            SIGUSR1 empties the photo cache.
+            start. With --storage s3://BUCKET/PREFIX any number of servers share the inventory (no \
+            lock: every write is conditional). Stops on Ctrl-C or SIGTERM after requests in flight \
+            finish, saving once more; SIGUSR1 empties the photo cache.
             """
     )
 
@@ -23,9 +24,6 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let choice = try data.choice
-        guard !choice.isBucket else {
-            throw HomepwnerError(.storage, "homepwner cannot keep its items in a bucket yet; use a folder")
-        }
         try await choice.requireExistingUnlessCreatable()
         try await server.run(data: choice) { configuration, onRunning in
             // The pages' routes are handed in here (HomepwnerPages).

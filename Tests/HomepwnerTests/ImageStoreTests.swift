@@ -1,20 +1,20 @@
+import DocumentStore
 import Foundation
 @testable import Homepwner
 import Imaging
 import Testing
 import TestSupport
 
-@Suite("Photos: one file per item named by its key, checked before anything is written, deleted with the item")
+@Suite("Photos: one file (or object) per item named by its key, checked before anything is written, deleted with the item")
 struct ImageStoreTests {
-    @Test("a photo is stored as uploaded in a file named by the item key, read back, and thumbnailed as PNG")
-    func setAndRead() async throws {
-        try await withTemporaryFolder { folder in
-            let store = ItemStoreTests.store(folder)
+    @Test("a photo is stored as uploaded in a file named by the item key, read back, and thumbnailed as PNG", arguments: StorageKind.allCases)
+    func setAndRead(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = ItemStoreTests.store(place.storage)
             let item = try await store.add(NewItem(name: "Camera"))
             let jpeg = try sampleJPEG()
             try await store.setImage(jpeg, forKey: item.itemKey)
-            let file = folder.appendingPathComponent(item.itemKey)
-            #expect(try Data(contentsOf: file) == jpeg)
+            #expect(try await place.read(item.itemKey) == jpeg)
             #expect(try await store.images.image(forKey: item.itemKey) == jpeg)
             let thumbnail = try #require(try await store.images.thumbnail(forKey: item.itemKey))
             let info = try ImageInfo.read(thumbnail)
@@ -24,14 +24,14 @@ struct ImageStoreTests {
             let png = try samplePNG(seed: 4)
             try await store.setImage(png, forKey: item.itemKey)
             #expect(try await store.images.image(forKey: item.itemKey) == png)
-            #expect(try fileNames(in: folder) == [item.itemKey, "items.archive"])
+            #expect(try await place.names() == [item.itemKey, "items.archive"])
         }
     }
 
-    @Test("a file that is not an image is refused before anything touches the disk, keeping the old photo")
-    func invalidPhotoWritesNothing() async throws {
-        try await withTemporaryFolder { folder in
-            let store = ItemStoreTests.store(folder)
+    @Test("a file that is not an image is refused before anything touches the disk, keeping the old photo", arguments: StorageKind.allCases)
+    func invalidPhotoWritesNothing(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = ItemStoreTests.store(place.storage)
             let item = try await store.add(NewItem(name: "Camera"))
             let png = try samplePNG()
             try await store.setImage(png, forKey: item.itemKey)
@@ -46,15 +46,15 @@ struct ImageStoreTests {
                 #expect(error?.code == .invalidImage)
                 #expect(error?.message == message)
             }
-            #expect(try Data(contentsOf: folder.appendingPathComponent(item.itemKey)) == png)
-            #expect(try fileNames(in: folder) == [item.itemKey, "items.archive"])
+            #expect(try await place.read(item.itemKey) == png)
+            #expect(try await place.names() == [item.itemKey, "items.archive"])
         }
     }
 
-    @Test("deleting an item deletes its photo; removing a photo keeps the item")
-    func deleteWithItem() async throws {
-        try await withTemporaryFolder { folder in
-            let store = ItemStoreTests.store(folder)
+    @Test("deleting an item deletes its photo; removing a photo keeps the item", arguments: StorageKind.allCases)
+    func deleteWithItem(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = ItemStoreTests.store(place.storage)
             let kept = try await store.add(NewItem(name: "kept"))
             let gone = try await store.add(NewItem(name: "gone"))
             try await store.setImage(try samplePNG(seed: 1), forKey: kept.itemKey)
@@ -62,19 +62,19 @@ struct ImageStoreTests {
             #expect(await store.images.hasImage(forKey: gone.itemKey))
             try await store.delete(gone.itemKey)
             #expect(await store.images.hasImage(forKey: gone.itemKey) == false)
-            #expect(try fileNames(in: folder) == [kept.itemKey, "items.archive"])
+            #expect(try await place.names() == [kept.itemKey, "items.archive"])
             #expect(try await store.images.image(forKey: gone.itemKey) == nil)
             try await store.removeImage(forKey: kept.itemKey)
             #expect(await store.images.hasImage(forKey: kept.itemKey) == false)
-            #expect(try fileNames(in: folder) == ["items.archive"])
+            #expect(try await place.names() == ["items.archive"])
             #expect(try await store.items().map(\.itemName) == ["kept"])
         }
     }
 
-    @Test("a photo for an item that does not exist, or under a key that is not a UUID, is refused")
-    func unknownOrHostileKeys() async throws {
-        try await withTemporaryFolder { folder in
-            let store = ItemStoreTests.store(folder)
+    @Test("a photo for an item that does not exist, or under a key that is not a UUID, is refused", arguments: StorageKind.allCases)
+    func unknownOrHostileKeys(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = ItemStoreTests.store(place.storage)
             let png = try samplePNG()
             await #expect(throws: HomepwnerError(.notFound, "no item has the key 00000000-0000-4000-8000-0000000000FF")) {
                 try await store.setImage(png, forKey: "00000000-0000-4000-8000-0000000000FF")
@@ -83,16 +83,18 @@ struct ImageStoreTests {
                 try await store.images.setImage(png, forKey: "../escape")
             }
             #expect(try await store.images.image(forKey: "../items.archive") == nil)
-            #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escape").path))
+            if case .folder(let folder) = place.storage {
+                #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escape").path))
+            }
         }
     }
 
-    @Test("check reports photos no item names and photo files that are not images; repair removes the orphans")
-    func checkPhotos() async throws {
-        try await withTemporaryFolder { folder in
-            let store = ItemStoreTests.store(folder)
+    @Test("check reports photos no item names and photo files that are not images; repair removes the orphans", arguments: StorageKind.allCases)
+    func checkPhotos(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = ItemStoreTests.store(place.storage)
             let item = try await store.add(NewItem(name: "Camera"))
-            try Data("not a photo".utf8).write(to: folder.appendingPathComponent(item.itemKey))
+            try await place.write(item.itemKey, Data("not a photo".utf8))
             let orphan = "00000000-0000-4000-8000-00000000ABCD"
             try await store.images.setImage(try samplePNG(), forKey: orphan)
             let report = try await store.check()
@@ -102,7 +104,7 @@ struct ImageStoreTests {
             let repaired = try await store.repair()
             #expect(repaired.orphanPhotos.isEmpty)
             #expect(repaired.repairs == ["removed the photo \(orphan), which no item names"])
-            #expect(try fileNames(in: folder) == [item.itemKey, "items.archive"])
+            #expect(try await place.names() == [item.itemKey, "items.archive"])
         }
     }
 }

@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 @testable import Homepwner
 import KeyedArchive
@@ -6,10 +7,10 @@ import TestSupport
 
 @Suite("The store adds, changes and keeps an item's details")
 struct ItemDetailsStoreTests {
-    @Test("details given on add are checked, normalised and saved; read again from disk they are the same")
-    func addWithDetails() async throws {
-        try await withTemporaryFolder { folder in
-            let store = ItemStoreTests.store(folder)
+    @Test("details given on add are checked, normalised and saved; read again from storage they are the same", arguments: StorageKind.allCases)
+    func addWithDetails(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = ItemStoreTests.store(place.storage)
             var draft = NewItem(name: "Drill", valueInDollars: 120)
             draft.details.location = "House›Garage"
             draft.details.labels = ["tools", " tools ", "power"]
@@ -24,16 +25,16 @@ struct ItemDetailsStoreTests {
             #expect(added.notes == "line one\nline two")
             #expect(added.purchaseDate == nil && added.modelName == nil)
             try await store.close()
-            let reopened = ItemStoreTests.store(folder)
+            let reopened = ItemStoreTests.store(place.storage)
             let read = try #require(try await reopened.items().first)
             #expect(read == added)
             try await reopened.close()
         }
     }
 
-    @Test("updating the name and value of an item with details (as the API does) keeps every detail and every unknown key")
-    func updateKeepsDetails() async throws {
-        try await withTemporaryFolder { folder in
+    @Test("updating the name and value of an item with details (as the API does) keeps every detail and every unknown key", arguments: StorageKind.allCases)
+    func updateKeepsDetails(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             var item = itemWithEveryDetail(0)
             // A key no version knows, as a later app might add.
             let archiver = KeyedArchiver()
@@ -44,16 +45,17 @@ struct ItemDetailsStoreTests {
             fields["attachmentCount"] = .integer(2)
             objects[index] = .dictionary(fields)
             plist["$objects"] = .array(objects)
-            try PropertyList.dictionary(plist).encoded(as: .binary).write(to: folder.appendingPathComponent("items.archive"))
+            try await place.write("items.archive", try PropertyList.dictionary(plist).encoded(as: .binary))
 
-            let store = ItemStoreTests.store(folder)
+            let store = ItemStoreTests.store(place.storage)
             let before = try await store.item(item.itemKey)
             let updated = try await store.update(item.itemKey, ItemChanges(name: "Renamed", valueInDollars: 42), ifVersion: before.version)
             #expect(sameDetails(updated, item) == true)
             #expect(updated.otherFields.keys == ["attachmentCount"])
             try await store.close()
 
-            let reread = try #require(try ItemArchive.decode(try Data(contentsOf: folder.appendingPathComponent("items.archive"))).items.first)
+            let stored = try #require(try await place.read("items.archive"))
+            let reread = try #require(try ItemArchive.decode(stored).items.first)
             item.itemName = "Renamed"
             item.valueInDollars = 42
             #expect(sameDetails(reread, item) == true)
@@ -62,10 +64,10 @@ struct ItemDetailsStoreTests {
         }
     }
 
-    @Test("update sets and clears details: empty text, no labels, quantity 1 and .some(nil) remove their keys")
-    func updateSetsAndClears() async throws {
-        try await withTemporaryFolder { folder in
-            let store = ItemStoreTests.store(folder)
+    @Test("update sets and clears details: empty text, no labels, quantity 1 and .some(nil) remove their keys", arguments: StorageKind.allCases)
+    func updateSetsAndClears(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = ItemStoreTests.store(place.storage)
             let item = try await store.add(NewItem(name: "Lamp"))
             var set = ItemChanges()
             set.modelName = "L-1"
@@ -85,15 +87,15 @@ struct ItemDetailsStoreTests {
             #expect(!cleared.hasDetails)
             #expect(cleared.version == item.version)
             try await store.close()
-            let data = try Data(contentsOf: folder.appendingPathComponent("items.archive"))
+            let data = try #require(try await place.read("items.archive"))
             #expect(try firstItemFields(data).keys.map(\.string).sorted() == ["$class", "dateCreated", "itemKey", "itemName", "serialNumber", "valueInDollars"])
         }
     }
 
-    @Test("a detail breaking its rule is refused with one message, and nothing is saved")
-    func badDetailRefused() async throws {
-        try await withTemporaryFolder { folder in
-            let store = ItemStoreTests.store(folder)
+    @Test("a detail breaking its rule is refused with one message, and nothing is saved", arguments: StorageKind.allCases)
+    func badDetailRefused(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = ItemStoreTests.store(place.storage)
             let item = try await store.add(NewItem(name: "Lamp"))
             var change = ItemChanges(name: "New name")
             change.quantity = 0

@@ -10,16 +10,21 @@ struct ItemStoreTests {
     static let date = Date(timeIntervalSinceReferenceDate: 700_000_000.062_5)
 
     static func store(_ folder: URL, writer: DurableFileWriter = .system) -> ItemStore {
+        store(.folder(folder), writer: writer)
+    }
+
+    /// A store in `storage` dated ``date`` with keys numbered from 1.
+    static func store(_ storage: Storage, writer: DurableFileWriter = .system) -> ItemStore {
         let counter = Counter()
-        return ItemStore(folder: folder, writer: writer, lockTimeout: .seconds(30), now: { date }, makeKey: {
+        return ItemStore(storage: storage, writer: writer, lockTimeout: .seconds(30), now: { date }, makeKey: {
             String(format: "00000000-0000-4000-8000-%012X", counter.next())
         })
     }
 
-    @Test("a missing archive is an empty inventory; add, update and delete survive a reopen with every field exact")
-    func changesSurviveReopen() async throws {
-        try await withTemporaryFolder { folder in
-            let store = Self.store(folder)
+    @Test("a missing archive is an empty inventory; add, update and delete survive a reopen with every field exact", arguments: StorageKind.allCases)
+    func changesSurviveReopen(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = Self.store(place.storage)
             #expect(try await store.items().isEmpty)
             let spork = try await store.add(NewItem(name: " Spork ", serialNumber: "SP-1", valueInDollars: 3))
             let mac = try await store.add(NewItem(name: "Mac", valueInDollars: 1_000_000_000))
@@ -32,7 +37,7 @@ struct ItemStoreTests {
             #expect(await store.changeCount == 5)
             try await store.close()
 
-            let reopened = try await ItemStore.open(at: folder, readOnly: true)
+            let reopened = try await ItemStore.open(storage: place.storage, readOnly: true)
             let items = try await reopened.items()
             #expect(items.map(\.itemName) == ["Golden Spork", "Bear"])
             #expect(items.map(\.serialNumber) == ["", ""])
@@ -42,10 +47,10 @@ struct ItemStoreTests {
         }
     }
 
-    @Test("a change that breaks a rule or names no item changes nothing and writes nothing")
-    func refusedChanges() async throws {
-        try await withTemporaryFolder { folder in
-            let store = Self.store(folder)
+    @Test("a change that breaks a rule or names no item changes nothing and writes nothing", arguments: StorageKind.allCases)
+    func refusedChanges(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = Self.store(place.storage)
             let item = try await store.add(NewItem(name: "Lamp", valueInDollars: 10))
             let saves = await store.saveCount
             await #expect(throws: HomepwnerError(.invalidValue, "a value must be 0 to 1,000,000,000 whole dollars, not -5")) {
@@ -60,10 +65,10 @@ struct ItemStoreTests {
         }
     }
 
-    @Test("many concurrent changes go out in fewer durable writes, and every one is there after a reopen")
-    func groupCommit() async throws {
-        try await withTemporaryFolder { folder in
-            let store = Self.store(folder)
+    @Test("many concurrent changes go out in fewer durable writes, and every one is there after a reopen", arguments: StorageKind.allCases)
+    func groupCommit(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = Self.store(place.storage)
             let seeded = try await store.add(NewItem(name: "seed"))
             let before = await store.saveCount
             let count = 200
@@ -83,7 +88,7 @@ struct ItemStoreTests {
             #expect(await store.changeCount == count + 1)
             #expect(saves < count, "\(saves) writes for \(count) changes: nothing was coalesced")
             try await store.close()
-            let items = try await ItemStore.open(at: folder, readOnly: true).items()
+            let items = try await ItemStore.open(storage: place.storage, readOnly: true).items()
             #expect(Set(items.map(\.itemName)) == Set(["seed"] + stride(from: 0, to: count, by: 2).map { "item \($0)" }))
             #expect(items.first?.serialNumber.hasPrefix("S") == true)
         }
@@ -107,32 +112,30 @@ struct ItemStoreTests {
         }
     }
 
-    @Test("a damaged archive is listed read-only from what can be read, every change is refused, the file is untouched")
-    func damagedArchiveIsNeverOverwritten() async throws {
-        try await withTemporaryFolder { folder in
-            let url = folder.appendingPathComponent("items.archive")
+    @Test("a damaged archive is listed read-only from what can be read, every change is refused, the file is untouched", arguments: StorageKind.allCases)
+    func damagedArchiveIsNeverOverwritten(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let damaged = Data("bplist00 this is not a keyed archive".utf8)
-            try damaged.write(to: url)
-            let store = Self.store(folder)
+            try await place.write("items.archive", damaged)
+            let store = Self.store(place.storage)
             try await store.load()
             guard case .damaged(let reason) = await store.status else {
                 Issue.record("status is \(await store.status)")
                 return
             }
-            #expect(reason == "\(url.path) is damaged (binary plist is 36 bytes, too short to hold a header, an object and a trailer) and no item could be read from it")
+            #expect(reason == "\(place.location(of: "items.archive")) is damaged (binary plist is 36 bytes, too short to hold a header, an object and a trailer) and no item could be read from it")
             #expect(try await store.items().isEmpty)
             let error = await #expect(throws: HomepwnerError.self) { try await store.add(NewItem(name: "Sofa")) }
             #expect(error?.code == .damagedArchive)
             #expect(error?.message == "nothing was changed: \(reason)")
             try await store.close()
-            #expect(try Data(contentsOf: url) == damaged)
+            #expect(try await place.read("items.archive") == damaged)
         }
     }
 
-    @Test("repair keeps the damaged file beside the archive and saves the items that could still be read")
-    func repairSalvages() async throws {
-        try await withTemporaryFolder { folder in
-            let url = folder.appendingPathComponent("items.archive")
+    @Test("repair keeps the damaged file beside the archive and saves the items that could still be read", arguments: StorageKind.allCases)
+    func repairSalvages(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             // Two items, then the root array gains a reference past the end of $objects.
             let archiver = KeyedArchiver()
             archiver.encode(ItemArchive(items: [fixedItem(0), fixedItem(1)]), forKey: "root")
@@ -146,9 +149,9 @@ struct ItemStoreTests {
             objects[rootIndex] = .dictionary(root)
             plist["$objects"] = .array(objects)
             let damaged = try PropertyList.dictionary(plist).encoded(as: .binary)
-            try damaged.write(to: url)
+            try await place.write("items.archive", damaged)
 
-            let store = Self.store(folder)
+            let store = Self.store(place.storage)
             #expect(try await store.items().map(\.itemKey) == [fixedItem(0).itemKey, fixedItem(1).itemKey])
             let report = try await store.repair()
             #expect(report.isClean)
@@ -156,22 +159,22 @@ struct ItemStoreTests {
             #expect(await store.status == .ready)
             try await store.add(NewItem(name: "after repair"))
             try await store.close()
-            let names = try fileNames(in: folder)
+            let names = try await place.names()
             #expect(names.count == 2)
             let aside = try #require(names.first { $0.hasPrefix("items.archive.damaged-") })
-            #expect(try Data(contentsOf: folder.appendingPathComponent(aside)) == damaged)
-            #expect(try await ItemStore.open(at: folder, readOnly: true).items().map(\.itemName) == ["Shiny Spork 0", "Shiny Spork 1", "after repair"])
+            #expect(try await place.read(aside) == damaged)
+            #expect(try await ItemStore.open(storage: place.storage, readOnly: true).items().map(\.itemName) == ["Shiny Spork 0", "Shiny Spork 1", "after repair"])
         }
     }
 
-    @Test("after close, reads still work and changes are refused")
-    func closeRefusesChanges() async throws {
-        try await withTemporaryFolder { folder in
-            let store = Self.store(folder)
+    @Test("after close, reads still work and changes are refused; a folder's archive is saved once more, a bucket's is not", arguments: StorageKind.allCases)
+    func closeRefusesChanges(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = Self.store(place.storage)
             try await store.add(NewItem(name: "Lamp"))
             let saves = await store.saveCount
             try await store.close()
-            #expect(await store.saveCount == saves + 1)
+            #expect(await store.saveCount == saves + (kind == .folder ? 1 : 0))
             #expect(try await store.items().map(\.itemName) == ["Lamp"])
             let error = await #expect(throws: HomepwnerError.self) { try await store.add(NewItem(name: "Sofa")) }
             #expect(error?.code == .storage)
@@ -204,10 +207,10 @@ struct ItemStoreTests {
         }
     }
 
-    @Test("an item key is found whole or by a unique start of 4+ characters in any case; too short or shared is an error")
-    func keyResolution() async throws {
-        try await withTemporaryFolder { folder in
-            let store = Self.store(folder)
+    @Test("an item key is found whole or by a unique start of 4+ characters in any case; too short or shared is an error", arguments: StorageKind.allCases)
+    func keyResolution(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = Self.store(place.storage)
             let one = try await store.add(NewItem(name: "one"))
             try await store.add(NewItem(name: "two"))
             #expect(try await store.resolveKey(one.itemKey) == one.itemKey)
@@ -235,16 +238,16 @@ final class Counter: @unchecked Sendable {
 
 @Suite("What the store does not understand it keeps: unknown keys and entries of other classes survive its saves")
 struct KeepingTests {
-    @Test("an edit through the store keeps an item's unknown keys and the root's entries of other classes in place")
-    func editsKeepWhatIsUnknown() async throws {
-        try await withTemporaryFolder { folder in
-            try KeyedArchiver.archivedData(withRoot: MixedRoot()).write(to: folder.appendingPathComponent("items.archive"))
-            let store = ItemStoreTests.store(folder)
+    @Test("an edit through the store keeps an item's unknown keys and the root's entries of other classes in place", arguments: StorageKind.allCases)
+    func editsKeepWhatIsUnknown(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            try await place.write("items.archive", try KeyedArchiver.archivedData(withRoot: MixedRoot()))
+            let store = ItemStoreTests.store(place.storage)
             try await store.update(fixedItem(1).itemKey, ItemChanges(valueInDollars: 77))
             try await store.add(NewItem(name: "new"))
             try await store.delete(fixedItem(0).itemKey)
             try await store.close()
-            let entries = try await ItemStore.open(at: folder, readOnly: true).archiveContents().entries
+            let entries = try await ItemStore.open(storage: place.storage, readOnly: true).archiveContents().entries
             #expect(entries.count == 4)
             guard entries.count == 4, case .other(.object(let container)) = entries[0], case .item(let edited) = entries[2] else {
                 Issue.record("entries: \(entries)")

@@ -138,8 +138,8 @@ public struct ServedProcess: Sendable {
     public var port: Int { url.port ?? 0 }
 
     /// Starts `name arguments…` and waits (at most `timeout` seconds) until it has printed
-    /// `bannerLines` lines, the first `http://` word of which is its address (through `launcher`
-    /// and with its standard error discarded as ``ChildProcess`` says), with `environment` added.
+    /// `bannerLines` lines, the first `http://` word of which is its address (through `launcher`,
+    /// with `environment` added to ours and its standard error discarded as ``ChildProcess`` says).
     public static func start(
         _ name: String, _ arguments: [String], bannerLines: Int = 1, timeout: TimeInterval = 60, launcher: [String] = [],
         discardingErrors: Bool = false, environment: [String: String] = [:]

@@ -9,8 +9,13 @@ import Imaging
 /// then written durably at once (temporary file, `fsync`, rename, `fsync` of the folder). The
 /// bytes are kept as uploaded (JPEG or PNG; readers sniff them). Only keys that pass
 /// ``ItemRules/isValidKey(_:)`` name a file. Thumbnails are made on demand and only cached.
+///
+/// In a bucket each photo is the object `PREFIX/<itemKey>`, the same name as on disk, stored
+/// whole by one PUT (a reader sees the old photo or the new, never a mix).
 public struct ImageStore: Sendable {
-    /// The data folder (the original's `Documents/`).
+    /// Where the photos are: the data folder, or a prefix in a bucket.
+    public let storage: Storage
+    /// The data folder (the original's `Documents/`); in a bucket, its `s3://BUCKET/PREFIX` URL.
     public let folder: URL
     /// Full photos and thumbnails, bounded by the cache's budget; purge it under memory pressure.
     public let cache: MemoryCache<ImageCacheKey, Data>
@@ -23,9 +28,7 @@ public struct ImageStore: Sendable {
 
     /// Creates a store for the photos in `folder`.
     ///
-    /// - Parameters:
-    ///   - cacheBudget: the bytes the cache may hold (32 MiB by default).
-    ///   - thumbnailSize: the longest side of a thumbnail, in pixels.
+    /// The parameters are those of ``init(storage:cacheBudget:thumbnailSize:limits:writer:pool:)``.
     public init(
         folder: URL,
         cacheBudget: Int = 32 << 20,
@@ -34,7 +37,24 @@ public struct ImageStore: Sendable {
         writer: DurableFileWriter = .system,
         pool: BlockingPool = .shared
     ) {
-        self.folder = folder.standardizedFileURL
+        self.init(storage: .folder(folder.standardizedFileURL), cacheBudget: cacheBudget, thumbnailSize: thumbnailSize, limits: limits, writer: writer, pool: pool)
+    }
+
+    /// Creates a store for the photos in `storage`.
+    ///
+    /// - Parameters:
+    ///   - cacheBudget: the bytes the cache may hold (32 MiB by default).
+    ///   - thumbnailSize: the longest side of a thumbnail, in pixels.
+    public init(
+        storage: Storage,
+        cacheBudget: Int = 32 << 20,
+        thumbnailSize: Int = 88,
+        limits: ImageLimits = .default,
+        writer: DurableFileWriter = .system,
+        pool: BlockingPool = .shared
+    ) {
+        self.storage = storage
+        self.folder = storage.url
         self.cache = MemoryCache(budget: cacheBudget)
         self.thumbnailer = Thumbnailer(size: thumbnailSize, limits: limits)
         self.limits = limits
@@ -77,11 +97,15 @@ public struct ImageStore: Sendable {
     ///   is not a UUID, `.storage` when the write fails (the old photo, if any, is then intact).
     public func setImage(_ image: Data, forKey key: String) async throws {
         let url = try url(forKey: key)
-        _ = try await validate(image)
+        let info = try await validate(image)
         let writer = self.writer
         await invalidate(key)
         do {
-            try await pool.run { try writer.write(image, to: url) }
+            if let bucket {
+                try await bucket.write(key, image, contentType: info.format == .png ? "image/png" : "image/jpeg")
+            } else {
+                try await pool.run { try writer.write(image, to: url) }
+            }
         } catch {
             await invalidate(key)
             throw HomepwnerError(.storage, "the photo of item \(key) could not be saved: \(error)")
@@ -127,6 +151,7 @@ public struct ImageStore: Sendable {
     /// items at once, ``storedKeys()`` lists the folder once).
     public func hasImage(forKey key: String) async -> Bool {
         guard let url = try? url(forKey: key) else { return false }
+        if let bucket { return (try? await bucket.tag(of: key)) != nil }
         return (try? await pool.run {
             var status = stat()
             return lstat(url.path, &status) == 0
@@ -141,7 +166,11 @@ public struct ImageStore: Sendable {
         guard ItemRules.isValidKey(key) else { return }
         let folder = self.folder
         await invalidate(key)
-        try await pool.run { try DurableRemoval.remove(key, in: folder) }
+        if let bucket {
+            try await Self.bucketWork("the photo of item \(key) cannot be removed") { try await bucket.delete(key) }
+        } else {
+            try await pool.run { try DurableRemoval.remove(key, in: folder) }
+        }
         await invalidate(key)
     }
 
@@ -157,6 +186,9 @@ public struct ImageStore: Sendable {
     ///
     /// - Throws: ``HomepwnerError`` `.storage` if the folder cannot be listed.
     public func storedKeys() async throws -> [String] {
+        if let bucket {
+            return try await Self.bucketWork("the photos cannot be listed") { try await bucket.names() }.keys.filter(ItemRules.isValidKey).sorted()
+        }
         let folder = self.folder
         return try await pool.run {
             do {
@@ -174,6 +206,7 @@ public struct ImageStore: Sendable {
 
     private func readPhoto(_ key: String) async throws -> Data? {
         let url = try url(forKey: key), limits = self.limits
+        if bucket != nil { return try await photoObject(key)?.data }
         return try await pool.run {
             do {
                 return try ImageUpload.read(contentsOf: url.path, limits: limits, followingSymlinks: false).data

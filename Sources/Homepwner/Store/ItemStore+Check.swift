@@ -1,13 +1,19 @@
 import Foundation
 
 extension ItemStore {
-    /// Checks the archive, every item against ``ItemRules``, and the photo files.
+    /// Checks the archive, every item against ``ItemRules``, and the photo files (objects, in a
+    /// bucket).
     ///
-    /// - Throws: ``HomepwnerError`` `.storage` if the folder cannot be listed.
+    /// - Throws: ``HomepwnerError`` `.storage` if the folder (or the bucket) cannot be listed.
     public func check() async throws -> ItemCheckReport {
         try await load()
         var report = ItemCheckReport()
         if case .damaged(let reason) = status { report.archiveProblem = reason }
+        // The photos are listed before the archive is read: a photo is stored only once its item
+        // is in the archive, so a photo listed here whose item the archive read next lacks is an
+        // orphan, even with other servers adding items to a bucket meanwhile.
+        let storedPhotos = try await images.storedKeys()
+        try await refreshFromBucket(force: true)
         let contents = try await archiveContents()
         let items = contents.items
         report.itemCount = items.count
@@ -20,7 +26,7 @@ extension ItemStore {
             let key = Array(item.itemKey.utf8)
             if !seen.insert(key).inserted, duplicates.insert(key).inserted { report.duplicateKeys.append(item.itemKey) }
         }
-        for key in try await images.storedKeys() {
+        for key in storedPhotos {
             guard seen.contains(Array(key.utf8)) else {
                 report.orphanPhotos.append(key)
                 continue
@@ -35,8 +41,9 @@ extension ItemStore {
     }
 
     /// Repairs what can be repaired, then checks again: a damaged archive is moved aside
-    /// (`items.archive.damaged-<time>`, kept) and replaced by what could be read from it, and
-    /// photo files no item names are removed. Items that break a rule are left for the user.
+    /// (`items.archive.damaged-<time>`, kept; in a bucket, copied there before the archive is
+    /// replaced) and replaced by what could be read from it, and photo files (objects) no item
+    /// names are removed. Items that break a rule are left for the user.
     ///
     /// - Throws: ``HomepwnerError`` `.storage` when a step fails (the damaged file then stays).
     public func repair() async throws -> ItemCheckReport {
@@ -44,18 +51,16 @@ extension ItemStore {
         var repairs: [String] = []
         if case .damaged = status {
             let salvaged = loaded ?? ItemArchive()
-            let stamp = Int(now().timeIntervalSince1970)
-            let aside = folder.appendingPathComponent("items.archive.damaged-\(stamp)")
-            let source = archiveURL
-            try await pool.run { try DurableRemoval.rename(source, to: aside) }
+            let aside = "\(Self.archiveName).damaged-\(Int(now().timeIntervalSince1970))"
+            try await keepDamagedArchive(as: aside)
             do {
                 try await archive.reset(to: salvaged)
             } catch {
-                throw Self.storageError(error, archiveURL)
+                throw Self.storageError(error, archive.location)
             }
             status = .ready
             loaded = salvaged
-            repairs.append("moved the damaged archive to \(aside.lastPathComponent) and saved the \(salvaged.items.count) items that could be read")
+            repairs.append("moved the damaged archive to \(aside) and saved the \(salvaged.items.count) items that could be read")
         }
         for key in before.orphanPhotos {
             try await images.deleteImage(forKey: key)
@@ -64,5 +69,24 @@ extension ItemStore {
         var after = try await check()
         after.repairs = repairs
         return after
+    }
+
+    /// Keeps the damaged archive as `name` beside it, never replacing anything: a folder's file
+    /// is renamed; a bucket's object is copied (created only if `name` is free), and the archive
+    /// itself is then replaced by the repair.
+    ///
+    /// - Throws: ``HomepwnerError`` `.storage` when it cannot be kept (the archive then stays).
+    private func keepDamagedArchive(as name: String) async throws {
+        guard let bucket else {
+            let source = archiveURL, aside = folder.appendingPathComponent(name)
+            try await pool.run { try DurableRemoval.rename(source, to: aside) }
+            return
+        }
+        guard let damaged = try await readArchiveBytes() else { return }
+        do {
+            try await bucket.write(name, damaged, contentType: "application/octet-stream", createOnly: true)
+        } catch {
+            throw HomepwnerError(.storage, "the damaged archive cannot be kept as \(bucket.address(of: name)), so it is left as it is: \(error)")
+        }
     }
 }

@@ -45,9 +45,11 @@ extension ItemStore {
         let serial = try changes.serialNumber.map(ItemRules.serialNumber)
         let value = try changes.valueInDollars.map(ItemRules.value)
         let details = try changes.checkedDetails()
+        let wasKnown = await knowsItem(key)
         let item = try await change { archive in
+            // Runs again on another server's archive when that server wrote first.
             guard let index = archive.index(ofKey: key), var item = archive.entries[index].item else {
-                throw HomepwnerError(.notFound, "no item has the key \(key)")
+                throw Self.missingItem(key, wasKnown: wasKnown)
             }
             try Self.require(version, of: item)
             if let name { item.itemName = name }
@@ -87,9 +89,10 @@ extension ItemStore {
     ///   deleted), and what ``delete(_:)`` throws.
     @discardableResult
     public func delete(_ key: String, ifVersion version: String?) async throws -> Item {
+        let wasKnown = await knowsItem(key)
         let item = try await change { archive in
             guard let index = archive.index(ofKey: key), let item = archive.entries[index].item else {
-                throw HomepwnerError(.notFound, "no item has the key \(key)")
+                throw Self.missingItem(key, wasKnown: wasKnown)
             }
             try Self.require(version, of: item)
             archive.remove(at: index)
@@ -103,11 +106,21 @@ extension ItemStore {
 
     /// Gives the item with `key` a photo (JPEG or PNG, kept as it is), durably.
     ///
+    /// In a bucket, the item is looked for again once the photo is stored: when another server
+    /// deleted it meanwhile, the photo is removed again (a crash before that leaves a photo no
+    /// item names, which `check --repair` removes) and the change fails with `.notFound`.
     /// - Throws: ``HomepwnerError`` `.invalidImage` (nothing written), `.notFound`, `.storage`.
     public func setImage(_ image: Data, forKey key: String) async throws {
         try requireWritable()
         let item = try await item(key)
         try await images.setImage(image, forKey: key)
+        if bucket != nil {
+            try await refreshFromBucket(force: true)
+            guard try await archiveContents().index(ofKey: key) != nil else {
+                try await images.deleteImage(forKey: key)
+                throw Self.missingItem(key, wasKnown: true)
+            }
+        }
         await changes.publish(.photo, subject: key, version: item.version)
     }
 
@@ -125,15 +138,16 @@ extension ItemStore {
     /// Saves the archive once more and refuses every later change; reads still work.
     ///
     /// Every acknowledged change is already on disk, so this write only confirms it; a store
-    /// that is read-only or damaged writes nothing.
+    /// that is read-only or damaged writes nothing, and neither does a store in a bucket (which
+    /// other servers may be writing: a write would only cost them a lost race).
     /// - Throws: ``HomepwnerError`` `.storage` if the last write fails.
     public func close() async throws {
         guard !isClosed else { return }
-        if case .ready = status, loaded != nil {
+        if case .ready = status, loaded != nil, bucket == nil {
             do {
                 try await archive.update { _ in }
             } catch {
-                throw Self.storageError(error, archiveURL)
+                throw Self.storageError(error, archive.location)
             }
         }
         isClosed = true
@@ -151,27 +165,27 @@ extension ItemStore {
         } catch let error as HomepwnerError {
             throw error
         } catch {
-            throw Self.storageError(error, archiveURL)
+            throw Self.storageError(error, archive.location)
         }
     }
 
     func requireWritable() throws {
         switch status {
         case .ready:
-            if isClosed { throw HomepwnerError(.storage, "the item store of \(folder.path) is closed; nothing was changed") }
+            if isClosed { throw HomepwnerError(.storage, "the item store of \(location) is closed; nothing was changed") }
         case .readOnly:
-            throw HomepwnerError(.storage, "the item store of \(folder.path) was opened read-only; nothing was changed")
+            throw HomepwnerError(.storage, "the item store of \(location) was opened read-only; nothing was changed")
         case .damaged(let reason):
             throw HomepwnerError(.damagedArchive, "nothing was changed: \(reason)")
         }
     }
 
-    /// A storage failure as a ``HomepwnerError`` naming the archive.
-    static func storageError(_ error: any Error, _ url: URL) -> HomepwnerError {
+    /// A storage failure as a ``HomepwnerError`` naming `location` (the archive's path or address).
+    static func storageError(_ error: any Error, _ location: String) -> HomepwnerError {
         if let error = error as? HomepwnerError { return error }
         if let error = error as? DocumentStoreError {
             return HomepwnerError(error.code == .corrupt ? .corrupt : .storage, error.message)
         }
-        return HomepwnerError(.storage, "\(url.path): \(error)")
+        return HomepwnerError(.storage, "\(location): \(error)")
     }
 }

@@ -2,8 +2,9 @@ import DocumentStore
 import Foundation
 import KeyedArchive
 
-/// Every item of one data folder: `items.archive` loaded at start and saved durably after every
-/// change, with each item's photo beside it (``ImageStore``).
+/// Every item of one data folder or bucket prefix (``DocumentStore/Storage``): `items.archive`
+/// loaded at start and saved durably after every change, with each item's photo beside it
+/// (``ImageStore``).
 ///
 /// Every change returns only after a durable write that includes it. Changes that arrive while
 /// a write is running are applied together and go out in the next write (group commit, through
@@ -14,6 +15,12 @@ import KeyedArchive
 /// A missing archive is an empty inventory. An archive that cannot be read makes the store
 /// read-only (``Status/damaged(_:)``): what can still be read is listed, every change is refused,
 /// and the file is never overwritten until ``repair()`` is asked for.
+///
+/// In a bucket (`PREFIX/items.archive`, `PREFIX/<itemKey>`) any number of stores may share the
+/// inventory: every write of the archive is conditional on the version read, and when another
+/// store wrote first the pending changes are applied again, item by item, on what it wrote (a
+/// change to an item it deleted fails alone with ``HomepwnerError`` `.notFound`). Reads look
+/// for another store's changes at most once per ``bucketRefreshInterval``.
 public actor ItemStore {
     /// Whether the store can change items.
     public enum Status: Sendable, Hashable {
@@ -26,9 +33,11 @@ public actor ItemStore {
         case damaged(String)
     }
 
-    /// The data folder (the original's `Documents/`).
+    /// Where the inventory is: a data folder, or a prefix in a bucket.
+    public nonisolated let storage: Storage
+    /// The data folder (the original's `Documents/`); in a bucket, its `s3://BUCKET/PREFIX` URL.
     public nonisolated let folder: URL
-    /// `items.archive` in the data folder.
+    /// `items.archive` in the data folder; in a bucket, its `s3://` URL.
     public nonisolated let archiveURL: URL
     /// The photos beside the archive.
     public nonisolated let images: ImageStore
@@ -59,6 +68,13 @@ public actor ItemStore {
     var managesFolder = true
     private let lockTimeout: Duration
     private let serving: Bool
+    /// When the archive in a bucket was last compared with what is stored.
+    var lastRefresh: ContinuousClock.Instant?
+    /// How often reads of a bucket's archive look for other stores' changes.
+    var refreshInterval = ItemStore.bucketRefreshInterval
+    /// How often reads of a bucket's archive look for another store's changes (one conditional
+    /// GET, answered 304 when nothing changed).
+    public static let bucketRefreshInterval: Duration = .seconds(1)
 
     /// The per-user data folder: `$XDG_DATA_HOME/homepwner/Documents`, or
     /// `~/.local/share/homepwner/Documents`.
@@ -68,14 +84,7 @@ public actor ItemStore {
 
     /// Creates a store for the data folder `folder`; nothing is read until ``load()``.
     ///
-    /// - Parameters:
-    ///   - readOnly: never create, write or clean anything (for commands that only read).
-    ///   - lockTimeout: how long ``load()`` waits for another process writing the same folder.
-    ///   - now: the clock that dates new items.
-    ///   - makeKey: makes new item keys (a fresh upper-case UUID string by default).
-    ///   - serving: hold the folder as a server does, for as long as the store is open: any
-    ///     other process that wants to write it fails at once with ``HomepwnerError`` `.inUse`
-    ///     naming this one, instead of waiting.
+    /// The parameters are those of ``init(storage:readOnly:limits:writer:pool:imageCacheBudget:lockTimeout:now:makeKey:serving:)``.
     public init(
         folder: URL,
         readOnly: Bool = false,
@@ -88,10 +97,43 @@ public actor ItemStore {
         makeKey: @escaping @Sendable () -> String = { UUID().uuidString },
         serving: Bool = false
     ) {
-        let folder = folder.standardizedFileURL
-        self.folder = folder
-        self.archiveURL = folder.appendingPathComponent("items.archive", isDirectory: false)
-        self.images = ImageStore(folder: folder, cacheBudget: imageCacheBudget, writer: writer, pool: pool)
+        self.init(
+            storage: .folder(folder.standardizedFileURL), readOnly: readOnly, limits: limits, writer: writer, pool: pool,
+            imageCacheBudget: imageCacheBudget, lockTimeout: lockTimeout, now: now, makeKey: makeKey, serving: serving
+        )
+    }
+
+    /// Creates a store for the inventory in `storage`; nothing is read until ``load()``.
+    ///
+    /// A folder is held by one writing process at a time (a lock file); a bucket has no lock,
+    /// since its writes are conditional.
+    ///
+    /// - Parameters:
+    ///   - readOnly: never create, write or clean anything (for commands that only read).
+    ///   - lockTimeout: how long ``load()`` waits for another process writing the same folder.
+    ///   - now: the clock that dates new items.
+    ///   - makeKey: makes new item keys (a fresh upper-case UUID string by default).
+    ///   - serving: hold the folder as a server does, for as long as the store is open: any
+    ///     other process that wants to write it fails at once with ``HomepwnerError`` `.inUse`
+    ///     naming this one, instead of waiting (a folder only).
+    public init(
+        storage: Storage,
+        readOnly: Bool = false,
+        limits: ArchiveLimits = .default,
+        writer: DurableFileWriter = .system,
+        pool: BlockingPool = .shared,
+        imageCacheBudget: Int = 32 << 20,
+        lockTimeout: Duration = .seconds(10),
+        now: @escaping @Sendable () -> Date = { Date() },
+        makeKey: @escaping @Sendable () -> String = { UUID().uuidString },
+        serving: Bool = false
+    ) {
+        var storage = storage
+        if case .folder(let folder) = storage { storage = .folder(folder.standardizedFileURL) }
+        self.storage = storage
+        self.folder = storage.url
+        self.archiveURL = storage.url.appendingPathComponent(Self.archiveName, isDirectory: false)
+        self.images = ImageStore(storage: storage, cacheBudget: imageCacheBudget, writer: writer, pool: pool)
         self.isReadOnly = readOnly
         self.limits = limits
         self.pool = pool
@@ -100,24 +142,57 @@ public actor ItemStore {
         self.now = now
         self.makeKey = makeKey
         let encoder = ItemArchiveEncoder()
-        self.archive = ArchiveFileStore(
-            url: archiveURL,
-            empty: ItemArchive(),
-            writer: writer,
-            maxBytes: limits.maxBytes,
-            pool: pool,
-            withEncoded: { archive, write in try encoder.withEncoded(archive, write) },
-            decode: { try ItemArchive.decode($0, limits: limits) }
-        )
+        let withEncoded: @Sendable (ItemArchive, @Sendable (Data) throws -> Void) throws -> Void = { archive, write in
+            try encoder.withEncoded(archive, write)
+        }
+        let decode: @Sendable (Data) throws -> ItemArchive = { try ItemArchive.decode($0, limits: limits) }
+        switch storage {
+        case .folder:
+            self.archive = ArchiveFileStore(
+                url: archiveURL, empty: ItemArchive(), writer: writer, maxBytes: limits.maxBytes, pool: pool,
+                withEncoded: withEncoded, decode: decode
+            )
+        case .bucket(let bucket):
+            self.archive = ArchiveFileStore(
+                object: bucket.key(Self.archiveName), in: bucket.client, empty: ItemArchive(), maxBytes: limits.maxBytes,
+                withEncoded: withEncoded, decode: decode
+            )
+        }
+    }
+
+    /// The archive's name in the data folder or under the bucket's prefix.
+    static let archiveName = "items.archive"
+
+    /// The folder's path or the bucket's `s3://BUCKET/PREFIX`, for messages.
+    public nonisolated var location: String { storage.description }
+
+    /// The bucket the inventory is in; nil for a folder.
+    nonisolated var bucket: BucketStorage? {
+        if case .bucket(let bucket) = storage { return bucket }
+        return nil
+    }
+
+    /// Opens and loads the store of `storage`.
+    ///
+    /// - Parameters:
+    ///   - serving: hold a folder as a server does (see ``init(storage:readOnly:limits:writer:pool:imageCacheBudget:lockTimeout:now:makeKey:serving:)``).
+    /// - Throws: what ``load()`` throws.
+    public static func open(storage: Storage, readOnly: Bool = false, imageCacheBudget: Int = 32 << 20, serving: Bool = false) async throws -> ItemStore {
+        let store = ItemStore(storage: storage, readOnly: readOnly, imageCacheBudget: imageCacheBudget, serving: serving)
+        try await store.load()
+        return store
     }
 
     /// Opens and loads the store of `folder`.
     ///
     /// - Throws: what ``load()`` throws.
     public static func open(at folder: URL, readOnly: Bool = false) async throws -> ItemStore {
-        let store = ItemStore(folder: folder, readOnly: readOnly)
-        try await store.load()
-        return store
+        try await open(storage: .folder(folder.standardizedFileURL), readOnly: readOnly)
+    }
+
+    /// Test hook: reads of a bucket's archive look for other stores' changes only this often.
+    func lookForOtherStores(every interval: Duration) {
+        refreshInterval = interval
     }
 
     /// Test hook: ``load()`` leaves the folder and the writer lock alone, for a store whose
@@ -157,18 +232,18 @@ public actor ItemStore {
             try await loadReadOnly()
             return
         }
-        if managesFolder {
+        if managesFolder, bucket == nil {
             try await prepareFolder()
         }
         do {
             loaded = try await archive.load()
+            lastRefresh = .now
             status = .ready
         } catch let error as DocumentStoreError where error.code == .corrupt {
-            let url = archiveURL, limits = self.limits
-            let data = try? await pool.run { try ArchiveFileReading.read(url, limit: limits.maxBytes) }
-            (loaded, status) = Self.damaged(data ?? Data(), url: url, limits: limits)
+            let data = try? await readArchiveBytes()
+            (loaded, status) = Self.damaged(data ?? Data(), location: archive.location, limits: limits)
         } catch {
-            throw Self.storageError(error, archiveURL)
+            throw Self.storageError(error, archive.location)
         }
     }
 
@@ -199,15 +274,7 @@ public actor ItemStore {
     }
 
     private func loadReadOnly() async throws {
-        let url = archiveURL, limits = self.limits, folder = self.folder
-        let data: Data? = try await pool.run {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw HomepwnerError(.noDataFolder, "there is no data folder at \(folder.path)")
-            }
-            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-            return try ArchiveFileReading.read(url, limit: limits.maxBytes)
-        }
+        let data = try await readArchiveBytes()
         guard let data else {
             loaded = ItemArchive()
             status = .readOnly
@@ -217,13 +284,35 @@ public actor ItemStore {
             loaded = try ItemArchive.decode(data, limits: limits)
             status = .readOnly
         } catch {
-            (loaded, status) = Self.damaged(data, url: url, limits: limits)
+            (loaded, status) = Self.damaged(data, location: archive.location, limits: limits)
+        }
+    }
+
+    /// The archive's stored bytes, read without the store (nil when there is none).
+    ///
+    /// - Throws: ``HomepwnerError`` `.noDataFolder` for a missing folder, `.storage`.
+    func readArchiveBytes() async throws -> Data? {
+        let url = archiveURL, limits = self.limits, folder = self.folder
+        if let bucket {
+            do {
+                return try await bucket.read(Self.archiveName, maxBytes: limits.maxBytes)?.data
+            } catch {
+                throw Self.storageError(error, archive.location)
+            }
+        }
+        return try await pool.run {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw HomepwnerError(.noDataFolder, "there is no data folder at \(folder.path)")
+            }
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+            return try ArchiveFileReading.read(url, limit: limits.maxBytes)
         }
     }
 
     /// What can be read of a damaged archive's bytes, and the status that says why the rest
     /// cannot and what to do: once, in words, with the decoder's reason in brackets.
-    private static func damaged(_ data: Data, url: URL, limits: ArchiveLimits) -> (ItemArchive, Status) {
+    private static func damaged(_ data: Data, location: String, limits: ArchiveLimits) -> (ItemArchive, Status) {
         let reason: String
         do {
             _ = try ItemArchive.decode(data, limits: limits)
@@ -234,7 +323,7 @@ public actor ItemStore {
         let salvaged = ItemArchive.salvage(data, limits: limits)
         let count = salvaged.items.count
         let read = count == 0 ? "no item could be read from it" : count == 1 ? "only 1 item could be read from it" : "only \(count) items could be read from it"
-        return (salvaged, .damaged("\(url.path) is damaged (\(reason)) and \(read)"))
+        return (salvaged, .damaged("\(location) is damaged (\(reason)) and \(read)"))
     }
 
     /// The whole archive as it is on disk (items and kept entries of other classes).
@@ -242,8 +331,9 @@ public actor ItemStore {
     /// - Throws: what ``load()`` throws.
     public func archiveContents() async throws -> ItemArchive {
         try await load()
-        if case .ready = status { return try await archive.value() }
-        return loaded ?? ItemArchive()
+        guard case .ready = status else { return loaded ?? ItemArchive() }
+        try await refreshFromBucket()
+        return try await archive.value()
     }
 
     /// Every item, in the archive's order.

@@ -4,7 +4,7 @@ import Imaging
 
 /// An item's photo file opened for streaming (``DocumentStore/StreamedFile``; its `kind` is the format):
 /// it keeps reading the version that was current when it was opened, whatever replaces it
-/// afterwards.
+/// afterwards (a photo object in a bucket is held whole in memory).
 public typealias PhotoFile = StreamedFile<ImageFormat>
 
 extension ImageStore {
@@ -15,6 +15,11 @@ extension ImageStore {
     ///   JPEG or PNG, `.storage` when it cannot be read.
     public func photoFile(forKey key: String) async throws -> PhotoFile? {
         let url = try self.url(forKey: key), pool = self.pool
+        if bucket != nil {
+            // An object is read whole: it is the version current when it was read.
+            guard let photo = try await photoObject(key) else { return nil }
+            return PhotoFile(kind: photo.format, file: OpenAttachment(bytes: photo.data, identity: photo.tag), pool: pool)
+        }
         return try await pool.run { () throws -> PhotoFile? in
             let file: OpenAttachment?, header: [UInt8]
             do {

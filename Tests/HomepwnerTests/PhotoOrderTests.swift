@@ -1,0 +1,66 @@
+import DocumentStore
+import Foundation
+@testable import Homepwner
+import ObjectStorage
+import Testing
+import TestSupport
+
+@Suite("Photo order on a bucket: a failure at any step leaves no item without its photo", .serialized, .timeLimit(.minutes(2)))
+struct PhotoOrderTests {
+    /// Runs `body` with a store on a fresh prefix reached through a fault proxy (few retries,
+    /// so a planned failure fails the request), the proxy, and the same prefix reached directly.
+    static func withProxiedStore(_ body: (ItemStore, S3FaultProxy, StoragePlace) async throws -> Void) async throws {
+        try await withStoragePlace(.bucket) { place in
+            guard case .bucket(let direct) = place.storage, let server = place.server else { return }
+            let proxy = try S3FaultProxy.start(upstream: server.endpoint)
+            defer { proxy.stop() }
+            let retry = RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(5))
+            let client = try server.client(endpoint: proxy.endpoint, retry: retry, requestTimeout: .seconds(5))
+            let store = ItemStore(storage: .bucket(BucketStorage(client: client, location: direct.location)))
+            do {
+                try await body(store, proxy, place)
+            } catch {
+                try? await client.shutdown()
+                throw error
+            }
+            try await client.shutdown()
+        }
+    }
+
+    @Test("a delete whose photo removal fails has already removed the item: the photo is an orphan that check --repair removes")
+    func deleteRemovesTheItemBeforeThePhoto() async throws {
+        try await Self.withProxiedStore { store, proxy, place in
+            let lamp = try await store.add(NewItem(name: "Lamp"))
+            let sofa = try await store.add(NewItem(name: "Sofa"))
+            try await store.setImage(try samplePNG(seed: 1), forKey: lamp.itemKey)
+            try await store.setImage(try samplePNG(seed: 2), forKey: sofa.itemKey)
+            try await proxy.plan([], byMethod: ["DELETE": ["internal", "internal"]])
+            let error = await #expect(throws: HomepwnerError.self) { try await store.delete(lamp.itemKey) }
+            #expect(error?.code == .storage)
+            // What is stored: the item is gone, its photo is left; no item lacks its photo.
+            let stored = try await ItemStore.open(storage: place.storage, readOnly: true)
+            #expect(try await stored.items().map(\.itemKey) == [sofa.itemKey])
+            #expect(try await place.names() == [lamp.itemKey, sofa.itemKey, "items.archive"].sorted())
+            #expect(try await stored.check().orphanPhotos == [lamp.itemKey])
+            let repaired = try await ItemStore.open(storage: place.storage).repair()
+            #expect(repaired.repairs == ["removed the photo \(lamp.itemKey), which no item names"])
+            #expect(repaired.isClean)
+            #expect(try await place.names() == [sofa.itemKey, "items.archive"].sorted())
+        }
+    }
+
+    @Test("a photo whose write fails leaves the item as it was, with its old photo or none")
+    func failedPhotoWriteChangesNothing() async throws {
+        try await Self.withProxiedStore { store, proxy, place in
+            let lamp = try await store.add(NewItem(name: "Lamp"))
+            let old = try samplePNG(seed: 1)
+            try await store.setImage(old, forKey: lamp.itemKey)
+            try await proxy.plan([], byMethod: ["PUT": ["internal", "internal"]])
+            let error = await #expect(throws: HomepwnerError.self) { try await store.setImage(try samplePNG(seed: 9), forKey: lamp.itemKey) }
+            #expect(error?.code == .storage)
+            #expect(try await place.read(lamp.itemKey) == old)
+            #expect(try await store.images.image(forKey: lamp.itemKey) == old)
+            #expect(try await store.items().map(\.itemKey) == [lamp.itemKey])
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import ImagingSamples
+import Testing
+import TestSupport
+import WebTestSupport
+
+@Suite("homepwner serve on a bucket as real processes", .serialized, .timeLimit(.minutes(2)))
+struct BucketServerTests {
+    /// `homepwner serve` on `place` and a free port, once it has printed its two lines.
+    static func serve(_ place: StoragePlace) throws -> ServedProcess {
+        try ServedProcess.start(
+            "homepwner", ["serve", "--port", "0", "--log-level", "error"] + place.arguments, bannerLines: 2,
+            discardingErrors: true, environment: place.environment
+        )
+    }
+
+    @Test("two servers on one bucket: no lock between them, each sees the other's items and photos, the layout that of a folder")
+    func twoServersShareOneBucket() async throws {
+        try await withStoragePlace(.bucket) { place in
+            let first = try Self.serve(place), second = try Self.serve(place)
+            defer {
+                for server in [first, second] where server.process.isRunning { _ = server.stop() }
+            }
+            #expect(first.banner == "Homepwner is at http://127.0.0.1:\(first.port)/\ndata: \(place.location)\n")
+            let json = ["Content-Type": "application/json"]
+            let (created, _, body) = try await first.request("POST", "api/items", body: Data(#"{"name":"Lamp"}"#.utf8), headers: json)
+            #expect(created == 201)
+            let key = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])["itemKey"] as? String ?? ""
+            let (added, _, _) = try await second.request("POST", "api/items", body: Data(#"{"name":"Sofa"}"#.utf8), headers: json)
+            #expect(added == 201)
+            let png = try SamplePhotos.png()
+            let (photo, _, _) = try await second.request("PUT", "api/items/\(key)/photo", body: png, headers: ["Content-Type": "image/png"])
+            #expect(photo == 200)
+            #expect(try await place.read(key) == png)
+            // Each server reads what the other wrote within its refresh interval.
+            for server in [first, second] {
+                try await waitUntil(limit: .seconds(10)) {
+                    let (status, _, data) = try await server.request("GET", "api/items")
+                    let text = String(decoding: data, as: UTF8.self)
+                    return status == 200 && text.contains("\"Lamp\"") && text.contains("\"Sofa\"")
+                }
+                let (status, headers, data) = try await server.request("GET", "api/items/\(key)/photo")
+                #expect(status == 200)
+                #expect(data == png)
+                #expect(headers["etag"]?.isEmpty == false)
+            }
+            #expect(first.stop() == 0)
+            #expect(second.stop() == 0)
+            #expect(try await place.names() == [key, "items.archive"].sorted())
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import DocumentStore
+import Foundation
+import ObjectStorage
+import Testing
+
+/// The two places an app keeps its data: the tests of a store that are not about local files
+/// run on both.
+public enum StorageKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    /// A temporary data folder.
+    case folder
+    /// A prefix of its own in the local S3 server's bucket (moto, signatures checked).
+    case bucket
+
+    /// The kind's name in the test's description.
+    public var testDescription: String { rawValue }
+}
+
+/// Where one test's data lives, and a way to look at it there without the app's store.
+public struct StoragePlace: Sendable {
+    /// Which kind of place.
+    public let kind: StorageKind
+    /// The storage to open the app's store on.
+    public let storage: Storage
+    /// The local S3 server, for ``StorageKind/bucket``.
+    public let server: S3TestServer?
+
+    /// The folder's path or the bucket's `s3://BUCKET/PREFIX`: what the stores' messages name.
+    public var location: String { storage.description }
+
+    /// What a name in the data folder is called in messages: its path, or its `s3://` address.
+    public func location(of name: String) -> String {
+        switch storage {
+        case .folder(let folder): folder.appendingPathComponent(name).path
+        case .bucket(let bucket): "s3://\(bucket.location.bucket)/\(bucket.key(name))"
+        }
+    }
+
+    /// The options that make an app's command use this place (`--storage …`, with
+    /// `--s3-path-style` for the local server).
+    public var arguments: [String] {
+        switch kind {
+        case .folder: ["--storage", location]
+        case .bucket: ["--storage", location, "--s3-path-style"]
+        }
+    }
+
+    /// The environment an app's process needs to reach this place (the server's endpoint and
+    /// key for a bucket; nothing for a folder).
+    public var environment: [String: String] { server?.environment ?? [:] }
+
+    /// The stored bytes of `name`, or nil when there is none.
+    public func read(_ name: String) async throws -> Data? {
+        switch storage {
+        case .folder(let folder):
+            let url = folder.appendingPathComponent(name)
+            return FileManager.default.fileExists(atPath: url.path) ? try Data(contentsOf: url) : nil
+        case .bucket(let bucket):
+            return try await bucket.read(name, maxBytes: 1 << 30)?.data
+        }
+    }
+
+    /// Stores `data` as `name`, behind the app's back.
+    public func write(_ name: String, _ data: Data) async throws {
+        switch storage {
+        case .folder(let folder): try data.write(to: folder.appendingPathComponent(name))
+        case .bucket(let bucket): try await bucket.write(name, data)
+        }
+    }
+
+    /// Removes `name`, behind the app's back.
+    public func remove(_ name: String) async throws {
+        switch storage {
+        case .folder(let folder): try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        case .bucket(let bucket): try await bucket.delete(name)
+        }
+    }
+
+    /// The names directly in the place, sorted; files starting with a dot (lock files) left out.
+    public func names() async throws -> [String] {
+        switch storage {
+        case .folder(let folder):
+            return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        case .bucket(let bucket):
+            return try await bucket.names().keys.sorted()
+        }
+    }
+}
+
+/// Runs `body` with a fresh place of `kind`: a temporary folder, or a prefix of its own in the
+/// local S3 server's bucket (whose client is shut down afterwards).
+public func withStoragePlace(_ kind: StorageKind, file: String = #fileID, _ body: (StoragePlace) async throws -> Void) async throws {
+    switch kind {
+    case .folder:
+        try await withTemporaryFolder({ folder in
+            try await body(StoragePlace(kind: .folder, storage: .folder(folder.standardizedFileURL), server: nil))
+        }, file: file)
+    case .bucket:
+        let server = try S3TestServer.shared()
+        let client = try server.client()
+        let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("place"))
+        let place = StoragePlace(kind: .bucket, storage: .bucket(BucketStorage(client: client, location: location)), server: server)
+        do {
+            try await body(place)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+}
