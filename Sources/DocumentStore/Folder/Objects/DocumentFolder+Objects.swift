@@ -44,6 +44,7 @@ extension DocumentFolder {
             }
         }
         let (bundles, _, problems) = sortBundles(grouped.keys.map { ($0, .directory) })
+        if idPrefix.isEmpty, let last = bundles.last { noteObjectID(last.id) }
         var extra: [DocumentProblem] = []
         for name in loose where !grouped.keys.contains(name) {
             if case .bundle(let id) = BundleName.parse(name, configuration: configuration) {
@@ -91,23 +92,22 @@ extension DocumentFolder {
         }
     }
 
-    /// Creates a bundle in the bucket under 1 + the largest number any object name has: the
-    /// data file with `If-None-Match: *` (a number another server took meanwhile gives 412 and
-    /// the next number is tried), then the attachments. If an attachment cannot be written,
-    /// what was written is removed again and the creation fails.
+    /// Creates a bundle in the bucket under 1 + the largest number in use: the data file with
+    /// `If-None-Match: *` (a number another server took meanwhile gives 412), then the
+    /// attachments. If an attachment cannot be written, what was written is removed again and
+    /// the creation fails.
+    ///
+    /// The largest number is remembered (``largestObjectID``) from this store's creations and
+    /// listings, so a creation costs a few requests however many bundles there are: the names
+    /// of every bundle (one request per 1,000) are listed only the first time, after a lost
+    /// race, and after this store deleted the largest (so one server numbers as a folder does;
+    /// a number another server freed is taken again only once this one lists). Objects an interrupted delete left under the number taken (attachments without
+    /// data, which nobody lists) are removed at once, so a new bundle never inherits a photo.
     func objectCreate(_ bucket: BucketStorage, data: Data, attachments: [String: Data]) async throws -> DocumentBundle {
-        var largest = 0
-        let prefix = bucket.location.prefix
-        try await objectRequest(root.absoluteString) {
-            try await bucket.client.forEachPage(prefix: prefix, delimiter: "/") { page in
-                for folder in page.commonPrefixes {
-                    let name = String(folder.dropFirst(prefix.count).dropLast())
-                    if case .bundle(let id) = BundleName.parse(name, configuration: configuration) { largest = max(largest, id) }
-                }
-            }
-        }
-        var id = largest
-        for _ in 0..<100 {
+        var id = largestObjectID.load(ordering: .relaxed)
+        if id == 0 { id = try await objectLargestID(bucket) }
+        var lostRaces = 0
+        while lostRaces < 100 {
             guard id < BundleName.largestID else { break }
             id += 1
             let name = configuration.bundleName(for: id)
@@ -117,10 +117,16 @@ extension DocumentFolder {
                     try await bucket.client.write(dataKey, body: data, contentType: "application/octet-stream", condition: .absent)
                 }
             } catch let error as DocumentStoreError where error.code == .conflict {
+                lostRaces += 1
+                id = max(id, try await objectLargestID(bucket))
                 continue
             }
+            noteObjectID(id)
             var written = [dataKey]
             do {
+                for (_, files) in try await objectScan(bucket, idPrefix: "\(id).").bundles {
+                    for object in files.values where object.key != dataKey { try await objectRequest(object.key) { try await bucket.client.delete(object.key) } }
+                }
                 for (file, bytes) in attachments.sorted(by: { $0.key < $1.key }) {
                     let key = bucket.key(name + "/" + file)
                     try await objectRequest(root.absoluteString + name + "/" + file) { _ = try await bucket.client.put(key, body: bytes) }
@@ -134,6 +140,33 @@ extension DocumentFolder {
             return makeBundle(id: id, name: name)
         }
         throw DocumentStoreError(.noFreeNumber, "no bundle number was free in \(root.absoluteString) after 100 tries", path: root.absoluteString)
+    }
+
+    /// The largest bundle number any object name under the prefix has (every spelling, with or
+    /// without data), listed now and remembered.
+    private func objectLargestID(_ bucket: BucketStorage) async throws -> Int {
+        var largest = 0
+        let prefix = bucket.location.prefix
+        try await objectRequest(root.absoluteString) {
+            try await bucket.client.forEachPage(prefix: prefix, delimiter: "/") { page in
+                for folder in page.commonPrefixes {
+                    let name = String(folder.dropFirst(prefix.count).dropLast())
+                    if case .bundle(let id) = BundleName.parse(name, configuration: configuration) { largest = max(largest, id) }
+                }
+            }
+        }
+        noteObjectID(largest)
+        return largest
+    }
+
+    /// Remembers that bundle number `id` is in use.
+    func noteObjectID(_ id: Int) {
+        var current = largestObjectID.load(ordering: .relaxed)
+        while id > current {
+            let (exchanged, found) = largestObjectID.compareExchange(expected: current, desired: id, ordering: .relaxed)
+            if exchanged { return }
+            current = found
+        }
     }
 
     /// Deletes bundle `id` from the bucket: its data file first (from then on it is gone for
@@ -157,6 +190,8 @@ extension DocumentFolder {
             for (late, lateFiles) in try await objectScan(bucket, idPrefix: "\(id).").bundles where late.name == bundle.name {
                 for object in lateFiles.values { try? await bucket.client.delete(object.key) }
             }
+            // The largest number may be free again: the next creation lists the names, as on disk.
+            _ = largestObjectID.compareExchange(expected: id, desired: 0, ordering: .relaxed)
         }
     }
 
