@@ -54,6 +54,7 @@ public func buildApplication(
     if let system = systemMemoryPressureSource() {
         services.append(MemoryPressureMonitor(source: system, logger: logger, purges: [purge]))
     }
+    if store.bucket != nil { services.append(BucketFollowService(store: store)) }
     let host = configuration.host
     return Application(
         router: router,
@@ -113,5 +114,15 @@ struct StoreService: Service {
         } catch {
             logger.error("the final save failed: \(error)")
         }
+    }
+}
+
+/// Follows the changes other servers make to the bucket (``Homepwner/ItemStore/followBucket(interval:onReady:)``),
+/// so this server's event streams and photo cache keep up with them.
+struct BucketFollowService: Service {
+    let store: ItemStore
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown { try await store.followBucket() }
     }
 }

@@ -199,7 +199,8 @@ public struct ImageStore: Sendable {
         }
     }
 
-    private func invalidate(_ key: String) async {
+    /// Drops the cached photo and thumbnail of the item with `key`.
+    func invalidate(_ key: String) async {
         await cache.invalidate(.photo(key))
         await cache.invalidate(.thumbnail(key))
     }

@@ -19,7 +19,7 @@ extension ItemStore {
         try draft.details.checkedDetails().apply(to: &item)
         let added = item
         try await change { archive in archive.append(added) }
-        await changes.publish(.created, subject: added.itemKey, version: added.version)
+        await publishOwn(.created, subject: added.itemKey, version: added.version)
         return added
     }
 
@@ -59,7 +59,7 @@ extension ItemStore {
             archive.replace(at: index, with: item)
             return item
         }
-        await self.changes.publish(.updated, subject: key, version: item.version)
+        await self.publishOwn(.updated, subject: key, version: item.version)
         return item
     }
 
@@ -98,7 +98,7 @@ extension ItemStore {
             archive.remove(at: index)
             return item
         }
-        await changes.publish(.deleted, subject: key, version: nil)
+        await publishOwn(.deleted, subject: key, version: nil)
         let stillNamed = try await items().contains { $0.itemKey.utf8.elementsEqual(key.utf8) }
         if !stillNamed, await images.hasImage(forKey: key) { try await images.deleteImage(forKey: key) }
         return item
@@ -121,7 +121,7 @@ extension ItemStore {
                 throw Self.missingItem(key, wasKnown: true)
             }
         }
-        await changes.publish(.photo, subject: key, version: item.version)
+        await publishOwn(.photo, subject: key, version: item.version)
     }
 
     /// Removes the photo of the item with `key` (nothing to do if it has none).
@@ -132,7 +132,7 @@ extension ItemStore {
         let item = try await item(key)
         let hadImage = await images.hasImage(forKey: key)
         try await images.deleteImage(forKey: key)
-        if hadImage { await changes.publish(.photo, subject: key, version: item.version) }
+        if hadImage { await publishOwn(.photo, subject: key, version: item.version) }
     }
 
     /// Saves the archive once more and refuses every later change; reads still work.

@@ -70,6 +70,9 @@ public actor ItemStore {
     private let serving: Bool
     /// When the archive in a bucket was last compared with what is stored.
     var lastRefresh: ContinuousClock.Instant?
+    /// The changes this store published since ``followBucket(interval:onReady:)`` last looked,
+    /// by item key: the watch does not publish them again.
+    var ownChanges: [String: Set<ChangeKind>] = [:]
     /// How often reads of a bucket's archive look for other stores' changes.
     var refreshInterval = ItemStore.bucketRefreshInterval
     /// How often reads of a bucket's archive look for another store's changes (one conditional
@@ -167,7 +170,7 @@ public actor ItemStore {
     public nonisolated var location: String { storage.description }
 
     /// The bucket the inventory is in; nil for a folder.
-    nonisolated var bucket: BucketStorage? {
+    public nonisolated var bucket: BucketStorage? {
         if case .bucket(let bucket) = storage { return bucket }
         return nil
     }

@@ -1,0 +1,79 @@
+import DocumentStore
+import Foundation
+@testable import Homepwner
+import ImagingSamples
+import Testing
+import TestSupport
+
+/// A store following a bucket publishes what another server changed there, once, and drops the
+/// photos it had cached of items whose photo changed.
+@Suite("Following another server's changes to a bucket", .serialized, .timeLimit(.minutes(2)))
+struct BucketFollowTests {
+    /// The next `count` changes of `stream` as "kind key", failing instead of waiting past 10 seconds.
+    private func next(_ stream: AsyncStream<ItemChangeFeed.Event>, count: Int) async throws -> [String] {
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            group.addTask {
+                var seen: [String] = []
+                for await event in stream {
+                    if case .change(let change) = event { seen.append("\(change.kind.rawValue) \(change.itemKey)") }
+                    if seen.count == count { break }
+                }
+                return seen
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(10))
+                throw CancellationError()
+            }
+            let seen = try await group.next() ?? []
+            group.cancelAll()
+            return seen
+        }
+    }
+
+    @Test("an item created, edited, given a photo and deleted through one store is published by the other within 2 seconds each; its own changes once")
+    func changesFromAnotherStore() async throws {
+        try await withStoragePlace(.bucket) { place in
+            let mine = await BucketSharingTests.store(place, tag: 1), theirs = await BucketSharingTests.store(place, tag: 2, following: true)
+            try await theirs.load()
+            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+            let follow = Task { try await theirs.followBucket(interval: .milliseconds(200)) { readyContinuation.yield() } }
+            defer { follow.cancel() }
+            for await _ in ready { break }
+            let events = await theirs.changes.subscribe(after: nil)
+
+            var started = ContinuousClock.now
+            let lamp = try await mine.add(NewItem(name: "Lamp"))
+            #expect(try await next(events, count: 1) == ["created \(lamp.itemKey)"])
+            #expect(ContinuousClock.now - started < .seconds(2))
+            started = ContinuousClock.now
+            try await mine.update(lamp.itemKey, ItemChanges(valueInDollars: 40))
+            #expect(try await next(events, count: 1) == ["updated \(lamp.itemKey)"])
+            #expect(ContinuousClock.now - started < .seconds(2))
+            try await mine.setImage(try SamplePhotos.png(), forKey: lamp.itemKey)
+            #expect(try await next(events, count: 1) == ["photo \(lamp.itemKey)"])
+            // Its own change is published once, by itself, not again by the watch.
+            let rug = try await theirs.add(NewItem(name: "Rug"))
+            try await mine.delete(lamp.itemKey)
+            #expect(try await next(events, count: 2) == ["created \(rug.itemKey)", "deleted \(lamp.itemKey)"])
+        }
+    }
+
+    @Test("a photo replaced through another store: the cached photo is dropped and the new one served")
+    func cachedPhotoFollows() async throws {
+        try await withStoragePlace(.bucket) { place in
+            let mine = await BucketSharingTests.store(place, tag: 1), theirs = await BucketSharingTests.store(place, tag: 2, following: true)
+            let lamp = try await mine.add(NewItem(name: "Lamp"))
+            try await mine.setImage(try SamplePhotos.png(), forKey: lamp.itemKey)
+            try await theirs.load()
+            #expect(try await theirs.images.image(forKey: lamp.itemKey) == (try SamplePhotos.png()))
+            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+            let follow = Task { try await theirs.followBucket(interval: .milliseconds(200)) { readyContinuation.yield() } }
+            defer { follow.cancel() }
+            for await _ in ready { break }
+            let events = await theirs.changes.subscribe(after: nil)
+            try await mine.setImage(try SamplePhotos.jpeg(), forKey: lamp.itemKey)
+            #expect(try await next(events, count: 1) == ["photo \(lamp.itemKey)"])
+            #expect(try await theirs.images.image(forKey: lamp.itemKey) == (try SamplePhotos.jpeg()))
+        }
+    }
+}
