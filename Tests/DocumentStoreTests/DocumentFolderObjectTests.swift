@@ -27,6 +27,23 @@ struct DocumentFolderObjectTests {
         }
     }
 
+    @Test("100 creations at once on one server take the numbers 1…100, one each, whatever the bucket held before")
+    func concurrentCreatesOnOneServer() async throws {
+        try await withFolderPlace(.object) { folder, another, bucket in
+            let bucket = try #require(bucket)
+            try await bucket.client.put(bucket.key("7.scarycreature/Data.plist"), body: Data())
+            let fresh = another()
+            let ids = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<100 {
+                    group.addTask { try await fresh.create(data: Data([UInt8(index)])).id }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(ids.sorted() == Array(8...107))
+            #expect(try await folder.bundles().count == 101)
+        }
+    }
+
     @Test("an edit whose data write loses to another server's runs again on the new data: both changes kept")
     func editConflictRunsAgain() async throws {
         try await withFolderPlace(.object) { folder, another, _ in

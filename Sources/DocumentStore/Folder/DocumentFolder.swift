@@ -46,7 +46,8 @@ public final class DocumentFolder: Sendable {
     let summarySettleNanoseconds = Atomic<Int64>(1_000_000_000)
     /// The bucket, when the bundles are objects there instead of folders on disk.
     public let bucket: BucketStorage?
-    /// The largest bundle number this store has seen in use in its bucket (0: not known yet).
+    /// The largest bundle number this store has seen in use in its bucket, or taken to try
+    /// (0: not known yet).
     let largestObjectID = Atomic<Int>(0)
     /// Where a bundle's reader or editor in a bucket waits for its requests.
     var objectWaitPool: BlockingPool { Self.objectWaits }

@@ -97,19 +97,20 @@ extension DocumentFolder {
     /// attachments. If an attachment cannot be written, what was written is removed again and
     /// the creation fails.
     ///
-    /// The largest number is remembered (``largestObjectID``) from this store's creations and
-    /// listings, so a creation costs a few requests however many bundles there are: the names
+    /// The largest number is remembered (``largestObjectID``, which each creation in this
+    /// process advances to take a number to try) from this store's creations and listings, so a creation costs a few requests however many bundles there are: the names
     /// of every bundle (one request per 1,000) are listed only the first time, after a lost
     /// race, and after this store deleted the largest (so one server numbers as a folder does;
     /// a number another server freed is taken again only once this one lists). Objects an interrupted delete left under the number taken (attachments without
     /// data, which nobody lists) are removed at once, so a new bundle never inherits a photo.
     func objectCreate(_ bucket: BucketStorage, data: Data, attachments: [String: Data]) async throws -> DocumentBundle {
-        var id = largestObjectID.load(ordering: .relaxed)
-        if id == 0 { id = try await objectLargestID(bucket) }
+        if largestObjectID.load(ordering: .relaxed) == 0 { _ = try await objectLargestID(bucket) }
         var lostRaces = 0
         while lostRaces < 100 {
-            guard id < BundleName.largestID else { break }
-            id += 1
+            // Each creation in this process takes a number of its own to try: only other
+            // servers can take it first.
+            let id = largestObjectID.add(1, ordering: .relaxed).newValue
+            guard id <= BundleName.largestID else { break }
             let name = configuration.bundleName(for: id)
             let dataKey = bucket.key(name + "/" + configuration.dataFileNames[0])
             do {
@@ -118,10 +119,9 @@ extension DocumentFolder {
                 }
             } catch let error as DocumentStoreError where error.code == .conflict {
                 lostRaces += 1
-                id = max(id, try await objectLargestID(bucket))
+                _ = try await objectLargestID(bucket)
                 continue
             }
-            noteObjectID(id)
             var written = [dataKey]
             do {
                 for (_, files) in try await objectScan(bucket, idPrefix: "\(id).").bundles {
