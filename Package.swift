@@ -278,7 +278,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScaryCreaturesTests",
-            dependencies: ["TestSupport", "ScaryCreatures", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "scary-creatures", "WebTestSupport"]
+            dependencies: ["TestSupport", "ScaryCreatures", "DocumentStore", "ObjectStorage", "Imaging", "ImagingSamples", "KeyedArchive", "scary-creatures", "WebTestSupport"]
         ),
         .testTarget(
             name: "HomepwnerTests",
