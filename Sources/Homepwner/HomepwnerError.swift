@@ -25,6 +25,9 @@ public struct HomepwnerError: Error, Sendable, Hashable, CustomStringConvertible
         case noDataFolder
         /// The disk is full, or another storage failure.
         case storage
+        /// The storage (a bucket) cannot be reached, keeps failing, or kept changing under a
+        /// change: worth trying again shortly.
+        case unavailable
         /// The item changed since the version the change was based on (someone else changed it
         /// first); nothing was changed.
         case versionMismatch

@@ -26,6 +26,7 @@ enum ErrorMapping {
         case .corrupt: return APIError(.conflict, code: "unusable_file", error.message)
         case .inUse: return APIError(.conflict, code: "in_use", error.message)
         case .storage: return APIError(.internalServerError, code: "storage", error.message)
+        case .unavailable: return .unavailable(error.message)
         }
     }
 

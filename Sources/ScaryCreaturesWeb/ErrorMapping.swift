@@ -17,10 +17,7 @@ enum ErrorMapping {
         case .versionMismatch: return APIError(.preconditionFailed, code: "version_mismatch", error.message)
         case .corrupt: return APIError(.conflict, code: "corrupt", error.message)
         case .noDataFolder, .storage: return APIError(.internalServerError, code: "storage", error.message)
-        case .unavailable:
-            var answer = APIError(.serviceUnavailable, code: "unavailable", error.message)
-            answer.headers[.retryAfter] = "2"
-            return answer
+        case .unavailable: return .unavailable(error.message)
         }
     }
 }

@@ -44,6 +44,13 @@ extension APIError {
     public static func tooLarge(limit: Int) -> APIError {
         APIError(.contentTooLarge, code: "too_large", "the body is larger than the limit of \(limit) bytes")
     }
+    /// 503 with `Retry-After: 2`: the storage cannot be reached or keeps failing; worth trying
+    /// again shortly.
+    public static func unavailable(_ message: String) -> APIError {
+        var error = APIError(.serviceUnavailable, code: "unavailable", message)
+        error.headers[.retryAfter] = "2"
+        return error
+    }
     /// 415: the body's type is not one the route takes.
     public static func unsupportedMediaType(_ message: String) -> APIError {
         APIError(.unsupportedMediaType, code: "unsupported_media_type", message)

@@ -58,6 +58,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
         case .invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .corrupt, .damagedArchive: 65  // EX_DATAERR
         case .notFound, .noDataFolder: 66                                         // EX_NOINPUT
         case .storage: 74                                                         // EX_IOERR
+        case .unavailable: 69                                                     // EX_UNAVAILABLE
         case .inUse, .versionMismatch: 75                                         // EX_TEMPFAIL
         }
     }

@@ -49,4 +49,33 @@ struct BucketServerTests {
             #expect(try await place.names() == [key, "items.archive"].sorted())
         }
     }
+
+    @Test("while the storage answers only errors, reads and changes get 503 with Retry-After within seconds, and work again after")
+    func storageDownIs503() async throws {
+        try await withStoragePlace(.bucket) { place in
+            let storage = try #require(place.server)
+            let proxy = try S3FaultProxy.start(upstream: storage.endpoint)
+            defer { proxy.stop() }
+            var environment = place.environment
+            environment["AWS_ENDPOINT_URL_S3"] = proxy.endpoint
+            let server = try ServedProcess.start(
+                "homepwner", ["serve", "--port", "0", "--log-level", "error"] + place.arguments, bannerLines: 2,
+                discardingErrors: true, environment: environment
+            )
+            defer { _ = server.stop() }
+            let json = ["Content-Type": "application/json"]
+            #expect(try await server.request("POST", "api/items", body: Data(#"{"name":"Lamp"}"#.utf8), headers: json).status == 201)
+            try await proxy.plan([], shares: ["internal": 1.0])
+            try await Task.sleep(for: .milliseconds(1100))  // past the refresh interval: reads must look at the storage
+            let started = ContinuousClock.now
+            for (method, path, body) in [("GET", "api/items", ""), ("POST", "api/items", #"{"name":"Sofa"}"#)] {
+                let (status, headers, data) = try await server.request(method, path, body: body.isEmpty ? nil : Data(body.utf8), headers: body.isEmpty ? [:] : json)
+                #expect(status == 503, "\(method) \(path): \(String(decoding: data, as: UTF8.self))")
+                #expect(headers["retry-after"] == "2")
+            }
+            #expect(ContinuousClock.now - started < .seconds(60))
+            try await proxy.plan([], shares: [:])
+            #expect(try await server.request("POST", "api/items", body: Data(#"{"name":"Sofa"}"#.utf8), headers: json).status == 201)
+        }
+    }
 }

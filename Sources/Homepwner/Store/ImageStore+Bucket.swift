@@ -37,6 +37,8 @@ extension ImageStore {
             return try await body()
         } catch let error as HomepwnerError {
             throw error
+        } catch let error as DocumentStoreError where error.code == .unavailable {
+            throw HomepwnerError(.unavailable, "\(what): \(error)")
         } catch {
             throw HomepwnerError(.storage, "\(what): \(error)")
         }

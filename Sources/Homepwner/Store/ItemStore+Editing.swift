@@ -184,7 +184,11 @@ extension ItemStore {
     static func storageError(_ error: any Error, _ location: String) -> HomepwnerError {
         if let error = error as? HomepwnerError { return error }
         if let error = error as? DocumentStoreError {
-            return HomepwnerError(error.code == .corrupt ? .corrupt : .storage, error.message)
+            switch error.code {
+            case .corrupt: return HomepwnerError(.corrupt, error.message)
+            case .unavailable, .conflict: return HomepwnerError(.unavailable, error.message)
+            default: return HomepwnerError(.storage, error.message)
+            }
         }
         return HomepwnerError(.storage, "\(location): \(error)")
     }

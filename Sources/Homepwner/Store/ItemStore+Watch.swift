@@ -14,7 +14,8 @@ extension ItemStore {
         await changes.publish(kind, subject: key, version: version)
     }
 
-    /// Follows the changes other servers make to the bucket, until the task is cancelled: every
+    /// Follows the changes other servers make to the bucket, until the task is cancelled (then it
+    /// returns): every
     /// `interval`, the archive is read again if it changed (one conditional GET) and the photos
     /// are listed (one request per 1,000), and every item created, updated, given another photo
     /// or deleted elsewhere is published on ``changes`` — so a page open on this server follows
@@ -29,7 +30,7 @@ extension ItemStore {
         ownChanges = [:]
         await onReady()
         while !Task.isCancelled {
-            try await Task.sleep(for: interval)
+            do { try await Task.sleep(for: interval) } catch { return }  // cancelled: the watch ends
             guard let now = try? await watchedItems() else { continue }
             let own = ownChanges
             ownChanges = [:]

@@ -33,7 +33,7 @@ extension FolderWatch {
         generation.watchStarted()
         await onReady()
         while !Task.isCancelled {
-            try await Task.sleep(for: Self.bucketPollInterval)
+            do { try await Task.sleep(for: Self.bucketPollInterval) } catch { return }  // cancelled: the watch ends
             let changes: [BucketPoll.Change]
             do {
                 changes = try await poll.poll()
