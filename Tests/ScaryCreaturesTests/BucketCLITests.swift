@@ -34,9 +34,19 @@ struct BucketCLITests {
             #expect(try run(["delete", "2"], storage: storage, environment: environment).status == 0)
             #expect(try run(["list"], storage: storage, environment: environment).output == "    1  ★★★★½  Big Terror\n")
             let client = try server.client()
-            let keys = try await client.listAll(prefix: prefix).map { String($0.key.dropFirst(prefix.count)) }
-            try await client.shutdown()
+            var keys = try await client.listAll(prefix: prefix).map { String($0.key.dropFirst(prefix.count)) }
             #expect(keys.filter { !$0.hasPrefix(".") } == ["1.scarycreature/Data.plist", "1.scarycreature/fullImage.png", "1.scarycreature/thumbImage.png"])
+            // A photo a crash left without its creature: check finds it, check --repair puts it aside.
+            try await client.put(prefix + "5.scarycreature/fullImage.png", body: try SamplePhotos.png())
+            let check = try run(["check"], storage: storage, environment: environment)
+            #expect(check.status == 1)
+            #expect(check.output.contains("5.scarycreature"))
+            #expect(try run(["check", "--repair"], storage: storage, environment: environment).status == 0)
+            #expect(try run(["check"], storage: storage, environment: environment).status == 0)
+            keys = try await client.listAll(prefix: prefix).map { String($0.key.dropFirst(prefix.count)) }
+            try await client.shutdown()
+            #expect(!keys.contains("5.scarycreature/fullImage.png"))
+            #expect(keys.contains(".quarantine/5.scarycreature/fullImage.png"))
         }
     }
 
@@ -58,6 +68,20 @@ struct BucketCLITests {
         #expect(result.errors.contains(message))
         #expect(result.errors.filter { $0 == "\n" }.count == 1)
         #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
+    @Test("--storage with a folder is what --data-dir was: a missing one is refused (66) and not made, --create makes it, before or after the subcommand")
+    func storageFolder() async throws {
+        try await withTemporaryFolder { work in
+            let folder = work.appendingPathComponent("PrivateDocuments").path
+            let missing = try runBuilt("scary-creatures", ["add", "Ghost", "--storage", folder])
+            #expect(missing.status == 66)
+            #expect(missing.errors.contains("there is no data folder at \(folder)"))
+            #expect(!FileManager.default.fileExists(atPath: folder))
+            #expect(try runBuilt("scary-creatures", ["add", "Ghost", "--storage", folder, "--create"]).output == "1\n")
+            #expect(try runBuilt("scary-creatures", ["--storage", folder, "list"]).output == "    1  ☆☆☆☆☆  Ghost\n")
+            #expect(try runBuilt("scary-creatures", ["--storage=\(folder)", "list"]).output == "    1  ☆☆☆☆☆  Ghost\n")
+        }
     }
 
     @Test("--storage and --data-dir together, --s3-path-style on a folder and --create on a bucket are usage errors")
