@@ -6,11 +6,9 @@ import TestSupport
 
 @Suite("Document folder: named attachments")
 struct AttachmentTests {
-    @Test("attachments are written, read, streamed, listed and removed")
-    func lifecycle() async throws {
-        try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
-            try await folder.open()
+    @Test("attachments are written, read, streamed, listed and removed", arguments: FolderBackendKind.allCases)
+    func lifecycle(_ kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { folder, _, _ in
             let photo = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
             let bundle = try await folder.create(data: Data("data".utf8), attachments: ["fullImage.png": photo])
             try await folder.writeAttachment(Data("thumb".utf8), named: "thumbImage.png", of: bundle.id)

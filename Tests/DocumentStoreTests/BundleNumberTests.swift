@@ -41,11 +41,9 @@ struct BundleNumberTests {
         }
     }
 
-    @Test("asking for bundle 10^18 is invalidName, not a lookup")
-    func tooLargeID() async throws {
-        try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
-            try await folder.open()
+    @Test("asking for bundle 10^18 is invalidName, not a lookup", arguments: FolderBackendKind.allCases)
+    func tooLargeID(_ kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { folder, _, _ in
             let error = try await #require(throws: DocumentStoreError.self) { try await folder.readData(of: 1_000_000_000_000_000_000) }
             #expect(error.code == .invalidName)
         }

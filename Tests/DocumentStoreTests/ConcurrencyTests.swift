@@ -7,11 +7,9 @@ import TestSupport
 
 @Suite("Document folder: concurrency")
 struct ConcurrencyTests {
-    @Test("200 concurrent creates in one process get 200 distinct numbers")
-    func concurrentCreates() async throws {
-        try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
-            try await folder.open()
+    @Test("200 concurrent creates in one process get 200 distinct numbers", arguments: FolderBackendKind.allCases)
+    func concurrentCreates(_ kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { folder, _, _ in
             let ids = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<200 {
                     group.addTask { try await folder.create(data: try SampleCreature(title: "\(index)", rating: 0).archived()).id }
@@ -24,11 +22,9 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test("concurrent read-modify-write updates of one bundle lose nothing")
-    func noLostUpdates() async throws {
-        try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
-            try await folder.open()
+    @Test("concurrent read-modify-write updates of one bundle lose nothing", arguments: FolderBackendKind.allCases)
+    func noLostUpdates(_ kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { folder, _, _ in
             let bundle = try await folder.create(data: Data("0".utf8))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<100 {
@@ -82,12 +78,10 @@ struct ConcurrencyTests {
 
 @Suite("Document folder: group commit of updates to one bundle")
 struct GroupCommitTests {
-    @Test("40 concurrent updates of one bundle all land, and the one whose transform throws fails alone")
-    func groupedUpdates() async throws {
+    @Test("40 concurrent updates of one bundle all land, and the one whose transform throws fails alone", arguments: FolderBackendKind.allCases)
+    func groupedUpdates(_ kind: FolderBackendKind) async throws {
         struct Refused: Error {}
-        try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
-            try await folder.open()
+        try await withFolderPlace(kind) { folder, _, _ in
             _ = try await folder.create(data: Data())
             let outcomes = await withTaskGroup(of: (Int, Bool).self) { group in
                 for index in 0..<40 {

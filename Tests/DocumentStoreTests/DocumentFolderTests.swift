@@ -37,11 +37,9 @@ struct DocumentFolderTests {
         }
     }
 
-    @Test("data is read lazily per bundle, rewritten durably, and a missing bundle is notFound")
-    func readAndWriteData() async throws {
-        try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
-            try await folder.open()
+    @Test("data is read lazily per bundle, rewritten durably, and a missing bundle is notFound", arguments: FolderBackendKind.allCases)
+    func readAndWriteData(_ kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { folder, _, _ in
             let bundle = try await folder.create(data: try SampleCreature(title: "Bug", rating: 3).archived())
             try await folder.writeData(try SampleCreature(title: "Big Bug", rating: 4.5).archived(), of: bundle.id)
             let loaded = try await folder.loadData(of: bundle.id, decode: SampleCreature.unarchived)

@@ -103,11 +103,9 @@ struct DurabilityRulesTests {
         return false
     }
 
-    @Test("readers share a bundle: a second reader runs while the first is still reading")
-    func readersShare() async throws {
-        try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
-            try await folder.open()
+    @Test("readers share a bundle: a second reader runs while the first is still reading", arguments: FolderBackendKind.allCases)
+    func readersShare(_ kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { folder, _, _ in
             _ = try await folder.create(data: Data("x".utf8), attachments: ["thumbImage.png": Data("t".utf8)])
             let second = DispatchSemaphore(value: 0)
             let first = Task {
@@ -126,11 +124,9 @@ struct DurabilityRulesTests {
         }
     }
 
-    @Test("a bundle's generation advances with every change made through the store, not with reads")
-    func generations() async throws {
-        try await withTemporaryFolder { root in
-            let folder = DocumentFolder(root: root, configuration: .sampleCreatures)
-            try await folder.open()
+    @Test("a bundle's generation advances with every change made through the store, not with reads", arguments: FolderBackendKind.allCases)
+    func generations(_ kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { folder, _, _ in
             _ = try await folder.create(data: Data("x".utf8))
             let created = await folder.generation(of: 1)
             #expect(created > 0)

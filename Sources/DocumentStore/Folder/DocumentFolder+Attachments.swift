@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension DocumentFolder {
     /// Durably writes (or replaces) the attachment `name` of bundle `id`.
@@ -42,12 +45,16 @@ extension DocumentFolder {
     /// attachment is replaced or the bundle deleted meanwhile.
     /// - Throws: ``DocumentStoreError`` `.notFound` if the bundle or the attachment is missing,
     ///   `.unsupportedFileType` if it is not a regular file.
-    /// - Throws: also `.unsupportedFileType` for a store in a bucket, which has no file to hand
-    ///   out: stream with ``BundleReader/openAttachment(named:)`` inside ``read(_:_:)``.
+    /// In a bucket the object is read whole (within 256 MiB) into an anonymous file, which the
+    /// handle reads.
     public func openAttachment(named name: String, of id: Int) async throws -> FileHandle {
         try validateAttachmentName(name)
         if bucket != nil {
-            throw DocumentStoreError(.unsupportedFileType, "an attachment in a bucket has no file handle; read it with read(_:_:)", path: root.absoluteString)
+            let data = try await read(id) { try $0.readAttachment(named: name) }
+            guard let data else {
+                throw DocumentStoreError(.notFound, "bundle \(configuration.bundleName(for: id)) has no \(name)", path: root.absoluteString)
+            }
+            return try await pool.run { try Self.anonymousFile(holding: data) }
         }
         let descriptor = try await pool.run { [self] in
             try withOpenBundle(id) { bundle, directory -> Int32 in
@@ -98,5 +105,26 @@ extension DocumentFolder {
         if let problem {
             throw DocumentStoreError(.invalidName, "the attachment name \"\(name)\" \(problem)")
         }
+    }
+}
+
+extension DocumentFolder {
+    /// A file in the temporary folder, unlinked at once, holding `data` and open for reading
+    /// from its start: it goes when the handle is closed.
+    static func anonymousFile(holding data: Data) throws -> FileHandle {
+        let folder = FileManager.default.temporaryDirectory.path
+        var template = Array((folder + "/.attachment-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw DocumentStoreError.system("cannot make an anonymous file in", path: folder, errno: errno) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: data)
+            try handle.seek(toOffset: 0)
+        } catch {
+            throw DocumentStoreError(.io, "cannot write an anonymous file in \(folder): \(error)", path: folder)
+        }
+        return handle
     }
 }
