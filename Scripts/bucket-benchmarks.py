@@ -20,8 +20,8 @@ import argparse, concurrent.futures, http.client, json, os, re, shutil, statisti
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def start_storage(bucket):
-    child = subprocess.Popen([sys.executable, os.path.join(ROOT, "Scripts/s3-test-server.py"), "--bucket", bucket, "--exit-with-parent"],
+def start_storage(buckets):
+    child = subprocess.Popen([sys.executable, os.path.join(ROOT, "Scripts/s3-test-server.py"), "--exit-with-parent"] + [a for b in buckets for a in ("--bucket", b)],
                              stdout=subprocess.PIPE, text=True)
     started = json.loads(child.stdout.readline())
     env = dict(os.environ, AWS_ENDPOINT_URL_S3=started["endpoint"], AWS_REGION="us-east-1",
@@ -96,12 +96,91 @@ def wrk(port, seconds, script=None, path="/api/creatures/1", creatures=1000):
     return rate, p99
 
 
-def delete_summary(env, bucket, prefix):
+def s3_client(env):
     import boto3, botocore.config
-    s3 = boto3.client("s3", endpoint_url=env["AWS_ENDPOINT_URL_S3"], region_name="us-east-1",
-                      aws_access_key_id=env["AWS_ACCESS_KEY_ID"], aws_secret_access_key=env["AWS_SECRET_ACCESS_KEY"],
-                      config=botocore.config.Config(s3={"addressing_style": "path"}))
-    s3.delete_object(Bucket=bucket, Key=prefix + ".listing-summary")
+    return boto3.client("s3", endpoint_url=env["AWS_ENDPOINT_URL_S3"], region_name="us-east-1",
+                        aws_access_key_id=env["AWS_ACCESS_KEY_ID"], aws_secret_access_key=env["AWS_SECRET_ACCESS_KEY"],
+                        config=botocore.config.Config(s3={"addressing_style": "path"}, max_pool_connections=32))
+
+
+def delete_summary(env, bucket, prefix):
+    s3_client(env).delete_object(Bucket=bucket, Key=prefix + ".listing-summary")
+
+
+def upload_folder(env, folder, bucket, prefix):
+    """What `aws s3 sync` does, 16 files at a time (the listing summary left out: it is the folder's)."""
+    s3 = s3_client(env)
+    paths = [os.path.join(base, name) for base, _, names in os.walk(folder) for name in names if not name.startswith(".")]
+    with concurrent.futures.ThreadPoolExecutor(16) as pool:
+        list(pool.map(lambda path: s3.upload_file(path, bucket, prefix + os.path.relpath(path, folder)), paths))
+    return len(paths)
+
+
+def storage_capacity(env, bucket, seconds=3):
+    """GetObject requests a second the local S3 server answers (boto3, 8 threads): the ceiling."""
+    s3 = s3_client(env)
+    s3.put_object(Bucket=bucket, Key="capacity", Body=b"x" * 300)
+    end = time.monotonic() + seconds
+    def worker(_):
+        count = 0
+        while time.monotonic() < end:
+            s3.get_object(Bucket=bucket, Key="capacity")["Body"].read()
+            count += 1
+        return count
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        return sum(pool.map(worker, range(8))) / seconds
+
+
+def first_answer_table(binary, env, places, folder, bucket, runs):
+    print("\n| first list answer, from process start | folder | bucket |\n| --- | ---: | ---: |")
+    for label, cold in (("cold (no listing summary)", True), ("warm (listing summary)", False)):
+        row = []
+        for name, storage in places.items():
+            samples = []
+            for _ in range(runs):
+                if cold:
+                    if name == "folder":
+                        summary = os.path.join(folder, ".listing-summary")
+                        if os.path.exists(summary):
+                            os.remove(summary)
+                    else:
+                        delete_summary(env, bucket, "big/")
+                samples.append(first_answer(binary, storage, env))
+            row.append(statistics.median(samples))
+        print(f"| {label} | {row[0] * 1000:.0f} ms | {row[1] * 1000:.0f} ms |")
+
+
+def api_table(binary, env, places, seconds, creatures):
+    print(f"\n| 64 connections, {seconds} s (wrk) | folder req/s | p99 | bucket req/s | p99 | bucket ÷ folder |\n| --- | ---: | ---: | ---: | ---: | ---: |")
+    servers = {name: serve(binary, storage, env) for name, storage in places.items()}
+    try:
+        time.sleep(3)
+        for label, script in (("GET /api/creatures/1", None), ("durable PATCH of ratings", "Scripts/load/patch.lua")):
+            figures = {name: wrk(port, seconds, script, creatures=min(creatures, 1000)) for name, (_, port, _) in servers.items()}
+            (f_rate, f_p99), (b_rate, b_p99) = figures["folder"], figures["bucket"]
+            print(f"| {label} | {f_rate:.0f} | {f_p99} | {b_rate:.0f} | {b_p99} | {b_rate / f_rate:.2f}× |")
+    finally:
+        for process, _, _ in servers.values():
+            stop(process)
+
+
+def creations_table(binary, env, work, bucket):
+    three = [serve(binary, f"s3://{bucket}/creations/", env) for _ in range(3)]
+    one = serve(binary, os.path.join(work, "creations"), env, ["--create"])
+    try:
+        time.sleep(2)
+        bucket_seconds, bucket_ids = create_many([port for _, port, _ in three], 1000)
+        folder_seconds, folder_ids = create_many([one[1]], 1000)
+    finally:
+        for process, _, _ in three + [one]:
+            stop(process)
+    for name, ids in (("bucket", bucket_ids), ("folder", folder_ids)):
+        if sorted(ids) != list(range(1, 1001)):
+            raise SystemExit(f"the {name}'s 1,000 creations did not get the numbers 1 to 1,000 once each")
+    print("\n| 1,000 creations, 24 clients | seconds | creations/s |\n| --- | ---: | ---: |")
+    print(f"| one server on a folder | {folder_seconds:.1f} | {1000 / folder_seconds:.0f} |")
+    print(f"| three servers on one bucket | {bucket_seconds:.1f} | {1000 / bucket_seconds:.0f} |")
+    print("  (numbers 1 to 1,000, each once, on both)")
 
 
 def main():
@@ -109,71 +188,33 @@ def main():
     parser.add_argument("--creatures", type=int, default=10_000)
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", choices=["first-answer", "api", "creations"], help="run one part alone")
     options = parser.parse_args()
     binary = os.environ.get("BINARY") or os.path.join(ROOT, ".build/release/scary-creatures")
     if not os.access(binary, os.X_OK) or not shutil.which("wrk"):
         raise SystemExit("needs wrk and a release build: swift build -c release --product scary-creatures")
-    bucket = "bench"
-    storage_process, env = start_storage(bucket)
+    bucket, creations_bucket = "bench-big", "bench-creations"
+    storage_process, env = start_storage([bucket, creations_bucket])
     work = tempfile.mkdtemp()
+    run = lambda part: options.only in (None, part)
     try:
         folder = os.path.join(work, "data")
         os.makedirs(folder)
         places = {"folder": folder, "bucket": f"s3://{bucket}/big/"}
         print(f"bucket benchmarks: {options.creatures} creatures, local S3 server (moto, one request at a time), {time.strftime('%Y-%m-%d')}")
-
-        # 1. First answer with many creatures.
-        for name, storage in places.items():
-            process, port, _ = serve(binary, storage, env)
-            seconds, ids = create_many([port], options.creatures)
+        print(f"  the local S3 server alone answers {storage_capacity(env, creations_bucket):.0f} GetObject/s (boto3, 8 threads): the ceiling of every bucket figure")
+        if run("first-answer") or run("api"):
+            process, port, _ = serve(binary, folder, env, ["--create"])
+            seconds, _ = create_many([port], options.creatures)
             stop(process)
-            print(f"  filled the {name}: {options.creatures} creations in {seconds:.1f} s")
-        print("\n| first list answer, from process start | folder | bucket |\n| --- | ---: | ---: |")
-        for label, cold in (("cold (no listing summary)", True), ("warm (listing summary)", False)):
-            row = []
-            for name, storage in places.items():
-                samples = []
-                for _ in range(options.runs):
-                    if cold:
-                        if name == "folder":
-                            summary = os.path.join(folder, ".listing-summary")
-                            if os.path.exists(summary):
-                                os.remove(summary)
-                        else:
-                            delete_summary(env, bucket, "big/")
-                    samples.append(first_answer(binary, storage, env))
-                row.append(statistics.median(samples))
-            print(f"| {label} | {row[0] * 1000:.0f} ms | {row[1] * 1000:.0f} ms |")
-
-        # 2. The API at 64 connections.
-        print(f"\n| 64 connections, {options.seconds} s (wrk) | folder req/s | p99 | bucket req/s | p99 | bucket ÷ folder |\n| --- | ---: | ---: | ---: | ---: | ---: |")
-        servers = {name: serve(binary, storage, env) for name, storage in places.items()}
-        try:
-            time.sleep(2)
-            for label, script in (("GET /api/creatures/1", None), ("durable PATCH of ratings", "Scripts/load/patch.lua")):
-                figures = {name: wrk(port, options.seconds, script, creatures=min(options.creatures, 1000)) for name, (_, port, _) in servers.items()}
-                (f_rate, f_p99), (b_rate, b_p99) = figures["folder"], figures["bucket"]
-                print(f"| {label} | {f_rate:.0f} | {f_p99} | {b_rate:.0f} | {b_p99} | {b_rate / f_rate:.2f}× |")
-        finally:
-            for process, _, _ in servers.values():
-                stop(process)
-
-        # 3. 1,000 creations: three servers on one bucket, one server on a folder.
-        three = [serve(binary, f"s3://{bucket}/creations/", env) for _ in range(3)]
-        one = serve(binary, os.path.join(work, "creations"), env, ["--create"])
-        try:
-            bucket_seconds, bucket_ids = create_many([port for _, port, _ in three], 1000)
-            folder_seconds, folder_ids = create_many([one[1]], 1000)
-        finally:
-            for process, _, _ in three + [one]:
-                stop(process)
-        for name, ids in (("bucket", bucket_ids), ("folder", folder_ids)):
-            if sorted(ids) != list(range(1, 1001)):
-                raise SystemExit(f"the {name}'s 1,000 creations did not get the numbers 1 to 1,000 once each")
-        print("\n| 1,000 creations, 24 clients | seconds | creations/s |\n| --- | ---: | ---: |")
-        print(f"| one server on a folder | {folder_seconds:.1f} | {1000 / folder_seconds:.0f} |")
-        print(f"| three servers on one bucket | {bucket_seconds:.1f} | {1000 / bucket_seconds:.0f} |")
-        print("  (numbers 1 to 1,000, each once, on both)")
+            files = upload_folder(env, folder, bucket, "big/")
+            print(f"  {options.creatures} creations on the folder in {seconds:.1f} s, copied into the bucket ({files} objects)")
+        if run("first-answer"):
+            first_answer_table(binary, env, places, folder, bucket, options.runs)
+        if run("api"):
+            api_table(binary, env, places, options.seconds, options.creatures)
+        if run("creations"):
+            creations_table(binary, env, work, creations_bucket)
     finally:
         storage_process.terminate()
         shutil.rmtree(work, ignore_errors=True)

@@ -11,19 +11,21 @@ extension CreatureLayout {
     public static func detect(in bucket: BucketStorage) async throws -> CreatureLayout {
         let prefix = bucket.location.prefix
         var sawBug = false
-        var sawCreature = false
+        var token: String?
         do {
-            try await bucket.client.forEachPage(prefix: prefix, delimiter: "/") { page in
-                guard !sawCreature else { return }
+            repeat {
+                let page = try await bucket.client.listPage(prefix: prefix, delimiter: "/", continuationToken: token)
                 for folder in page.commonPrefixes {
                     let name = folder.dropFirst(prefix.count).dropLast()
-                    if name.hasSuffix(".scarycreature") { sawCreature = true }
+                    if name.hasSuffix(".scarycreature") { return .scaryCreatures }
                     if name.utf8.count > 9, name.lowercased().hasSuffix(".scarybug") { sawBug = true }
                 }
-            }
+                guard page.continuationToken != token else { throw S3Error(.badResponse, "the listing repeated its continuation token") }
+                token = page.continuationToken
+            } while token != nil
         } catch let error as S3Error {
             throw ScaryCreaturesError(.storage, "cannot list \(bucket.location): \(error.message)")
         }
-        return sawBug && !sawCreature ? .scaryBugs : .scaryCreatures
+        return sawBug ? .scaryBugs : .scaryCreatures
     }
 }

@@ -23,6 +23,9 @@ extension FolderWatch {
         let generation = database.generation
         defer { generation.watchStopped() }
         let poll = BucketPoll(client: bucket.client, prefix: bucket.location.prefix, interval: Self.bucketPollInterval)
+        // The first pass waits an interval, so that a server's first answers do not queue behind
+        // a listing of the whole prefix (until it is done, nothing is cached: nothing is stale).
+        do { try await Task.sleep(for: Self.bucketPollInterval) } catch { return }
         let first: [BucketPoll.Change]
         do {
             first = try await poll.poll()
