@@ -11,22 +11,9 @@ import TestSupport
 struct BucketFollowTests {
     /// The next `count` changes of `stream` as "kind key", failing instead of waiting past 10 seconds.
     private func next(_ stream: AsyncStream<ItemChangeFeed.Event>, count: Int) async throws -> [String] {
-        try await withThrowingTaskGroup(of: [String].self) { group in
-            group.addTask {
-                var seen: [String] = []
-                for await event in stream {
-                    if case .change(let change) = event { seen.append("\(change.kind.rawValue) \(change.itemKey)") }
-                    if seen.count == count { break }
-                }
-                return seen
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(10))
-                throw CancellationError()
-            }
-            let seen = try await group.next() ?? []
-            group.cancelAll()
-            return seen
+        try await nextEvents(stream, count: count, limit: .seconds(10)).map { event in
+            guard case .change(let change) = event else { return "reset" }
+            return "\(change.kind.rawValue) \(change.itemKey)"
         }
     }
 

@@ -4,27 +4,6 @@ import Testing
 import TestSupport
 import ImagingSamples
 
-/// The next `count` events of `stream`, failing the test instead of waiting past 20 seconds.
-func nextEvents(_ stream: AsyncStream<CreatureChanges.Event>, count: Int) async throws -> [CreatureChanges.Event] {
-    try await withThrowingTaskGroup(of: [CreatureChanges.Event].self) { group in
-        group.addTask {
-            var events: [CreatureChanges.Event] = []
-            for await event in stream {
-                events.append(event)
-                if events.count == count { break }
-            }
-            return events
-        }
-        group.addTask {
-            try await Task.sleep(for: .seconds(20))
-            throw CancellationError()
-        }
-        let events = try await group.next() ?? []
-        group.cancelAll()
-        return events
-    }
-}
-
 /// Starts a ``FolderWatch`` of `database` and returns once it watches every bundle.
 func startWatch(of database: ScaryCreatureDatabase) async -> Task<Void, any Error> {
     let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
