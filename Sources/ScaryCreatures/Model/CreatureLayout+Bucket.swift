@@ -20,7 +20,7 @@ extension CreatureLayout {
                     if name.hasSuffix(".scarycreature") { return .scaryCreatures }
                     if name.utf8.count > 9, name.lowercased().hasSuffix(".scarybug") { sawBug = true }
                 }
-                guard page.continuationToken != token else { throw S3Error(.badResponse, "the listing repeated its continuation token") }
+                if let next = page.continuationToken, next == token { throw S3Error(.badResponse, "the listing repeated its continuation token") }
                 token = page.continuationToken
             } while token != nil
         } catch let error as S3Error {
