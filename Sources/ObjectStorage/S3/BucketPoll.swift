@@ -1,3 +1,5 @@
+import Foundation
+
 /// Another server's changes, seen by listing: every ``interval`` one ListObjectsV2 pass over a
 /// prefix (one request per 1,000 keys), compared by ETag with the pass before.
 ///
@@ -23,6 +25,8 @@ public actor BucketPoll {
         public var key: String
         /// Its ETag now (nil when removed).
         public var etag: String?
+        /// When it was last written, as the listing says (nil when removed, or not said).
+        public var lastModified: Date? = nil
     }
 
     /// What the watch reports, pass by pass.
@@ -57,17 +61,21 @@ public actor BucketPoll {
     /// - Throws: ``S3Error`` when the listing fails; the snapshot then stays as it was.
     public func poll() async throws -> [Change] {
         var current: [String: String] = [:]
+        var dates: [String: Date] = [:]
         var requests = 0
         defer { requestCount += requests }
         try await client.forEachPage(prefix: prefix) { page in
             requests += 1
-            for object in page.objects { current[object.key] = object.etag }
+            for object in page.objects {
+                current[object.key] = object.etag
+                dates[object.key] = object.lastModified
+            }
         }
         var changes: [Change] = []
         for (key, etag) in current {
             switch snapshot[key] {
-            case nil: changes.append(Change(kind: .added, key: key, etag: etag))
-            case let old? where old != etag: changes.append(Change(kind: .changed, key: key, etag: etag))
+            case nil: changes.append(Change(kind: .added, key: key, etag: etag, lastModified: dates[key]))
+            case let old? where old != etag: changes.append(Change(kind: .changed, key: key, etag: etag, lastModified: dates[key]))
             default: break
             }
         }

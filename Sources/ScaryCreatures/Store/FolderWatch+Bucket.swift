@@ -16,12 +16,18 @@ extension FolderWatch {
     ///
     /// Nothing is read at start (reading every creature's state would be two requests per
     /// creature): the creatures present are remembered as "state not read", so the first change
-    /// another server makes to one is published both as `updated` and as `photo`.
+    /// another server makes to one is published both as `updated` and as `photo`. The first pass
+    /// waits an interval (a server's first answers do not queue behind it); creatures it finds
+    /// written since the watch began (5 seconds before, for the storage's clock) are
+    /// published then, so a page that loaded before they were written still follows them.
     ///
     /// - Throws: ``ScaryCreaturesError`` `.storage` if the first pass fails.
     func run(polling bucket: BucketStorage, onReady: @Sendable () async -> Void) async throws {
         let generation = database.generation
         defer { generation.watchStopped() }
+        // Creatures written from here on (less a margin for the storage's clock) are told as
+        // changes even when the first pass finds them: a page may have loaded before them.
+        let recent = Date().addingTimeInterval(-clockMargin)
         let poll = BucketPoll(client: bucket.client, prefix: bucket.location.prefix, interval: Self.bucketPollInterval)
         // The first pass waits an interval, so that a server's first answers do not queue behind
         // a listing of the whole prefix (until it is done, nothing is cached: nothing is stale).
@@ -33,6 +39,7 @@ extension FolderWatch {
             throw ScaryCreaturesError(.storage, "cannot watch \(bucket.location): \(error.message)")
         }
         for id in ids(in: first, bucket: bucket) { await database.changes.remember(id, state: Self.unreadState) }
+        for id in ids(in: first.filter { ($0.lastModified ?? .distantFuture) >= recent }, bucket: bucket).sorted() { await refresh(id) }
         generation.watchStarted()
         await onReady()
         while !Task.isCancelled {

@@ -16,10 +16,18 @@ import Glibc
 /// waiting runs on the store's blocking pool, a quarter second at a time.
 public struct FolderWatch: Sendable {
     let database: ScaryCreatureDatabase
+    /// In a bucket: how far the storage's clock may be from this machine's (see ``run(polling:onReady:)``).
+    let clockMargin: TimeInterval
 
     /// Creates a watch of `database`'s folder.
     public init(database: ScaryCreatureDatabase) {
+        self.init(database: database, clockMargin: 5)
+    }
+
+    /// A watch that allows the storage's clock `clockMargin` seconds (tests: 0).
+    init(database: ScaryCreatureDatabase, clockMargin: TimeInterval) {
         self.database = database
+        self.clockMargin = clockMargin
     }
 
     /// Watches until the task is cancelled.
