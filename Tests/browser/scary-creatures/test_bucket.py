@@ -1,55 +1,17 @@
 """Two Scary Creatures servers on one bucket (the local S3 server, Scripts/s3-test-server.py): a
 page open on one follows what is done through the other, on a desktop and on a phone."""
-import json
-import re
-import subprocess
-import sys
-import uuid
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
+from bucket import FOLLOWS, servers_on_one_bucket, storage_environment
 from devices import DEVICES
 
-ROOT = Path(__file__).resolve().parents[3]
-FOLLOWS = 10_000  # ms: another server's change reaches an open page within this (it takes about 1 to 2 s)
-
 
 @pytest.fixture(scope="module")
-def storage_environment():
-    """The local S3 server's environment for the apps: endpoint, region and key."""
-    child = subprocess.Popen(
-        [sys.executable, str(ROOT / "Scripts/s3-test-server.py"), "--bucket", "browser", "--exit-with-parent"],
-        stdout=subprocess.PIPE, text=True,
-    )
-    started = json.loads(child.stdout.readline())
-    yield {
-        "PATH": "/usr/bin:/bin", "AWS_ENDPOINT_URL_S3": started["endpoint"], "AWS_REGION": "us-east-1",
-        "AWS_ACCESS_KEY_ID": started["accessKeyId"], "AWS_SECRET_ACCESS_KEY": started["secretAccessKey"],
-    }
-    child.terminate()
-
-
-@pytest.fixture(scope="module")
-def two_servers(server, storage_environment):
-    """Two servers of the suite's binary on one fresh prefix of the bucket; their URLs."""
-    storage = f"s3://browser/{uuid.uuid4().hex[:8]}/"
-    processes, urls = [], []
-    for _ in range(2):
-        process = subprocess.Popen(
-            [server.binary, "serve", "--port", "0", "--storage", storage, "--s3-path-style", "--log-level", "error"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=storage_environment,
-        )
-        line = process.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert match, f"the server did not start: {line!r}"
-        processes.append(process)
-        urls.append(f"http://127.0.0.1:{match.group(1)}")
-    yield urls
-    for process in processes:
-        process.terminate()
-        process.wait(timeout=20)
+def two_servers(server):
+    """Two servers of the suite's binary on one fresh prefix of a local bucket; their URLs."""
+    with storage_environment() as environment, servers_on_one_bucket(server.binary, environment) as urls:
+        yield urls
 
 
 def test_a_page_on_one_server_follows_edits_made_through_another(browser, two_servers, device_kind):
