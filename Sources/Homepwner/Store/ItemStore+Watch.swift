@@ -15,8 +15,8 @@ extension ItemStore {
     }
 
     /// Follows the changes other servers make to the bucket, until the task is cancelled (then it
-    /// returns): every
-    /// `interval`, the archive is read again if it changed (one conditional GET) and the photos
+    /// returns): every `interval` (longer between passes that are slow,
+    /// ``DocumentStore/PollPacing``), the archive is read again if it changed (one conditional GET) and the photos
     /// are listed (one request per 1,000), and every item created, updated, given another photo
     /// or deleted elsewhere is published on ``changes`` — so a page open on this server follows
     /// edits made through another — and its cached photo and thumbnail are dropped. Changes
@@ -29,9 +29,14 @@ extension ItemStore {
         var seen = (try? await watchedItems()) ?? [:]
         ownChanges = [:]
         await onReady()
+        let pacing = PollPacing(interval: interval)
+        var lastPass = Duration.zero
         while !Task.isCancelled {
-            do { try await Task.sleep(for: interval) } catch { return }  // cancelled: the watch ends
-            guard let now = try? await watchedItems() else { continue }
+            do { try await Task.sleep(for: pacing.wait(afterPassTaking: lastPass)) } catch { return }  // cancelled: the watch ends
+            let started = ContinuousClock.now
+            let read = try? await watchedItems()
+            lastPass = ContinuousClock.now - started
+            guard let now = read else { continue }
             let own = ownChanges
             ownChanges = [:]
             for key in Set(seen.keys).union(now.keys).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {

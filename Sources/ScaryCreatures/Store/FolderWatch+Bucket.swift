@@ -8,7 +8,8 @@ extension FolderWatch {
     public static let bucketPollInterval: Duration = .seconds(1)
 
     /// The watch of a bucket: a ``ObjectStorage/BucketPoll`` of the prefix every
-    /// ``bucketPollInterval`` (one ListObjectsV2 request per 1,000 objects a pass); every
+    /// ``bucketPollInterval`` (one ListObjectsV2 request per 1,000 objects a pass; longer
+    /// between passes that are slow, ``DocumentStore/PollPacing``); every
     /// creature with an object added, changed or removed is read again and told to the change
     /// stream, and its cached thumbnail dropped. While passes fail, the generation is not
     /// trusted (nothing is cached); the first pass that works reports what changed meanwhile,
@@ -42,8 +43,12 @@ extension FolderWatch {
         for id in ids(in: first.filter { ($0.lastModified ?? .distantFuture) >= recent }, bucket: bucket).sorted() { await refresh(id) }
         generation.watchStarted()
         await onReady()
+        let pacing = PollPacing(interval: Self.bucketPollInterval)
+        var lastPass = Duration.zero
         while !Task.isCancelled {
-            do { try await Task.sleep(for: Self.bucketPollInterval) } catch { return }  // cancelled: the watch ends
+            do { try await Task.sleep(for: pacing.wait(afterPassTaking: lastPass)) } catch { return }  // cancelled: the watch ends
+            let started = ContinuousClock.now
+            defer { lastPass = ContinuousClock.now - started }
             let changes: [BucketPoll.Change]
             do {
                 changes = try await poll.poll()
