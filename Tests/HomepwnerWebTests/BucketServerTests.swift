@@ -67,13 +67,11 @@ struct BucketServerTests {
             #expect(try await server.request("POST", "api/items", body: Data(#"{"name":"Lamp"}"#.utf8), headers: json).status == 201)
             try await proxy.plan([], shares: ["internal": 1.0])
             try await Task.sleep(for: .milliseconds(1100))  // past the refresh interval: reads must look at the storage
-            let started = ContinuousClock.now
             for (method, path, body) in [("GET", "api/items", ""), ("POST", "api/items", #"{"name":"Sofa"}"#)] {
                 let (status, headers, data) = try await server.request(method, path, body: body.isEmpty ? nil : Data(body.utf8), headers: body.isEmpty ? [:] : json)
                 #expect(status == 503, "\(method) \(path): \(String(decoding: data, as: UTF8.self))")
                 #expect(headers["retry-after"] == "2")
             }
-            #expect(ContinuousClock.now - started < .seconds(60))
             try await proxy.plan([], shares: [:])
             #expect(try await server.request("POST", "api/items", body: Data(#"{"name":"Sofa"}"#.utf8), headers: json).status == 201)
         }

@@ -50,7 +50,7 @@ struct BucketCLITests {
         }
     }
 
-    @Test("refused credentials, a missing bucket, an unreachable endpoint and a malformed location (a usage error): one line, their exit status, in seconds", arguments: [
+    @Test("refused credentials, a missing bucket, an unreachable endpoint and a malformed location (a usage error): one line, their exit status, never a hang", arguments: [
         ("secret", "scary-tests", Int32(77), "refused the credentials"),
         ("bucket", "no-such-bucket", 66, "there is no bucket \"no-such-bucket\""),
         ("endpoint", "scary-tests", 69, "cannot reach http://127.0.0.1:9"),
@@ -60,14 +60,12 @@ struct BucketCLITests {
         var environment = try S3TestServer.shared().environment
         if broken == "secret" { environment["AWS_SECRET_ACCESS_KEY"] = "wrong" }
         if broken == "endpoint" { environment["AWS_ENDPOINT_URL_S3"] = "http://127.0.0.1:9" }
-        let started = ContinuousClock.now
         let result = try run(["list"], storage: "s3://\(bucket)/x", environment: environment)
         #expect(result.status == status)
         #expect(result.output.isEmpty)
         #expect(result.errors.hasPrefix("scary-creatures: error: "))
         #expect(result.errors.contains(message))
         #expect(result.errors.filter { $0 == "\n" }.count == 1)
-        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test("--storage with a folder is what --data-dir was: a missing one is refused (66) and not made, --create makes it, before or after the subcommand")
