@@ -108,6 +108,32 @@ struct DocumentFolderObjectTests {
         }
     }
 
+    @Test("a delete still sweeping while another server makes a new bundle under the freed number leaves the new bundle whole")
+    func deleteDoesNotSweepANewBundle() async throws {
+        try await withFolderPlace(.object) { _, another, bucket in
+            let bucket = try #require(bucket)
+            let server = try S3TestServer.shared()
+            let proxy = try S3FaultProxy.start(upstream: server.endpoint)
+            defer { proxy.stop() }
+            let slowClient = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(10))
+            let slow = DocumentFolder(bucket: BucketStorage(client: slowClient, location: bucket.location), configuration: .sampleCreatures)
+            let other = another()
+            #expect(try await other.create(data: Data("first".utf8)).id == 1)
+            #expect(try await slow.create(data: Data("doomed".utf8), attachments: ["fullImage.png": Data([1])]).id == 2)
+            // The delete removes the data file at once, then waits 2 s on the photo.
+            try await proxy.plan([], byMethod: ["DELETE": ["pass", "delay"]])
+            let deleting = Task { try await slow.delete(2) }
+            try await Task.sleep(for: .milliseconds(500))
+            // The other server has not seen bundle 2: number 2 looks free to it now.
+            let made = try await other.create(data: Data("new".utf8))
+            #expect(made.id == 2)
+            try await deleting.value
+            #expect(try await other.readData(of: 2) == Data("new".utf8))
+            #expect(try await other.attachmentNames(of: 2) == [])
+            try await slowClient.shutdown()
+        }
+    }
+
     @Test("a bundle in a 2010 spelling is found, edited and deleted under that spelling")
     func otherSpellings() async throws {
         let configuration = DocumentFolderConfiguration(bundleExtension: "scarybug", extensionMatching: .caseInsensitive, dataFileNames: ["data.plist"])

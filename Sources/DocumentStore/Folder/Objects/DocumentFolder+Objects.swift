@@ -98,11 +98,13 @@ extension DocumentFolder {
     /// the creation fails.
     ///
     /// The largest number is remembered (``largestObjectID``, which each creation in this
-    /// process advances to take a number to try) from this store's creations and listings, so a creation costs a few requests however many bundles there are: the names
-    /// of every bundle (one request per 1,000) are listed only the first time, after a lost
-    /// race, and after this store deleted the largest (so one server numbers as a folder does;
-    /// a number another server freed is taken again only once this one lists). Objects an interrupted delete left under the number taken (attachments without
-    /// data, which nobody lists) are removed at once, so a new bundle never inherits a photo.
+    /// process advances to take a number to try) from this store's creations and listings, so
+    /// a creation costs a few requests however many bundles there are: the names of every
+    /// bundle (one request per 1,000) are listed only the first time, after a lost race, and
+    /// after this store deleted the largest (so one server numbers as a folder does; a number
+    /// another server freed is taken again only once this one lists). Objects an interrupted
+    /// delete left under the number taken (attachments without data, which nobody lists) are
+    /// removed at once, so a new bundle never inherits a photo.
     func objectCreate(_ bucket: BucketStorage, data: Data, attachments: [String: Data]) async throws -> DocumentBundle {
         if largestObjectID.load(ordering: .relaxed) == 0 { _ = try await objectLargestID(bucket) }
         var lostRaces = 0
@@ -171,7 +173,8 @@ extension DocumentFolder {
 
     /// Deletes bundle `id` from the bucket: its data file first (from then on it is gone for
     /// every reader and a late edit's conditional write fails), then every other object under
-    /// its name, including any written while this ran.
+    /// its name, including any written while this ran — unless another server has meanwhile
+    /// made a new bundle under the freed number (a data file is there again).
     func objectDelete(_ bucket: BucketStorage, _ id: Int, precondition: (@Sendable (Data?) throws -> Void)?) async throws {
         try await locks.withLock(id, exclusive: true) { [self] _ in
             let (bundle, files) = try await objectBundle(bucket, id)
@@ -187,7 +190,10 @@ extension DocumentFolder {
                 let key = bucket.key(bundle.name + "/" + name)
                 try await objectRequest(bundle.url.absoluteString) { try await bucket.client.delete(key) }
             }
+            // What was written while this ran goes too — unless a data file is there again: then
+            // another server has already made a new bundle under the freed number, and it is its.
             for (late, lateFiles) in try await objectScan(bucket, idPrefix: "\(id).").bundles where late.name == bundle.name {
+                guard !configuration.dataFileNames.contains(where: { lateFiles[$0] != nil }) else { break }
                 for object in lateFiles.values { try? await bucket.client.delete(object.key) }
             }
             // The largest number may be free again: the next creation lists the names, as on disk.
