@@ -134,6 +134,34 @@ struct DocumentFolderObjectTests {
         }
     }
 
+    @Test("a photo written while another server deletes the bundle and makes a new one under its number never lands on the new one")
+    func latePhotoAfterNumberReused() async throws {
+        try await withFolderPlace(.object) { folder, another, _ in
+            let id = try await folder.create(data: Data("old".utf8)).id
+            let other = another()
+            let error = try await #require(throws: DocumentStoreError.self) {
+                try await folder.edit(id) { editor in
+                    _ = try editor.readData()
+                    try waitForTest {
+                        try await other.delete(id)
+                        #expect(try await other.create(data: Data("new".utf8)).id == id)
+                    }
+                    try editor.writeAttachment(Data([1, 2]), named: "fullImage.png")
+                }
+            }
+            #expect(error.code == .notFound)
+            #expect(try await other.readData(of: id) == Data("new".utf8))
+            #expect(try await other.attachmentNames(of: id) == [])
+            // An edit of the same bundle by another server meanwhile is not a new bundle: the photo stays.
+            try await folder.edit(id) { editor in
+                _ = try editor.readData()
+                try waitForTest { try await other.writeData(Data("newer".utf8), of: id) }
+                try editor.writeAttachment(Data([3]), named: "fullImage.png")
+            }
+            #expect(try await other.attachmentNames(of: id) == ["fullImage.png"])
+        }
+    }
+
     @Test("a bundle in a 2010 spelling is found, edited and deleted under that spelling")
     func otherSpellings() async throws {
         let configuration = DocumentFolderConfiguration(bundleExtension: "scarybug", extensionMatching: .caseInsensitive, dataFileNames: ["data.plist"])

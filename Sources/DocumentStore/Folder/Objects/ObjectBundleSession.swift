@@ -10,8 +10,9 @@ import ObjectStorage
 ///   that loses that race throws ``ObjectEditConflict`` and the edit runs again from a fresh
 ///   listing (``DocumentFolder/edit(_:_:)``).
 /// - After attachments were written, the data file is looked at once more: if the bundle was
-///   deleted meanwhile, they are removed again and the edit fails with `.notFound`, so a late
-///   photo never outlives its creature.
+///   deleted meanwhile — or deleted and another made under its number, which its data file's
+///   write history tells — they are removed again and the edit fails with `.notFound`, so a
+///   late photo never outlives its creature nor lands on another.
 final class ObjectBundleSession: @unchecked Sendable {
     // @unchecked: one session is used by one pool thread at a time, inside one read or edit.
     let folder: DocumentFolder
@@ -19,10 +20,14 @@ final class ObjectBundleSession: @unchecked Sendable {
     let bundle: DocumentBundle
     /// The bundle's files by name, as listed, then as this session changed them.
     private var files: [String: S3ListedObject]
-    /// The data file this session read or wrote, and its ETag then.
-    private var data: (name: String, etag: String)?
+    /// The data file this session read or wrote: its ETag then, and the ids of the writes that
+    /// made it (carried on by the next write, so a later look can tell the same bundle).
+    private var data: (name: String, etag: String, history: [String])?
     /// Attachments written by this session.
     private var written: [String] = []
+    /// The write id of the data file's version this session began from, once looked at (nil
+    /// inside: a file no write of ours made, whose history cannot be told).
+    private var lineage: String??
 
     init(folder: DocumentFolder, bucket: BucketStorage, bundle: DocumentBundle, files: [String: S3ListedObject]) {
         self.folder = folder
@@ -68,7 +73,8 @@ final class ObjectBundleSession: @unchecked Sendable {
     func readData() throws -> Data? {
         for name in folder.configuration.dataFileNames where files[name] != nil {
             if let object = try get(name, limit: folder.configuration.maxDataFileBytes) {
-                data = (name, object.etag)
+                data = (name, object.etag, object.writeHistory)
+                if lineage == nil { lineage = .some(object.writeHistory.first) }
                 return object.body
             }
         }
@@ -85,11 +91,14 @@ final class ObjectBundleSession: @unchecked Sendable {
         let condition: S3WriteCondition
         if let etag = data?.etag ?? files[name]?.etag { condition = .matching(etag: etag) } else { condition = .absent }
         let key = key(name)
+        let history = data?.history ?? []
         do {
-            let etag = try request(name) { client in
-                try await client.write(key, body: bytes, contentType: "application/octet-stream", condition: condition).etag
+            let written = try request(name) { client in
+                try await client.write(key, body: bytes, contentType: "application/octet-stream", condition: condition, history: history)
             }
-            data = (name, etag)
+            let etag = written.etag
+            if lineage == nil { lineage = .some(written.history.first) }
+            data = (name, etag, written.history)
             files[name] = S3ListedObject(key: key, etag: etag, size: bytes.count, lastModified: Date())
         } catch let error as DocumentStoreError where error.code == .conflict {
             throw ObjectEditConflict()
@@ -121,6 +130,7 @@ final class ObjectBundleSession: @unchecked Sendable {
     /// Writes (or replaces) attachment `name`.
     func writeAttachment(_ bytes: Data, named name: String) throws {
         try folder.validateAttachmentName(name)
+        if lineage == nil { lineage = .some(try currentData()?.writeHistory.first) }
         let key = key(name)
         let etag = try request(name) { client in try await client.put(key, body: bytes) }
         files[name] = S3ListedObject(key: key, etag: etag, size: bytes.count, lastModified: Date())
@@ -154,15 +164,24 @@ final class ObjectBundleSession: @unchecked Sendable {
     /// gone (deleted meanwhile), removes them and fails.
     func finish() throws {
         guard !written.isEmpty else { return }
-        let names = folder.configuration.dataFileNames
-        let keys = names.map(key)
-        let present = try request(names[0]) { client -> Bool in
-            for key in keys where try await client.head(key) != nil { return true }
-            return false
+        let now = try currentData()
+        if let now {
+            // The same bundle (edited meanwhile, maybe) unless its data's history has lost the
+            // version this session began from: then it was deleted and another made in its place.
+            guard case .some(.some(let began)) = lineage, !now.writeHistory.contains(began) else { return }
         }
-        guard !present else { return }
         for name in written { try? removeAttachment(named: name) }
         throw DocumentStoreError(.notFound, "bundle \(bundle.name) was deleted", path: location)
+    }
+
+    /// The data file's version now (one HEAD per data file name until one is there), nil when
+    /// there is none.
+    private func currentData() throws -> S3ObjectInfo? {
+        let keys = folder.configuration.dataFileNames.map(key)
+        return try request(folder.configuration.dataFileNames[0]) { client -> S3ObjectInfo? in
+            for key in keys { if let info = try await client.head(key) { return info } }
+            return nil
+        }
     }
 }
 
