@@ -150,12 +150,7 @@ final class ObjectBundleSession: @unchecked Sendable {
     func openAttachment(named name: String) throws -> OpenAttachment? {
         try folder.validateAttachmentName(name)
         guard files[name] != nil, let object = try get(name, limit: 256 << 20) else { return nil }
-        return OpenAttachment(bytes: object.body, identity: Self.identity(of: object.etag))
-    }
-
-    /// An ETag's letters and digits: safe in a header and a URL.
-    static func identity(of etag: String) -> String {
-        String(etag.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.map(Character.init))
+        return OpenAttachment(bytes: object.body, identity: BucketStorage.tag(ofETag: object.etag))
     }
 
     // MARK: Ending
