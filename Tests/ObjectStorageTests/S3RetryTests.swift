@@ -10,7 +10,7 @@ struct FaultyBucket {
     let direct: TestBucket
 
     init(
-        _ name: String, retry: RetryPolicy = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(10), maxDelay: .milliseconds(100), deadline: .seconds(20)),
+        _ name: String, retry: RetryPolicy = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(10), maxDelay: .milliseconds(100), deadline: .seconds(90)),
         requestTimeout: Duration = .seconds(10), maxConnections: Int = 32
     ) throws {
         direct = try TestBucket(name)
