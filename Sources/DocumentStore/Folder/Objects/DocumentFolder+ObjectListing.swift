@@ -25,13 +25,13 @@ extension DocumentFolder {
         var entries: [SummaryEntry] = []
         var toRead: [Int] = []
         for (index, (bundle, files)) in bundles.enumerated() {
-            guard let dataName = configuration.dataFileNames.first(where: { files[$0] != nil }) else {
+            guard let (dataName, data) = configuration.dataFileNames.lazy.compactMap({ name in files[name].map { (name, $0) } }).first else {
                 problems.append(DocumentProblem(name: bundle.name, id: bundle.id, reason: .missingData))
                 continue
             }
             if let format, let old, let entryIndex = old.index(of: bundle.id) {
                 let entry = old.entries[entryIndex]
-                if old.entry(entry, isNamed: bundle.name), old.validator(of: entry).elementsEqual(Self.objectValidator(name: dataName, etag: files[dataName]!.etag)) {
+                if old.entry(entry, isNamed: bundle.name), old.validator(of: entry).elementsEqual(Self.objectValidator(name: dataName, etag: data.etag)) {
                     var reader = SummaryRecordReader(old.record(of: entry))
                     if let value = format.decode(&reader), reader.isAtEnd {
                         documents[index] = ListedDocument(bundle: bundle, value: value)
