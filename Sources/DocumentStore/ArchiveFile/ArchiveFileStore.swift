@@ -35,7 +35,11 @@ public actor ArchiveFileStore<Value: Sendable> {
     static var maxConflictRetries: Int { 20 }
 
     /// The value on disk, once loaded or written.
-    private var current: Value?
+    private var current: Value? { didSet { generation &+= 1 } }
+    /// Counts the changes of the value in memory (a load, a reload, a write, a reset): equal
+    /// generations of one store mean the same value, so what is computed from a value can be kept
+    /// until the generation moves (``valueAndGeneration()``).
+    public private(set) var generation: UInt64 = 0
     /// The version of ``current`` in the storage: the condition of the next write.
     private var version: ArchiveVersion = .untracked
     private var isWriting = false
@@ -192,6 +196,12 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// - Throws: what ``load()`` throws.
     public func value() async throws -> Value {
         try await load()
+    }
+
+    /// The value, loading it first if need be, with its ``generation``, read together.
+    public func valueAndGeneration() async throws -> (value: Value, generation: UInt64) {
+        let value = try await load()
+        return (value, generation)
     }
 
     /// Replaces the whole value and returns once it is durably on disk.

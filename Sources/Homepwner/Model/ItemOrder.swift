@@ -1,10 +1,12 @@
 import Foundation
 
-/// The one order of the inventory, shared by the API's `GET /api/items?sort=…` and the
-/// inventory page: by name as people read names (`localizedStandardCompare`: case and accents
-/// folded, "Item 2" before "Item 10", then by code point), by value, or by date (a date that is
-/// not a number first). Ties keep the archive's order, so the order is total and stable either way.
-public struct ItemOrder: Sendable, Equatable {
+/// The one order of the inventory, shared by the API's `GET /api/items?sort=…`, the inventory
+/// page and `homepwner search`: by name as people read names (`localizedStandardCompare`: case
+/// and accents folded, "Item 2" before "Item 10", then by code point), by value, by date (a date
+/// that is not a number first), or by location (read the same way as names, the items without a
+/// location last, then by name). Ties keep the archive's order, so the order is total and stable
+/// either way.
+public struct ItemOrder: Sendable, Hashable {
     /// What the inventory can be sorted by.
     public enum Field: String, Sendable, CaseIterable {
         /// The name.
@@ -13,6 +15,8 @@ public struct ItemOrder: Sendable, Equatable {
         case value
         /// The date it was added.
         case date
+        /// Where it is kept.
+        case location
     }
 
     /// The field to sort by; nil for the archive's order.
@@ -28,30 +32,48 @@ public struct ItemOrder: Sendable, Equatable {
 
     /// `items` in this order.
     public func apply(to items: [Item]) -> [Item] {
-        guard let field else { return descending ? items.reversed() : items }
-        let indexed = Array(items.enumerated())
-        let sorted = indexed.sorted { a, b in
-            let order = Self.compare(a.element, b.element, by: field)
+        positions(of: items).map { items[Int($0)] }
+    }
+
+    /// The positions of `items` in this order.
+    func positions(of items: [Item]) -> [Int32] {
+        let indices = (0..<Int32(items.count))
+        guard let field else { return descending ? indices.reversed() : Array(indices) }
+        return indices.sorted { a, b in
+            let order = Self.compare(items[Int(a)], items[Int(b)], by: field)
             if order != .orderedSame { return descending ? order == .orderedDescending : order == .orderedAscending }
-            return a.offset < b.offset
+            return a < b
         }
-        return sorted.map(\.element)
     }
 
     private static func compare(_ a: Item, _ b: Item, by field: Field) -> ComparisonResult {
         switch field {
         case .name:
-            let folded = a.itemName.localizedStandardCompare(b.itemName)
-            if folded != .orderedSame { return folded }
-            // Names equal but for case or accents: by code point, so the order is total.
-            let x = Array(a.itemName.unicodeScalars.map(\.value)), y = Array(b.itemName.unicodeScalars.map(\.value))
-            return x == y ? .orderedSame : (x.lexicographicallyPrecedes(y) ? .orderedAscending : .orderedDescending)
+            return compareText(a.itemName, b.itemName)
         case .value:
             return a.valueInDollars == b.valueInDollars ? .orderedSame : (a.valueInDollars < b.valueInDollars ? .orderedAscending : .orderedDescending)
         case .date:
             let x = sortable(a.dateCreated), y = sortable(b.dateCreated)
             return x == y ? .orderedSame : (x < y ? .orderedAscending : .orderedDescending)
+        case .location:
+            switch (a.location.flatMap { $0.isEmpty ? nil : $0 }, b.location.flatMap { $0.isEmpty ? nil : $0 }) {
+            case (nil, nil): return compareText(a.itemName, b.itemName)
+            case (nil, _): return .orderedDescending
+            case (_, nil): return .orderedAscending
+            case (let x?, let y?):
+                let order = compareText(x, y)
+                return order != .orderedSame ? order : compareText(a.itemName, b.itemName)
+            }
         }
+    }
+
+    /// Two texts as people read them (case and accents folded, numbers by value), then by code
+    /// point, so that only equal texts are the same.
+    static func compareText(_ a: String, _ b: String) -> ComparisonResult {
+        let folded = a.localizedStandardCompare(b)
+        if folded != .orderedSame { return folded }
+        let x = Array(a.unicodeScalars.map(\.value)), y = Array(b.unicodeScalars.map(\.value))
+        return x == y ? .orderedSame : (x.lexicographicallyPrecedes(y) ? .orderedAscending : .orderedDescending)
     }
 
     /// The seconds of `date`, with NaN as -∞.

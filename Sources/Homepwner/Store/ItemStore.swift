@@ -73,6 +73,9 @@ public actor ItemStore {
     /// The changes this store published since ``followBucket(interval:onReady:)`` last looked,
     /// by item key: the watch does not publish them again.
     var ownChanges: [String: Set<ChangeKind>] = [:]
+    /// The catalog of the archive's ``DocumentStore/ArchiveFileStore/generation`` it was built
+    /// from (``catalog()``).
+    var catalogCache: (generation: UInt64, catalog: ItemCatalog)?
     /// How often reads of a bucket's archive look for other stores' changes.
     var refreshInterval = ItemStore.bucketRefreshInterval
     /// How often reads of a bucket's archive look for another store's changes (one conditional
