@@ -16,24 +16,33 @@ struct ItemsAPI: APIProtocol {
     // MARK: Items
 
     func listItems(_ input: Operations.ListItems.Input) async throws -> Operations.ListItems.Output {
-        let items = try await store.items()
+        let query = input.query
+        let search = ItemQuery(
+            text: query.q ?? "", location: query.location, label: query.label,
+            order: ItemOrder(field: query.sort.flatMap { ItemOrder.Field(rawValue: $0.rawValue) }, descending: query.order == .desc),
+            offset: query.offset ?? 0, limit: query.limit
+        )
+        let result: ItemSearchResult
+        do {
+            result = try await store.search(search)
+        } catch let error as HomepwnerError where error.code == .invalidValue {
+            throw APIError.badRequest(error.message)
+        }
         let withPhotos = try await store.images.photoKeys()
         let status = await store.status
-        let order = ItemOrder(field: input.query.sort.flatMap { ItemOrder.Field(rawValue: $0.rawValue) }, descending: input.query.order == .desc)
-        var total: Int64 = 0
-        for item in items {
-            // Values from an archive written elsewhere may be anything: the total saturates.
-            let (sum, overflow) = total.addingReportingOverflow(Int64(item.valueInDollars))
-            total = overflow ? (item.valueInDollars < 0 ? .min : .max) : sum
-        }
         let otherEntries = try await store.archiveContents().otherEntryCount
         return .ok(.init(body: .json(.init(
-            items: order.apply(to: items).map { Representation.item($0, hasPhoto: withPhotos.contains($0.itemKey)) },
-            count: items.count,
-            totalValueInDollars: total,
+            items: result.items.map { Representation.item($0, hasPhoto: withPhotos.contains($0.itemKey)) },
+            count: result.everything.count,
+            totalValueInDollars: Int64(result.everything.valueInDollars),
             readOnly: status != .ready,
             problem: Self.problem(status),
-            otherEntryCount: otherEntries
+            otherEntryCount: otherEntries,
+            shownCount: result.shown.count,
+            shownTotalValueInDollars: Int64(result.shown.valueInDollars),
+            offset: result.offset,
+            locations: result.byLocation.map(Representation.totals),
+            labels: result.byLabel.map(Representation.totals)
         ))))
     }
 

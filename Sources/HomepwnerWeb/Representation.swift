@@ -33,6 +33,16 @@ enum Representation {
     }
 }
 
+extension Representation {
+    /// The JSON form of a location's or label's totals.
+    static func totals(_ group: GroupTotals) -> Components.Schemas.GroupTotals {
+        .init(
+            name: group.name, count: group.all.count, totalValueInDollars: Int64(group.all.valueInDollars),
+            shownCount: group.shown.count, shownTotalValueInDollars: Int64(group.shown.valueInDollars)
+        )
+    }
+}
+
 /// Item keys in paths: UUID strings.
 enum ItemKey {
     /// `key` if it is a UUID string (36 characters).
