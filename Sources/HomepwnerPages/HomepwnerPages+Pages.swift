@@ -1,5 +1,6 @@
 import Foundation
 import Homepwner
+import KeyedArchive
 import HTTPTypes
 import Hummingbird
 import WebSupport
@@ -7,11 +8,17 @@ import WebSupport
 /// The two pages: the inventory and an item.
 extension HomepwnerPages {
     func listPage(_ query: ItemListQuery, add: AddFormModel = AddFormModel()) async throws -> Response {
-        let items = try await store.items()
-        let sorted = query.apply(to: items)
-        let tags = await photoTags(of: sorted.map(\.itemKey))
+        var query = query
+        var result = try await store.search(query.itemQuery)
+        let lastPage = max(1, (result.shown.count + ItemListQuery.pageSize - 1) / ItemListQuery.pageSize)
+        if query.page > lastPage {
+            // A page past the end (the list got shorter, or a hand-made URL): the last one.
+            query.page = lastPage
+            result = try await store.search(query.itemQuery)
+        }
+        let tags = await photoTags(of: result.items.map(\.itemKey))
         let dates = DateTexts()
-        let rows = sorted.map { item in
+        let rows = result.items.map { item in
             ListPageModel.Row(
                 key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
                 valueText: ItemRules.dollars(item.valueInDollars), valueInDollars: item.valueInDollars,
@@ -19,25 +26,70 @@ extension HomepwnerPages {
                 photoTag: tags[item.itemKey], hasPage: ItemRules.isValidKey(item.itemKey)
             )
         }
-        // The values are at most 10⁹ each, so the sum cannot overflow for any list that fits in memory;
-        // a hostile archive's out-of-range values are added with overflow checks all the same.
-        let total = items.reduce(0) { sum, item in
-            let (result, overflow) = sum.addingReportingOverflow(item.valueInDollars)
-            return overflow ? sum : result
-        }
+        let everything = result.everything, shown = result.shown
         let printed = now()
         let model = ListPageModel(
             sortOptions: ItemListQuery.sortChoices.map { .init(value: $0.value, label: $0.label, selected: $0.value == query.sortValue) },
+            searchText: query.text,
+            locationOptions: Self.filterOptions(result.byLocation, selected: query.location, all: "Every location"),
+            labelOptions: Self.filterOptions(result.byLabel, selected: query.label, all: "Every label"),
+            narrows: query.narrows,
             rows: rows,
-            countText: items.count == 1 ? "1 item" : "\(items.count) items",
-            totalText: ItemRules.dollars(total),
-            isEmpty: items.isEmpty,
+            countText: Self.countText(shown: shown.count, of: everything.count, narrows: query.narrows),
+            totalText: ItemRules.dollars(shown.valueInDollars), totalValue: shown.valueInDollars,
+            allTotalText: query.narrows ? "of \(ItemRules.dollars(everything.valueInDollars)) in all" : nil,
+            noMatch: shown.count == 0 && everything.count > 0,
+            pager: Self.pager(query, shown: shown.count, lastPage: lastPage),
+            locationTotals: result.byLocation.map { Self.groupRow($0, unnamed: "No location") },
+            labelTotals: result.byLabel.map { Self.groupRow($0, unnamed: "No label") },
+            isEmpty: everything.count == 0,
             printedOn: dates.day(printed), printedOnISO: dates.instant(printed),
             damage: await damage(),
-            problems: items.flatMap { item in ItemRules.problems(of: item).map { "“\(item.itemName)”: \(Self.sentence($0.message))" } },
+            problems: try await store.catalog().items.flatMap { item in ItemRules.problems(of: item).map { "“\(item.itemName)”: \(Self.sentence($0.message))" } },
             add: add, maxPhotoBytes: maxPhotoBytes
         )
         return html(try await resources.render(model, template: "list"))
+    }
+
+    /// "3 items", or "2 of 3 items match".
+    static func countText(shown: Int, of all: Int, narrows: Bool) -> String {
+        let items = all == 1 ? "1 item" : "\(all.formatted()) items"
+        guard narrows else { return items }
+        return shown == 1 ? "1 of \(items) matches" : "\(shown.formatted()) of \(items) match"
+    }
+
+    /// The choices of the location or label menu: every group with a name, the selected one
+    /// kept even when no item has it now.
+    static func filterOptions(_ groups: [GroupTotals], selected: String?, all: String) -> [ListPageModel.FilterOption] {
+        var options = [ListPageModel.FilterOption(value: "", label: all, selected: selected == nil)]
+        var found = false
+        for group in groups {
+            guard let name = group.name else { continue }
+            let isSelected = selected.map { ExactString.equal($0, name) } ?? false
+            found = found || isSelected
+            options.append(.init(value: name, label: "\(name) (\(group.all.count.formatted()))", selected: isSelected))
+        }
+        if let selected, !found { options.append(.init(value: selected, label: "\(selected) (0)", selected: true)) }
+        return options
+    }
+
+    /// The links around page `query.page` of `lastPage`; nil when there is one page.
+    static func pager(_ query: ItemListQuery, shown: Int, lastPage: Int) -> ListPageModel.Pager? {
+        guard lastPage > 1 else { return nil }
+        let first = (query.page - 1) * ItemListQuery.pageSize + 1
+        let last = min(query.page * ItemListQuery.pageSize, shown)
+        return ListPageModel.Pager(
+            rangeText: "Items \(first.formatted())–\(last.formatted()) of \(shown.formatted())",
+            previousURL: query.page > 1 ? query.url(page: query.page - 1) : nil,
+            nextURL: query.page < lastPage ? query.url(page: query.page + 1) : nil
+        )
+    }
+
+    static func groupRow(_ group: GroupTotals, unnamed: String) -> ListPageModel.GroupRow {
+        ListPageModel.GroupRow(
+            name: group.name ?? unnamed, countText: group.all.count.formatted(), valueText: ItemRules.dollars(group.all.valueInDollars),
+            shownCountText: group.shown.count.formatted(), shownValueText: ItemRules.dollars(group.shown.valueInDollars)
+        )
     }
 
     func itemPage(key: String, formError: String? = nil) async throws -> Response {

@@ -18,7 +18,7 @@ struct PagesListTests {
             #expect(page.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
             let html = text(page)
             #expect(html.contains("<p class=\"empty-title\">No items yet.</p>"))
-            #expect(html.contains("<p class=\"count no-print\" id=\"count\">0 items</p>"))
+            #expect(html.contains("<p class=\"count no-print\" id=\"count\" role=\"status\">0 items</p>"))
             #expect(html.contains("<script type=\"module\" src=\"/assets/list.js\"></script>"))
             #expect(html.contains("<link rel=\"stylesheet\" href=\"/assets/common/base.css\">"))
             #expect(html.components(separatedBy: "<script").count == 2)
@@ -44,7 +44,7 @@ struct PagesListTests {
             #expect(html.contains("<td class=\"num value\" data-label=\"Value\">$1,200</td>"))
             #expect(html.contains("<time datetime=\"2026-11-23T12:00:00Z\">23 Nov 2026</time>"))
             #expect(html.contains("<td class=\"num\" id=\"total\">$1,235</td>"))
-            #expect(html.contains("id=\"count\">2 items</p>"))
+            #expect(html.contains("id=\"count\" role=\"status\">2 items</p>"))
         }
     }
 

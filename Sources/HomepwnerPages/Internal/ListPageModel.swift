@@ -24,12 +24,53 @@ struct ListPageModel: Sendable {
         var selected: Bool
     }
 
+    /// A choice of the location or label menu.
+    struct FilterOption: Sendable {
+        var value: String
+        var label: String
+        var selected: Bool
+    }
+
+    /// One line of the totals by location or by label.
+    struct GroupRow: Sendable {
+        var name: String
+        var countText: String
+        var valueText: String
+        var shownCountText: String
+        var shownValueText: String
+    }
+
+    /// The links to the pages before and after this one.
+    struct Pager: Sendable {
+        /// "Items 101–200 of 2,345".
+        var rangeText: String
+        var previousURL: String?
+        var nextURL: String?
+    }
+
     var sortOptions: [SortOption]
+    /// The search as typed.
+    var searchText: String
+    var locationOptions: [FilterOption]
+    var labelOptions: [FilterOption]
+    /// A search or filter narrows the list.
+    var narrows: Bool
     var rows: [Row]
-    /// "3 items".
+    /// "3 items", or "2 of 3 items match".
     var countText: String
-    /// The total value of every item, `$1,234`.
+    /// The total value of the items that match, `$1,234`.
     var totalText: String
+    /// The same in dollars, for the script that leaves out rows waiting for their delete.
+    var totalValue: Int
+    /// "of $5,000 in all", when a search or filter narrows the list.
+    var allTotalText: String?
+    /// Nothing matches the search or filters (and there are items).
+    var noMatch: Bool
+    var pager: Pager?
+    var locationTotals: [GroupRow]
+    var labelTotals: [GroupRow]
+    /// Some item has a label.
+    var hasLabels: Bool { !labelTotals.isEmpty }
     /// No item at all: the welcome.
     var isEmpty: Bool
     /// "23 Nov 2026", for the printed inventory.
@@ -84,9 +125,20 @@ extension ListPageModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "sortOptions": sortOptions
+        case "searchText": searchText
+        case "locationOptions": locationOptions
+        case "labelOptions": labelOptions
+        case "narrows": narrows
         case "rows": rows
         case "countText": countText
         case "totalText": totalText
+        case "totalValue": totalValue
+        case "allTotalText": allTotalText
+        case "noMatch": noMatch
+        case "pager": pager
+        case "locationTotals": locationTotals
+        case "labelTotals": labelTotals
+        case "hasLabels": hasLabels
         case "isEmpty": isEmpty
         case "printedOn": printedOn
         case "printedOnISO": printedOnISO
