@@ -54,6 +54,8 @@ APP = App(
         pages={
             "list": "/",
             "list-by-value": "/?sort=value-desc",
+            "list-search": "/?q=piano&sort=location",
+            "list-no-match": "/?q=no-such-thing-here",
             "item": "/items/{0}",
             "item-without-photo": "/items/{4}",
             "not-found": "/items/00000000-0000-0000-0000-000000000000",

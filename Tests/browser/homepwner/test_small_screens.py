@@ -26,7 +26,7 @@ crowded, guarded = screens.fixtures(seed)
 @pytest.mark.parametrize("screen", screens.SCREENS)
 def test_no_page_scrolls_sideways(browser, crowded, guarded, screen):
     screens.check_no_page_scrolls_sideways(browser, PAGES, crowded["url"], crowded["first"], guarded.url, screen,
-                                           {"list-by-value": "/?sort=value-desc"})
+                                           {"list-by-value": "/?sort=value-desc", "list-search": "/?q=grandfather&sort=location"})
 
 
 def test_undo_is_focused_on_screen_and_waits_while_it_has_the_focus(browser, crowded, device_kind):

@@ -1,16 +1,23 @@
-// The inventory: sort without a reload, delete with undo, follow changes made elsewhere (another
-// tab, the CLI) without touching what is typed in the add form, and date the printed copy.
-// Without this script the page's forms do the same through plain requests.
+// The inventory: search as you type, filter, sort and page without a reload, delete with undo,
+// follow changes made elsewhere (another tab, the CLI) without touching what is typed in the add
+// form, and date the printed copy. Without this script the page's forms and links do the same
+// through plain requests.
 import { debounce, deleteWithUndo, followChanges, pageRefresher, requireText } from '/assets/common/common.js';
 
 const results = document.getElementById('results');
-const sortForm = document.getElementById('sort-form');
+const findForm = document.getElementById('find-form');
+const search = document.getElementById('q');
+const locationMenu = document.getElementById('location');
+const labelMenu = document.getElementById('label');
 const sort = document.getElementById('sort');
 
+/** The URL of what the form asks for, from its first page. */
 function listURL() {
-  const params = new URLSearchParams(location.search);
-  params.delete('order');
-  if (sort.value && sort.value !== 'date') params.set('sort', sort.value); else params.delete('sort');
+  const params = new URLSearchParams();
+  if (search.value.trim()) params.set('q', search.value);
+  if (locationMenu.value) params.set('location', locationMenu.value);
+  if (labelMenu.value) params.set('label', labelMenu.value);
+  if (sort.value && sort.value !== 'date') params.set('sort', sort.value);
   return params.toString() ? `/?${params}` : '/';
 }
 
@@ -25,16 +32,32 @@ function markPending() {
   showTotal();
 }
 
+/** The total of the matches as the server counted them, less the rows waiting for their delete. */
 function showTotal() {
   const total = document.getElementById('total');
-  if (!total) return;
-  let sum = 0;
-  for (const row of results.querySelectorAll('.item-row:not(.pending)')) sum += Number(row.dataset.value) || 0;
+  const table = document.getElementById('items');
+  if (!total || !table) return;
+  let sum = Number(table.dataset.total) || 0;
+  for (const row of results.querySelectorAll('.item-row.pending')) sum -= Number(row.dataset.value) || 0;
   total.textContent = `$${sum.toLocaleString('en-US')}`;
 }
 
-sort.addEventListener('change', () => { history.replaceState(null, '', listURL()); refresh(); });
-sortForm.addEventListener('submit', (event) => { event.preventDefault(); history.replaceState(null, '', listURL()); refresh(); });
+/** Shows what the form asks for, in place of the page's URL (no new history entry). */
+function showForm() { history.replaceState(null, '', listURL()); refresh(); }
+search.addEventListener('input', debounce(showForm, 200));
+for (const menu of [locationMenu, labelMenu, sort]) menu.addEventListener('change', showForm);
+findForm.addEventListener('submit', (event) => { event.preventDefault(); showForm(); });
+
+// The links to other pages: the next page in place, as a new history entry, the heading focused
+// so that a screen reader starts at the top of the new page.
+results.addEventListener('click', (event) => {
+  const link = event.target.closest?.('a.page-link');
+  if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  history.pushState(null, '', link.getAttribute('href'));
+  refresh().then(() => document.getElementById('list-heading').focus());
+});
+window.addEventListener('popstate', () => refresh());
 
 // Delete with undo (the shared common.js): the item is deleted when the undo window closes.
 const pending = deleteWithUndo({
