@@ -26,7 +26,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, ListCommand.self, AddCommand.self, ShowCommand.self, UpdateCommand.self, SetImageCommand.self,
-            RemoveImageCommand.self, DeleteCommand.self, CheckCommand.self, ExportCSVCommand.self,
+            RemoveImageCommand.self, DeleteCommand.self, SearchCommand.self, CheckCommand.self, ExportCSVCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )
