@@ -89,6 +89,11 @@ let package = Package(
             ],
             path: "Sources/HomepwnerBenchmarks"
         ),
+        .executableTarget(
+            name: "homepwner-search-benchmarks",
+            dependencies: ["BenchmarkSupport", .product(name: "Homepwner", package: "ScaryCreatures")],
+            path: "Sources/HomepwnerSearchBenchmarks"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

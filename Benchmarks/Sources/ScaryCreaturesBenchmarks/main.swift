@@ -6,7 +6,9 @@ import Foundation
 // NSKeyedUnarchiver on each Data.plist, the same lines printed) and against SQLite's select of
 // the same 10,000 rows (as a whole process printing the same lines, and in process alone), side
 // by side, ratios printed. `list` runs cold (the folder's listing summary deleted before each
-// run: every Data.plist read, the summary written) and warm (the summary there and valid).
+// run: every Data.plist read, the summary written) and warm (the summary there and valid), and
+// beside them the floor of a warm listing: a process that only reads the folder and stats each
+// Data.plist, as the summary's validation must.
 // Usage, from the project folder: swift run --package-path Benchmarks -c release scary-creatures-benchmarks [--creatures N] [--runs N] [--work DIR]
 
 var count = 10_000
@@ -26,6 +28,11 @@ while let argument = arguments.next() {
             text += "\(id)  \(creature.rating)  \(creature.title)\n"
         }
         FileHandle.standardOutput.write(Data(text.utf8))
+        exit(0)
+    case "--stat-floor":
+        // Internal: the folder read and one stat per Data.plist, as its own process.
+        guard let path = arguments.next() else { exit(64) }
+        print("\(StatFloor.run(URL(fileURLWithPath: path))) data files")
         exit(0)
     case "--sqlite-list":
         // Internal: SQLite's select of the same rows, as its own process.
@@ -70,6 +77,7 @@ race.add("scary-creatures list, cold (no summary)") {
     _ = try wallTime(cli, ["list", "--data-dir", folder.path])
 }
 race.add("FileManager + NSKeyedUnarchiver process") { _ = try wallTime(me, ["--foundation-list", folder.path]) }
+race.add("readdir + stat of each Data.plist, process") { _ = try wallTime(me, ["--stat-floor", folder.path]) }
 race.add("SQLite select, whole process") { _ = try wallTime(me, ["--sqlite-list", database.path]) }
 race.add("SQLite select, in process") { _ = try SQLiteListing.select(database) }
 print("scary-creatures benchmark: median of \(runs) interleaved runs, warm page cache")
@@ -77,7 +85,7 @@ let results = try await race.run()
 // The cold run left a summary; the warm runs that follow it in each round use it.
 print(race.name)
 for result in results {
-    print("  \(result.name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(milliseconds(result.median))")
+    print("  \(result.name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(milliseconds(result.median))")
 }
 let time = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0.median) })
 func ratio(_ numerator: String, _ denominator: String) -> String {
@@ -90,3 +98,6 @@ for (name, ours) in [("warm", warm), ("cold", cold)] {
         + "ours / SQLite process \(ratio(ours, "SQLite select, whole process")), "
         + "ours / SQLite in process \(ratio(ours, "SQLite select, in process"))")
 }
+print("  the stat pass alone (no summary read, nothing printed) / SQLite process: "
+    + ratio("readdir + stat of each Data.plist, process", "SQLite select, whole process")
+    + "; warm list / the stat pass alone: " + ratio(warm, "readdir + stat of each Data.plist, process"))

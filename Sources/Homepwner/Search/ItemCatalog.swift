@@ -7,13 +7,24 @@ import Glibc
 
 /// The inventory made ready to be searched, filtered, sorted and paged many times: built once
 /// for each state of the archive (``ItemStore/catalog()`` keeps it until the archive changes),
-/// after which a query is one pass over each item's folded text, and each order is sorted once.
+/// after which a query is one pass over small per-item facts — each item's text folded once, its
+/// location and labels as numbers of groups named once — and each order is sorted once.
 public struct ItemCatalog: Sendable {
     /// Every item, in the archive's order.
     public let items: [Item]
     /// Per item: what a search looks in, folded (``SearchFolding``), fields apart by a byte no
     /// folded word holds.
     private let searchText: [[UInt8]]
+    /// Per item: its location's group in ``locations``, -1 for none.
+    private let locationGroup: [Int32]
+    /// Per item: its labels' groups in ``labels``, each once.
+    private let labelGroups: [[Int32]]
+    /// The locations (whole, as archived), and each one's levels for the location filter.
+    private let locations: [(name: String, levels: [String])]
+    /// The labels.
+    private let labels: [String]
+    /// The group of each label, by code point.
+    private let labelIndex: [PropertyListKey: Int32]
     /// The orders sorted so far, as positions in ``items``.
     private let orders: OrderCache
 
@@ -21,6 +32,48 @@ public struct ItemCatalog: Sendable {
     public init(items: [Item]) {
         self.items = items
         searchText = items.map(Self.searchText(of:))
+        var locationIndex: [PropertyListKey: Int32] = [:]
+        var locations: [(name: String, levels: [String])] = []
+        var labelIndex: [PropertyListKey: Int32] = [:]
+        var labels: [String] = []
+        var locationGroup: [Int32] = []
+        var labelGroups: [[Int32]] = []
+        locationGroup.reserveCapacity(items.count)
+        labelGroups.reserveCapacity(items.count)
+        for item in items {
+            if let location = item.location, !location.isEmpty {
+                let key = PropertyListKey(location)
+                if let group = locationIndex[key] {
+                    locationGroup.append(group)
+                } else {
+                    let group = Int32(locations.count)
+                    locationIndex[key] = group
+                    locations.append((location, Self.levels(of: location)))
+                    locationGroup.append(group)
+                }
+            } else {
+                locationGroup.append(-1)
+            }
+            var groups: [Int32] = []
+            for label in item.labels ?? [] {
+                let key = PropertyListKey(label)
+                let group: Int32
+                if let known = labelIndex[key] {
+                    group = known
+                } else {
+                    group = Int32(labels.count)
+                    labelIndex[key] = group
+                    labels.append(label)
+                }
+                if !groups.contains(group) { groups.append(group) }
+            }
+            labelGroups.append(groups)
+        }
+        self.locationGroup = locationGroup
+        self.labelGroups = labelGroups
+        self.locations = locations
+        self.labels = labels
+        self.labelIndex = labelIndex
         orders = OrderCache()
     }
 
@@ -40,51 +93,58 @@ public struct ItemCatalog: Sendable {
     /// location and label.
     public func search(_ query: ItemQuery) -> ItemSearchResult {
         let words = ItemQuery.words(of: query.text)
-        let locationLevels = query.location.map(Self.levels(of:))
-        var matched: [Bool] = []
-        matched.reserveCapacity(items.count)
-        var shown = ItemTotals(), everything = ItemTotals()
-        var locations: [PropertyListKey: GroupTotals] = [:], labels: [PropertyListKey: GroupTotals] = [:]
-        for index in items.indices {
-            let item = items[index]
-            let match = matches(item, at: index, words: words, locationLevels: locationLevels, label: query.label)
-            matched.append(match)
-            everything.add(item)
-            if match { shown.add(item) }
-            let place = item.location.flatMap { $0.isEmpty ? nil : $0 }
-            locations[PropertyListKey(place ?? ""), default: GroupTotals(name: place)].count(item, shown: match)
-            var seen: Set<PropertyListKey> = []
-            for label in item.labels ?? [] where seen.insert(PropertyListKey(label)).inserted {
-                labels[PropertyListKey(label), default: GroupTotals(name: label)].count(item, shown: match)
+        // The filters as groups: which locations are the one asked for or inside it, which label
+        // it is (nil when no item has it: nothing matches).
+        let wantedLocations: [Bool]? = query.location.map { wanted in
+            let levels = Self.levels(of: wanted)
+            return locations.map { location in
+                location.levels.count >= levels.count && zip(location.levels, levels).allSatisfy { ExactString.equal($0, $1) }
             }
         }
-        let ordered = order(query.order)
+        let wantedLabel: Int32?? = query.label.map { labelIndex[PropertyListKey($0)] }
+        var matched = [Bool](repeating: false, count: items.count)
+        var shown = ItemTotals(), everything = ItemTotals()
+        var locationTotals = [GroupTotals](repeating: GroupTotals(name: nil), count: locations.count)
+        var noLocation = GroupTotals(name: nil)
+        var labelTotals = [GroupTotals](repeating: GroupTotals(name: nil), count: labels.count)
+        for index in items.indices {
+            let item = items[index]
+            var match = true
+            let location = locationGroup[index]
+            if let wantedLocations { match = location >= 0 && wantedLocations[Int(location)] }
+            if match, let wantedLabel { match = wantedLabel.map { labelGroups[index].contains($0) } ?? false }
+            if match, !words.isEmpty { match = contains(words, at: index) }
+            matched[index] = match
+            everything.add(item)
+            if match { shown.add(item) }
+            if location >= 0 {
+                locationTotals[Int(location)].count(item, shown: match)
+            } else {
+                noLocation.count(item, shown: match)
+            }
+            for group in labelGroups[index] { labelTotals[Int(group)].count(item, shown: match) }
+        }
         var page: [Item] = []
         var skipped = 0
         let limit = query.limit ?? Int.max
-        for position in ordered where matched[Int(position)] {
+        for position in order(query.order) where matched[Int(position)] {
             if skipped < query.offset { skipped += 1; continue }
             if page.count == limit { break }
             page.append(items[Int(position)])
         }
+        for group in locationTotals.indices { locationTotals[group].name = locations[group].name }
+        for group in labelTotals.indices { labelTotals[group].name = labels[group] }
+        var byLocation = Self.sortedGroups(locationTotals)
+        if noLocation.all.count > 0 { byLocation.append(noLocation) }
         return ItemSearchResult(
             items: page, offset: query.offset, shown: shown, everything: everything,
-            byLocation: Self.sortedGroups(locations.values, nilLast: true), byLabel: Self.sortedGroups(labels.values, nilLast: true)
+            byLocation: byLocation, byLabel: Self.sortedGroups(labelTotals)
         )
     }
 
-    private func matches(_ item: Item, at index: Int, words: [[UInt8]], locationLevels: [Substring]?, label: String?) -> Bool {
-        if let locationLevels {
-            guard let location = item.location else { return false }
-            let levels = Self.levels(of: location)
-            guard levels.count >= locationLevels.count,
-                  zip(levels, locationLevels).allSatisfy({ ExactString.equal(String($0), String($1)) }) else { return false }
-        }
-        if let label {
-            guard let labels = item.labels, labels.contains(where: { ExactString.equal($0, label) }) else { return false }
-        }
-        guard !words.isEmpty else { return true }
-        return searchText[index].withUnsafeBytes { haystack in
+    /// Whether item `index`'s text holds every word.
+    private func contains(_ words: [[UInt8]], at index: Int) -> Bool {
+        searchText[index].withUnsafeBytes { haystack in
             words.allSatisfy { word in word.withUnsafeBytes { Self.bytes(haystack, contain: $0) } }
         }
     }
@@ -104,9 +164,8 @@ public struct ItemCatalog: Sendable {
     }
 
     /// A location's levels ("House › Garage" → "House", "Garage"), each trimmed.
-    static func levels(of location: String) -> [Substring] {
-        location.split(separator: ItemRules.locationSeparator.trimmingCharacters(in: .whitespaces), omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces)[...] }
+    static func levels(of location: String) -> [String] {
+        location.split(separator: "\u{203A}", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// Positions of ``items`` in `order`, sorted on first use and kept.
@@ -117,13 +176,9 @@ public struct ItemCatalog: Sendable {
         return positions
     }
 
-    /// Groups by name as people read names, the group without a name last.
-    private static func sortedGroups(_ groups: Dictionary<PropertyListKey, GroupTotals>.Values, nilLast: Bool) -> [GroupTotals] {
-        groups.sorted { a, b in
-            guard let x = a.name else { return false }
-            guard let y = b.name else { return true }
-            return ItemOrder.compareText(x, y) == .orderedAscending
-        }
+    /// Named groups by name as people read names.
+    private static func sortedGroups(_ groups: [GroupTotals]) -> [GroupTotals] {
+        groups.sorted { a, b in ItemOrder.compareText(a.name ?? "", b.name ?? "") == .orderedAscending }
     }
 }
 
