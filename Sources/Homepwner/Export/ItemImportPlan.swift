@@ -1,0 +1,178 @@
+import Foundation
+import KeyedArchive
+
+/// What importing a CSV file with the export's columns would do, row by row, worked out before
+/// anything is written (the preview), and applied as it was shown (``ItemStore/applyImport(_:)``).
+///
+/// Rows are matched to items by the *Item Key* column: a row whose key is an item's changes
+/// exactly the fields whose text differs from what the export writes for that item now (so an
+/// exported file edited in a spreadsheet and imported back changes what was edited and nothing
+/// else, and one imported unedited changes nothing); a row without a key, or with a key no item
+/// has, adds an item (with that key). A row that breaks a rule is refused with the reason, and
+/// the others still go in. Columns the export does not write are named and left out; *Has
+/// Photo* is the export's and is not imported (photos are not in a CSV file).
+public struct ItemImportPlan: Sendable {
+    /// A row that adds an item.
+    public struct Addition: Sendable, Equatable {
+        /// The row's line in the file (the header is line 1).
+        public var line: Int
+        /// The item it adds.
+        public var item: Item
+    }
+
+    /// A row that changes an item.
+    public struct Change: Sendable, Equatable {
+        /// The row's line in the file.
+        public var line: Int
+        /// The item as it will be.
+        public var item: Item
+        /// The version of the item the change was worked out on: if the item is not at it when
+        /// the import is applied, the row is refused then.
+        public var basedOn: String
+        /// The columns whose text differs, in the file's order.
+        public var columns: [String]
+    }
+
+    /// A row that is not imported, and why.
+    public struct Refusal: Sendable, Equatable {
+        /// The row's line in the file.
+        public var line: Int
+        /// Why, in one sentence.
+        public var reason: String
+    }
+
+    /// The rows that add items.
+    public var additions: [Addition] = []
+    /// The rows that change items.
+    public var changes: [Change] = []
+    /// The rows refused.
+    public var refusals: [Refusal] = []
+    /// How many rows match their item exactly.
+    public var unchangedCount = 0
+    /// The file's columns that the export does not write, left out.
+    public var ignoredColumns: [String] = []
+
+    /// The columns an import reads, by the export's header names.
+    enum Column: String, CaseIterable {
+        case name = "Name", serialNumber = "Serial Number", value = "Value in Dollars", date = "Date Created", key = "Item Key", hasPhoto = "Has Photo"
+    }
+
+    /// The plan for `table` against `items` (the inventory now); new items are dated `now()`
+    /// unless the row gives a date, and keyed `makeKey()` unless it gives a key.
+    ///
+    /// - Throws: ``HomepwnerError`` `.invalidValue` when the header has no *Name* column or names
+    ///   a column twice: no row can be read then.
+    public static func plan(
+        _ table: CSVTable, against items: [Item], now: () -> Date = { Date() }, makeKey: () -> String = { UUID().uuidString }
+    ) throws -> ItemImportPlan {
+        var plan = ItemImportPlan()
+        var columns: [Column: Int] = [:]
+        var seen: Set<PropertyListKey> = []
+        for (position, title) in table.header.enumerated() {
+            let trimmed = title.trimmingCharacters(in: .whitespaces)
+            guard seen.insert(PropertyListKey(trimmed)).inserted else {
+                throw HomepwnerError(.invalidValue, "the header names the column \"\(trimmed)\" twice")
+            }
+            if let column = Column.allCases.first(where: { ExactString.equal($0.rawValue, trimmed) }) {
+                columns[column] = position
+            } else {
+                plan.ignoredColumns.append(trimmed)
+            }
+        }
+        guard columns[.name] != nil || columns[.key] != nil else {
+            throw HomepwnerError(.invalidValue, "the header has neither a \"Name\" nor an \"Item Key\" column: is this an export of homepwner (homepwner export-csv)?")
+        }
+        var positions: [PropertyListKey: Int] = [:]
+        for (index, item) in items.enumerated() where positions[PropertyListKey(item.itemKey)] == nil {
+            positions[PropertyListKey(item.itemKey)] = index
+        }
+        var keysInFile: [PropertyListKey: Int] = [:]
+        for row in table.rows {
+            guard row.fields.count <= table.header.count else {
+                plan.refusals.append(Refusal(line: row.line, reason: "it has \(row.fields.count) fields and the header \(table.header.count)"))
+                continue
+            }
+            /// The cell as written (a formula's guard apostrophe still on it).
+            func written(_ column: Column) -> String? {
+                guard let position = columns[column] else { return nil }
+                return position < row.fields.count ? row.fields[position] : ""
+            }
+            /// The cell's text as it was before the export guarded it.
+            func cell(_ column: Column) -> String? { written(column).map(ItemCSV.unsafeText) }
+            let key = cell(.key)?.trimmingCharacters(in: .whitespaces) ?? ""
+            if !key.isEmpty {
+                guard ItemRules.isValidKey(key) else {
+                    plan.refusals.append(Refusal(line: row.line, reason: "its item key \"\(key)\" is not a UUID"))
+                    continue
+                }
+                if let earlier = keysInFile[PropertyListKey(key)] {
+                    plan.refusals.append(Refusal(line: row.line, reason: "its item key is on line \(earlier) already"))
+                    continue
+                }
+                keysInFile[PropertyListKey(key)] = row.line
+            }
+            do {
+                if !key.isEmpty, let index = positions[PropertyListKey(key)] {
+                    let current = items[index]
+                    var item = current
+                    var changed: [String] = []
+                    for column in [Column.name, .serialNumber, .value, .date] {
+                        // Unchanged: exactly what the export writes now.
+                        guard let text = cell(column), let raw = written(column),
+                              !ExactString.equal(raw, ItemCSV.safeText(exported(column, of: current))) else { continue }
+                        try set(column, from: text, on: &item)
+                        changed.append(column.rawValue)
+                    }
+                    // Compared by version (code points), not `==` (canonical equivalence).
+                    if changed.isEmpty || item.version == current.version {
+                        plan.unchangedCount += 1
+                    } else {
+                        plan.changes.append(Change(line: row.line, item: item, basedOn: current.version, columns: changed))
+                    }
+                } else {
+                    var item = Item(itemName: "", dateCreated: now(), itemKey: key)
+                    guard let name = cell(.name), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                        throw HomepwnerError(.invalidName, "a new item needs a name")
+                    }
+                    for column in [Column.name, .serialNumber, .value, .date] {
+                        guard let text = cell(column), !text.isEmpty else { continue }
+                        try set(column, from: text, on: &item)
+                    }
+                    // A key is made only for a row that is added.
+                    if key.isEmpty { item.itemKey = makeKey() }
+                    plan.additions.append(Addition(line: row.line, item: item))
+                }
+            } catch let error as HomepwnerError {
+                plan.refusals.append(Refusal(line: row.line, reason: error.message))
+            }
+        }
+        return plan
+    }
+
+    /// The text the export writes in `column` for `item`.
+    static func exported(_ column: Column, of item: Item) -> String {
+        switch column {
+        case .name: item.itemName
+        case .serialNumber: item.serialNumber
+        case .value: String(item.valueInDollars)
+        case .date: ItemCSV.dateText(item.dateCreated)
+        case .key: item.itemKey
+        case .hasPhoto: ""
+        }
+    }
+
+    /// Sets the field of `column` on `item` from the cell's text, by the rules.
+    static func set(_ column: Column, from text: String, on item: inout Item) throws {
+        switch column {
+        case .name: item.itemName = try ItemRules.name(text)
+        case .serialNumber: item.serialNumber = try ItemRules.serialNumber(text)
+        case .value: item.valueInDollars = try ItemRules.value(parsing: text)
+        case .date:
+            guard let date = ItemCSV.date(parsing: text) else {
+                throw HomepwnerError(.invalidValue, "a date must be written as the export writes it (2014-03-02T10:15:30.250Z), not \"\(text)\"")
+            }
+            item.dateCreated = date
+        case .key, .hasPhoto: break
+        }
+    }
+}
