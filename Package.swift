@@ -282,7 +282,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HomepwnerTests",
-            dependencies: ["TestSupport", "Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "ObjectStorage", "homepwner", "homepwner-stress"]
+            dependencies: ["TestSupport", "Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "ObjectStorage", "homepwner", "homepwner-stress"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "HomepwnerWebTests",

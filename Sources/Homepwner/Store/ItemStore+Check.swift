@@ -46,8 +46,11 @@ extension ItemStore {
     /// names are removed. Items that break a rule are left for the user.
     ///
     /// - Throws: ``HomepwnerError`` `.storage` when a step fails (the damaged file then stays).
+    /// - Throws: ``HomepwnerError`` `.newerModel` for an archive of a newer model version
+    ///   (nothing is repaired: not even a photo is removed, since a newer model may name it).
     public func repair() async throws -> ItemCheckReport {
         let before = try await check()
+        if case .newerModel(let reason) = status { throw HomepwnerError(.newerModel, "\(reason); nothing was repaired") }
         var repairs: [String] = []
         if case .damaged = status {
             let salvaged = loaded ?? ItemArchive()

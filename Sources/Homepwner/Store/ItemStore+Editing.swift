@@ -109,8 +109,11 @@ extension ItemStore {
     /// In a bucket, the item is looked for again once the photo is stored: when another server
     /// deleted it meanwhile, the photo is removed again (a crash before that leaves a photo no
     /// item names, which `check --repair` removes) and the change fails with `.notFound`.
-    /// - Throws: ``HomepwnerError`` `.invalidImage` (nothing written), `.notFound`, `.storage`.
+    /// - Throws: ``HomepwnerError`` `.invalidImage` (nothing written), `.notFound`, `.storage`,
+    ///   `.damagedArchive` or `.newerModel` (nothing written).
     public func setImage(_ image: Data, forKey key: String) async throws {
+        // Loaded first, so a damaged or newer archive is known before any photo is written.
+        try await load()
         try requireWritable()
         let item = try await item(key)
         try await images.setImage(image, forKey: key)
@@ -128,6 +131,7 @@ extension ItemStore {
     ///
     /// - Throws: ``HomepwnerError`` `.notFound`, `.storage`.
     public func removeImage(forKey key: String) async throws {
+        try await load()
         try requireWritable()
         let item = try await item(key)
         let hadImage = await images.hasImage(forKey: key)
@@ -177,6 +181,8 @@ extension ItemStore {
             throw HomepwnerError(.storage, "the item store of \(location) was opened read-only; nothing was changed")
         case .damaged(let reason):
             throw HomepwnerError(.damagedArchive, "nothing was changed: \(reason)")
+        case .newerModel(let reason):
+            throw HomepwnerError(.newerModel, "\(reason); nothing was changed")
         }
     }
 
@@ -186,6 +192,7 @@ extension ItemStore {
         if let error = error as? DocumentStoreError {
             switch error.code {
             case .corrupt: return HomepwnerError(.corrupt, error.message)
+            case .newerModel: return HomepwnerError(.newerModel, "\(error.message); nothing was changed")
             case .unavailable, .conflict: return HomepwnerError(.unavailable, error.message)
             default: return HomepwnerError(.storage, error.message)
             }
