@@ -143,11 +143,14 @@ extension ItemStore {
     ///
     /// Every acknowledged change is already on disk, so this write only confirms it; a store
     /// that is read-only or damaged writes nothing, and neither does a store in a bucket (which
-    /// other servers may be writing: a write would only cost them a lost race).
+    /// other servers may be writing: a write would only cost them a lost race) nor one whose
+    /// archive is of an older model version that no change has upgraded (reading never upgrades).
     /// - Throws: ``HomepwnerError`` `.storage` if the last write fails.
     public func close() async throws {
         guard !isClosed else { return }
-        if case .ready = status, loaded != nil, bucket == nil {
+        // An archive of an older model version is upgraded only by a change, never by closing.
+        let isOlder = await archive.storedModelVersion.map { ItemArchive.modelVersions.status(of: $0) == .older } ?? false
+        if case .ready = status, loaded != nil, bucket == nil, !isOlder {
             do {
                 try await archive.update { _ in }
             } catch {
