@@ -42,6 +42,12 @@ struct ModelVersionCLITests {
             let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
             #expect(listed["newerModel"] as? String == "items.archive was written by model version 3; this homepwner knows up to 2 and opens it read-only")
             #expect((listed["items"] as? [Any])?.count == 3)
+            let check = try homepwner(["check", "--data-dir", folder.path])
+            #expect(check.status == 0, "\(check.errors)")
+            #expect(check.output == "3 items read\narchive: items.archive was written by model version 3; this homepwner knows up to 2 and opens it read-only\nall good\n")
+            let repair = try homepwner(["check", "--repair", "--data-dir", folder.path])
+            #expect(repair.status == 73)
+            #expect(repair.errors == "homepwner: error: items.archive was written by model version 3; this homepwner knows up to 2 and opens it read-only; nothing was repaired\n")
         }
     }
 

@@ -54,6 +54,19 @@ struct ModelVersionStoreTests {
         }
     }
 
+    @Test("when the old copy cannot be written (a full disk), the change fails and the 2014 file stays exactly as it was, with no copy and no temporary left")
+    func failedCopyStopsTheUpgrade() async throws {
+        try await withTemporaryFolder { folder in
+            let old = try ModelVersionFixtures.data(version: 1)
+            try old.write(to: folder.appendingPathComponent("items.archive"))
+            let store = ItemStoreTests.store(.folder(folder), writer: DurableFileWriter(fault: .noSpace(afterBytes: 10)))
+            await #expect(throws: HomepwnerError.self) { try await store.update(ModelVersionFixtures.items[0].itemKey, ItemChanges(valueInDollars: 1)) }
+            #expect(try Data(contentsOf: folder.appendingPathComponent("items.archive")) == old)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".items.archive.lock") }.sorted() == ["items.archive"])
+            #expect(try await store.storedModelVersion() == 1)
+        }
+    }
+
     @Test("an items.archive.v1 already there is never replaced: the older archive is still upgraded and the copy keeps its bytes", arguments: StorageKind.allCases)
     func existingCopyIsNeverReplaced(kind: StorageKind) async throws {
         try await withStoragePlace(kind) { place in

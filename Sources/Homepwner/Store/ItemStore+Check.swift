@@ -9,6 +9,7 @@ extension ItemStore {
         try await load()
         var report = ItemCheckReport()
         if case .damaged(let reason) = status { report.archiveProblem = reason }
+        if case .newerModel(let reason) = status { report.newerModel = reason }
         // The photos are listed before the archive is read: a photo is stored only once its item
         // is in the archive, so a photo listed here whose item the archive read next lacks is an
         // orphan, even with other servers adding items to a bucket meanwhile.
