@@ -253,7 +253,7 @@ let package = Package(
             name: "ScaryCreaturesWebTests",
             dependencies: [
                 "TestSupport", "ScaryCreaturesWeb", "ScaryCreaturesPages", "ScaryCreatures", "WebSupport", "Imaging", "ImagingSamples", "WebTestSupport",
-                "DocumentStore", "ObjectStorage",
+                "DocumentStore", "ObjectStorage", "KeyedArchive",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -282,7 +282,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HomepwnerTests",
-            dependencies: ["TestSupport", "Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "ObjectStorage", "homepwner", "homepwner-stress"]
+            dependencies: ["TestSupport", "Homepwner", "DocumentStore", "Imaging", "ImagingSamples", "KeyedArchive", "KeyedArchiveSamples", "ObjectStorage", "homepwner", "homepwner-stress"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "HomepwnerWebTests",

@@ -35,6 +35,10 @@ public struct DocumentStoreError: Error, Sendable, Hashable, CustomStringConvert
         /// The storage cannot be reached or stays unavailable (object storage: retries ran out);
         /// nothing changed, and trying later may succeed.
         case unavailable
+        /// The document was written by a newer model version than this program knows, so it is
+        /// read-only here: changing it could drop what the newer model stored (see
+        /// ``ModelVersions``).
+        case newerModel
     }
 
     /// What kind of failure this is.

@@ -21,6 +21,10 @@ public struct HomepwnerError: Error, Sendable, Hashable, CustomStringConvertible
         /// `items.archive` is damaged, so the store is read-only until it is repaired: what could
         /// be read is listed, and no change is made.
         case damagedArchive
+        /// `items.archive` was written by a newer model version than this homepwner knows, so it
+        /// is read-only here: it is listed and shown, and no change is made (the message names
+        /// both versions).
+        case newerModel
         /// The data folder does not exist (a read-only command never creates one).
         case noDataFolder
         /// The disk is full, or another storage failure.

@@ -55,7 +55,7 @@ extension HomepwnerPages {
         }
         do {
             try await store.delete(key)
-        } catch let error as HomepwnerError where error.code == .damagedArchive {
+        } catch let error as HomepwnerError where Self.isReadOnlyRefusal(error) {
             return try await refused(request, key: key, Self.formMessage(error))
         }
         return redirect(to: "/")
@@ -92,7 +92,7 @@ extension HomepwnerPages {
     func removePhoto(_ request: Request, key: String) async throws -> Response {
         do {
             try await store.removeImage(forKey: key)
-        } catch let error as HomepwnerError where error.code == .damagedArchive {
+        } catch let error as HomepwnerError where Self.isReadOnlyRefusal(error) {
             return try await refused(request, key: key, Self.formMessage(error))
         }
         return redirect(to: "/items/\(key)")
@@ -106,13 +106,20 @@ extension HomepwnerPages {
     /// A refusal in one sentence for the page; a damaged archive is explained once, by the
     /// page's own notice, so the form only says that nothing changed.
     static func formMessage(_ error: HomepwnerError) -> String {
-        error.code == .damagedArchive
-            ? "Nothing was changed: this inventory can only be read until it is repaired (see above)."
-            : sentence(error.message)
+        switch error.code {
+        case .damagedArchive: "Nothing was changed: this inventory can only be read until it is repaired (see above)."
+        case .newerModel: "Nothing was changed: this inventory was written by a newer Homepwner and can only be read here (see above)."
+        default: sentence(error.message)
+        }
     }
 
-    /// A failure the person can act on from the form (a rule, a photo, a damaged archive).
+    /// A refusal because the whole inventory is read-only (damaged, or of a newer model).
+    static func isReadOnlyRefusal(_ error: HomepwnerError) -> Bool {
+        error.code == .damagedArchive || error.code == .newerModel
+    }
+
+    /// A failure the person can act on from the form (a rule, a photo, a read-only archive).
     static func isRefusal(_ error: HomepwnerError) -> Bool {
-        [.invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .damagedArchive].contains(error.code)
+        [.invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .damagedArchive, .newerModel].contains(error.code)
     }
 }

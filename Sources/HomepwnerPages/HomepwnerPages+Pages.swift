@@ -108,10 +108,14 @@ extension HomepwnerPages {
         return html(try await resources.render(model, template: "item"))
     }
 
-    /// The damage of the archive, as the pages show it; nil when it can be changed.
+    /// Why the archive cannot be changed (damaged, or written by a newer model version), as the
+    /// pages show it; nil when it can be changed.
     func damage() async -> DamageModel? {
-        guard case .damaged(let reason) = await store.status else { return nil }
-        return DamageModel(reason: Self.sentence(reason), command: repairCommand)
+        switch await store.status {
+        case .damaged(let reason): DamageModel(reason: Self.sentence(reason), command: repairCommand)
+        case .newerModel(let reason): DamageModel(reason: reason.hasSuffix(".") ? reason : reason + ".", command: "", newer: true)
+        case .ready, .readOnly: nil
+        }
     }
 
     /// For each key with a photo, a token that changes whenever the photo does, for the photo

@@ -42,8 +42,11 @@ public func buildApplication(
     } catch let error as HomepwnerError where error.code != .inUse {
         throw WebStartError(error.message)
     }
-    if case .damaged(let reason) = await store.status {
+    switch await store.status {
+    case .damaged(let reason), .newerModel(let reason):
         logger.warning("the inventory is read-only: \(reason)")
+    default:
+        break
     }
     let router = try buildRouter(store: store, configuration: configuration, pages: pages)
     let purge: @Sendable (MemoryPressureEvent) async -> Void = { event in

@@ -6,7 +6,8 @@ enum ErrorMapping {
     /// `error` as an API error, or nil when it is not one of the app's.
     ///
     /// A damaged archive is 409 `read_only`: the request was fine, the inventory cannot take it
-    /// until `homepwner check --repair` has been run (the store's message says so).
+    /// until `homepwner check --repair` has been run (the store's message says so). An archive of
+    /// a newer model version is 409 `newer_model`, its message naming both versions.
     @Sendable static func apiError(for error: any Error) -> APIError? {
         guard let error = error as? HomepwnerError else { return nil }
         switch error.code {
@@ -23,6 +24,7 @@ enum ErrorMapping {
         case .versionMismatch: return APIError(.preconditionFailed, code: "version_mismatch", error.message)
         case .damagedArchive:
             return APIError(.conflict, code: "read_only", "\(error.message). \(repairAdvice)")
+        case .newerModel: return APIError(.conflict, code: "newer_model", error.message)
         case .corrupt: return APIError(.conflict, code: "unusable_file", error.message)
         case .inUse: return APIError(.conflict, code: "in_use", error.message)
         case .storage: return APIError(.internalServerError, code: "storage", error.message)

@@ -52,6 +52,7 @@ struct ItemsAPI: APIProtocol {
         case .ready: nil
         case .readOnly: "the server opened the inventory read-only; nothing can be changed"
         case .damaged(let reason): "\(reason). \(ErrorMapping.repairAdvice)"
+        case .newerModel(let reason): "\(reason); nothing can be changed here (use a homepwner that knows its version)"
         }
     }
 

@@ -19,6 +19,9 @@ public struct ScaryCreaturesError: Error, Sendable, Hashable, CustomStringConver
         case versionMismatch
         /// An import source is not something we can import.
         case invalidImport
+        /// The creature's data was written by a newer model version than this program knows, so
+        /// it is read-only here (the message names both versions); nothing was changed.
+        case newerModel
         /// The disk is full, or another storage failure.
         case storage
         /// The storage (a bucket) cannot be reached, keeps failing, or kept changing under a

@@ -131,7 +131,7 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
                 }
                 _ = try await database.update(id, title: form["title"], rating: rating)
                 return redirect(to: "/creatures/\(id)")
-            } catch let error as ScaryCreaturesError where error.code == .invalidTitle || error.code == .invalidRating {
+            } catch let error as ScaryCreaturesError where [.invalidTitle, .invalidRating, .newerModel].contains(error.code) {
                 return await refused(request, id: id, Self.sentence(error.message))
             }
         }
@@ -147,7 +147,11 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
                 _ = try await database.creature(id)
                 return redirect(to: "/creatures/\(id)/delete")
             }
-            try await database.delete(id)
+            do {
+                try await database.delete(id)
+            } catch let error as ScaryCreaturesError where error.code == .newerModel {
+                return await refused(request, id: id, Self.sentence(error.message))
+            }
             return redirect(to: "/")
         }
     }
@@ -176,7 +180,7 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
                 }
                 try await database.setImage(id, photo.data)
                 return redirect(to: "/creatures/\(id)")
-            } catch let error as ScaryCreaturesError where error.code == .invalidImage {
+            } catch let error as ScaryCreaturesError where error.code == .invalidImage || error.code == .newerModel {
                 return await refused(request, id: id, Self.sentence(error.message))
             } catch let error as MultipartForm.Failure {
                 return await refused(request, id: id, Self.sentence(error.description))

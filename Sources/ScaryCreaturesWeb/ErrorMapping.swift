@@ -16,6 +16,7 @@ enum ErrorMapping {
         case .notFound: return APIError(.notFound, code: "not_found", error.message)
         case .versionMismatch: return APIError(.preconditionFailed, code: "version_mismatch", error.message)
         case .corrupt: return APIError(.conflict, code: "corrupt", error.message)
+        case .newerModel: return APIError(.conflict, code: "newer_model", error.message)
         case .noDataFolder, .storage: return APIError(.internalServerError, code: "storage", error.message)
         case .unavailable: return .unavailable(error.message)
         }

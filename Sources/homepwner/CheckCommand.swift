@@ -19,6 +19,7 @@ struct CheckCommand: AsyncParsableCommand {
         var items: Int
         var otherEntries: Int
         var archiveProblem: String?
+        var newerModel: String?
         var ruleProblems: [String]
         var duplicateKeys: [String]
         var photoProblems: [String]
@@ -36,6 +37,7 @@ struct CheckCommand: AsyncParsableCommand {
             items: report.itemCount,
             otherEntries: report.otherEntryCount,
             archiveProblem: report.archiveProblem,
+            newerModel: report.newerModel,
             ruleProblems: report.ruleProblems.map { "\($0.key): \($0.problem.message); fix with: \(fixCommand(for: $0.problem.field, key: prefixes.shortest(for: $0.key)))" },
             duplicateKeys: report.duplicateKeys,
             photoProblems: report.photoProblems.map { "\($0.key): \($0.message)" },
@@ -49,6 +51,7 @@ struct CheckCommand: AsyncParsableCommand {
             print("\(result.items) item\(result.items == 1 ? "" : "s") read\(result.otherEntries > 0 ? " (and \(result.otherEntries) entries of other classes, kept)" : "")")
             for line in result.repairs { print("repaired: \(terminalSafe(line))") }
             if let problem = result.archiveProblem { print("archive: \(terminalSafe(problem))") }
+            if let newer = result.newerModel { print("archive: \(newer)") }
             for line in result.ruleProblems { print("item \(terminalSafe(line))") }
             for key in result.duplicateKeys { print("duplicate key: \(terminalSafe(key))") }
             for line in result.photoProblems { print("photo \(terminalSafe(line))") }

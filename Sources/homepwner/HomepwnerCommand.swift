@@ -20,9 +20,13 @@ struct HomepwnerCommand: AsyncParsableCommand {
             name it — make the change through the server, or stop it first.
             Exit status: 0 success, 1 check found problems, 64 usage, 65 bad data (a rule, an image, \
             a damaged archive), 66 not found (an item, the folder, the bucket), 69 the storage \
-            cannot be reached, 74 storage, 75 a homepwner server holds the folder (make the change \
-            through it, or stop it first), 77 the bucket refused the credentials, 78 a malformed \
-            s3:// location or AWS environment.
+            cannot be reached, 73 items.archive was written by a newer model version than this \
+            homepwner knows (it is read-only here: list, show, check and export-csv work, every \
+            change is refused and the file is never rewritten), 74 storage, 75 a homepwner server holds the folder (make the change \
+            through it, or stop it first), 77 the bucket refused the \
+            credentials, 78 a malformed s3:// location or AWS environment. \
+            An older items.archive (the 2014 app's included) is upgraded at the first change, and \
+            the old file kept once beside it as items.archive.v<N>.
             """,
         subcommands: [
             ServeCommand.self, ListCommand.self, AddCommand.self, ShowCommand.self, UpdateCommand.self, SetImageCommand.self,
@@ -60,6 +64,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
         case .storage: 74                                                         // EX_IOERR
         case .unavailable: 69                                                     // EX_UNAVAILABLE
         case .inUse, .versionMismatch: 75                                         // EX_TEMPFAIL
+        case .newerModel: 73                                                      // EX_CANTCREAT
         }
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 import Homepwner
 
 /// `list [--json]`: every item, with the total value. From a damaged archive it lists what could
-/// be read, says so, and exits 65.
+/// be read, says so, and exits 65. From an archive of a newer model version it lists every item
+/// and says, after the total, that the inventory is read-only here (exit 0).
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List every item and the total value.")
 
@@ -15,18 +16,27 @@ struct ListCommand: AsyncParsableCommand {
         var items: [ItemJSON]
         var totalValueInDollars: Int
         var damaged: String?
+        /// Why the inventory is read-only here: written by a newer model version.
+        var newerModel: String?
     }
 
     func run() async throws {
         let store = try await data.openForReading()
         let items = try await store?.items() ?? []
         var damaged: String?
-        if let store, case .damaged(let reason) = await store.status { damaged = reason }
+        var newer: String?
+        if let store {
+            switch await store.status {
+            case .damaged(let reason): damaged = reason
+            case .newerModel(let reason): newer = reason
+            case .ready, .readOnly: break
+            }
+        }
         let withPhotos = try await store?.images.photoKeys() ?? []
         let photos = items.map { withPhotos.contains($0.itemKey) }
         let total = items.reduce(0) { $0.addingReportingOverflow($1.valueInDollars).overflow ? $0 : $0 + $1.valueInDollars }
         if output.json {
-            try printJSON(Listing(items: zip(items, photos).map { ItemJSON($0, hasPhoto: $1) }, totalValueInDollars: total, damaged: damaged))
+            try printJSON(Listing(items: zip(items, photos).map { ItemJSON($0, hasPhoto: $1) }, totalValueInDollars: total, damaged: damaged, newerModel: newer))
         } else {
             var text = ""
             for (item, hasPhoto) in zip(items, photos) { text += listLine(item, hasPhoto: hasPhoto) + "\n" }
@@ -36,6 +46,7 @@ struct ListCommand: AsyncParsableCommand {
             } else {
                 text += items.isEmpty ? "no items yet (add one with: homepwner add NAME)\n" : "\(count), total value \(ItemRules.dollars(total))\n"
             }
+            if let newer { text += "\(newer)\n" }
             FileHandle.standardOutput.write(Data(text.utf8))
         }
         if let damaged {

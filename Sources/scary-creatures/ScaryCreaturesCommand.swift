@@ -48,6 +48,7 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
         case .invalidTitle, .invalidRating, .invalidImage, .invalidImport: 65  // EX_DATAERR
         case .notFound, .noDataFolder: 66                                       // EX_NOINPUT
         case .versionMismatch: 75                                               // EX_TEMPFAIL
+        case .newerModel: 73                                                    // EX_CANTCREAT
         case .corrupt: 65
         case .storage: 74                                                       // EX_IOERR
         case .unavailable: 69                                                   // EX_UNAVAILABLE

@@ -11,11 +11,13 @@ func foundationItemsArchive(_ items: [HomepwnerItem]) throws -> Data {
     try foundationArchive(items.map(FoundationItem.init), renaming: "FoundationItem")
 }
 
-/// Archives `objects` with Foundation's NSKeyedArchiver in an `NSMutableArray` root, then renames
-/// every class whose name ends in `suffix` to `BNRItem` in the plist.
-func foundationArchive(_ objects: [NSObject], renaming suffix: String) throws -> Data {
+/// Archives `objects` with Foundation's NSKeyedArchiver in an `NSMutableArray` root (and, when
+/// given, an `NSNumber` `modelVersion` beside it in `$top`), then renames every class whose name
+/// ends in `suffix` to `BNRItem` in the plist.
+func foundationArchive(_ objects: [NSObject], renaming suffix: String, modelVersion: Int? = nil) throws -> Data {
     let archiver = NSKeyedArchiver(requiringSecureCoding: true)
     archiver.encode(NSMutableArray(array: objects), forKey: "root")
+    if let modelVersion { archiver.encode(NSNumber(value: modelVersion), forKey: "modelVersion") }
     archiver.finishEncoding()
     guard var root = try PropertyListSerialization.propertyList(from: archiver.encodedData, format: nil) as? [String: Any],
           var objects = root["$objects"] as? [Any] else { return Data() }

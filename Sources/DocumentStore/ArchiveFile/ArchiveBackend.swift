@@ -21,6 +21,9 @@ protocol ArchiveBackend: Sendable {
         _ value: Value, expected: ArchiveVersion,
         withEncoded: @escaping @Sendable (Value, @Sendable (Data) throws -> Void) throws -> Void
     ) async throws -> ArchiveWrite
+    /// Durably stores `data` as `name` beside the archive (a file in its folder, an object under
+    /// its prefix) unless something has that name already; whether it stored it.
+    func keepCopy(_ data: Data, as name: String) async throws -> Bool
 }
 
 /// What a write of the archive made.
@@ -90,6 +93,11 @@ struct FileArchiveBackend: ArchiveBackend {
         try await pool.run { try withEncoded(value) { bytes in try writer.write(bytes, to: url) } }
         return .current(.untracked)
     }
+
+    func keepCopy(_ data: Data, as name: String) async throws -> Bool {
+        let writer = self.writer, copy = url.deletingLastPathComponent().appendingPathComponent(name, isDirectory: false)
+        return try await pool.run { try writer.create(data, at: copy) }
+    }
 }
 
 /// The archive as an object: read with its ETag, written with `If-Match` on the ETag read (or
@@ -144,6 +152,21 @@ struct ObjectArchiveBackend: ArchiveBackend {
             throw ArchiveConflict()
         } catch let error as S3Error {
             throw DocumentStoreError.storage(error, location: location)
+        }
+    }
+
+    /// Created with `If-None-Match: *`, so a copy already there (kept by this or another
+    /// server) is never replaced.
+    func keepCopy(_ data: Data, as name: String) async throws -> Bool {
+        let slash = key.lastIndex(of: "/")
+        let copyKey = slash.map { String(key[...$0]) + name } ?? name
+        do {
+            _ = try await client.write(copyKey, body: data, contentType: "application/octet-stream", condition: .absent)
+            return true
+        } catch let error as S3Error where error.code == .preconditionFailed {
+            return false
+        } catch let error as S3Error {
+            throw DocumentStoreError.storage(error, location: "s3://\(client.bucket)/\(copyKey)")
         }
     }
 }

@@ -29,6 +29,9 @@ public actor ArchiveFileStore<Value: Sendable> {
     private let decode: @Sendable (Data) throws -> Value
     private let backend: any ArchiveBackend
     private let maxBytes: Int
+    private let versioning: ArchiveModelVersioning<Value>?
+    /// The archive's name beside which an older version is kept (`items.archive`).
+    private let archiveName: String
 
     /// How many times a batch of changes is applied again after another writer won, before its
     /// callers get ``DocumentStoreError/Code/conflict``.
@@ -53,6 +56,14 @@ public actor ArchiveFileStore<Value: Sendable> {
         /// A ``reset(to:)``: it replaces whatever is stored, so its write is unconditional.
         var overwrites = false
     }
+
+    /// The model version of what is stored (with ``ArchiveModelVersioning``): what the last read
+    /// found, or the current version once this store has written. Nil when nothing is stored or
+    /// the store has no versioning.
+    public private(set) var storedModelVersion: Int?
+    /// The bytes of an older model version read from storage, kept once as `NAME.v<N>` before
+    /// the first write replaces them (nil when there is nothing to keep).
+    private var olderBytes: Data?
 
     /// How many durable writes this store has made (coalescing shows as fewer writes than saves).
     public private(set) var writeCount = 0
@@ -83,6 +94,11 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// its second argument with the bytes of the value and may reuse their memory once that
     /// returns — an encoder that keeps its buffers from one write to the next.
     ///
+    /// With `versioning`, a file of an older model version is upgraded in memory when read and
+    /// its bytes are kept once as `NAME.v<N>` beside it (created durably, never replacing one
+    /// that is there) before the first write replaces it; a file of a newer version is read and
+    /// every change to it fails with ``DocumentStoreError`` `.newerModel`.
+    ///
     /// The other parameters are those of ``init(url:empty:writer:maxBytes:pool:encode:decode:)``.
     public init(
         url: URL,
@@ -91,7 +107,8 @@ public actor ArchiveFileStore<Value: Sendable> {
         maxBytes: Int = 64 << 20,
         pool: BlockingPool = .shared,
         withEncoded: @escaping @Sendable (Value, _ write: @Sendable (Data) throws -> Void) throws -> Void,
-        decode: @escaping @Sendable (Data) throws -> Value
+        decode: @escaping @Sendable (Data) throws -> Value,
+        versioning: ArchiveModelVersioning<Value>? = nil
     ) {
         self.url = url.standardizedFileURL
         self.empty = empty
@@ -99,19 +116,25 @@ public actor ArchiveFileStore<Value: Sendable> {
         self.maxBytes = maxBytes
         self.withEncoded = withEncoded
         self.decode = decode
+        self.versioning = versioning
+        self.archiveName = url.lastPathComponent
     }
 
     /// Creates a store for the object `key` of `client`'s bucket; nothing is read until
-    /// ``load()``. The other parameters are those of the file store's initialisers.
+    /// ``load()``. The other parameters are those of the file store's initialisers; an older
+    /// version's copy is the object `PREFIX/NAME.v<N>`, created with `If-None-Match: *`.
     public init(
         object key: String,
         in client: S3Client,
         empty: Value,
         maxBytes: Int = 64 << 20,
         withEncoded: @escaping @Sendable (Value, _ write: @Sendable (Data) throws -> Void) throws -> Void,
-        decode: @escaping @Sendable (Data) throws -> Value
+        decode: @escaping @Sendable (Data) throws -> Value,
+        versioning: ArchiveModelVersioning<Value>? = nil
     ) {
         let backend = ObjectArchiveBackend(client: client, key: key)
+        self.versioning = versioning
+        self.archiveName = key.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? key
         self.url = URL(string: "s3://\(client.bucket)/\(URIEncoding.encode(key, keepingSlashes: true))") ?? URL(fileURLWithPath: "/")
         self.empty = empty
         self.backend = backend
@@ -136,13 +159,12 @@ public actor ArchiveFileStore<Value: Sendable> {
         if let current { return current }
         let read = try await backend.read(limit: maxBytes)
         // Decoding is processor work, not blocking: it runs here, not on the blocking pool.
-        let loaded = try decoded(read?.data)
+        let loaded = try decodedVersioned(read?.data)
         // Another task may have loaded or saved while this one read: its value is newer.
         if let current { return current }
-        let value = loaded ?? empty
-        current = value
+        adopt(loaded, data: read?.data)
         version = read?.version ?? .absent
-        return value
+        return loaded?.value ?? empty
     }
 
     /// Reads the archive again if another writer changed it (object storage: a conditional
@@ -164,11 +186,11 @@ public actor ArchiveFileStore<Value: Sendable> {
         case .unchanged:
             return false
         case .missing:
-            current = empty
+            adopt(nil, data: nil)
             version = .absent
             return true
         case .changed(let data, let newVersion):
-            current = try decoded(data) ?? empty
+            adopt(try decodedVersioned(data), data: data)
             version = newVersion
             return true
         }
@@ -177,9 +199,42 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// After a store that found nothing: whether something is stored now (then it is read).
     private func reloadIfStored() async throws -> Bool {
         guard let read = try await backend.read(limit: maxBytes) else { return false }
-        current = try decoded(read.data) ?? empty
+        adopt(try decodedVersioned(read.data), data: read.data)
         version = read.version
         return true
+    }
+
+    /// The stored bytes decoded, with the model version they were written at (nil without
+    /// versioning) and upgraded to the current version when older; nil for nothing stored.
+    private func decodedVersioned(_ data: Data?) throws -> (value: Value, modelVersion: Int?)? {
+        guard let value = try decoded(data) else { return nil }
+        guard let versioning else { return (value, nil) }
+        let modelVersion = versioning.version(of: value)
+        guard versioning.versions.status(of: modelVersion) == .older else { return (value, modelVersion) }
+        do {
+            return (try versioning.versions.upgrade(value, from: modelVersion), modelVersion)
+        } catch {
+            let current = versioning.versions.current
+            throw DocumentStoreError(.corrupt, "\(location) is at model version \(modelVersion) and cannot be upgraded to version \(current), so it is left as it is: \(error)", path: location)
+        }
+    }
+
+    /// Makes what was read (nil: nothing stored) the current value, and remembers its model
+    /// version and, for an older one, the bytes to keep before the first rewrite.
+    private func adopt(_ read: (value: Value, modelVersion: Int?)?, data: Data?) {
+        current = read?.value ?? empty
+        storedModelVersion = read?.modelVersion
+        olderBytes = nil
+        if let versioning, let stored = read?.modelVersion, versioning.versions.status(of: stored) == .older {
+            olderBytes = data
+        }
+    }
+
+    /// The refusal of any change while what is stored was written by a newer model; nil when
+    /// the store may write.
+    private func newerModelRefusal() -> DocumentStoreError? {
+        guard let versioning, let stored = storedModelVersion, versioning.versions.status(of: stored) == .newer else { return nil }
+        return versioning.versions.newerModelError(document: versioning.document, writtenBy: stored, path: location)
     }
 
     /// The stored bytes decoded; nil for nothing stored.
@@ -219,9 +274,11 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// `body` runs again (on the value then on disk) if a write it shared with other changes
     /// fails, so it should only transform its argument.
     /// - Throws: what ``load()`` or `body` throws, or ``DocumentStoreError`` if the write fails
-    ///   (then neither the file nor the value in memory has the change).
+    ///   (then neither the file nor the value in memory has the change); `.newerModel` when the
+    ///   stored archive was written by a newer model version (nothing is written).
     public func update<Result: Sendable>(_ body: @escaping @Sendable (inout Value) throws -> Result) async throws -> Result {
         try await load()
+        if let refusal = newerModelRefusal() { throw refusal }
         let outcome = try await enqueue { value in try body(&value) }
         guard let result = outcome as? Result else {
             throw DocumentStoreError(.io, "internal error: an update of \(location) returned the wrong type")
@@ -283,6 +340,11 @@ public actor ArchiveFileStore<Value: Sendable> {
                 }
                 return
             }
+            if let refusal = newerModelRefusal(), !batch.contains(where: \.overwrites) {
+                // Another writer (a newer program) replaced the archive meanwhile.
+                for change in batch { change.continuation.resume(throwing: refusal) }
+                return
+            }
             var value = base
             var applied: [(change: PendingChange, result: any Sendable)] = []
             for change in batch {
@@ -332,7 +394,7 @@ public actor ArchiveFileStore<Value: Sendable> {
     private func reloadAfterConflict() async -> (any Error)? {
         do {
             let read = try await backend.read(limit: maxBytes)
-            current = try decoded(read?.data) ?? empty
+            adopt(try decodedVersioned(read?.data), data: read?.data)
             version = read?.version ?? .absent
             return nil
         } catch {
@@ -352,8 +414,15 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// it becomes the current value.
     private func write(_ value: Value, overwriting: Bool) async -> WriteOutcome {
         do {
+            if !overwriting, let older = olderBytes, let stored = storedModelVersion {
+                // The older version's bytes, kept once before they are replaced; a copy already
+                // there (from an earlier try, or another server) is never replaced.
+                _ = try await backend.keepCopy(older, as: ModelVersions<Value>.olderCopyName(of: archiveName, version: stored))
+                olderBytes = nil
+            }
             let written = try await backend.write(value, expected: overwriting ? .untracked : version, withEncoded: withEncoded)
             writeCount += 1
+            if let versioning { storedModelVersion = versioning.versions.current }
             guard case .current(let newVersion) = written else { return .superseded }
             current = value
             version = newVersion
@@ -362,55 +431,6 @@ public actor ArchiveFileStore<Value: Sendable> {
             return .conflict
         } catch {
             return .failed(error)
-        }
-    }
-}
-
-extension ArchiveFileStore where Value: ArchiveEncodable & ArchiveDecodable {
-    /// A store whose file is a binary keyed archive with `Value` under `$top` key `rootKey`.
-    ///
-    /// - Parameters:
-    ///   - empty: the value of a missing file (for Homepwner, `[]`); a file whose root is
-    ///     missing or `$null` is corrupt, not empty.
-    ///   - limits: the bounds the unarchiver enforces on the file.
-    public init(
-        keyedArchiveAt url: URL,
-        empty: Value,
-        rootKey: String = "root",
-        limits: ArchiveLimits = .default,
-        writer: DurableFileWriter = .system,
-        pool: BlockingPool = .shared
-    ) {
-        self.init(
-            url: url, empty: empty, writer: writer, maxBytes: limits.maxBytes, pool: pool,
-            withEncoded: Self.keyedEncoder(rootKey: rootKey), decode: Self.keyedDecoder(rootKey: rootKey, limits: limits)
-        )
-    }
-
-    /// A store whose object `key` in `client`'s bucket is a binary keyed archive with `Value`
-    /// under `$top` key `rootKey`; the other parameters are those of
-    /// ``init(keyedArchiveAt:empty:rootKey:limits:writer:pool:)``.
-    public init(keyedArchiveObject key: String, in client: S3Client, empty: Value, rootKey: String = "root", limits: ArchiveLimits = .default) {
-        self.init(
-            object: key, in: client, empty: empty, maxBytes: limits.maxBytes,
-            withEncoded: Self.keyedEncoder(rootKey: rootKey), decode: Self.keyedDecoder(rootKey: rootKey, limits: limits)
-        )
-    }
-
-    private static func keyedEncoder(rootKey: String) -> @Sendable (Value, @Sendable (Data) throws -> Void) throws -> Void {
-        { value, write in
-            let archiver = KeyedArchiver()
-            archiver.encode(value, forKey: rootKey)
-            try write(try archiver.encodedData())
-        }
-    }
-
-    private static func keyedDecoder(rootKey: String, limits: ArchiveLimits) -> @Sendable (Data) throws -> Value {
-        { data in
-            guard let value = try KeyedUnarchiver(data: data, limits: limits).decode(Value.self, forKey: rootKey) else {
-                throw DocumentStoreError(.corrupt, "the archive has no root object (its $top key \"\(rootKey)\" is missing or $null)")
-            }
-            return value
         }
     }
 }

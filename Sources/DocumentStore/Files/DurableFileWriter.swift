@@ -56,6 +56,24 @@ public struct DurableFileWriter: Sendable {
         try write(data, named: url.lastPathComponent, in: directory, folderPath: folder)
     }
 
+    /// Durably creates the file at `url` with `data` unless a file of that name exists: the same
+    /// temporary, `fsync`, rename and folder `fsync` as ``write(_:to:)``, the rename refusing to
+    /// replace anything. Returns whether it created the file (false: something was there, and it
+    /// is left as it was).
+    ///
+    /// - Throws: ``DocumentStoreError`` as ``write(_:to:)``; no temporary file remains.
+    @discardableResult
+    public func create(_ data: Data, at url: URL) throws -> Bool {
+        let folder = url.deletingLastPathComponent().path
+        let directory = try fileSystem.openDirectory(AT_FDCWD, folder, path: folder, followLinks: true)
+        defer { fileSystem.closeFile(directory) }
+        let name = url.lastPathComponent
+        if (try? fileSystem.entryStatus(directory, name)) != nil { return false }
+        return try data.withUnsafeBytes {
+            try replace(with: $0, named: name, in: directory, folderPath: folder, existing: nil, durably: true, exclusive: true)
+        }
+    }
+
     /// Durably replaces (or creates) the file `name` in the open folder `directory`.
     func write(_ data: Data, named name: String, in directory: Int32, folderPath: String) throws {
         try write(data, named: name, in: directory, folderPath: folderPath, replacing: try? fileSystem.entryStatus(directory, name))
@@ -65,22 +83,27 @@ public struct DurableFileWriter: Sendable {
     /// current status the caller already has (`existing`; nil when there is none), so it is not
     /// asked again: a caller holding the folder's lock that has just read the file.
     func write(_ data: Data, named name: String, in directory: Int32, folderPath: String, replacing existing: FileStatus?) throws {
-        try data.withUnsafeBytes { try replace(with: $0, named: name, in: directory, folderPath: folderPath, existing: existing, durably: true) }
+        _ = try data.withUnsafeBytes { try replace(with: $0, named: name, in: directory, folderPath: folderPath, existing: existing, durably: true) }
     }
 
     /// Replaces (or creates) the file `name` in the open folder `directory` atomically but not
     /// durably: a temporary file written and renamed over it, no `fsync`. For a cache, which a
     /// crash may leave old or lose, but never torn (the reader checks it whole anyway).
     func replaceCache(_ bytes: [UInt8], named name: String, in directory: Int32, folderPath: String) throws {
-        try bytes.withUnsafeBytes { try replace(with: $0, named: name, in: directory, folderPath: folderPath, existing: nil, durably: false) }
+        _ = try bytes.withUnsafeBytes { try replace(with: $0, named: name, in: directory, folderPath: folderPath, existing: nil, durably: false) }
     }
 
     /// Writes a temporary beside `name` and renames it over `name`; when `durably`, with the
     /// permissions of the file replaced (`existing`), the temporary synced before the rename and
     /// the folder after it.
+    /// When `exclusive`, the rename refuses to replace a file: then nothing changes and this
+    /// returns false (file systems without `RENAME_NOREPLACE` fall back to a plain rename, which
+    /// the caller's folder lock and its check for the name make safe).
+    @discardableResult
     private func replace(
-        with bytes: UnsafeRawBufferPointer, named name: String, in directory: Int32, folderPath: String, existing: FileStatus?, durably: Bool
-    ) throws {
+        with bytes: UnsafeRawBufferPointer, named name: String, in directory: Int32, folderPath: String, existing: FileStatus?, durably: Bool,
+        exclusive: Bool = false
+    ) throws -> Bool {
         let target = folderPath + "/" + name
         let (temporary, descriptor, created) = try createTemporary(for: name, in: directory, folderPath: folderPath)
         var renamed = false
@@ -101,18 +124,27 @@ public struct DurableFileWriter: Sendable {
             try fileSystem.syncFile(descriptor, path: target)
         }
         do {
-            try fileSystem.rename(directory, temporary, directory, name, exclusive: false)
+            try fileSystem.rename(directory, temporary, directory, name, exclusive: exclusive)
+        } catch where exclusive && error.code == EEXIST {
+            return false
+        } catch where exclusive && (error.code == EINVAL || error.code == ENOSYS) {
+            do {
+                try fileSystem.rename(directory, temporary, directory, name, exclusive: false)
+            } catch {
+                throw DocumentStoreError.system("cannot create", path: target, errno: error.code)
+            }
         } catch {
             throw DocumentStoreError.system("cannot replace", path: target, errno: error.code)
         }
         renamed = true
-        guard durably else { return }
+        guard durably else { return true }
         do {
             try fileSystem.syncDirectory(directory, path: folderPath)
         } catch var error as DocumentStoreError {
             error.message = "\(name) was replaced, but its folder could not be synced, so it may not survive a power loss: \(error.message)"
             throw error
         }
+        return true
     }
 
     /// Creates a fresh temporary file for `name` and locks it, so no sweep removes it while

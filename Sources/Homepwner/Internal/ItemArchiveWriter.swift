@@ -101,7 +101,9 @@ struct ItemArchiveWriter {
         let arrayClass = classUID("NSMutableArray", superclasses: ["NSArray", "NSObject"])
         let array = reserveObject()
         objects[Int(array)] = dictionary(["NS.objects", "$class"], [plist.array(itemUIDs), uid(arrayClass)])
-        let top = dictionary(["root"], [uid(array)])
+        // The model version, an NSNumber object after the root's (as `KeyedArchiver` appends it).
+        let version = appendObject(plist.integer(Int64(ItemArchive.modelVersions.current)))
+        let top = dictionary(["root", "modelVersion"], [uid(array), uid(version)])
         return dictionary(
             ["$archiver", "$version", "$top", "$objects"],
             [plist.string("NSKeyedArchiver"), plist.integer(100_000), top, plist.array(objects)]

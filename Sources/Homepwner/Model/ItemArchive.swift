@@ -11,6 +11,11 @@ public struct ItemArchive: Sendable, Hashable {
     public private(set) var entries: [ItemEntry]
     /// The position of the first item with each key (keys compared by code point).
     private var positions: [PropertyListKey: Int] = [:]
+    /// The model version the archive was read at (``ItemArchive/modelVersions``): from the
+    /// `$top` key `modelVersion`, 1 for a file that records none (the 2014 app's); the current
+    /// version for an archive made in memory. Writes always record the current version. Not
+    /// part of equality: two archives with the same entries are equal.
+    public internal(set) var modelVersion = ItemArchive.modelVersions.current
 
     /// An archive of `entries`.
     public init(entries: [ItemEntry] = []) {
@@ -89,21 +94,30 @@ public struct ItemArchive: Sendable, Hashable {
         return try encodedByArchiver()
     }
 
-    /// The archive file's bytes as the generic `KeyedArchiver` writes them.
+    /// The archive file's bytes as the generic `KeyedArchiver` writes them: `root`, then the
+    /// current ``modelVersions`` under `modelVersion`.
     ///
     /// - Throws: ``KeyedArchive/ArchiveError`` if the plist cannot be written.
     func encodedByArchiver() throws -> Data {
         let archiver = KeyedArchiver()
         archiver.encode(self, forKey: "root")
+        archiver.encode(Self.modelVersions.current, forKey: Self.modelVersionKey)
         return try archiver.encodedData()
     }
 
-    /// Reads an archive file's bytes.
+    /// Reads an archive file's bytes, with the model version they record (``modelVersion``).
     ///
     /// - Throws: ``KeyedArchive/ArchiveError`` for damaged bytes, a root that is missing or not
-    ///   an array, or a limit; `.missingValue` for a missing or `$null` root.
+    ///   an array, a `modelVersion` that is not a positive integer, or a limit; `.missingValue`
+    ///   for a missing or `$null` root.
     public static func decode(_ data: Data, limits: ArchiveLimits = .default) throws -> ItemArchive {
-        try KeyedUnarchiver.unarchive(ItemArchive.self, from: data, limits: limits)
+        let unarchiver = try KeyedUnarchiver(data: data, limits: limits)
+        let version = try modelVersion(in: unarchiver)
+        guard var archive = try unarchiver.decode(ItemArchive.self, forKey: "root") else {
+            throw ArchiveError(.missingValue, "keyed archive: the top-level object \"root\" is missing or nil")
+        }
+        archive.modelVersion = version
+        return archive
     }
 
     /// What can still be read from a damaged archive: each root element that decodes on its own,
@@ -118,7 +132,9 @@ public struct ItemArchive: Sendable, Hashable {
                 entries.append(entry)
             }
         }
-        return ItemArchive(entries: entries)
+        var archive = ItemArchive(entries: entries)
+        if let version = try? modelVersion(in: unarchiver) { archive.modelVersion = version }
+        return archive
     }
 }
 

@@ -22,6 +22,9 @@ public struct ItemCheckReport: Sendable, Hashable {
     public var otherEntryCount = 0
     /// Why the archive cannot be read, if it cannot (then the store is read-only).
     public var archiveProblem: String?
+    /// Why the archive is read-only here though it reads: it was written by a newer model
+    /// version (names both versions). Not a problem to fix: another homepwner wrote it.
+    public var newerModel: String?
     /// Items that break a rule (fixed by `update`).
     public var ruleProblems: [RuleProblem] = []
     /// Keys that more than one item has.

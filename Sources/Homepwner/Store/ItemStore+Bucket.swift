@@ -17,6 +17,11 @@ extension ItemStore {
         } catch {
             throw Self.storageError(error, archive.location)
         }
+        if let newer = Self.status(ofVersion: await archive.storedModelVersion) {
+            // A newer homepwner wrote the archive since: read it, change nothing from now on.
+            loaded = try? await archive.value()
+            status = newer
+        }
         lastRefresh = .now
     }
 

@@ -9,6 +9,7 @@ extension ItemStore {
         try await load()
         var report = ItemCheckReport()
         if case .damaged(let reason) = status { report.archiveProblem = reason }
+        if case .newerModel(let reason) = status { report.newerModel = reason }
         // The photos are listed before the archive is read: a photo is stored only once its item
         // is in the archive, so a photo listed here whose item the archive read next lacks is an
         // orphan, even with other servers adding items to a bucket meanwhile.
@@ -46,8 +47,11 @@ extension ItemStore {
     /// names are removed. Items that break a rule are left for the user.
     ///
     /// - Throws: ``HomepwnerError`` `.storage` when a step fails (the damaged file then stays).
+    /// - Throws: ``HomepwnerError`` `.newerModel` for an archive of a newer model version
+    ///   (nothing is repaired: not even a photo is removed, since a newer model may name it).
     public func repair() async throws -> ItemCheckReport {
         let before = try await check()
+        if case .newerModel(let reason) = status { throw HomepwnerError(.newerModel, "\(reason); nothing was repaired") }
         var repairs: [String] = []
         if case .damaged = status {
             let salvaged = loaded ?? ItemArchive()

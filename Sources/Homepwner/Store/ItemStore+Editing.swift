@@ -109,8 +109,11 @@ extension ItemStore {
     /// In a bucket, the item is looked for again once the photo is stored: when another server
     /// deleted it meanwhile, the photo is removed again (a crash before that leaves a photo no
     /// item names, which `check --repair` removes) and the change fails with `.notFound`.
-    /// - Throws: ``HomepwnerError`` `.invalidImage` (nothing written), `.notFound`, `.storage`.
+    /// - Throws: ``HomepwnerError`` `.invalidImage` (nothing written), `.notFound`, `.storage`,
+    ///   `.damagedArchive` or `.newerModel` (nothing written).
     public func setImage(_ image: Data, forKey key: String) async throws {
+        // Loaded first, so a damaged or newer archive is known before any photo is written.
+        try await load()
         try requireWritable()
         let item = try await item(key)
         try await images.setImage(image, forKey: key)
@@ -128,6 +131,7 @@ extension ItemStore {
     ///
     /// - Throws: ``HomepwnerError`` `.notFound`, `.storage`.
     public func removeImage(forKey key: String) async throws {
+        try await load()
         try requireWritable()
         let item = try await item(key)
         let hadImage = await images.hasImage(forKey: key)
@@ -139,11 +143,14 @@ extension ItemStore {
     ///
     /// Every acknowledged change is already on disk, so this write only confirms it; a store
     /// that is read-only or damaged writes nothing, and neither does a store in a bucket (which
-    /// other servers may be writing: a write would only cost them a lost race).
+    /// other servers may be writing: a write would only cost them a lost race) nor one whose
+    /// archive is of an older model version that no change has upgraded (reading never upgrades).
     /// - Throws: ``HomepwnerError`` `.storage` if the last write fails.
     public func close() async throws {
         guard !isClosed else { return }
-        if case .ready = status, loaded != nil, bucket == nil {
+        // An archive of an older model version is upgraded only by a change, never by closing.
+        let isOlder = await archive.storedModelVersion.map { ItemArchive.modelVersions.status(of: $0) == .older } ?? false
+        if case .ready = status, loaded != nil, bucket == nil, !isOlder {
             do {
                 try await archive.update { _ in }
             } catch {
@@ -177,6 +184,8 @@ extension ItemStore {
             throw HomepwnerError(.storage, "the item store of \(location) was opened read-only; nothing was changed")
         case .damaged(let reason):
             throw HomepwnerError(.damagedArchive, "nothing was changed: \(reason)")
+        case .newerModel(let reason):
+            throw HomepwnerError(.newerModel, "\(reason); nothing was changed")
         }
     }
 
@@ -186,6 +195,7 @@ extension ItemStore {
         if let error = error as? DocumentStoreError {
             switch error.code {
             case .corrupt: return HomepwnerError(.corrupt, error.message)
+            case .newerModel: return HomepwnerError(.newerModel, "\(error.message); nothing was changed")
             case .unavailable, .conflict: return HomepwnerError(.unavailable, error.message)
             default: return HomepwnerError(.storage, error.message)
             }

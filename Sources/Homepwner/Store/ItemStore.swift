@@ -31,6 +31,9 @@ public actor ItemStore {
         /// The archive cannot be read (the reason): what could be salvaged is listed, changes
         /// are refused, and the file stays as it is until ``ItemStore/repair()``.
         case damaged(String)
+        /// The archive was written by a newer model version than this program knows (the
+        /// message names both): it is read, every change is refused, and it is never rewritten.
+        case newerModel(String)
     }
 
     /// Where the inventory is: a data folder, or a prefix in a bucket.
@@ -152,16 +155,17 @@ public actor ItemStore {
             try encoder.withEncoded(archive, write)
         }
         let decode: @Sendable (Data) throws -> ItemArchive = { try ItemArchive.decode($0, limits: limits) }
+        let versioning = ArchiveModelVersioning(ItemArchive.modelVersions, document: Self.archiveName) { $0.modelVersion }
         switch storage {
         case .folder:
             self.archive = ArchiveFileStore(
                 url: archiveURL, empty: ItemArchive(), writer: writer, maxBytes: limits.maxBytes, pool: pool,
-                withEncoded: withEncoded, decode: decode
+                withEncoded: withEncoded, decode: decode, versioning: versioning
             )
         case .bucket(let bucket):
             self.archive = ArchiveFileStore(
                 object: bucket.key(Self.archiveName), in: bucket.client, empty: ItemArchive(), maxBytes: limits.maxBytes,
-                withEncoded: withEncoded, decode: decode
+                withEncoded: withEncoded, decode: decode, versioning: versioning
             )
         }
     }
@@ -244,7 +248,7 @@ public actor ItemStore {
         do {
             loaded = try await archive.load()
             lastRefresh = .now
-            status = .ready
+            status = Self.status(ofVersion: await archive.storedModelVersion) ?? .ready
         } catch let error as DocumentStoreError where error.code == .corrupt {
             let data = try? await readArchiveBytes()
             (loaded, status) = Self.damaged(data ?? Data(), location: archive.location, limits: limits)
@@ -287,11 +291,30 @@ public actor ItemStore {
             return
         }
         do {
-            loaded = try ItemArchive.decode(data, limits: limits)
-            status = .readOnly
+            let read = try ItemArchive.decode(data, limits: limits)
+            loaded = read
+            status = Self.status(ofVersion: read.modelVersion) ?? .readOnly
         } catch {
             (loaded, status) = Self.damaged(data, location: archive.location, limits: limits)
         }
+    }
+
+    /// ``Status/newerModel(_:)`` for an archive of a model version newer than this program's;
+    /// nil for any other.
+    static func status(ofVersion version: Int?) -> Status? {
+        guard let version, ItemArchive.modelVersions.status(of: version) == .newer else { return nil }
+        return .newerModel(ItemArchive.modelVersions.newerModelError(document: archiveName, writtenBy: version).message)
+    }
+
+    /// The model version of the archive as stored: what it records (1 for none, as the 2014
+    /// app's), or the current version once this store has written it; nil when there is no
+    /// archive yet.
+    ///
+    /// - Throws: what ``load()`` throws.
+    public func storedModelVersion() async throws -> Int? {
+        try await load()
+        if isReadOnly { return loaded?.modelVersion }
+        return await archive.storedModelVersion
     }
 
     /// The archive's stored bytes, read without the store (nil when there is none).
@@ -327,6 +350,10 @@ public actor ItemStore {
             reason = "\(error)"
         }
         let salvaged = ItemArchive.salvage(data, limits: limits)
+        if let newer = status(ofVersion: salvaged.modelVersion), case .newerModel(let message) = newer {
+            // A newer model may store what this one cannot read: never a repair's to overwrite.
+            return (salvaged, .newerModel("\(message) (this version cannot read all of it: \(reason))"))
+        }
         let count = salvaged.items.count
         let read = count == 0 ? "no item could be read from it" : count == 1 ? "only 1 item could be read from it" : "only \(count) items could be read from it"
         return (salvaged, .damaged("\(location) is damaged (\(reason)) and \(read)"))

@@ -92,10 +92,12 @@ struct AddFormModel: Sendable {
     var error: String?
 }
 
-/// A damaged archive, as the pages show it.
+/// A read-only archive, as the pages show it: damaged (with the command that repairs it), or
+/// written by a newer model version (`newer`).
 struct DamageModel: Sendable {
     var reason: String
     var command: String
+    var newer = false
 }
 
 /// A row's fields by name, for the template: rendering through reflection (`Mirror`) took most of

@@ -1,3 +1,4 @@
+import DocumentStore
 import KeyedArchive
 
 /// A creature's small data — its title and rating — archived exactly as the 2018 app wrote it:
@@ -5,14 +6,28 @@ import KeyedArchive
 ///
 /// Also reads the 2010 app's `ScaryBugData` and the unqualified `ScaryCreatureData`. Keys it does
 /// not know are kept in ``otherFields`` and written back, so a rewrite loses nothing another
-/// version stored. Our writes add a `Version` key (1).
+/// version stored. Our writes add a `Version` key: the model version (``modelVersions``); data
+/// of a newer version is read and never rewritten (see `docs/model-versions.md`).
 public struct ScaryCreatureData: Archivable, Sendable, Hashable {
     /// The class the 2018 app archived (a module-qualified Swift class).
     public static let archiveClassName = "ScaryCreatures.ScaryCreatureData"
     /// Other names of the same data.
     public static let acceptedClassNames: Set<String> = ["ScaryCreatureData", "ScaryBugData"]
-    /// The format version our writes record.
-    public static var archiveVersion: Int? { 1 }
+    /// The model version our writes record under `Version`: ``modelVersions``' current one.
+    public static var archiveVersion: Int? { modelVersions.current }
+
+    /// The model versions of a creature's `Data.plist` (recorded in its `Version` key) and the
+    /// steps between them — the mechanism Homepwner's `items.archive` uses too:
+    /// - 1: `Title` and `Rating`, as the 2010 and 2018 apps wrote them (they recorded no
+    ///   `Version`, which reads as 1) and as we write them (`Version` 1).
+    ///
+    /// No step yet: every older document is already version 1. Data of a newer version is read
+    /// (its keys kept) and every change to its creature is refused.
+    public static let modelVersions = ModelVersions<ScaryCreatureData>(program: "scary-creatures", steps: [])
+
+    /// The model version this data was read at: its `Version` (1 when there is none); the current
+    /// version for data made here.
+    public internal(set) var modelVersion = ScaryCreatureData.modelVersions.current
 
     /// The creature's name.
     public var title: String { didSet { replaceKept("Title") } }
@@ -78,6 +93,7 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
             otherType.append("Rating")
         }
         otherFields = try coder.decodeFields(except: Self.knownKeys.filter { !otherType.contains($0) })
+        modelVersion = max(coder.version ?? 1, 1)
     }
 }
 

@@ -61,6 +61,7 @@ extension ScaryCreatureDatabase {
     private func writePhoto(_ photo: PreparedPhoto, _ image: Data, of id: Int) async throws {
         try await Self.mapErrors(id: id) {
             try await folder.edit(id) { editor in
+                try Self.requireKnownModel((try? editor.readData()) ?? nil, id: id)
                 for name in CreatureLayout.thumbnailNames { try editor.removeAttachment(named: name) }
                 try editor.writeAttachment(image, named: photo.fullName)
                 for name in CreatureLayout.fullImageNames where name != photo.fullName {
@@ -80,6 +81,7 @@ extension ScaryCreatureDatabase {
         try await invalidatingThumbnail(of: id) {
             try await Self.mapErrors(id: id) {
                 try await folder.edit(id) { editor in
+                    try Self.requireKnownModel((try? editor.readData()) ?? nil, id: id)
                     for name in CreatureLayout.thumbnailNames + CreatureLayout.fullImageNames {
                         try editor.removeAttachment(named: name)
                     }

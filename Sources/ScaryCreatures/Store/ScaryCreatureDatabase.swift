@@ -209,6 +209,7 @@ public final class ScaryCreatureDatabase: Sendable {
                     throw ScaryCreaturesError(.versionMismatch, "creature \(id) was changed by someone else; reload it and try again")
                 }
                 var data = try CreatureLayout.decode(bytes)
+                try Self.requireKnownModel(data, id: id)
                 if let title { data.title = title }
                 if let rating { data.rating = rating }
                 let encoded = try layout.encode(data)
@@ -234,7 +235,11 @@ public final class ScaryCreatureDatabase: Sendable {
                 guard bytes.map(CreatureVersion.of) == expected else {
                     throw ScaryCreaturesError(.versionMismatch, "creature \(id) was changed by someone else; reload it and try again")
                 }
+                try Self.requireKnownModel(bytes, id: id)
             }
+        } else if let data = try? await folder.loadData(of: id, decode: CreatureLayout.decode) {
+            // Data that cannot be read is deleted as before (check --repair's way out).
+            try Self.requireKnownModel(data, id: id)
         }
         let precondition = check
         try await invalidatingThumbnail(of: id) {
@@ -252,6 +257,23 @@ public final class ScaryCreatureDatabase: Sendable {
     }
 
     // MARK: Errors
+
+    /// Refuses a change to creature `id` whose data was written by a newer model version.
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.newerModel` naming both versions.
+    static func requireKnownModel(_ data: ScaryCreatureData, id: Int) throws {
+        let versions = ScaryCreatureData.modelVersions
+        guard versions.status(of: data.modelVersion) == .newer else { return }
+        let refusal = versions.newerModelError(document: "the Data.plist of creature \(id)", writtenBy: data.modelVersion)
+        throw ScaryCreaturesError(.newerModel, "\(refusal.message); nothing was changed")
+    }
+
+    /// ``requireKnownModel(_:id:)`` for a data file's bytes (nil or unreadable bytes pass: the
+    /// change itself reports those).
+    static func requireKnownModel(_ bytes: Data?, id: Int) throws {
+        guard let bytes, let data = try? CreatureLayout.decode(bytes) else { return }
+        try requireKnownModel(data, id: id)
+    }
 
     /// Runs `body`, turning store, archive and imaging errors into ``ScaryCreaturesError``s.
     static func mapErrors<Result>(id: Int? = nil, _ body: () async throws -> Result) async throws -> Result {

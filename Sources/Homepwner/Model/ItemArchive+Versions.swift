@@ -1,0 +1,33 @@
+import DocumentStore
+import KeyedArchive
+
+extension ItemArchive {
+    /// The `$top` key beside `root` under which `items.archive` records its model version: an
+    /// `NSNumber` object, as `-[NSKeyedArchiver encodeObject:@2 forKey:@"modelVersion"]` writes
+    /// it. The 2014 app's `+unarchiveObjectWithFile:` reads only `root`, so it still opens the file.
+    public static let modelVersionKey = "modelVersion"
+
+    /// The model versions of `items.archive` and the steps between them:
+    /// - 1: the 2014 Homepwner's `BNRItem` with its five keys; no version recorded.
+    /// - 2: items may have details (``Item/detailKeys``), each written only when set; the version
+    ///   recorded in `$top`.
+    public static let modelVersions = ModelVersions<ItemArchive>(program: "homepwner", steps: [itemDetails])
+
+    /// 1 → 2, `itemDetails`: an item may have details, further keys of its `BNRItem` written only
+    /// when set. A version 1 item has none of them (the 2014 app wrote five keys; a homepwner
+    /// from before versions were recorded may have written details already, and those read as
+    /// they are), so no item changes: a detail is absent until set, and keys the model does
+    /// not know stay kept as they were. What moves to version 2 is the file, at its next write.
+    static let itemDetails = ModelMigration<ItemArchive>("itemDetails", from: 1) { _ in }
+
+    /// The model version `unarchiver`'s archive records: 1 when `$top` has no `modelVersion`.
+    ///
+    /// - Throws: ``KeyedArchive/ArchiveError`` `.typeMismatch` when it is not a positive integer.
+    static func modelVersion(in unarchiver: KeyedUnarchiver) throws -> Int {
+        guard let recorded = unarchiver.top[PropertyListKey(modelVersionKey)] else { return 1 }
+        guard case .uid(let uid) = recorded, case .integer(let value) = try unarchiver.object(uid), value >= 1, value <= Int64(Int32.max) else {
+            throw ArchiveError(.typeMismatch, "keyed archive: $top \"\(modelVersionKey)\" is not a positive whole number, so the archive's model version is unknown")
+        }
+        return Int(value)
+    }
+}

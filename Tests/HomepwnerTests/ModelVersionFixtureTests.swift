@@ -1,0 +1,122 @@
+import DocumentStore
+import Foundation
+@testable import Homepwner
+import KeyedArchive
+import KeyedArchiveSamples
+import Testing
+import TestSupport
+
+/// The model version Foundation reads from an items.archive's `$top` (nil when none is recorded).
+func foundationModelVersion(_ data: Data) throws -> Int? {
+    let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
+    unarchiver.requiresSecureCoding = false
+    guard unarchiver.containsValue(forKey: "modelVersion") else { return nil }
+    return (unarchiver.decodeObject(forKey: "modelVersion") as? NSNumber)?.intValue
+}
+
+@Suite("Each model version's items.archive fixture: what it holds, its migration step, Foundation both ways")
+struct ModelVersionFixtureTests {
+    @Test("the model versions are 1 (2014) and 2 (details), one step between them named itemDetails")
+    func history() {
+        let versions = ItemArchive.modelVersions
+        #expect(versions.current == 2)
+        #expect(versions.steps.map(\.name) == ["itemDetails"])
+        #expect(versions.steps.map(\.from) == [1])
+        #expect(versions.steps.map(\.to) == [2])
+    }
+
+    @Test("the checked-in fixtures hold what their makers make (HOMEPWNER_WRITE_FIXTURES=1 writes them again)")
+    func fixturesAreWhatTheMakersMake() throws {
+        if ProcessInfo.processInfo.environment["HOMEPWNER_WRITE_FIXTURES"] == "1" {
+            let folder = ModelVersionFixtures.sourceFolder
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try ModelVersionFixtures.makeV1().write(to: folder.appendingPathComponent("items-v1.archive"))
+            try ModelVersionFixtures.makeV2().write(to: folder.appendingPathComponent("items-v2.archive"))
+            try ModelVersionFixtures.makeV3().write(to: folder.appendingPathComponent("items-v3.archive"))
+        }
+        // Foundation's own output is not byte-stable (its dictionaries' order), so compare contents.
+        for (version, made) in [(1, try ModelVersionFixtures.makeV1()), (2, try ModelVersionFixtures.makeV2()), (3, try ModelVersionFixtures.makeV3())] {
+            let fixture = try ItemArchive.decode(try ModelVersionFixtures.data(version: version))
+            let fresh = try ItemArchive.decode(made)
+            #expect(fixture == fresh, "items-v\(version).archive")
+            #expect(fixture.modelVersion == version)
+        }
+    }
+
+    @Test("version 1 (the 2014 app's file, no version recorded) reads as version 1 with every item's five fields exact and nothing else")
+    func versionOneReads() throws {
+        let archive = try ItemArchive.decode(try ModelVersionFixtures.data(version: 1))
+        #expect(archive.modelVersion == 1)
+        ModelVersionFixtures.expectFiveFields(archive.items.map(\.fiveFields))
+        #expect(archive.items.allSatisfy { !$0.hasDetails && $0.otherFields.isEmpty && $0.unreadableFields.isEmpty })
+        #expect(try foundationModelVersion(try ModelVersionFixtures.data(version: 1)) == nil)
+    }
+
+    @Test("step itemDetails (1 → 2) on the version 1 fixture keeps every item exactly; written, the file records version 2 and Foundation's 2014 BNRItem still reads every item")
+    func stepOneToTwo() throws {
+        let old = try ItemArchive.decode(try ModelVersionFixtures.data(version: 1))
+        var upgraded = old
+        try ItemArchive.itemDetails.apply(to: &upgraded)
+        #expect(upgraded == old)
+        #expect(try ItemArchive.modelVersions.upgrade(old, from: 1) == old)
+        let written = try upgraded.encoded()
+        #expect(try ItemArchive.decode(written).modelVersion == 2)
+        #expect(try foundationModelVersion(written) == 2)
+        ModelVersionFixtures.expectFiveFields(try foundationReadItems(written).map(\.fiveFields))
+    }
+
+    @Test("version 2 reads as version 2 with the details; Foundation's 2014 BNRItem reads every item's five fields, and a newer app's class every detail")
+    func versionTwoBothWays() throws {
+        let data = try ModelVersionFixtures.data(version: 2)
+        let archive = try ItemArchive.decode(data)
+        #expect(archive.modelVersion == 2)
+        #expect(archive.items == ModelVersionFixtures.modelItems)
+        ModelVersionFixtures.expectFiveFields(try foundationReadItems(data).map(\.fiveFields))
+        #expect(try foundationReadRicherItems(data) == ModelVersionFixtures.modelItems)
+        #expect(try foundationModelVersion(data) == 2)
+        // Written by Foundation at version 2 (an NSNumber beside root): it reads here as version 2.
+        let byFoundation = try foundationArchive(ModelVersionFixtures.modelItems.map(FoundationRicherItem.init), renaming: "FoundationRicherItem", modelVersion: 2)
+        let read = try ItemArchive.decode(byFoundation)
+        #expect(read.modelVersion == 2)
+        #expect(read.items == ModelVersionFixtures.modelItems)
+    }
+
+    @Test("version 3 (newer) reads as version 3 with its unknown key kept in otherFields and written back as it was; Foundation reads every item's five fields")
+    func versionThreeBothWays() throws {
+        let data = try ModelVersionFixtures.data(version: 3)
+        let archive = try ItemArchive.decode(data)
+        #expect(archive.modelVersion == 3)
+        #expect(ItemArchive.modelVersions.status(of: archive.modelVersion) == .newer)
+        ModelVersionFixtures.expectFiveFields(archive.items.map(\.fiveFields))
+        for item in archive.items {
+            #expect(item.otherFields.keys == ["condition"])
+            #expect(try item.otherFields.value(forKey: "condition") == .string("like new"))
+        }
+        ModelVersionFixtures.expectFiveFields(try foundationReadItems(data).map(\.fiveFields))
+        #expect(try foundationModelVersion(data) == 3)
+        // Written by Foundation at version 3: read here as version 3.
+        let byFoundation = try foundationArchive(ModelVersionFixtures.items.map(FoundationItem.init), renaming: "FoundationItem", modelVersion: 3)
+        #expect(try ItemArchive.decode(byFoundation).modelVersion == 3)
+    }
+
+    @Test("a modelVersion that is not a positive whole number makes the archive unreadable, never a guess", arguments: [PropertyList.integer(0), .integer(-2), .string("2"), .real(2.5)])
+    func badVersion(_ value: PropertyList) throws {
+        guard case .dictionary(var root) = try PropertyList(data: try ModelVersionFixtures.data(version: 2)),
+              case .dictionary(let top) = root["$top"], case .array(var objects) = root["$objects"],
+              case .uid(let version) = top["modelVersion"] else { Issue.record("fixture has no modelVersion"); return }
+        objects[Int(version)] = value
+        root["$objects"] = .array(objects)
+        let data = try PropertyList.dictionary(root).encoded(as: .binary)
+        #expect(throws: ArchiveError.self) { try ItemArchive.decode(data) }
+    }
+
+    @Test("the direct writer and the generic archiver record the version the same way: $top root then modelVersion, equal plists")
+    func writersAgree() throws {
+        let archive = ItemArchive(items: ModelVersionFixtures.modelItems)
+        let direct = try PropertyList(data: ItemArchiveWriter.write(archive))
+        let generic = try PropertyList(data: archive.encodedByArchiver())
+        #expect(direct == generic)
+        guard case .dictionary(let root) = direct, case .dictionary(let top) = root["$top"] else { Issue.record("no $top"); return }
+        #expect(Set(top.keys.map(\.string)) == ["root", "modelVersion"])
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+@testable import Homepwner
+import KeyedArchive
+import KeyedArchiveSamples
+import Testing
+
+/// The `items.archive` of each model version, checked in under `Fixtures/model-versions/` and
+/// made by the functions here (run `HOMEPWNER_WRITE_FIXTURES=1 swift test --filter
+/// ModelVersionFixtureTests` to write them again):
+/// - `items-v1.archive`: version 1, as the 2014 app wrote it — Foundation's `NSKeyedArchiver`
+///   on an `NSMutableArray` of items, the class renamed `BNRItem` in the plist; no version.
+/// - `items-v2.archive`: version 2, as this homepwner writes it (`ItemArchive.encoded()`): the
+///   same items, the first with details; `$top` `modelVersion` 2.
+/// - `items-v3.archive`: a version from the future, hand-built from the version 2 file's plist:
+///   `$top` `modelVersion` 3, and every item a key `condition` (an `NSString`) this model does
+///   not know.
+enum ModelVersionFixtures {
+    /// The three items every fixture holds (the five 2014 fields).
+    static let items: [HomepwnerItem] = [
+        HomepwnerItem(itemName: "Mac Mini", serialNumber: "C07XYZ", dateCreated: Date(timeIntervalSinceReferenceDate: 417_000_000.25), itemKey: "6A8F4F3E-7C1B-4E55-9A61-0D2B3C4D5E6F", valueInDollars: 1_200),
+        HomepwnerItem(itemName: "e\u{301}clair 😀", serialNumber: "", dateCreated: Date(timeIntervalSinceReferenceDate: 417_100_000.5), itemKey: "0B1C2D3E-4F50-4617-8293-A4B5C6D7E8F9", valueInDollars: 0),
+        HomepwnerItem(itemName: "Spork", serialNumber: "SP-1", dateCreated: Date(timeIntervalSinceReferenceDate: 417_200_000), itemKey: "F0E1D2C3-B4A5-4697-8877-665544332211", valueInDollars: 3),
+    ]
+
+    /// The details of the first item in the version 2 and 3 fixtures.
+    static func withDetails(_ item: Item) -> Item {
+        var item = item
+        item.location = "House › Garage"
+        item.labels = ["computers", "office"]
+        item.quantity = 2
+        return item
+    }
+
+    /// The version 2 model of ``items``: the first with details.
+    static var modelItems: [Item] {
+        items.enumerated().map { index, sample in
+            let item = Item(itemName: sample.itemName, serialNumber: sample.serialNumber, valueInDollars: sample.valueInDollars, dateCreated: sample.dateCreated, itemKey: sample.itemKey)
+            return index == 0 ? withDetails(item) : item
+        }
+    }
+
+    /// The version 1 file: the 2014 app's, written by Foundation.
+    static func makeV1() throws -> Data {
+        try foundationItemsArchive(items)
+    }
+
+    /// The version 2 file: written by this homepwner.
+    static func makeV2() throws -> Data {
+        try ItemArchive(items: modelItems).encoded()
+    }
+
+    /// The version 3 file: the version 2 file with `modelVersion` 3 and a `condition` per item.
+    static func makeV3() throws -> Data {
+        guard case .dictionary(var root) = try PropertyList(data: try makeV2()),
+              case .dictionary(var top) = root["$top"], case .array(var objects) = root["$objects"],
+              case .uid(let version) = top["modelVersion"] else { throw FixtureError() }
+        objects[Int(version)] = .integer(3)
+        for index in objects.indices {
+            guard case .dictionary(var fields) = objects[index], fields["itemKey"] != nil else { continue }
+            objects.append(.string("like new"))
+            fields["condition"] = .uid(UInt32(objects.count - 1))
+            objects[index] = .dictionary(fields)
+        }
+        top["modelVersion"] = .uid(version)
+        root["$top"] = .dictionary(top)
+        root["$objects"] = .array(objects)
+        return try PropertyList.dictionary(root).encoded(as: .binary)
+    }
+
+    struct FixtureError: Error {}
+
+    /// The checked-in fixture of `version`.
+    static func data(version: Int) throws -> Data {
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/model-versions/items-v\(version).archive", withExtension: nil), "fixture items-v\(version).archive is missing")
+        return try Data(contentsOf: url)
+    }
+
+    /// Where the fixtures are in the source tree (for writing them again).
+    static var sourceFolder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/model-versions", isDirectory: true)
+    }
+
+    /// Checks that `items` are ``items`` with every one of the five fields exact.
+    static func expectFiveFields(_ got: [(name: String, serial: String, date: Date, key: String, value: Int)], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(got.count == items.count, sourceLocation: sourceLocation)
+        for (got, want) in zip(got, items) {
+            #expect(got.name.unicodeScalars.elementsEqual(want.itemName.unicodeScalars), sourceLocation: sourceLocation)
+            #expect(got.serial.unicodeScalars.elementsEqual(want.serialNumber.unicodeScalars), sourceLocation: sourceLocation)
+            #expect(got.key.unicodeScalars.elementsEqual(want.itemKey.unicodeScalars), sourceLocation: sourceLocation)
+            #expect(got.date.timeIntervalSinceReferenceDate.bitPattern == want.dateCreated.timeIntervalSinceReferenceDate.bitPattern, sourceLocation: sourceLocation)
+            #expect(got.value == want.valueInDollars, sourceLocation: sourceLocation)
+        }
+    }
+}
+
+extension Item {
+    /// The five 2014 fields, for ``ModelVersionFixtures/expectFiveFields(_:sourceLocation:)``.
+    var fiveFields: (name: String, serial: String, date: Date, key: String, value: Int) {
+        (itemName, serialNumber, dateCreated, itemKey, valueInDollars)
+    }
+}
+
+extension FoundationItem {
+    /// The five 2014 fields, for ``ModelVersionFixtures/expectFiveFields(_:sourceLocation:)``.
+    var fiveFields: (name: String, serial: String, date: Date, key: String, value: Int) {
+        (itemName, serialNumber, dateCreated, itemKey, valueInDollars)
+    }
+}
