@@ -45,7 +45,7 @@ extension HomepwnerPages {
             isEmpty: everything.count == 0,
             printedOn: dates.day(printed), printedOnISO: dates.instant(printed),
             damage: await damage(),
-            problems: try await store.catalog().items.flatMap { item in ItemRules.problems(of: item).map { "“\(item.itemName)”: \(Self.sentence($0.message))" } },
+            problems: try await store.catalog().problems.flatMap { found in found.problems.map { "“\(found.item.itemName)”: \(Self.sentence($0.message))" } },
             add: add, maxPhotoBytes: maxPhotoBytes
         )
         return html(try await resources.render(model, template: "list"))

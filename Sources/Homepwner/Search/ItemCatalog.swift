@@ -168,6 +168,18 @@ public struct ItemCatalog: Sendable {
         location.split(separator: "\u{203A}", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
+    /// The items that break a rule (an archive written elsewhere, or by an older version), each
+    /// with what it breaks, in the archive's order: worked out on first use and kept.
+    public var problems: [(item: Item, problems: [ItemProblem])] {
+        if let known = orders.problems() { return known }
+        let found = items.compactMap { item -> (item: Item, problems: [ItemProblem])? in
+            let problems = ItemRules.problems(of: item)
+            return problems.isEmpty ? nil : (item, problems)
+        }
+        orders.keep(problems: found)
+        return found
+    }
+
     /// Positions of ``items`` in `order`, sorted on first use and kept.
     private func order(_ order: ItemOrder) -> [Int32] {
         if let known = orders.lookUp(order) { return known }
@@ -189,10 +201,14 @@ extension GroupTotals {
     }
 }
 
-/// The orders a catalog has sorted, shared by its copies.
+/// What a catalog works out on first use — the orders sorted, the items breaking a rule —
+/// shared by its copies.
 private final class OrderCache: Sendable {
     private let sorted = Mutex<[ItemOrder: [Int32]]>([:])
+    private let found = Mutex<[(item: Item, problems: [ItemProblem])]?>(nil)
 
     func lookUp(_ order: ItemOrder) -> [Int32]? { sorted.withLock { $0[order] } }
     func keep(_ positions: [Int32], for order: ItemOrder) { sorted.withLock { $0[order] = positions } }
+    func problems() -> [(item: Item, problems: [ItemProblem])]? { found.withLock { $0 } }
+    func keep(problems: [(item: Item, problems: [ItemProblem])]) { found.withLock { $0 = problems } }
 }
