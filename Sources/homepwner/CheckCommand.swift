@@ -23,6 +23,7 @@ struct CheckCommand: AsyncParsableCommand {
         var duplicateKeys: [String]
         var photoProblems: [String]
         var orphanPhotos: [String]
+        var orphanAttachments: [String]
         var repairs: [String]
         var clean: Bool
     }
@@ -40,6 +41,7 @@ struct CheckCommand: AsyncParsableCommand {
             duplicateKeys: report.duplicateKeys,
             photoProblems: report.photoProblems.map { "\($0.key): \($0.message)" },
             orphanPhotos: report.orphanPhotos,
+            orphanAttachments: report.orphanAttachments,
             repairs: report.repairs,
             clean: report.isClean
         )
@@ -53,6 +55,7 @@ struct CheckCommand: AsyncParsableCommand {
             for key in result.duplicateKeys { print("duplicate key: \(terminalSafe(key))") }
             for line in result.photoProblems { print("photo \(terminalSafe(line))") }
             for key in result.orphanPhotos { print("photo \(key): no item has this key") }
+            for name in result.orphanAttachments { print("attachment \(terminalSafe(name)): no item has its key") }
             print(result.clean ? "all good" : "problems found\(repair ? "" : " (run with --repair to fix what can be fixed)")")
         }
         if !result.clean { throw ExitCode(1) }  // the report says it all

@@ -26,7 +26,8 @@ struct HomepwnerCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, ListCommand.self, AddCommand.self, ShowCommand.self, UpdateCommand.self, SetImageCommand.self,
-            RemoveImageCommand.self, DeleteCommand.self, CheckCommand.self, ExportCSVCommand.self,
+            RemoveImageCommand.self, DeleteCommand.self, CheckCommand.self, ExportCSVCommand.self, LocationsCommand.self,
+            AttachCommand.self, AttachmentsCommand.self, DetachCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )
@@ -55,7 +56,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
     static func status(for code: HomepwnerError.Code) -> Int32 {
         switch code {
         case .ambiguousKey: 64                                                    // EX_USAGE
-        case .invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .corrupt, .damagedArchive: 65  // EX_DATAERR
+        case .invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .invalidAttachment, .tooLarge, .corrupt, .damagedArchive: 65  // EX_DATAERR
         case .notFound, .noDataFolder: 66                                         // EX_NOINPUT
         case .storage: 74                                                         // EX_IOERR
         case .unavailable: 69                                                     // EX_UNAVAILABLE

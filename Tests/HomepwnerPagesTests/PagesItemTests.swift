@@ -57,7 +57,7 @@ struct PagesItemTests {
             #expect(emptyPost.status == .seeOther)
             let empty = try #require(try await client.page(after: emptyPost))
             #expect(empty.status == .ok)
-            #expect(text(empty).contains("Give a name, a serial number or a value."))
+            #expect(text(empty).contains("Give a name, a serial number, a value or a detail."))
         }
     }
 

@@ -41,6 +41,8 @@ public actor ItemStore {
     public nonisolated let archiveURL: URL
     /// The photos beside the archive.
     public nonisolated let images: ImageStore
+    /// The attachments beside the archive (receipts, manuals, warranty papers).
+    public nonisolated let attachments: AttachmentStore
     /// Every change this store makes, for live updates (the server's event stream).
     public nonisolated let changes = ItemChangeFeed()
     /// The status after ``load()``.
@@ -52,6 +54,10 @@ public actor ItemStore {
     private let isReadOnly: Bool
     private let limits: ArchiveLimits
     let pool: BlockingPool
+    /// Writes the small files beside the archive (``LocationList/fileName``) durably.
+    let fileWriter: DurableFileWriter
+    /// Makes each read-modify-write of ``LocationList/fileName`` in a folder one step.
+    let locationsFileLock = LocationsFileLock()
     let now: @Sendable () -> Date
     let makeKey: @Sendable () -> String
     var loaded: ItemArchive?
@@ -137,9 +143,11 @@ public actor ItemStore {
         self.folder = storage.url
         self.archiveURL = storage.url.appendingPathComponent(Self.archiveName, isDirectory: false)
         self.images = ImageStore(storage: storage, cacheBudget: imageCacheBudget, writer: writer, pool: pool)
+        self.attachments = AttachmentStore(storage: storage, writer: writer, pool: pool)
         self.isReadOnly = readOnly
         self.limits = limits
         self.pool = pool
+        self.fileWriter = writer
         self.lockTimeout = lockTimeout
         self.serving = serving
         self.now = now

@@ -49,6 +49,10 @@ struct AddFormModel: Sendable {
     var serialNumber = ""
     var value = ""
     var error: String?
+    /// The details' fields (ids prefixed "new-").
+    var details = DetailFieldsModel(idPrefix: "new-")
+    /// Some detail was typed: the details are shown open.
+    var hasDetails = false
 }
 
 /// A damaged archive, as the pages show it.

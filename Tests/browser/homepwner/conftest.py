@@ -56,6 +56,7 @@ APP = App(
             "list-by-value": "/?sort=value-desc",
             "item": "/items/{0}",
             "item-without-photo": "/items/{4}",
+            "locations": "/locations",
             "not-found": "/items/00000000-0000-0000-0000-000000000000",
         },
         states={"item-errors": item_errors, "print": printed},
