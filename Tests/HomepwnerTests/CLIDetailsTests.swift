@@ -104,7 +104,7 @@ struct CLIDetailsTests {
             let added = try homepwner([
                 "add", "Drill", "--location", "House › Garage", "--label", "=tools", "--label", "power",
                 "--quantity", "2", "--purchase-date", "2024-03-15", "--price-paid", "129", "--purchased-from", "+Store, Inc.",
-                "--warranty-ends", "2027-03-15", "--warranty-notes", "-call first", "--notes", "two\nlines",
+                "--warranty-ends", "2027-03-15", "--warranty-notes=-call first", "--notes", "two\nlines",
                 "--model", "@DR-9", "--manufacturer", "Bosch",
             ] + data)
             #expect(added.status == 0, "\(added.errors)")

@@ -80,6 +80,10 @@ extension ItemStore {
         try await load()
         try requireWritable()
         if let bucket {
+            // One change at a time from this store: the conditional write then only races
+            // other servers.
+            await acquireLocationsTurn()
+            defer { releaseLocationsTurn() }
             let box = ResultBox<Result>()
             let data: Data
             do {
@@ -108,6 +112,20 @@ extension ItemStore {
                 return (list, result)
             }
         }
+    }
+
+    /// Waits until no other change of the list by this store is running, then takes the turn.
+    func acquireLocationsTurn() async {
+        guard locationsBusy else {
+            locationsBusy = true
+            return
+        }
+        await withCheckedContinuation { locationsWaiters.append($0) }
+    }
+
+    /// Hands the turn to the next change waiting, if any.
+    func releaseLocationsTurn() {
+        if locationsWaiters.isEmpty { locationsBusy = false } else { locationsWaiters.removeFirst().resume() }
     }
 
     /// `locations.plist` in the data folder.

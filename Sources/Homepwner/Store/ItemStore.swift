@@ -58,6 +58,10 @@ public actor ItemStore {
     let fileWriter: DurableFileWriter
     /// Makes each read-modify-write of ``LocationList/fileName`` in a folder one step.
     let locationsFileLock = LocationsFileLock()
+    /// Whether a change of the list of locations in a bucket is running (one at a time).
+    var locationsBusy = false
+    /// The changes of the list waiting for their turn.
+    var locationsWaiters: [CheckedContinuation<Void, Never>] = []
     let now: @Sendable () -> Date
     let makeKey: @Sendable () -> String
     var loaded: ItemArchive?
