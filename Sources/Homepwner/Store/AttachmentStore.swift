@@ -45,6 +45,9 @@ public struct AttachmentStore: Sendable {
         }
         let folder = storage.url
         return try await pool.run {
+            // A folder that is not there (yet) has no attachments.
+            var status = stat()
+            if lstat(folder.path, &status) != 0, errno == ENOENT { return [] }
             do {
                 return Self.sorted(try FileManager.default.contentsOfDirectory(atPath: folder.path).compactMap(Attachment.init(storedName:)))
             } catch {
