@@ -111,3 +111,30 @@ def test_an_item_page_with_details_passes_axe(device_page: Page, app):
     page.goto(f"/items/{key}")
     expect(page.locator("#notes")).to_have_value("Two\nlines")
     audit(page, app, "item-with-details-" + page.device)
+
+
+def test_an_attachment_is_uploaded_downloaded_as_a_file_and_removed(device_page: Page):
+    page = device_page
+    key = create(page, f"Dishwasher {page.device}", value=500)
+    pdf = b"%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n"
+    page.goto(f"/items/{key}")
+    expect(page.locator("#no-attachments")).to_be_visible()
+    page.set_input_files("#attachment-file", files=[{"name": "Receipt 2024.pdf", "mimeType": "application/pdf", "buffer": pdf}])
+    page.get_by_role("button", name="Attach", exact=True).click()
+    link = page.locator(".attachment-link")
+    expect(link).to_have_text("Receipt_2024.pdf")
+    response = page.request.get(link.get_attribute("href"))
+    assert response.status == 200
+    assert response.body() == pdf
+    assert response.headers["content-type"] == "application/pdf"
+    assert response.headers["content-disposition"] == 'attachment; filename="Receipt_2024.pdf"'
+    assert response.headers["x-content-type-options"] == "nosniff"
+    size = sideways(page)
+    assert size["scrollWidth"] <= page.viewport_size["width"] and size["innerWidth"] <= page.viewport_size["width"], size
+    # A file that is not a PDF, JPEG or PNG is refused in words, whatever its name says.
+    page.set_input_files("#attachment-file", files=[{"name": "fake.pdf", "mimeType": "application/pdf", "buffer": b"<html></html>"}])
+    page.get_by_role("button", name="Attach", exact=True).click()
+    expect(page.get_by_role("alert")).to_contain_text("An attachment must be a PDF, JPEG or PNG file")
+    page.get_by_role("button", name="Remove Receipt_2024.pdf").click()
+    expect(page.locator("#no-attachments")).to_be_visible()
+    assert read(page, f"/api/items/{key}/attachments")["attachments"] == []
