@@ -6,9 +6,10 @@ import Imaging
 import WebSupport
 
 /// The Homepwner pages a person uses: the inventory (`GET /`: a table of items with their
-/// thumbnails, names, serial numbers, values and dates, the total value, sorting, add, delete)
-/// and an item (`GET /items/{itemKey}`: every field edited in place, the photo), with a print
-/// stylesheet that turns the inventory into a list for an insurer.
+/// thumbnails, names, serial numbers, values and dates, the total value, sorting, add, delete),
+/// an item (`GET /items/{itemKey}`: every field and detail edited in place, the photo, the
+/// attachments) and the list of locations (`GET /locations`), with a print stylesheet that
+/// turns the inventory into a list for an insurer.
 ///
 /// Every page works without JavaScript through plain forms (add, edit, photo, delete after a
 /// confirmation), each answering with a redirect (303) to the page that shows the result, a
