@@ -70,7 +70,14 @@ struct LocationStoreTests {
             let lamp = try await item("Lamp", "House")
             let boat = try await item("Boat", "Houseboat")
             let spork = try await item("Spork", nil)
+            let events = await store.changes.subscribe(after: nil)
             let (list, moved) = try await store.renameLocation("House", to: "Home")
+            // Each moved item is published as updated, as any edit is.
+            let published = try await nextEvents(events, count: 2, limit: .seconds(10)).map { event -> String in
+                guard case .change(let change) = event else { return "reset" }
+                return "\(change.kind.rawValue) \(change.itemKey)"
+            }
+            #expect(published == ["updated \(drill.itemKey)", "updated \(lamp.itemKey)"])
             #expect(moved == 2)
             #expect(list.names == ["Home", "House › Garage"])
             #expect(try await store.item(drill.itemKey).location == "Home › Garage")

@@ -13,7 +13,12 @@ import KeyedArchive
 public struct Attachment: Sendable, Hashable {
     /// What an attachment can be.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case pdf, jpeg, png
+        /// A PDF (`%PDF-`).
+        case pdf
+        /// A JPEG (`FF D8 FF`).
+        case jpeg
+        /// A PNG (its 8-byte signature).
+        case png
 
         /// Its media type.
         public var contentType: String {

@@ -57,22 +57,24 @@ extension ItemStore {
         var draft = try await locations()
         let newName = try draft.rename(old, to: new)
         let stored = draft.names.first { ExactString.equal($0, newName) } ?? newName
-        let moved = try await change { archive -> Int in
-            var moved = 0
+        let moved = try await change { archive -> [Item] in
+            var moved: [Item] = []
             for index in archive.entries.indices {
                 guard var item = archive.entries[index].item, let location = item.location,
                       let renamed = LocationList.location(location, renaming: old, to: stored) else { continue }
                 item.location = try ItemRules.location(renamed)
                 archive.replace(at: index, with: item)
-                moved += 1
+                moved.append(item)
             }
             return moved
         }
+        // Open pages and other clients follow the moved items as any other edit.
+        for item in moved { await publishOwn(.updated, subject: item.itemKey, version: item.version) }
         let list = try await changeLocations { list in
             // Renamed in the list even when another writer changed it meanwhile, if it is still there.
             if list.index(of: old) != nil { try list.rename(old, to: stored) }
         }.list
-        return (list, moved)
+        return (list, moved.count)
     }
 
     /// Applies `body` to the stored list in one read-modify-write and saves it durably.
