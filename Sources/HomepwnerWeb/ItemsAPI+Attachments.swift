@@ -13,23 +13,28 @@ extension ItemsAPI {
         return .ok(.init(body: .json(.init(attachments: list.map(Self.representation)))))
     }
 
+    /// The file name kept is `name` if given, else a multipart part's file name, else
+    /// `attachment` (made safe by ``Homepwner/Attachment/safeFileName(_:kind:)``).
     func addAttachment(_ input: Operations.AddAttachment.Input) async throws -> Operations.AddAttachment.Output {
         let key = try ItemKey.parse(input.path.itemKey)
         _ = try await store.item(key)
         let limit = Attachment.maxBytes
         let bytes: Data
+        var fileName = input.query.name
         switch input.body {
         case .pdf(let body), .jpeg(let body), .png(let body), .binary(let body):
             bytes = try await UploadBody.collect(body, limit: limit)
         case .multipartForm(let parts):
-            bytes = try await UploadBody.field("file", in: parts, limit: limit) { part in
+            let field = try await UploadBody.fieldWithFileName("file", in: parts, limit: limit) { part in
                 switch part {
-                case .file(let field): (true, field.payload.body)
-                case .undocumented(let raw): (false, raw.body)
+                case .file(let field): (true, field.payload.body, field.filename)
+                case .undocumented(let raw): (false, raw.body, nil)
                 }
             }
+            bytes = field.data
+            fileName = fileName ?? field.fileName
         }
-        let attachment = try await store.addAttachment(bytes, fileName: input.query.name ?? "attachment", forKey: key)
+        let attachment = try await store.addAttachment(bytes, fileName: fileName ?? "attachment", forKey: key)
         return .created(.init(body: .json(Self.representation(attachment))))
     }
 

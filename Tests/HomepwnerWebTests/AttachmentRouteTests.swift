@@ -37,6 +37,23 @@ struct AttachmentRouteTests {
         }
     }
 
+    @Test("a multipart upload keeps its part's file name, made safe; the bytes are kept exactly")
+    func multipart() async throws {
+        try await withApp { client, folder in
+            let item = try await addItem(client, #"{"name":"Boiler"}"#)
+            let key = try #require(item["itemKey"] as? String)
+            var form = Data("--b0\r\nContent-Disposition: form-data; name=\"file\"; filename=\"Manual v2.pdf\"\r\nContent-Type: application/pdf\r\n\r\n".utf8)
+            form.append(Self.pdf)
+            form.append(Data("\r\n--b0--\r\n".utf8))
+            let uploaded = try await client.execute(
+                uri: "/api/items/\(key)/attachments", method: .post, headers: [.contentType: "multipart/form-data; boundary=b0"], body: body(form)
+            )
+            #expect(uploaded.status == .created)
+            #expect(try json(uploaded)["fileName"] as? String == "Manual_v2.pdf")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("\(key).attachment-1-Manual_v2.pdf")) == Self.pdf)
+        }
+    }
+
     @Test("HTML labelled as a PDF is 422 invalid_attachment; over 20 MiB is 413 JSON; an unknown item 404; nothing written")
     func refusals() async throws {
         try await withApp { client, folder in
