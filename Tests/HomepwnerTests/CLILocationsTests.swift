@@ -49,4 +49,19 @@ struct CLILocationsTests {
             #expect(unknown.errors == "homepwner: error: \"Cellar\" is not in the list of locations\n")
         }
     }
+
+    @Test("a locations.plist that is not a list is reported by check (exit 1) and refused by locations (exit 65), never a crash")
+    func damagedList() throws {
+        try withTemporaryFolderSync { folder in
+            let data = ["--data-dir", folder.path]
+            #expect(try homepwner(["add", "Lamp"] + data).status == 0)
+            try Data("not a plist".utf8).write(to: folder.appendingPathComponent("locations.plist"))
+            let check = try homepwner(["check"] + data)
+            #expect(check.status == 1)
+            #expect(check.output.contains("locations: locations.plist is not a property list with a list of locations (move it aside to start an empty list)\n"))
+            let list = try homepwner(["locations"] + data)
+            #expect(list.status == 65)
+            #expect(list.errors == "homepwner: error: locations.plist is not a property list with a list of locations\n")
+        }
+    }
 }

@@ -38,6 +38,11 @@ extension ItemStore {
                 report.photoProblems.append(.init(key: key, message: error.message))
             }
         }
+        do {
+            _ = try await locations()
+        } catch let error as HomepwnerError {
+            report.locationsProblem = error.message
+        }
         report.orphanAttachments = storedAttachments.filter { !seen.contains(Array($0.itemKey.utf8)) }.map(\.storedName)
         return report
     }
