@@ -60,7 +60,14 @@ public struct AttachmentStore: Sendable {
     ///
     /// - Throws: what ``all()`` throws.
     public func attachments(forKey key: String) async throws -> [Attachment] {
-        try await all().filter { ExactString.equal($0.itemKey, key) }
+        guard let bucket, ItemRules.isValidKey(key) else {
+            return try await all().filter { ExactString.equal($0.itemKey, key) }
+        }
+        // In a bucket, only the item's own names are listed (one request, not the whole prefix).
+        let names = try await ImageStore.bucketWork("the attachments cannot be listed") {
+            try await bucket.names(startingWith: key + Attachment.marker)
+        }
+        return Self.sorted(names.keys.compactMap(Attachment.init(storedName:)).filter { ExactString.equal($0.itemKey, key) })
     }
 
     /// Stores `data` as a new attachment of the item with `key`, named from `fileName`, and
