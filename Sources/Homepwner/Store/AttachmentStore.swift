@@ -21,7 +21,7 @@ public struct AttachmentStore: Sendable {
     private let pool: BlockingPool
     /// Makes choosing a number and creating the file one step within this process (the
     /// folder's writer lock keeps other processes out).
-    private let lock = LocationsFileLock()
+    private let lock = InProcessStepLock()
 
     /// Creates a store for the attachments in `storage`.
     public init(storage: Storage, writer: DurableFileWriter = .system, pool: BlockingPool = .shared) {

@@ -145,13 +145,3 @@ extension ItemStore {
         return try LocationList.decoded(ArchiveFileReading.read(url, limit: LocationList.maxFileBytes))
     }
 }
-
-/// The in-process lock of a folder's `locations.plist` (the writer lock keeps other processes out).
-final class LocationsFileLock: Sendable {
-    let mutex = Mutex(())
-}
-
-/// What a `@Sendable` closure hands back to its caller.
-final class ResultBox<Value: Sendable>: Sendable {
-    let value = Mutex<Value?>(nil)
-}

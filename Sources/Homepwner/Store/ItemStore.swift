@@ -57,7 +57,7 @@ public actor ItemStore {
     /// Writes the small files beside the archive (``LocationList/fileName``) durably.
     let fileWriter: DurableFileWriter
     /// Makes each read-modify-write of ``LocationList/fileName`` in a folder one step.
-    let locationsFileLock = LocationsFileLock()
+    let locationsFileLock = InProcessStepLock()
     /// Whether a change of the list of locations in a bucket is running (one at a time).
     var locationsBusy = false
     /// The changes of the list waiting for their turn.
