@@ -12,6 +12,10 @@ public struct HomepwnerError: Error, Sendable, Hashable, CustomStringConvertible
         case invalidSerialNumber
         /// The photo is not an image we accept.
         case invalidImage
+        /// An attachment is not a PDF, JPEG or PNG, or an item has as many as it can have.
+        case invalidAttachment
+        /// An upload (an attachment) is larger than its limit.
+        case tooLarge
         /// No item has that key.
         case notFound
         /// An item key matches more than one item.

@@ -12,14 +12,19 @@ extension HomepwnerPages {
     /// with the add form as typed and the refusal.
     func add(_ request: Request) async throws -> Response {
         let form = try await Self.form(of: request)
+        let details = DetailFieldsModel(typedIn: form, idPrefix: "new-")
         let typed = AddFormModel(
             name: String((form["name"] ?? "").prefix(ItemRules.maxNameLength + 20)),
             serialNumber: String((form["serialNumber"] ?? "").prefix(ItemRules.maxSerialNumberLength + 20)),
-            value: String((form["valueInDollars"] ?? "").prefix(20))
+            value: String((form["valueInDollars"] ?? "").prefix(20)),
+            details: details,
+            hasDetails: !details.shown.isEmpty
         )
         do {
             let value = typed.value.trimmingCharacters(in: .whitespaces).isEmpty ? 0 : try ItemRules.value(parsing: typed.value)
-            let item = try await store.add(NewItem(name: form["name"] ?? "", serialNumber: form["serialNumber"] ?? "", valueInDollars: value))
+            var draft = NewItem(name: form["name"] ?? "", serialNumber: form["serialNumber"] ?? "", valueInDollars: value)
+            try DetailFieldsModel.addChanges(from: form, to: &draft.details)
+            let item = try await store.add(draft)
             return redirect(to: "/items/\(item.itemKey)")
         } catch let error as HomepwnerError where Self.isRefusal(error) {
             var shown = typed
@@ -28,15 +33,17 @@ extension HomepwnerPages {
         }
     }
 
-    /// `POST /items/{itemKey}` with any of name, serialNumber, valueInDollars: the item's page.
+    /// `POST /items/{itemKey}` with any of name, serialNumber, valueInDollars and the details'
+    /// fields (an empty detail field clears the detail): the item's page.
     func edit(_ request: Request, key: String) async throws -> Response {
         let form = try await Self.form(of: request)
         do {
-            let changes = ItemChanges(
+            var changes = ItemChanges(
                 name: form["name"], serialNumber: form["serialNumber"],
                 valueInDollars: try form["valueInDollars"].map(ItemRules.value(parsing:))
             )
-            guard !changes.isEmpty else { return try await refused(request, key: key, "Give a name, a serial number or a value.") }
+            try DetailFieldsModel.addChanges(from: form, to: &changes)
+            guard !changes.isEmpty else { return try await refused(request, key: key, "Give a name, a serial number, a value or a detail.") }
             try await store.update(key, changes)
             return redirect(to: "/items/\(key)")
         } catch let error as HomepwnerError where Self.isRefusal(error) {
@@ -120,6 +127,6 @@ extension HomepwnerPages {
 
     /// A failure the person can act on from the form (a rule, a photo, a read-only archive).
     static func isRefusal(_ error: HomepwnerError) -> Bool {
-        [.invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .damagedArchive, .newerModel].contains(error.code)
+        [.invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .invalidAttachment, .tooLarge, .damagedArchive, .newerModel].contains(error.code)
     }
 }

@@ -46,7 +46,7 @@ extension HomepwnerPages {
             printedOn: dates.day(printed), printedOnISO: dates.instant(printed),
             damage: await damage(),
             problems: try await store.catalog().problems.flatMap { found in found.problems.map { "“\(found.item.itemName)”: \(Self.sentence($0.message))" } },
-            add: add, maxPhotoBytes: maxPhotoBytes
+            add: Self.withLocations(add, Self.locationChoices(try await store.catalog().locationNames, kept: await keptLocations())), maxPhotoBytes: maxPhotoBytes
         )
         return html(try await resources.render(model, template: "list"))
     }
@@ -96,16 +96,43 @@ extension HomepwnerPages {
         let item = try await store.item(key)
         let damage = await damage()
         let dates = DateTexts()
+        let details = DetailFieldsModel(item, autosave: true, locations: Self.locationChoices(try await store.catalog().locationNames, kept: await keptLocations()))
         let model = ItemPageModel(
             key: item.itemKey, version: item.version, name: item.itemName, serialNumber: item.serialNumber,
             value: String(item.valueInDollars), valueText: ItemRules.dollars(item.valueInDollars),
             dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
             photoTag: await photoTags(of: [item.itemKey])[item.itemKey],
             problems: ItemRules.problems(of: item).map { Self.sentence($0.message) },
+            details: details, shownDetails: details.shown, attachments: await attachmentRows(forKey: item.itemKey),
             maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",
             formError: formError, damage: damage, readOnly: damage != nil
         )
         return html(try await resources.render(model, template: "item"))
+    }
+
+    /// The list of locations the user keeps; empty when it cannot be read (the locations page
+    /// says why).
+    func keptLocations() async -> [String] {
+        (try? await store.locations().names) ?? []
+    }
+
+    /// The locations a location field offers: the user's list and every location the items
+    /// have (`used`), each once (by code point), in the order people read them.
+    static func locationChoices(_ used: [String], kept: [String] = []) -> [String] {
+        var keys = Set<[UInt8]>()
+        var choices: [String] = []
+        for location in kept + used {
+            guard keys.insert(Array(location.utf8)).inserted else { continue }
+            choices.append(location)
+        }
+        return choices.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    }
+
+    /// `form` offering `locations` in its location field.
+    static func withLocations(_ form: AddFormModel, _ locations: [String]) -> AddFormModel {
+        var form = form
+        form.details.locations = locations
+        return form
     }
 
     /// Why the archive cannot be changed (damaged, or written by a newer model version), as the

@@ -6,9 +6,10 @@ import Imaging
 import WebSupport
 
 /// The Homepwner pages a person uses: the inventory (`GET /`: a table of items with their
-/// thumbnails, names, serial numbers, values and dates, the total value, sorting, add, delete)
-/// and an item (`GET /items/{itemKey}`: every field edited in place, the photo), with a print
-/// stylesheet that turns the inventory into a list for an insurer.
+/// thumbnails, names, serial numbers, values and dates, the total value, sorting, add, delete),
+/// an item (`GET /items/{itemKey}`: every field and detail edited in place, the photo, the
+/// attachments) and the list of locations (`GET /locations`), with a print stylesheet that
+/// turns the inventory into a list for an insurer.
 ///
 /// Every page works without JavaScript through plain forms (add, edit, photo, delete after a
 /// confirmation), each answering with a redirect (303) to the page that shows the result, a
@@ -58,12 +59,24 @@ public struct HomepwnerPages: Sendable, PageResponses {
         router.get("/items/:key") { request, context in
             try await page { try await itemPage(key: try pageKey(context), formError: await carrier.take(for: request)?.refusal) }
         }
+        router.get("/locations") { request, _ in
+            try await locationsPage(formError: await carrier.take(for: request)?.refusal)
+        }
+        router.post("/locations") { request, _ in try await addLocation(request) }
+        router.post("/locations/rename") { request, _ in try await renameLocation(request) }
+        router.post("/locations/remove") { request, _ in try await removeLocation(request) }
         router.get("/items/:key/delete") { _, context in
             try await page { try await confirmDeletePage(key: try pageKey(context)) }
         }
         router.post("/items/:key") { request, context in try await page { try await edit(request, key: try pageKey(context)) } }
         router.post("/items/:key/delete") { request, context in try await page { try await delete(request, key: try pageKey(context)) } }
         router.post("/items/:key/photo") { request, context in try await page { try await uploadPhoto(request, key: try pageKey(context)) } }
+        router.post("/items/:key/attachments") { request, context in
+            try await page { try await uploadAttachment(request, key: try pageKey(context)) }
+        }
+        router.post("/items/:key/attachments/:name/delete") { request, context in
+            try await page { try await removeAttachment(request, key: try pageKey(context), name: context.parameters.get("name") ?? "") }
+        }
         router.post("/items/:key/photo/delete") { request, context in
             try await page { try await removePhoto(request, key: try pageKey(context)) }
         }

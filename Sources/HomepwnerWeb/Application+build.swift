@@ -89,12 +89,19 @@ public func buildRouter(
             ("/api/items/{itemKey}", [.get, .head, .patch, .delete]),
             ("/api/items/{itemKey}/photo", [.get, .head, .put, .delete]),
             ("/api/items/{itemKey}/thumbnail", [.get, .head]),
+            ("/api/items/{itemKey}/attachments", [.get, .head, .post]),
+            ("/api/items/{itemKey}/attachments/{name}", [.get, .head, .delete]),
+            ("/api/locations", [.get, .head, .post, .delete]),
+            ("/api/locations/rename", [.post]),
             ("/api/stats", [.get, .head]),
             ("/api/events", [.get]),
             ("/openapi.yaml", [.get, .head]),
         ],
         openAPIDocument: try AppRouter.openAPIDocument(in: .module),
-        routeKinds: RouteKinds(uploads: ["/api/items/{itemKey}/photo", "/items/{key}/photo"], eventStreams: ["/api/events"]),
+        routeKinds: RouteKinds(
+            uploads: ["/api/items/{itemKey}/photo", "/items/{key}/photo", "/api/items/{itemKey}/attachments", "/items/{key}/attachments"],
+            eventStreams: ["/api/events"]
+        ),
         heavyReads: ["/", "/api/items", "/api/items.csv", "/api/stats"]
     )
     try ItemsAPI(store: store, maxBodyBytes: configuration.maxBodyBytes)

@@ -19,6 +19,8 @@ enum ErrorMapping {
                 return APIError(.contentTooLarge, code: "too_large", error.message)
             }
             return APIError(.unprocessableContent, code: "invalid_image", error.message)
+        case .invalidAttachment: return APIError(.unprocessableContent, code: "invalid_attachment", error.message)
+        case .tooLarge: return APIError(.contentTooLarge, code: "too_large", error.message)
         case .notFound, .noDataFolder: return APIError(.notFound, code: "not_found", error.message)
         case .ambiguousKey: return APIError(.badRequest, code: "bad_request", error.message)
         case .versionMismatch: return APIError(.preconditionFailed, code: "version_mismatch", error.message)

@@ -59,7 +59,9 @@ struct ItemsAPI: APIProtocol {
     func createItem(_ input: Operations.CreateItem.Input) async throws -> Operations.CreateItem.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType("send the item as application/json") }
         let value = try body.valueInDollars.map(Self.dollars) ?? 0
-        let item = try await store.add(NewItem(name: body.name, serialNumber: body.serialNumber ?? "", valueInDollars: value))
+        var draft = NewItem(name: body.name, serialNumber: body.serialNumber ?? "", valueInDollars: value)
+        try body.addDetails(to: &draft.details)
+        let item = try await store.add(draft)
         return .created(.init(
             headers: .init(location: Representation.path(of: item.itemKey), eTag: Representation.eTag(item.version)),
             body: .json(Representation.item(item, hasPhoto: false))
@@ -90,9 +92,9 @@ struct ItemsAPI: APIProtocol {
         guard case .json(let patch) = input.body else { throw APIError.unsupportedMediaType("send the change as application/json") }
         let ifMatch = RawRequestHeaders.value(.ifMatch, decoded: input.headers.ifMatch)
         try APIError.checkLength(ifMatch, of: "If-Match", max: 100)
-        let changes = ItemChanges(name: patch.name, serialNumber: patch.serialNumber, valueInDollars: try patch.valueInDollars.map(Self.dollars))
+        let changes = try patch.changes()
         guard !changes.isEmpty else {
-            throw APIError(.unprocessableContent, code: "empty_change", "give a name, a serial number, a value, or several of them")
+            throw APIError(.unprocessableContent, code: "empty_change", "give a name, a serial number, a value, a detail, or several of them")
         }
         let version = try await expectedVersion(of: key, ifMatch: ifMatch)
         let item = try await store.update(key, changes, ifVersion: version)

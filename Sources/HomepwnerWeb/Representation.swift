@@ -18,7 +18,7 @@ enum Representation {
     static func item(_ item: Item, hasPhoto: Bool) -> Components.Schemas.Item {
         let path = path(of: item.itemKey)
         let seconds = item.dateCreated.timeIntervalSinceReferenceDate
-        return .init(
+        var json = Components.Schemas.Item(
             itemKey: item.itemKey,
             name: item.itemName,
             serialNumber: item.serialNumber,
@@ -30,6 +30,24 @@ enum Representation {
             problems: ItemRules.problems(of: item).map(\.message),
             links: .init(_self: path, photo: path + "/photo", thumbnail: path + "/thumbnail")
         )
+        if item.hasDetails { addDetails(of: item, to: &json) }
+        return json
+    }
+
+    /// Sets the details that are set on `item` (a detail not set stays absent; days as
+    /// `YYYY-MM-DD` in UTC).
+    private static func addDetails(of item: Item, to json: inout Components.Schemas.Item) {
+        json.location = item.location
+        json.labels = item.labels
+        json.quantity = item.quantity.map(Int64.init)
+        json.purchaseDate = item.purchaseDate.flatMap(ItemRules.dayText)
+        json.pricePaid = item.pricePaid.map(Int64.init)
+        json.purchasedFrom = item.purchasedFrom
+        json.warrantyEnds = item.warrantyEnds.flatMap(ItemRules.dayText)
+        json.warrantyNotes = item.warrantyNotes
+        json.notes = item.notes
+        json.modelName = item.modelName
+        json.manufacturer = item.manufacturer
     }
 }
 

@@ -29,11 +29,28 @@ public enum UploadBody {
         limit: Int,
         pick: @Sendable (Part) -> (wanted: Bool, body: HTTPBody)
     ) async throws -> Data {
-        var found: Data?
-        for try await part in parts {
+        try await fieldWithFileName(field, in: parts, limit: limit) { part in
             let (wanted, body) = pick(part)
+            return (wanted, body, nil)
+        }.data
+    }
+
+    /// The bytes of the multipart field `field` and the file name its part gave (nil for none),
+    /// as ``field(_:in:limit:pick:)`` reads them.
+    ///
+    /// - Parameter pick: whether a part is the wanted field, its body, and its file name.
+    /// - Throws: what ``field(_:in:limit:pick:)`` throws.
+    public static func fieldWithFileName<Part: Sendable>(
+        _ field: String,
+        in parts: MultipartBody<Part>,
+        limit: Int,
+        pick: @Sendable (Part) -> (wanted: Bool, body: HTTPBody, fileName: String?)
+    ) async throws -> (data: Data, fileName: String?) {
+        var found: (data: Data, fileName: String?)?
+        for try await part in parts {
+            let (wanted, body, fileName) = pick(part)
             let bytes = try await collect(body, limit: limit)
-            if wanted, found == nil { found = bytes }
+            if wanted, found == nil { found = (bytes, fileName) }
         }
         guard let found else { throw APIError.badRequest("the form has no field named \(field)") }
         return found

@@ -24,6 +24,8 @@ struct CheckCommand: AsyncParsableCommand {
         var duplicateKeys: [String]
         var photoProblems: [String]
         var orphanPhotos: [String]
+        var orphanAttachments: [String]
+        var locationsProblem: String?
         var repairs: [String]
         var clean: Bool
     }
@@ -42,6 +44,8 @@ struct CheckCommand: AsyncParsableCommand {
             duplicateKeys: report.duplicateKeys,
             photoProblems: report.photoProblems.map { "\($0.key): \($0.message)" },
             orphanPhotos: report.orphanPhotos,
+            orphanAttachments: report.orphanAttachments,
+            locationsProblem: report.locationsProblem,
             repairs: report.repairs,
             clean: report.isClean
         )
@@ -56,6 +60,8 @@ struct CheckCommand: AsyncParsableCommand {
             for key in result.duplicateKeys { print("duplicate key: \(terminalSafe(key))") }
             for line in result.photoProblems { print("photo \(terminalSafe(line))") }
             for key in result.orphanPhotos { print("photo \(key): no item has this key") }
+            for name in result.orphanAttachments { print("attachment \(terminalSafe(name)): no item has its key") }
+            if let problem = result.locationsProblem { print("locations: \(terminalSafe(problem)) (move it aside to start an empty list)") }
             print(result.clean ? "all good" : "problems found\(repair ? "" : " (run with --repair to fix what can be fixed)")")
         }
         if !result.clean { throw ExitCode(1) }  // the report says it all

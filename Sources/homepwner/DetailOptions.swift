@@ -43,32 +43,20 @@ struct DetailOptions: ParsableArguments {
 
     /// A quantity typed as plain digits (the rule's range is checked by the store).
     static func quantity(_ text: String) throws -> Int {
-        let digits = text.trimmingCharacters(in: .whitespaces)
-        guard !digits.isEmpty, digits.utf8.count <= 8, digits.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(digits) else {
+        // An empty option is no quantity, not 1.
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw HomepwnerError(.invalidValue, "a quantity must be a whole number from 1 to 1,000,000, not \"\(text)\"")
         }
-        return number
+        return try ItemRules.quantity(parsing: text)
     }
 
     /// A price typed as a value is (`1200`, `$1,200`); nil for an empty text (clear the price).
     static func price(_ text: String) throws -> Int? {
-        if text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
-        do {
-            return try ItemRules.value(parsing: text)
-        } catch {
-            throw HomepwnerError(.invalidValue, "a price paid must be a whole number of dollars from 0 to 1,000,000,000, not \"\(text)\"")
-        }
+        try ItemRules.pricePaid(parsing: text)
     }
 
     /// Midnight UTC of a `YYYY-MM-DD` date; nil for an empty text (clear the date).
     static func date(_ text: String, as what: String) throws -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        guard trimmed.utf8.count == 10, let date = formatter.date(from: trimmed), formatter.string(from: date) == trimmed else {
-            throw HomepwnerError(.invalidValue, "\(what) must be a date like 2024-03-15, not \"\(text)\"")
-        }
-        return date
+        try ItemRules.day(parsing: text, as: what)
     }
 }

@@ -31,6 +31,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, ListCommand.self, AddCommand.self, ShowCommand.self, UpdateCommand.self, SetImageCommand.self,
             RemoveImageCommand.self, DeleteCommand.self, SearchCommand.self, CheckCommand.self, ExportCSVCommand.self,
+            LocationsCommand.self, AttachCommand.self, AttachmentsCommand.self, DetachCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )
@@ -59,7 +60,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
     static func status(for code: HomepwnerError.Code) -> Int32 {
         switch code {
         case .ambiguousKey: 64                                                    // EX_USAGE
-        case .invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .corrupt, .damagedArchive: 65  // EX_DATAERR
+        case .invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .invalidAttachment, .tooLarge, .corrupt, .damagedArchive: 65  // EX_DATAERR
         case .notFound, .noDataFolder: 66                                         // EX_NOINPUT
         case .storage: 74                                                         // EX_IOERR
         case .unavailable: 69                                                     // EX_UNAVAILABLE

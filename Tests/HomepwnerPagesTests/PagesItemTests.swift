@@ -57,7 +57,7 @@ struct PagesItemTests {
             #expect(emptyPost.status == .seeOther)
             let empty = try #require(try await client.page(after: emptyPost))
             #expect(empty.status == .ok)
-            #expect(text(empty).contains("Give a name, a serial number or a value."))
+            #expect(text(empty).contains("Give a name, a serial number, a value or a detail."))
         }
     }
 
@@ -145,24 +145,7 @@ struct PagesItemTests {
     func damagedArchiveWithSalvagedItems() async throws {
         let key = "0C4F2B8E-7D1A-4E3B-9A5C-2F6D8E1B3A7C"
         // Element 0 refers to object 40 of 10: the archive is damaged; element 1, an item, still reads.
-        let damaged = try PropertyList.dictionary([
-            "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100_000), "$top": .dictionary(["root": .uid(1)]),
-            "$objects": .array([
-                .string("$null"),
-                .dictionary(["$class": .uid(2), "NS.objects": .array([.uid(40), .uid(3)])]),
-                .dictionary(["$classname": .string("NSMutableArray"), "$classes": .array([.string("NSMutableArray"), .string("NSArray"), .string("NSObject")])]),
-                .dictionary([
-                    "$class": .uid(4), "itemName": .uid(5), "serialNumber": .uid(6), "itemKey": .uid(7),
-                    "valueInDollars": .integer(75), "dateCreated": .uid(8),
-                ]),
-                .dictionary(["$classname": .string("BNRItem"), "$classes": .array([.string("BNRItem"), .string("NSObject")])]),
-                .string("Salvaged <b>lamp</b>"),
-                .string("S-1"),
-                .string(key),
-                .dictionary(["$class": .uid(9), "NS.time": .real(817_000_000)]),
-                .dictionary(["$classname": .string("NSDate"), "$classes": .array([.string("NSDate"), .string("NSObject")])]),
-            ]),
-        ]).encoded(as: .binary)
+        let damaged = try damagedArchiveBytes(key: key, name: "Salvaged <b>lamp</b>")
         try await withPages(prepare: { folder in
             try damaged.write(to: folder.appendingPathComponent("items.archive"))
         }) { client, store in

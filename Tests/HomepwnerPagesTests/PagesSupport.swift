@@ -3,6 +3,7 @@ import Homepwner
 import HomepwnerPages
 import HTTPTypes
 import Hummingbird
+import KeyedArchive
 import HummingbirdTesting
 import Synchronization
 import Testing
@@ -51,3 +52,34 @@ func steppingClock() -> @Sendable () -> Date {
 /// What a browser sends to the pages (the pages here run without the form guard, so the token
 /// the forms carry is not checked).
 let forms = BrowserForms(cookiePrefix: "homepwner")
+
+/// An `items.archive` whose root's element 0 refers to object 40, which is not there (so the
+/// archive is damaged), and whose element 1 is an item that still reads: `name`, serial `S-1`,
+/// value 75, key `key`, with each of `details` (archive key and text) as a further string key.
+func damagedArchiveBytes(key: String, name: String, details: [(key: String, text: String)] = []) throws -> Data {
+    var fields: [PropertyListKey: PropertyList] = [
+        "$class": .uid(4), "itemName": .uid(5), "serialNumber": .uid(6), "itemKey": .uid(7),
+        "valueInDollars": .integer(75), "dateCreated": .uid(8),
+    ]
+    var objects: [PropertyList] = [
+        .string("$null"),
+        .dictionary(["$class": .uid(2), "NS.objects": .array([.uid(40), .uid(3)])]),
+        .dictionary(["$classname": .string("NSMutableArray"), "$classes": .array([.string("NSMutableArray"), .string("NSArray"), .string("NSObject")])]),
+        .string(""),  // the item, set below
+        .dictionary(["$classname": .string("BNRItem"), "$classes": .array([.string("BNRItem"), .string("NSObject")])]),
+        .string(name),
+        .string("S-1"),
+        .string(key),
+        .dictionary(["$class": .uid(9), "NS.time": .real(817_000_000)]),
+        .dictionary(["$classname": .string("NSDate"), "$classes": .array([.string("NSDate"), .string("NSObject")])]),
+    ]
+    for detail in details {
+        fields[PropertyListKey(detail.key)] = .uid(UInt32(objects.count))
+        objects.append(.string(detail.text))
+    }
+    objects[3] = .dictionary(fields)
+    return try PropertyList.dictionary([
+        "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100_000), "$top": .dictionary(["root": .uid(1)]),
+        "$objects": .array(objects),
+    ]).encoded(as: .binary)
+}

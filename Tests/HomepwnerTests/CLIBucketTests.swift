@@ -12,6 +12,27 @@ struct CLIBucketTests {
         try homepwner(arguments + place.arguments, environment: place.environment)
     }
 
+    @Test("locations and attachments work on a bucket: PREFIX/locations.plist and PREFIX/<itemKey>.attachment-1-<name>, removed with the item")
+    func locationsAndAttachments() async throws {
+        try await withStoragePlace(.bucket) { place in
+            let key = CLITests.addedKey(try Self.run(["add", "Boiler", "--location", "Cellar"], on: place))
+            let added = try Self.run(["locations", "add", "Cellar"], on: place)
+            #expect(added.status == 0, "\(added.errors)")
+            #expect(try Self.run(["locations"], on: place).output == "Cellar  (1 item)\n")
+            try await withTemporaryFolder { folder in
+                let manual = folder.appendingPathComponent("manual.pdf")
+                try AttachmentStoreTests.pdf.write(to: manual)
+                let attached = try Self.run(["attach", key, manual.path], on: place)
+                #expect(attached.status == 0, "\(attached.errors)")
+            }
+            let name = "\(key).attachment-1-manual.pdf"
+            #expect(try await place.read(name) == AttachmentStoreTests.pdf)
+            #expect(try await place.names() == [name, "items.archive", "locations.plist"].sorted())
+            #expect(try Self.run(["delete", key], on: place).status == 0)
+            #expect(try await place.names() == ["items.archive", "locations.plist"])
+        }
+    }
+
     @Test("add, list, show, update, set-image, remove-image, delete and check work on a bucket, its layout that of a folder")
     func endToEnd() async throws {
         try await withStoragePlace(.bucket) { place in

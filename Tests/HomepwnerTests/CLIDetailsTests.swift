@@ -96,4 +96,25 @@ struct CLIDetailsTests {
             #expect(try homepwner(["check"] + data).output.hasSuffix("all good\n"))
         }
     }
+
+    @Test("export-csv adds a column per detail after the 2014 columns, formula-safe, days as YYYY-MM-DD, unset cells empty")
+    func exportCSVDetails() throws {
+        try withTemporaryFolderSync { folder in
+            let data = ["--data-dir", folder.path]
+            let added = try homepwner([
+                "add", "Drill", "--location", "House › Garage", "--label", "=tools", "--label", "power",
+                "--quantity", "2", "--purchase-date", "2024-03-15", "--price-paid", "129", "--purchased-from", "+Store, Inc.",
+                "--warranty-ends", "2027-03-15", "--warranty-notes=-call first", "--notes", "two\nlines",
+                "--model", "@DR-9", "--manufacturer", "Bosch",
+            ] + data)
+            #expect(added.status == 0, "\(added.errors)")
+            #expect(try homepwner(["add", "Spork"] + data).status == 0)
+            let run = try homepwner(["export-csv"] + data)
+            #expect(run.status == 0)
+            let rows = run.output.components(separatedBy: "\r\n")
+            try #require(rows.count == 4)
+            #expect(rows[1].hasSuffix(",no,House › Garage,'=tools; power,2,2024-03-15,129,\"'+Store, Inc.\",2027-03-15,'-call first,\"two\nlines\",'@DR-9,Bosch"))
+            #expect(rows[2].hasSuffix(",no,,,1,,,,,,,,"))
+        }
+    }
 }

@@ -73,14 +73,15 @@ extension BucketStorage {
     }
 
     /// The names directly under the prefix (no `/` after it) with their version tokens, from
-    /// ListObjectsV2 (one request per 1,000 objects).
+    /// ListObjectsV2 (one request per 1,000 objects); only those starting with `start` when it
+    /// is given (the listing then asks for those alone).
     ///
     /// - Throws: what ``read(_:maxBytes:)`` throws.
-    public func names() async throws -> [String: String] {
+    public func names(startingWith start: String = "") async throws -> [String: String] {
         let prefix = location.prefix
         var names: [String: String] = [:]
         do {
-            try await client.forEachPage(prefix: prefix) { page in
+            try await client.forEachPage(prefix: prefix + start) { page in
                 for object in page.objects where object.key.hasPrefix(prefix) {
                     let name = String(object.key.dropFirst(prefix.count))
                     if !name.isEmpty, !name.contains("/") { names[name] = Self.tag(ofETag: object.etag) }

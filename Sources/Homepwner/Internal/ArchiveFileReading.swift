@@ -11,10 +11,11 @@ enum ArchiveFileReading {
     ///
     /// - Throws: ``HomepwnerError`` `.storage` for something other than a regular file, a file
     ///   over the limit, or one that cannot be read.
-    static func read(_ url: URL, limit: Int) throws -> Data {
+    static func read(_ url: URL, limit: Int, followingSymlinks: Bool = false, tooLarge: HomepwnerError.Code = .storage, what: String = "an archive") throws -> Data {
         // Non-blocking, so a FIFO in the archive's place cannot make the open wait; a symbolic
-        // link is refused, as the writing store refuses it.
-        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        // link is refused, as the writing store refuses it (a file named on the command line
+        // may be one).
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingSymlinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             throw HomepwnerError(.storage, "\(url.path) cannot be opened: \(String(cString: strerror(errno)))")
         }
@@ -24,7 +25,7 @@ enum ArchiveFileReading {
             throw HomepwnerError(.storage, "\(url.path) is not a regular file, so it is not read")
         }
         guard Int(status.st_size) <= limit else {
-            throw HomepwnerError(.storage, "\(url.path) is \(status.st_size) bytes, more than the \(limit) an archive may have")
+            throw HomepwnerError(tooLarge, "\(url.path) is \(status.st_size) bytes, more than the \(limit) \(what) may have")
         }
         do {
             return try handle.readToEnd() ?? Data()

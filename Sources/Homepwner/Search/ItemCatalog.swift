@@ -89,6 +89,9 @@ public struct ItemCatalog: Sendable {
         return text
     }
 
+    /// Every location the items have, each once (by code point), in the archive's order.
+    public var locationNames: [String] { locations.map(\.name) }
+
     /// The page of items matching `query`, with the totals of the matches, of everything, and by
     /// location and label.
     public func search(_ query: ItemQuery) -> ItemSearchResult {

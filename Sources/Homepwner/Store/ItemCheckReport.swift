@@ -33,11 +33,17 @@ public struct ItemCheckReport: Sendable, Hashable {
     public var photoProblems: [PhotoProblem] = []
     /// Photo files that no item names (left by a crash between deleting an item and its photo).
     public var orphanPhotos: [String] = []
+    /// Attachment files (their stored names) whose item is gone (left by a crash between
+    /// deleting an item and its attachments).
+    public var orphanAttachments: [String] = []
+    /// Why `locations.plist` (the list of locations) cannot be read, if it cannot.
+    public var locationsProblem: String?
     /// What a repair did, one sentence each.
     public var repairs: [String] = []
 
     /// Whether nothing is wrong (after the repairs, if any).
     public var isClean: Bool {
-        archiveProblem == nil && ruleProblems.isEmpty && duplicateKeys.isEmpty && photoProblems.isEmpty && orphanPhotos.isEmpty
+        archiveProblem == nil && ruleProblems.isEmpty && duplicateKeys.isEmpty && photoProblems.isEmpty && orphanPhotos.isEmpty && orphanAttachments.isEmpty
+            && locationsProblem == nil
     }
 }

@@ -14,6 +14,7 @@ extension ItemStore {
         // is in the archive, so a photo listed here whose item the archive read next lacks is an
         // orphan, even with other servers adding items to a bucket meanwhile.
         let storedPhotos = try await images.storedKeys()
+        let storedAttachments = try await attachments.all()
         try await refreshFromBucket(force: true)
         let contents = try await archiveContents()
         let items = contents.items
@@ -38,13 +39,19 @@ extension ItemStore {
                 report.photoProblems.append(.init(key: key, message: error.message))
             }
         }
+        do {
+            _ = try await locations()
+        } catch let error as HomepwnerError {
+            report.locationsProblem = error.message
+        }
+        report.orphanAttachments = storedAttachments.filter { !seen.contains(Array($0.itemKey.utf8)) }.map(\.storedName)
         return report
     }
 
     /// Repairs what can be repaired, then checks again: a damaged archive is moved aside
     /// (`items.archive.damaged-<time>`, kept; in a bucket, copied there before the archive is
     /// replaced) and replaced by what could be read from it, and photo files (objects) no item
-    /// names are removed. Items that break a rule are left for the user.
+    /// names, and attachments whose item is gone, are removed. Items that break a rule are left for the user.
     ///
     /// - Throws: ``HomepwnerError`` `.storage` when a step fails (the damaged file then stays).
     /// - Throws: ``HomepwnerError`` `.newerModel` for an archive of a newer model version
@@ -69,6 +76,11 @@ extension ItemStore {
         for key in before.orphanPhotos {
             try await images.deleteImage(forKey: key)
             repairs.append("removed the photo \(key), which no item names")
+        }
+        for name in before.orphanAttachments {
+            guard let attachment = Attachment(storedName: name) else { continue }
+            try await attachments.delete(attachment)
+            repairs.append("removed the attachment \(name), whose item is gone")
         }
         var after = try await check()
         after.repairs = repairs

@@ -101,6 +101,7 @@ extension ItemStore {
         await publishOwn(.deleted, subject: key, version: nil)
         let stillNamed = try await items().contains { $0.itemKey.utf8.elementsEqual(key.utf8) }
         if !stillNamed, await images.hasImage(forKey: key) { try await images.deleteImage(forKey: key) }
+        if !stillNamed { try await attachments.deleteAll(forKey: key) }
         return item
     }
 

@@ -44,6 +44,8 @@ public actor ItemStore {
     public nonisolated let archiveURL: URL
     /// The photos beside the archive.
     public nonisolated let images: ImageStore
+    /// The attachments beside the archive (receipts, manuals, warranty papers).
+    public nonisolated let attachments: AttachmentStore
     /// Every change this store makes, for live updates (the server's event stream).
     public nonisolated let changes = ItemChangeFeed()
     /// The status after ``load()``.
@@ -55,6 +57,14 @@ public actor ItemStore {
     private let isReadOnly: Bool
     private let limits: ArchiveLimits
     let pool: BlockingPool
+    /// Writes the small files beside the archive (``LocationList/fileName``) durably.
+    let fileWriter: DurableFileWriter
+    /// Makes each read-modify-write of ``LocationList/fileName`` in a folder one step.
+    let locationsFileLock = InProcessStepLock()
+    /// Whether a change of the list of locations in a bucket is running (one at a time).
+    var locationsBusy = false
+    /// The changes of the list waiting for their turn.
+    var locationsWaiters: [CheckedContinuation<Void, Never>] = []
     let now: @Sendable () -> Date
     let makeKey: @Sendable () -> String
     var loaded: ItemArchive?
@@ -143,9 +153,11 @@ public actor ItemStore {
         self.folder = storage.url
         self.archiveURL = storage.url.appendingPathComponent(Self.archiveName, isDirectory: false)
         self.images = ImageStore(storage: storage, cacheBudget: imageCacheBudget, writer: writer, pool: pool)
+        self.attachments = AttachmentStore(storage: storage, writer: writer, pool: pool)
         self.isReadOnly = readOnly
         self.limits = limits
         self.pool = pool
+        self.fileWriter = writer
         self.lockTimeout = lockTimeout
         self.serving = serving
         self.now = now

@@ -12,6 +12,12 @@ struct ItemPageModel: Sendable {
     var dateISO: String
     var photoTag: String?
     var problems: [String]
+    /// The details' fields of the form.
+    var details: DetailFieldsModel
+    /// The details that are set, for the read-only page.
+    var shownDetails: [ShownDetail]
+    /// The item's attachments.
+    var attachments: [AttachmentRow]
     var maxPhotoBytes: Int
     var maxPhotoText: String
     /// A refused plain form, in words.

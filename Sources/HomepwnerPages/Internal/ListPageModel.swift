@@ -90,6 +90,10 @@ struct AddFormModel: Sendable {
     var serialNumber = ""
     var value = ""
     var error: String?
+    /// The details' fields (ids prefixed "new-").
+    var details = DetailFieldsModel(idPrefix: "new-")
+    /// Some detail was typed: the details are shown open.
+    var hasDetails = false
 }
 
 /// A read-only archive, as the pages show it: damaged (with the command that repairs it), or

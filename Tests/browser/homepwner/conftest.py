@@ -58,6 +58,7 @@ APP = App(
             "list-no-match": "/?q=no-such-thing-here",
             "item": "/items/{0}",
             "item-without-photo": "/items/{4}",
+            "locations": "/locations",
             "not-found": "/items/00000000-0000-0000-0000-000000000000",
         },
         states={"item-errors": item_errors, "print": printed},

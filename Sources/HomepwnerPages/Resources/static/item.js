@@ -22,7 +22,7 @@ function dollars(text) {
 }
 
 /** One text field: its input, its state line, its value as sent. */
-function field(name, label, { read = (text) => text.trim(), problem, describe } = {}) {
+function field(name, label, { read = (text) => text.trim(), problem, describe, encode } = {}) {
   const input = document.getElementById(name);
   return {
     control: input,
@@ -33,10 +33,52 @@ function field(name, label, { read = (text) => text.trim(), problem, describe } 
     read: () => read(input.value),
     problem,
     describe,
+    encode,
     from: (item) => item[name] ?? '',
     show: (value) => { input.value = String(value); },
   };
 }
+
+/** A quantity as typed: an empty field is 1 (what no quantity means); null when it is not one. */
+function quantity(text) {
+  const plain = text.trim();
+  if (plain === '') return 1;
+  if (!/^\d{1,7}$/.test(plain)) return null;
+  const value = Number(plain);
+  return value >= 1 && value <= 1_000_000 ? value : null;
+}
+
+/** Labels as typed, separated by commas: each trimmed, empty ones dropped, joined by ", ". */
+function labels(text) {
+  return text.split(',').map((label) => label.trim()).filter(Boolean).join(', ');
+}
+
+/** The details' fields (the API clears a price by naming it in `clear`). */
+const detailFields = {
+  location: field('location', 'location'),
+  labels: field('labels', 'labels', {
+    read: labels,
+    encode: (value) => ({ labels: value === '' ? [] : value.split(', ') }),
+  }),
+  quantity: field('quantity', 'quantity', {
+    read: quantity,
+    problem: (value) => (value === null ? 'a quantity must be a whole number from 1 to 1,000,000.' : null),
+  }),
+  pricePaid: field('pricePaid', 'price paid', {
+    read: (text) => (text.trim() === '' ? '' : dollars(text)),
+    problem: (value) => (value === null ? 'a price paid must be a whole number of dollars from 0 to 1,000,000,000.' : null),
+    encode: (value) => (value === '' ? { clear: ['pricePaid'] } : { pricePaid: value }),
+  }),
+  purchaseDate: field('purchaseDate', 'purchase date'),
+  warrantyEnds: field('warrantyEnds', 'warranty end'),
+  purchasedFrom: field('purchasedFrom', 'place of purchase'),
+  modelName: field('modelName', 'model'),
+  manufacturer: field('manufacturer', 'manufacturer'),
+  warrantyNotes: field('warrantyNotes', 'warranty notes'),
+  notes: field('notes', 'notes'),
+};
+detailFields.labels.from = (item) => (item.labels ?? []).join(', ');
+detailFields.quantity.from = (item) => item.quantity ?? 1;
 
 const editor = autosave({
   path,
@@ -53,6 +95,7 @@ const editor = autosave({
       problem: (value) => (value === null ? 'a value must be a whole number of dollars from 0 to 1,000,000,000.' : null),
       describe: (value) => `$${Number(value).toLocaleString('en-US')}`,
     }),
+    ...detailFields,
   },
   onResource(item, { photoChanged, resync }) {
     heading.textContent = item.name;

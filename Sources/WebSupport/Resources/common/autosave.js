@@ -25,7 +25,9 @@ import { debounce, errorMessage, noteSentOnLeave } from './common.js';
  * Editing / Saving / Saved / Not saved; the field in words; the input (listened to, marked
  * `aria-invalid`, focused after a choice — without one the page calls `edited(name)`); why a
  * value cannot be sent (said at once, nothing sent — the server checks too); the field's value
- * in a representation (default `resource[name]`); that value in words; the ms to wait (600).
+ * in a representation (default `resource[name]`); that value in words; the ms to wait (600);
+ * and, optionally, `encode(value)`: the members of the PATCH body that send it (default
+ * `{ [name]: value }`).
  * `onResource(resource, options)` runs with every representation the page takes (with
  * `reload`'s options and `tagChanged`), `onGone()` once the resource is deleted.
  */
@@ -143,6 +145,22 @@ export function autosave({ path, tag = null, noun, fields, notice, onResource = 
     onGone();
   }
 
+  /**
+   * The PATCH body of `change`: each field as `{ [name]: value }`, or as its `encode(value)`
+   * says (an object of members; arrays that several fields give, such as a list of details to
+   * clear, are joined).
+   */
+  function requestBody(change) {
+    const body = {};
+    for (const [name, value] of Object.entries(change)) {
+      const part = fields[name].encode ? fields[name].encode(value) : { [name]: value };
+      for (const [member, given] of Object.entries(part)) {
+        body[member] = Array.isArray(given) && Array.isArray(body[member]) ? [...body[member], ...given] : given;
+      }
+    }
+    return body;
+  }
+
   /** Sends what is waiting as one PATCH with If-Match, one at a time; not while the notice asks. */
   async function save() {
     if (saving || gone || !notice.hidden || !Object.keys(unsaved).length) return;
@@ -164,7 +182,7 @@ export function autosave({ path, tag = null, noun, fields, notice, onResource = 
       const response = await fetch(path, {
         method: 'PATCH',
         headers: { 'Content-Type': 'application/json', 'If-Match': tag },
-        body: JSON.stringify(change),
+        body: JSON.stringify(requestBody(change)),
         keepalive: true, // a change sent as the page is left still arrives
       });
       if (response.ok) {

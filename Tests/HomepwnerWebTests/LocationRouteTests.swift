@@ -1,0 +1,56 @@
+import Foundation
+import HTTPTypes
+import Homepwner
+import HummingbirdTesting
+import Testing
+import WebTestSupport
+
+@Suite("Homepwner API: the list of locations")
+struct LocationRouteTests {
+    @Test("POST adds (201, spelled by the rule), GET lists with item counts, rename moves the items, DELETE removes")
+    func lifecycle() async throws {
+        try await withApp { client, folder in
+            let added = try await client.execute(uri: "/api/locations", method: .post, headers: jsonHeaders, body: body(#"{"name":"House›Garage"}"#))
+            #expect(added.status == .created)
+            #expect(try names(added) == ["House › Garage"])
+            try await addItem(client, #"{"name":"Drill","location":"House › Garage › Shelf 2"}"#)
+            let listed = try await client.execute(uri: "/api/locations", method: .get)
+            #expect(listed.status == .ok)
+            let entries = try #require(try json(listed)["locations"] as? [[String: Any]])
+            #expect(entries.map { $0["itemCount"] as? Int } == [1])
+            let renamed = try await client.execute(uri: "/api/locations/rename", method: .post, headers: jsonHeaders, body: body(#"{"from":"House › Garage","to":"Home › Garage"}"#))
+            #expect(renamed.status == .ok)
+            #expect(try json(renamed)["movedItems"] as? Int == 1)
+            #expect(try names(renamed) == ["Home › Garage"])
+            let items = try await ItemStore.open(at: folder, readOnly: true).items()
+            #expect(items.map(\.location) == ["Home › Garage › Shelf 2"])
+            let query = "Home › Garage".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let removed = try await client.execute(uri: "/api/locations?name=\(query)", method: .delete)
+            #expect(removed.status == .ok)
+            #expect(try names(removed) == [])
+        }
+    }
+
+    @Test("a repeat or broken name is 422 invalid_value, an unknown one 404, a missing body field 400; never a 500")
+    func refusals() async throws {
+        try await withApp { client, _ in
+            _ = try await client.execute(uri: "/api/locations", method: .post, headers: jsonHeaders, body: body(#"{"name":"Attic"}"#))
+            let repeated = try await client.execute(uri: "/api/locations", method: .post, headers: jsonHeaders, body: body(#"{"name":"Attic"}"#))
+            #expect(repeated.status == .unprocessableContent)
+            #expect(try errorCode(repeated) == "invalid_value")
+            #expect(try errorMessage(repeated) == "\"Attic\" is already in the list of locations")
+            let unknown = try await client.execute(uri: "/api/locations?name=Cellar", method: .delete)
+            #expect(unknown.status == .notFound)
+            let unknownRename = try await client.execute(uri: "/api/locations/rename", method: .post, headers: jsonHeaders, body: body(#"{"from":"Cellar","to":"Basement"}"#))
+            #expect(unknownRename.status == .notFound)
+            let missing = try await client.execute(uri: "/api/locations", method: .post, headers: jsonHeaders, body: body(#"{}"#))
+            #expect(missing.status == .badRequest)
+            let noQuery = try await client.execute(uri: "/api/locations", method: .delete)
+            #expect(noQuery.status == .badRequest)
+        }
+    }
+
+    private func names(_ response: TestResponse) throws -> [String] {
+        try #require(try json(response)["locations"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+    }
+}
