@@ -3,7 +3,7 @@ import CommandLineSupport
 import Foundation
 import Homepwner
 
-/// `export-csv [--output FILE]`: the inventory as CSV for a spreadsheet or an insurer.
+/// `export-csv [--output FILE] [--bom]`: the inventory as CSV for a spreadsheet or an insurer.
 struct ExportCSVCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export-csv",
@@ -12,19 +12,21 @@ struct ExportCSVCommand: AsyncParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
+    @Flag(help: "Start with a UTF-8 byte order mark, so that Excel reads accents and emoji right (other programs read the file either way).")
+    var bom = false
     @OptionGroup var data: DataOptions
 
     func run() async throws {
         let store = try await data.openForReading()
         let items = try await store?.items() ?? []
         let withPhotos = try await store?.images.photoKeys() ?? []
-        let csv = ItemCSV.csv(items) { withPhotos.contains($0.itemKey) }
+        let csv = ItemCSV.data(items, byteOrderMark: bom) { withPhotos.contains($0.itemKey) }
         guard let output else {
-            FileHandle.standardOutput.write(Data(csv.utf8))
+            FileHandle.standardOutput.write(csv)
             return
         }
         do {
-            try Data(csv.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try csv.write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
             throw HomepwnerError(.storage, "\(output) cannot be written: \(error.localizedDescription)")
         }

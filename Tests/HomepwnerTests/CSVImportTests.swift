@@ -44,11 +44,26 @@ struct CSVImportTests {
     static func awkwardItems() -> [Item] {
         let names = ["=SUM(A1)", "'=quoted already", "éclair 😀", "say \"hi\", twice", "-5 volts", "+plus", "@home", "Cafe\u{301}", "plain"]
         return names.enumerated().map { index, name in
-            Item(
+            var item = Item(
                 itemName: name, serialNumber: index % 2 == 0 ? "SN-\(index)" : "", valueInDollars: index * 100,
                 dateCreated: Date(timeIntervalSinceReferenceDate: 416_000_000.123_456 + Double(index)),
                 itemKey: String(format: "%08X-0000-4000-8000-%012X", index, index)
             )
+            if index % 3 == 0 {
+                // Every detail, text the export must guard or quote among them.
+                item.location = "House › Garage"
+                item.labels = ["tools", "=risky", "café"]
+                item.quantity = 3
+                item.purchaseDate = Date(timeIntervalSinceReferenceDate: 700_000_000)
+                item.pricePaid = 80
+                item.purchasedFrom = "Shop, \"the\" one"
+                item.warrantyEnds = Date(timeIntervalSinceReferenceDate: 800_000_000)
+                item.warrantyNotes = "Call\n555-0100"
+                item.notes = "+ spare bits"
+                item.modelName = "XR-7"
+                item.manufacturer = "@Acme"
+            }
+            return item
         }
     }
 
@@ -70,14 +85,19 @@ struct CSVImportTests {
         table.rows[3].fields[0] = "Say hi, once"             // the name of the fourth
         table.rows[7].fields[0] = "Caf\u{E9}"                // NFC in place of NFD: another name by code point
         table.rows[0].fields[0] = "'=SUM(A1)"                // as exported: unchanged
+        table.rows[6].fields[7] = "tools; gift"              // the labels of the seventh
+        table.rows[6].fields[8] = "4"                        // and its quantity
         let plan = try ItemImportPlan.plan(table, against: items)
-        #expect(plan.changes.map(\.line) == [4, 5, 9])
-        #expect(plan.changes.map(\.columns) == [["Value in Dollars"], ["Name"], ["Name"]])
+        // Lines are the file's: the warranty notes' line break inside a quoted cell counts, as in a text editor.
+        #expect(plan.changes.map(\.line) == [5, 6, 10, 12])
+        #expect(plan.changes.map(\.columns) == [["Value in Dollars"], ["Name"], ["Labels", "Quantity"], ["Name"]])
+        #expect(plan.changes[2].item.labels == ["tools", "gift"] && plan.changes[2].item.quantity == 4)
+        #expect(plan.changes[2].item.notes == "+ spare bits" && plan.changes[2].item.pricePaid == 80)
         #expect(plan.changes[0].item.valueInDollars == 1_234)
         #expect(plan.changes[0].item.dateCreated == items[2].dateCreated)
         #expect(plan.changes[0].basedOn == items[2].version)
-        #expect(plan.changes[2].item.itemName.unicodeScalars.elementsEqual("Caf\u{E9}".unicodeScalars))
-        #expect(plan.unchangedCount == items.count - 3)
+        #expect(plan.changes[3].item.itemName.unicodeScalars.elementsEqual("Caf\u{E9}".unicodeScalars))
+        #expect(plan.unchangedCount == items.count - 4)
         #expect(plan.additions.isEmpty && plan.refusals.isEmpty)
     }
 

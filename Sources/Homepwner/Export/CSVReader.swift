@@ -9,7 +9,8 @@ import Foundation
 public struct CSVTable: Sendable, Equatable {
     /// One record: its fields, and the line of the file it starts on (from 1).
     public struct Row: Sendable, Equatable {
-        /// The line the record starts on, as a spreadsheet numbers its rows (the header is 1).
+        /// The line of the file the record starts on, as a text editor numbers them (the
+        /// header's is 1; a line break inside a quoted cell starts a new line).
         public var line: Int
         /// Its fields, as written (quotes removed).
         public var fields: [String]
@@ -159,5 +160,16 @@ private struct CSVParser {
         guard value.count <= limits.maxFieldBytes else {
             throw HomepwnerError(.invalidValue, "line \(startLine): a field can have at most \(limits.maxFieldBytes) bytes")
         }
+    }
+}
+
+extension CSVTable {
+    /// The bytes of the CSV file at `path` (a final link followed): only a regular file is read,
+    /// and only if its size, taken from the open file, is within ``Limits/default``.
+    ///
+    /// - Throws: ``HomepwnerError`` `.notFound`, `.tooLarge`, `.corrupt` for a folder, FIFO or
+    ///   device, `.storage` for a file that cannot be read.
+    public static func readFile(atPath path: String) throws -> Data {
+        try ArchiveFileReading.read(URL(fileURLWithPath: path), limit: Limits.default.maxBytes, followingSymlinks: true, tooLarge: .tooLarge, what: "a CSV file")
     }
 }

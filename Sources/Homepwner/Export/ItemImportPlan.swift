@@ -55,6 +55,12 @@ public struct ItemImportPlan: Sendable {
     /// The columns an import reads, by the export's header names.
     enum Column: String, CaseIterable {
         case name = "Name", serialNumber = "Serial Number", value = "Value in Dollars", date = "Date Created", key = "Item Key", hasPhoto = "Has Photo"
+        case location = "Location", labels = "Labels", quantity = "Quantity", purchaseDate = "Purchase Date", pricePaid = "Price Paid"
+        case purchasedFrom = "Purchased From", warrantyEnds = "Warranty Ends", warrantyNotes = "Warranty Notes", notes = "Notes"
+        case modelName = "Model", manufacturer = "Manufacturer"
+
+        /// The columns a row sets, in the export's order.
+        static let fields: [Column] = allCases.filter { $0 != .key && $0 != .hasPhoto }
     }
 
     /// The plan for `table` against `items` (the inventory now); new items are dated `now()`
@@ -92,10 +98,11 @@ public struct ItemImportPlan: Sendable {
                 plan.refusals.append(Refusal(line: row.line, reason: "it has \(row.fields.count) fields and the header \(table.header.count)"))
                 continue
             }
-            /// The cell as written (a formula's guard apostrophe still on it).
+            /// The cell as written (a formula's guard apostrophe still on it); nil when the file
+            /// has no such column or the row ends before it (not given: left as it is).
             func written(_ column: Column) -> String? {
-                guard let position = columns[column] else { return nil }
-                return position < row.fields.count ? row.fields[position] : ""
+                guard let position = columns[column], position < row.fields.count else { return nil }
+                return row.fields[position]
             }
             /// The cell's text as it was before the export guarded it.
             func cell(_ column: Column) -> String? { written(column).map(ItemCSV.unsafeText) }
@@ -116,7 +123,7 @@ public struct ItemImportPlan: Sendable {
                     let current = items[index]
                     var item = current
                     var changed: [String] = []
-                    for column in [Column.name, .serialNumber, .value, .date] {
+                    for column in Column.fields {
                         // Unchanged: exactly what the export writes now.
                         guard let text = cell(column), let raw = written(column),
                               !ExactString.equal(raw, ItemCSV.safeText(exported(column, of: current))) else { continue }
@@ -134,7 +141,7 @@ public struct ItemImportPlan: Sendable {
                     guard let name = cell(.name), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
                         throw HomepwnerError(.invalidName, "a new item needs a name")
                     }
-                    for column in [Column.name, .serialNumber, .value, .date] {
+                    for column in Column.fields {
                         guard let text = cell(column), !text.isEmpty else { continue }
                         try set(column, from: text, on: &item)
                     }
@@ -149,20 +156,34 @@ public struct ItemImportPlan: Sendable {
         return plan
     }
 
-    /// The text the export writes in `column` for `item`.
+    /// The text the export writes in `column` for `item`, before its formula guard (``ItemCSV``).
     static func exported(_ column: Column, of item: Item) -> String {
+        func day(_ date: Date?) -> String { date.map { ItemRules.dayText($0) ?? "invalid date" } ?? "" }
         switch column {
-        case .name: item.itemName
-        case .serialNumber: item.serialNumber
-        case .value: String(item.valueInDollars)
-        case .date: ItemCSV.dateText(item.dateCreated)
-        case .key: item.itemKey
-        case .hasPhoto: ""
+        case .name: return item.itemName
+        case .serialNumber: return item.serialNumber
+        case .value: return String(item.valueInDollars)
+        case .date: return ItemCSV.dateText(item.dateCreated)
+        case .key: return item.itemKey
+        case .hasPhoto: return ""
+        case .location: return item.location ?? ""
+        case .labels: return (item.labels ?? []).joined(separator: ItemCSV.labelSeparator)
+        case .quantity: return String(item.quantity ?? 1)
+        case .purchaseDate: return day(item.purchaseDate)
+        case .pricePaid: return item.pricePaid.map(String.init) ?? ""
+        case .purchasedFrom: return item.purchasedFrom ?? ""
+        case .warrantyEnds: return day(item.warrantyEnds)
+        case .warrantyNotes: return item.warrantyNotes ?? ""
+        case .notes: return item.notes ?? ""
+        case .modelName: return item.modelName ?? ""
+        case .manufacturer: return item.manufacturer ?? ""
         }
     }
 
-    /// Sets the field of `column` on `item` from the cell's text, by the rules.
+    /// Sets the field of `column` on `item` from the cell's text, by the rules (an empty cell
+    /// clears a detail).
     static func set(_ column: Column, from text: String, on item: inout Item) throws {
+        var changes = ItemChanges()
         switch column {
         case .name: item.itemName = try ItemRules.name(text)
         case .serialNumber: item.serialNumber = try ItemRules.serialNumber(text)
@@ -173,6 +194,19 @@ public struct ItemImportPlan: Sendable {
             }
             item.dateCreated = date
         case .key, .hasPhoto: break
+        case .location: changes.location = text
+        case .labels:
+            changes.labels = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        case .quantity: changes.quantity = try ItemRules.quantity(parsing: text)
+        case .purchaseDate: changes.purchaseDate = .some(try ItemRules.day(parsing: text, as: "a purchase date"))
+        case .pricePaid: changes.pricePaid = .some(try ItemRules.pricePaid(parsing: text))
+        case .purchasedFrom: changes.purchasedFrom = text
+        case .warrantyEnds: changes.warrantyEnds = .some(try ItemRules.day(parsing: text, as: "a warranty end"))
+        case .warrantyNotes: changes.warrantyNotes = text
+        case .notes: changes.notes = text
+        case .modelName: changes.modelName = text
+        case .manufacturer: changes.manufacturer = text
         }
+        if changes.changesDetails { try changes.checkedDetails().apply(to: &item) }
     }
 }
