@@ -71,11 +71,30 @@ struct ItemsAPI: APIProtocol {
     func exportItemsCSV(_ input: Operations.ExportItemsCSV.Input) async throws -> Operations.ExportItemsCSV.Output {
         let items = try await store.items()
         let withPhotos = try await store.images.photoKeys()
-        let text = ItemCSV.csv(items) { withPhotos.contains($0.itemKey) }
+        let data = ItemCSV.data(items, byteOrderMark: input.query.bom ?? false) { withPhotos.contains($0.itemKey) }
         return .ok(.init(
             headers: .init(contentDisposition: "attachment; filename=\"items.csv\""),
-            body: .csv(HTTPBody(text))
+            body: .csv(HTTPBody(data))
         ))
+    }
+
+    func importItemsCSV(_ input: Operations.ImportItemsCSV.Input) async throws -> Operations.ImportItemsCSV.Output {
+        guard case .csv(let body) = input.body else { throw APIError.unsupportedMediaType("send the CSV file as text/csv") }
+        let bytes = try await UploadBody.collect(body, limit: maxBodyBytes)
+        let plan = try await store.planImport(bytes)
+        let dryRun = input.query.dryRun ?? false
+        let refusals = dryRun ? plan.refusals : try await store.applyImport(plan).refusals
+        let refused = Set(refusals.map(\.line))
+        return .ok(.init(body: .json(.init(
+            applied: !dryRun,
+            added: plan.additions.filter { !refused.contains($0.line) }.map { .init(line: $0.line, itemKey: $0.item.itemKey, name: $0.item.itemName) },
+            changed: plan.changes.filter { !refused.contains($0.line) }.map {
+                .init(line: $0.line, itemKey: $0.item.itemKey, name: $0.item.itemName, columns: $0.columns)
+            },
+            refused: refusals.map { .init(line: $0.line, reason: $0.reason) },
+            unchangedCount: plan.unchangedCount,
+            ignoredColumns: plan.ignoredColumns
+        ))))
     }
 
     func getItem(_ input: Operations.GetItem.Input) async throws -> Operations.GetItem.Output {
