@@ -8,7 +8,8 @@ import WebSupport
 /// The Homepwner pages a person uses: the inventory (`GET /`: a table of items with their
 /// thumbnails, names, serial numbers, values and dates, the total value, sorting, add, delete),
 /// an item (`GET /items/{itemKey}`: every field and detail edited in place, the photo, the
-/// attachments) and the list of locations (`GET /locations`), with a print stylesheet that
+/// attachments), the list of locations (`GET /locations`) and CSV import with a preview
+/// (`GET /import`), with a print stylesheet that
 /// turns the inventory into a list for an insurer.
 ///
 /// Every page works without JavaScript through plain forms (add, edit, photo, delete after a
@@ -29,6 +30,8 @@ public struct HomepwnerPages: Sendable, PageResponses {
     let now: @Sendable () -> Date
     /// What a plain form's post carries to the page its redirect shows.
     let carrier = FormCarrier<CarriedPage>(appName: "homepwner")
+    /// The CSV imports previewed and not yet confirmed.
+    let pendingImports = PendingImports()
 
     /// Loads the templates and files of the pages for `store`.
     ///
@@ -65,6 +68,12 @@ public struct HomepwnerPages: Sendable, PageResponses {
         router.post("/locations") { request, _ in try await addLocation(request) }
         router.post("/locations/rename") { request, _ in try await renameLocation(request) }
         router.post("/locations/remove") { request, _ in try await removeLocation(request) }
+        router.get("/import") { request, _ in try await importPage(formError: await carrier.take(for: request)?.refusal) }
+        router.post("/import") { request, _ in try await previewImport(request) }
+        router.get("/import/:token") { request, context in
+            try await importPreviewPage(token: context.parameters.get("token") ?? "", formError: await carrier.take(for: request)?.refusal)
+        }
+        router.post("/import/:token") { request, context in try await applyImport(request, token: context.parameters.get("token") ?? "") }
         router.get("/items/:key/delete") { _, context in
             try await page { try await confirmDeletePage(key: try pageKey(context)) }
         }
