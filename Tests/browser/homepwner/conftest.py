@@ -56,6 +56,7 @@ APP = App(
             "list-by-value": "/?sort=value-desc",
             "list-search": "/?q=piano&sort=location",
             "list-no-match": "/?q=no-such-thing-here",
+            "import": "/import",
             "item": "/items/{0}",
             "item-without-photo": "/items/{4}",
             "locations": "/locations",
