@@ -86,6 +86,7 @@ public func buildRouter(
         routes: [
             ("/api/items", [.get, .head, .post]),
             ("/api/items.csv", [.get, .head]),
+            ("/api/items/import", [.post]),
             ("/api/items/{itemKey}", [.get, .head, .patch, .delete]),
             ("/api/items/{itemKey}/photo", [.get, .head, .put, .delete]),
             ("/api/items/{itemKey}/thumbnail", [.get, .head]),
@@ -99,7 +100,10 @@ public func buildRouter(
         ],
         openAPIDocument: try AppRouter.openAPIDocument(in: .module),
         routeKinds: RouteKinds(
-            uploads: ["/api/items/{itemKey}/photo", "/items/{key}/photo", "/api/items/{itemKey}/attachments", "/items/{key}/attachments"],
+            uploads: [
+                "/api/items/{itemKey}/photo", "/items/{key}/photo", "/api/items/{itemKey}/attachments", "/items/{key}/attachments",
+                "/api/items/import", "/import",
+            ],
             eventStreams: ["/api/events"]
         ),
         heavyReads: ["/", "/api/items", "/api/items.csv", "/api/stats"]

@@ -17,6 +17,10 @@ struct ItemsAPI: APIProtocol {
 
     func listItems(_ input: Operations.ListItems.Input) async throws -> Operations.ListItems.Output {
         let query = input.query
+        // The API document's limits, counted as it counts them (code points).
+        try APIError.checkLength(query.q, of: "q", max: ItemQuery.maxTextLength)
+        try APIError.checkLength(query.location, of: "location", max: ItemRules.maxLocationLength)
+        try APIError.checkLength(query.label, of: "label", max: ItemRules.maxLabelLength)
         let search = ItemQuery(
             text: query.q ?? "", location: query.location, label: query.label,
             order: ItemOrder(field: query.sort.flatMap { ItemOrder.Field(rawValue: $0.rawValue) }, descending: query.order == .desc),

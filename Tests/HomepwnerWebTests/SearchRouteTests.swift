@@ -67,8 +67,10 @@ struct SearchRouteTests {
     func limits() async throws {
         try await withApp(archive: try Self.inventory()) { client, _ in
             for (uri, message) in [
-                ("/api/items?q=" + String(repeating: "x", count: 201), "a search can have at most 200 characters"),
-                ("/api/items?label=" + String(repeating: "x", count: 41), "a label can have at most 40 characters"),
+                ("/api/items?q=" + String(repeating: "x", count: 201), "q can have at most 200 characters"),
+                ("/api/items?label=" + String(repeating: "x", count: 41), "label can have at most 40 characters"),
+                ("/api/items?location=" + String(repeating: "e%CC%81", count: 101), "location can have at most 200 characters"),
+                ("/api/items?offset=1000000001", "an offset can be at most 1000000000, not 1000000001"),
                 ("/api/items?limit=0", "a limit must be from 1 to 1000, not 0"),
                 ("/api/items?limit=1001", "a limit must be from 1 to 1000, not 1001"),
                 ("/api/items?offset=-1", "an offset cannot be negative, not -1"),

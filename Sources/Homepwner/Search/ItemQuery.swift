@@ -24,6 +24,8 @@ public struct ItemQuery: Sendable, Equatable {
     public static let maxTextLength = 200
     /// The most matches one page returns.
     public static let maxLimit = 1_000
+    /// The largest offset.
+    public static let maxOffset = 1_000_000_000
 
     /// A query; every part is optional (every item, in the archive's order).
     public init(
@@ -45,7 +47,7 @@ public struct ItemQuery: Sendable, Equatable {
     ///
     /// - Throws: ``HomepwnerError`` `.invalidValue`, in one sentence: a search over
     ///   ``maxTextLength`` characters (or 4 bytes of UTF-8 each), a filter over its field's
-    ///   limit, a negative offset, a limit outside 1…``maxLimit``.
+    ///   limit, an offset outside 0…``maxOffset``, a limit outside 1…``maxLimit``.
     public func validated() throws -> ItemQuery {
         guard text.utf8.count <= 4 * Self.maxTextLength, text.count <= Self.maxTextLength else {
             throw HomepwnerError(.invalidValue, "a search can have at most \(Self.maxTextLength) characters")
@@ -57,6 +59,7 @@ public struct ItemQuery: Sendable, Equatable {
             throw HomepwnerError(.invalidValue, "a label can have at most \(ItemRules.maxLabelLength) characters")
         }
         guard offset >= 0 else { throw HomepwnerError(.invalidValue, "an offset cannot be negative, not \(offset)") }
+        guard offset <= Self.maxOffset else { throw HomepwnerError(.invalidValue, "an offset can be at most \(Self.maxOffset), not \(offset)") }
         if let limit, !(1...Self.maxLimit).contains(limit) {
             throw HomepwnerError(.invalidValue, "a limit must be from 1 to \(Self.maxLimit), not \(limit)")
         }
