@@ -50,6 +50,19 @@ struct ItemsAPI: APIProtocol {
         ))))
     }
 
+    /// The API counts a name's and a serial number's characters as they are sent, spaces at
+    /// either end included (the API document's `maxLength` counts so), before the rules trim
+    /// them: 201 characters with a space in front are refused here, though the form that trims
+    /// first would take them.
+    static func checkAsSent(name: String?, serialNumber: String?) throws {
+        if let name, name.utf8.count > ItemRules.maxNameLength, name.count > ItemRules.maxNameLength {
+            throw HomepwnerError(.invalidName, "a name can have at most \(ItemRules.maxNameLength) characters as sent, spaces at either end included, not \(name.count)")
+        }
+        if let serialNumber, serialNumber.utf8.count > ItemRules.maxSerialNumberLength, serialNumber.count > ItemRules.maxSerialNumberLength {
+            throw HomepwnerError(.invalidSerialNumber, "a serial number can have at most \(ItemRules.maxSerialNumberLength) characters as sent, spaces at either end included, not \(serialNumber.count)")
+        }
+    }
+
     /// Why the inventory cannot change, in words; nil when it can.
     static func problem(_ status: ItemStore.Status) -> String? {
         switch status {
@@ -63,6 +76,7 @@ struct ItemsAPI: APIProtocol {
     func createItem(_ input: Operations.CreateItem.Input) async throws -> Operations.CreateItem.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType("send the item as application/json") }
         let value = try body.valueInDollars.map(Self.dollars) ?? 0
+        try Self.checkAsSent(name: body.name, serialNumber: body.serialNumber)
         var draft = NewItem(name: body.name, serialNumber: body.serialNumber ?? "", valueInDollars: value)
         try body.addDetails(to: &draft.details)
         let item = try await store.add(draft)
@@ -115,6 +129,7 @@ struct ItemsAPI: APIProtocol {
         guard case .json(let patch) = input.body else { throw APIError.unsupportedMediaType("send the change as application/json") }
         let ifMatch = RawRequestHeaders.value(.ifMatch, decoded: input.headers.ifMatch)
         try APIError.checkLength(ifMatch, of: "If-Match", max: 100)
+        try Self.checkAsSent(name: patch.name, serialNumber: patch.serialNumber)
         let changes = try patch.changes()
         guard !changes.isEmpty else {
             throw APIError(.unprocessableContent, code: "empty_change", "give a name, a serial number, a value, a detail, or several of them")

@@ -25,6 +25,21 @@ struct TextLimitRouteTests {
         }
     }
 
+    @Test("the API counts a name's and a serial number's characters as sent, spaces at either end included, as its document's maxLength does")
+    func lengthAsSent() async throws {
+        try await withApp { client, _ in
+            let name = " " + String(repeating: "x", count: 200)
+            let created = try await client.execute(uri: "/api/items", method: .post, headers: jsonHeaders, body: body(#"{"name":"\#(name)"}"#))
+            #expect(created.status == .unprocessableContent)
+            #expect(try errorMessage(created) == "a name can have at most 200 characters as sent, spaces at either end included, not 201")
+            let key = try #require(try await addItem(client, #"{"name":" \#(String(repeating: "x", count: 199))"}"#)["itemKey"] as? String)
+            let serial = String(repeating: "s", count: 64) + " "
+            let patched = try await client.execute(uri: "/api/items/\(key)", method: .patch, headers: jsonHeaders, body: body(#"{"serialNumber":"\#(serial)"}"#))
+            #expect(patched.status == .unprocessableContent)
+            #expect(try errorMessage(patched) == "a serial number can have at most 64 characters as sent, spaces at either end included, not 65")
+        }
+    }
+
     @Test("a JSON body over 64 KiB is 413 with the JSON error before it is decoded, on POST and PATCH")
     func jsonBodyLimit() async throws {
         try await withApp { client, _ in
