@@ -82,4 +82,18 @@ struct PagesReportTests {
             #expect(garage.contains("<title>Labels: House › Garage — Homepwner</title>"))
         }
     }
+
+    @Test("a damaged archive's report shows the items that could be read and says it may not hold them all")
+    func damagedArchive() async throws {
+        let key = "0C4F2B8E-7D1A-4E3B-9A5C-2F6D8E1B3A7C"
+        let damaged = try damagedArchiveBytes(key: key, name: "Drill", details: [("location", "Garage")])
+        try await withPages(prepare: { folder in
+            try damaged.write(to: folder.appendingPathComponent("items.archive"))
+        }) { client, _ in
+            let html = text(try await client.execute(uri: "/report", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(html.contains("<p class=\"warning\" role=\"alert\">This report holds only the items that could be read: items.archive is damaged ("))
+            #expect(Self.texts(after: "class=\"report-location\">", in: html) == ["Garage"])
+            #expect(html.contains("Total value of 1 item: <strong>$75</strong>"))
+        }
+    }
 }
