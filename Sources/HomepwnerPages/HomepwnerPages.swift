@@ -9,7 +9,8 @@ import WebSupport
 /// thumbnails, names, serial numbers, values and dates, the total value, sorting, add, delete),
 /// an item (`GET /items/{itemKey}`: every field and detail edited in place, the photo, the
 /// attachments), the list of locations (`GET /locations`) and CSV import with a preview
-/// (`GET /import`), with a print stylesheet that
+/// (`GET /import`), a printable insurance report (`GET /report`) and labels (`GET /labels`),
+/// with a print stylesheet that
 /// turns the inventory into a list for an insurer.
 ///
 /// Every page works without JavaScript through plain forms (add, edit, photo, delete after a
@@ -68,6 +69,8 @@ public struct HomepwnerPages: Sendable, PageResponses {
         router.post("/locations") { request, _ in try await addLocation(request) }
         router.post("/locations/rename") { request, _ in try await renameLocation(request) }
         router.post("/locations/remove") { request, _ in try await removeLocation(request) }
+        router.get("/report") { _, _ in try await reportPage() }
+        router.get("/labels") { request, _ in try await labelsPage(request) }
         router.get("/import") { request, _ in try await importPage(formError: await carrier.take(for: request)?.refusal) }
         router.post("/import") { request, _ in try await previewImport(request) }
         router.get("/import/:token") { request, context in

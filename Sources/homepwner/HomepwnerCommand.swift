@@ -30,7 +30,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, ListCommand.self, AddCommand.self, ShowCommand.self, UpdateCommand.self, SetImageCommand.self,
-            RemoveImageCommand.self, DeleteCommand.self, SearchCommand.self, CheckCommand.self, ExportCSVCommand.self, ImportCSVCommand.self,
+            RemoveImageCommand.self, DeleteCommand.self, SearchCommand.self, CheckCommand.self, ExportCSVCommand.self, ImportCSVCommand.self, ReportCommand.self,
             LocationsCommand.self, AttachCommand.self, AttachmentsCommand.self, DetachCommand.self,
         ],
         defaultSubcommand: ServeCommand.self

@@ -32,6 +32,12 @@ public struct StaticAssets: Sendable {
     /// The names of the files served.
     public var names: [String] { assets.keys.sorted() }
 
+    /// The file `name` as UTF-8 text (a stylesheet to inline in a standalone page); nil when
+    /// there is no such file.
+    public func text(named name: String) -> String? {
+        assets[name].map { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+
     /// Adds `GET` and `HEAD` of `prefix/NAME` for every file to `router`.
     public func addRoutes<Context: RequestContext>(to router: Router<Context>, prefix: String) {
         let handler: @Sendable (Request, Context) async throws -> Response = { request, context in

@@ -46,6 +46,12 @@ def printed(page, keys) -> None:
     page.emulate_media(media="print")
 
 
+def printed_report(page, keys) -> None:
+    """The insurance report as it prints."""
+    page.goto("/report")
+    page.emulate_media(media="print")
+
+
 APP = App(
     name="Homepwner", product="homepwner", binary_variable="HOMEPWNER_BINARY", short="homepwner", screenshot_prefix="homepwner-",
     audit=Audit(
@@ -57,12 +63,14 @@ APP = App(
             "list-search": "/?q=piano&sort=location",
             "list-no-match": "/?q=no-such-thing-here",
             "import": "/import",
+            "report": "/report",
+            "labels": "/labels",
             "item": "/items/{0}",
             "item-without-photo": "/items/{4}",
             "locations": "/locations",
             "not-found": "/items/00000000-0000-0000-0000-000000000000",
         },
-        states={"item-errors": item_errors, "print": printed},
+        states={"item-errors": item_errors, "print": printed, "report-print": printed_report},
         tolerated=(),  # any violation fails
         screenshots={"list": ("/", thumbs_shown()), "item": ("/items/{0}", PHOTO_SHOWN)},
     ),

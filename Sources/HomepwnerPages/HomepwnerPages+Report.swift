@@ -1,0 +1,79 @@
+import Foundation
+import Homepwner
+import Hummingbird
+import WebSupport
+
+/// The printable pages: the insurance report (`GET /report`, and the same report as a file of
+/// its own for `homepwner report`) and labels (`GET /labels`).
+extension HomepwnerPages {
+    /// `GET /report`: every item by location with its photo, serial number, purchase date, price
+    /// paid and value, each location's subtotal and the total, dated.
+    func reportPage() async throws -> Response {
+        let result = try await store.catalog().search(ReportModel.query)
+        let tags = await photoTags(of: result.items.map(\.itemKey))
+        var model = ReportModel(result, printed: now()) { item in
+            tags[item.itemKey].map { "/api/items/\(item.itemKey)/thumbnail?v=\($0)" }
+        }
+        model.notice = await reportNotice()
+        return html(try await resources.render(model, template: "report"))
+    }
+
+    /// The insurance report as one standalone HTML document: the page `GET /report` shows, with
+    /// its stylesheets inline, no scripts, and each photo's thumbnail (a PNG of at most 88 pixels
+    /// a side) as a `data:` URL — what `homepwner report` writes.
+    ///
+    /// An item whose photo cannot be read or decoded is shown without one. Each photo is decoded
+    /// once (on the store's blocking pool), one after another.
+    ///
+    /// - Throws: what ``Homepwner/ItemStore/catalog()`` throws.
+    public func reportDocument() async throws -> String {
+        let result = try await store.catalog().search(ReportModel.query)
+        let withPhotos = (try? await store.images.photoKeys()) ?? []
+        var thumbnails: [String: String] = [:]
+        for item in result.items where withPhotos.contains(item.itemKey) {
+            if let png = try? await store.images.thumbnail(forKey: item.itemKey) {
+                thumbnails[item.itemKey] = "data:image/png;base64," + png.base64EncodedString()
+            }
+        }
+        var model = ReportModel(result, printed: now()) { thumbnails[$0.itemKey] }
+        model.notice = await reportNotice()
+        model.styles = [resources.commonAssets.text(named: "base.css"), resources.assets.text(named: "report.css")]
+            .compactMap { $0 }.joined(separator: "\n")
+        return try await resources.render(model, template: "report-file")
+    }
+
+    /// What the report says when it may not hold every item: the archive is damaged.
+    func reportNotice() async -> String? {
+        guard case .damaged(let reason) = await store.status else { return nil }
+        return "This report holds only the items that could be read: items.archive is damaged (\(reason))."
+    }
+
+    /// `GET /labels[?location=…]`: a card per location and per item (at that location or inside
+    /// it), each with its name, its short code in large type and the path of its page.
+    func labelsPage(_ request: Request) async throws -> Response {
+        let location = ItemListQuery(query: request.uri.query).location
+        let catalog = try await store.catalog()
+        let result = catalog.search(ItemQuery(location: location, order: ItemOrder(field: .location)))
+        let kept = location == nil ? await keptLocations() : []
+        let locations = location.map { [$0] } ?? Self.locationChoices(catalog.locationNames, kept: kept)
+        let model = LabelsModel(
+            title: location.map { "Labels: \($0)" } ?? "Labels",
+            locationCards: locations.map { .init(name: $0, code: nil, link: Self.inventoryLink(location: $0), kind: "location") },
+            itemCards: result.items.map { item in
+                .init(
+                    name: item.itemName, code: String(item.itemKey.prefix(8)),
+                    link: ItemRules.isValidKey(item.itemKey) ? "/items/\(item.itemKey)" : "/", kind: "item"
+                )
+            },
+            isEmpty: result.items.isEmpty && locations.isEmpty
+        )
+        return html(try await resources.render(model, template: "labels"))
+    }
+
+    /// The inventory page showing `location` and what is inside it: `/?location=…`.
+    static func inventoryLink(location: String) -> String {
+        var query = ItemListQuery()
+        query.location = location
+        return query.url(page: 1)
+    }
+}

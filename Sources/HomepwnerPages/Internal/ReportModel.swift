@@ -1,0 +1,120 @@
+import Foundation
+import Homepwner
+import Mustache
+
+/// What the insurance report shows — the page `GET /report` and the file `homepwner report`
+/// write, both from template `report-body`: the items grouped by location (as people read the
+/// names, the items without one last), each group with its subtotal, and the grand total.
+struct ReportModel: Sendable {
+    /// One item's row.
+    struct Row: Sendable {
+        var key: String
+        var name: String
+        var serialNumber: String
+        var purchaseDateText: String?
+        var purchaseDateISO: String?
+        var pricePaidText: String?
+        var valueText: String
+        /// The thumbnail's URL (`/api/items/…/thumbnail?v=…`, or a `data:` URL in the file); nil without a photo.
+        var photoURL: String?
+    }
+
+    /// The items at one location.
+    struct Group: Sendable {
+        var name: String
+        /// The id of the group's heading.
+        var headingID: String
+        var rows: [Row]
+        var countText: String
+        var subtotalText: String
+    }
+
+    var printedOn: String
+    var printedOnISO: String
+    var groups: [Group]
+    var countText: String
+    var totalText: String
+    var isEmpty: Bool
+    /// Why the report may not hold every item (a damaged archive); nil when it does.
+    var notice: String?
+    /// The stylesheets inlined in the file (WebSupport's `base.css` and `report.css`); nil on the page.
+    var styles: String?
+
+    /// The report of `result` — every item, in ``ItemOrder`` by location, with the totals by
+    /// location — printed at `printed`; `photoURL` gives an item's thumbnail URL, nil without one.
+    ///
+    /// One pass over the items: the groups of `result.byLocation` are in the order of the items
+    /// sorted by location (both compare names with ``ItemOrder``'s rule), so each group takes its
+    /// count of items off the front.
+    init(_ result: ItemSearchResult, printed: Date, photoURL: (Item) -> String?) {
+        let dates = DateTexts()
+        let days = DateTexts(timeZone: TimeZone(identifier: "UTC") ?? .current)
+        var groups: [Group] = []
+        var next = result.items.startIndex
+        for (index, group) in result.byLocation.enumerated() {
+            let end = min(next + group.all.count, result.items.endIndex)
+            let rows = result.items[next..<end].map { item in
+                Row(
+                    key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
+                    purchaseDateText: item.purchaseDate.map(days.day), purchaseDateISO: item.purchaseDate.map(days.instant),
+                    pricePaidText: item.pricePaid.map(ItemRules.dollars),
+                    valueText: ItemRules.dollars(item.valueInDollars), photoURL: photoURL(item)
+                )
+            }
+            next = end
+            groups.append(Group(
+                name: group.name ?? "No location", headingID: "group-\(index + 1)", rows: rows,
+                countText: group.all.count == 1 ? "1 item" : "\(group.all.count.formatted()) items",
+                subtotalText: ItemRules.dollars(group.all.valueInDollars)
+            ))
+        }
+        let count = result.everything.count
+        self.printedOn = dates.day(printed)
+        self.printedOnISO = dates.instant(printed)
+        self.groups = groups
+        self.countText = count == 1 ? "1 item" : "\(count.formatted()) items"
+        self.totalText = ItemRules.dollars(result.everything.valueInDollars)
+        self.isEmpty = count == 0
+        self.notice = nil
+        self.styles = nil
+    }
+
+    /// Every item sorted by location, with the totals by location: what ``init(_:printed:photoURL:)`` groups.
+    static let query = ItemQuery(order: ItemOrder(field: .location))
+}
+
+/// A row's fields by name, for the template (reflection is slow on 10,000 rows).
+extension ReportModel.Row: MustacheParent {
+    /// The field named `name` (nil for another name).
+    func child(named name: String) -> Any? {
+        switch name {
+        case "key": key
+        case "name": self.name
+        case "serialNumber": serialNumber
+        case "purchaseDateText": purchaseDateText
+        case "purchaseDateISO": purchaseDateISO
+        case "pricePaidText": pricePaidText
+        case "valueText": valueText
+        case "photoURL": photoURL
+        default: nil
+        }
+    }
+}
+
+/// What the labels page shows: a card per item and per location.
+struct LabelsModel: Sendable {
+    /// One card.
+    struct Card: Sendable {
+        var name: String
+        /// The short code in large type (an item key's first 8 characters); nil for a location.
+        var code: String?
+        /// Where the card points: the item's page, or the inventory at the location.
+        var link: String
+        var kind: String
+    }
+
+    var title: String
+    var locationCards: [Card]
+    var itemCards: [Card]
+    var isEmpty: Bool
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Homepwner
+import HummingbirdTesting
+import Testing
+import WebTestSupport
+
+@Suite("The printable pages: the insurance report by location and the labels")
+struct PagesReportTests {
+    /// 2024-03-15, midnight UTC.
+    static let march15 = Date(timeIntervalSince1970: 1_710_460_800)
+
+    static func add(_ store: ItemStore, _ name: String, _ value: Int, serial: String = "", location: String? = nil, bought: Date? = nil, paid: Int? = nil) async throws -> Item {
+        var draft = NewItem(name: name, serialNumber: serial, valueInDollars: value)
+        draft.details.location = location
+        if let bought { draft.details.purchaseDate = .some(bought) }
+        if let paid { draft.details.pricePaid = .some(paid) }
+        return try await store.add(draft)
+    }
+
+    /// The texts after each `marker` up to the next `<`, in order.
+    static func texts(after marker: String, in html: String) -> [String] {
+        html.components(separatedBy: marker).dropFirst().map { String($0.prefix { $0 != "<" }) }
+    }
+
+    @Test("the report groups every item by location as people read them (no location last), each row with photo, serial, purchase date, price paid and value, with subtotals and the total")
+    func reportByLocation() async throws {
+        try await withPages { client, store in
+            let drill = try await Self.add(store, "Drill", 120, serial: "D-1", location: "House › Garage", bought: Self.march15, paid: 150)
+            try await store.setImage(try png(), forKey: drill.itemKey)
+            _ = try await Self.add(store, "Saw", 30, location: "House › Garage")
+            _ = try await Self.add(store, "Rake", 15, location: "Shed 10")
+            _ = try await Self.add(store, "Hose", 25, location: "Shed 2")
+            _ = try await Self.add(store, "Lamp <b>", 5)
+            let response = try await client.execute(uri: "/report", method: .get, headers: BrowserForms.pageHeaders)
+            #expect(response.status == .ok)
+            let html = text(response)
+            #expect(Self.texts(after: "class=\"report-location\">", in: html) == ["House › Garage", "Shed 2", "Shed 10", "No location"])
+            #expect(Self.texts(after: "class=\"item-name\">", in: html) == ["Drill", "Saw", "Hose", "Rake", "Lamp &lt;b&gt;"])
+            #expect(html.contains("<img class=\"thumb\" src=\"/api/items/\(drill.itemKey)/thumbnail?v="))
+            #expect(html.contains("""
+                <td class="serial" data-label="Serial number">D-1</td>
+                <td class="date" data-label="Purchased"><time datetime="2024-03-15T00:00:00Z">15 Mar 2024</time></td>
+                <td class="num" data-label="Price paid">$150</td>
+                <td class="num" data-label="Value">$120</td>
+                """))
+            #expect(html.contains("<tr class=\"subtotal-row\"><th scope=\"row\" colspan=\"5\">Subtotal, House › Garage (2 items)</th><td class=\"num\">$150</td></tr>"))
+            #expect(html.contains("<tr class=\"subtotal-row\"><th scope=\"row\" colspan=\"5\">Subtotal, No location (1 item)</th><td class=\"num\">$5</td></tr>"))
+            #expect(html.contains("<p class=\"report-total\" id=\"report-total\">Total value of 5 items: <strong>$195</strong></p>"))
+            #expect(html.contains("<time datetime=\"2026-11-23T12:00:00Z\">"))
+            #expect(html.contains("<link rel=\"stylesheet\" href=\"/assets/report.css\">"))
+            #expect(!html.contains("<script"))
+            #expect(!html.contains("<b>"))
+        }
+    }
+
+    @Test("an empty inventory's report says so with a total of $0; the inventory page links to the report and the labels")
+    func emptyReportAndLinks() async throws {
+        try await withPages { client, _ in
+            let html = text(try await client.execute(uri: "/report", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(html.contains("<p class=\"report-empty\">No items yet.</p>"))
+            #expect(html.contains("Total value of 0 items: <strong>$0</strong>"))
+            #expect(!html.contains("class=\"report-group\""))
+            let list = text(try await client.execute(uri: "/", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(list.contains("<a href=\"/report\">Insurance report</a> · <a href=\"/labels\">Labels</a>"))
+        }
+    }
+
+    @Test("the labels: a card per location and per item with its 8-character code and the path of its page; ?location= keeps that location and what is inside it")
+    func labels() async throws {
+        try await withPages { client, store in
+            let drill = try await Self.add(store, "Drill", 120, location: "House › Garage")
+            let saw = try await Self.add(store, "Saw", 30, location: "House › Garage › Shelf 2")
+            let lamp = try await Self.add(store, "Lamp & shade", 5)
+            let all = text(try await client.execute(uri: "/labels", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(Self.texts(after: "class=\"label-name\">", in: all) == ["House › Garage", "House › Garage › Shelf 2", "Drill", "Saw", "Lamp &amp; shade"])
+            #expect(Self.texts(after: "class=\"label-code\">", in: all) == [drill, saw, lamp].map { String($0.itemKey.prefix(8)) })
+            #expect(all.contains("<li class=\"label-card label-item\"><p class=\"label-name\">Drill</p><p class=\"label-code\">\(drill.itemKey.prefix(8))</p><p class=\"label-link\">/items/\(drill.itemKey)</p></li>"))
+            #expect(all.contains("<p class=\"label-name\">House › Garage</p><p class=\"label-link\">/?location=House%20%E2%80%BA%20Garage</p>"))
+
+            let garage = text(try await client.execute(uri: "/labels?location=House%20%E2%80%BA%20Garage", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(Self.texts(after: "class=\"label-name\">", in: garage) == ["House › Garage", "Drill", "Saw"])
+            #expect(garage.contains("<title>Labels: House › Garage — Homepwner</title>"))
+        }
+    }
+
+    @Test("a damaged archive's report shows the items that could be read and says it may not hold them all")
+    func damagedArchive() async throws {
+        let key = "0C4F2B8E-7D1A-4E3B-9A5C-2F6D8E1B3A7C"
+        let damaged = try damagedArchiveBytes(key: key, name: "Drill", details: [("location", "Garage")])
+        try await withPages(prepare: { folder in
+            try damaged.write(to: folder.appendingPathComponent("items.archive"))
+        }) { client, _ in
+            let html = text(try await client.execute(uri: "/report", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(html.contains("<p class=\"warning\" role=\"alert\">This report holds only the items that could be read: items.archive is damaged ("))
+            #expect(Self.texts(after: "class=\"report-location\">", in: html) == ["Garage"])
+            #expect(html.contains("Total value of 1 item: <strong>$75</strong>"))
+        }
+    }
+}
