@@ -72,6 +72,9 @@ APP = App(
         },
         states={"item-errors": item_errors, "print": printed, "report-print": printed_report},
         tolerated=(),  # any violation fails
-        screenshots={"list": ("/", thumbs_shown()), "item": ("/items/{0}", PHOTO_SHOWN)},
+        screenshots={
+            "list": ("/", thumbs_shown()), "item": ("/items/{0}", PHOTO_SHOWN), "search": ("/?q=piano", thumbs_shown()),
+            "import": ("/import", "() => true"), "report": ("/report", thumbs_shown()), "labels": ("/labels", "() => true"),
+        },
     ),
 )

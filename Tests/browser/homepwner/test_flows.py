@@ -187,20 +187,21 @@ def test_the_printed_inventory_has_photos_values_the_total_and_the_date_but_no_c
     expect(page.locator(".total-row")).to_be_visible()
     expect(page.locator(f"#item-{key} img.thumb")).to_be_visible()
     expect(page.locator(f"#item-{key} .value")).to_have_text("$220")
-    for hidden in ("header.top", "#sort-form", "#add-form", f"#item-{key} .delete-form"):
+    for hidden in ("header.top", "#find-form", "#add-form", f"#item-{key} .delete-form"):
         expect(page.locator(hidden)).to_be_hidden()
     assert page.locator("button:visible, input:visible, select:visible").count() == 0
 
 
 def test_print_screenshot(browser, showcase):
-    """The inventory as it prints, for the guide (from the audit's showcase)."""
+    """The inventory and the insurance report as they print, for the guide (from the audit's showcase)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(base_url=showcase["url"], viewport={"width": 1280, "height": 800}, color_scheme="light", device_scale_factor=1)
     page = context.new_page()
-    page.goto("/")
-    page.emulate_media(media="print")
-    page.wait_for_function(thumbs_shown())
-    page.screenshot(path=str(SCREENSHOTS / "homepwner-print.png"), full_page=True)
+    for path, name in (("/", "homepwner-print.png"), ("/report", "homepwner-report-print.png")):
+        page.goto(path)
+        page.emulate_media(media="print")
+        page.wait_for_function(thumbs_shown())
+        page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
     context.close()
 
 
