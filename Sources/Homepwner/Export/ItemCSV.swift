@@ -9,16 +9,13 @@ import Foundation
 /// us and never start with those characters.
 public enum ItemCSV {
     /// The header row's fields: the 2014 fields and the photo first (as before details existed),
-    /// then one column per detail, in ``Item/detailKeys`` order.
-    public static let header = ["Name", "Serial Number", "Value in Dollars", "Date Created", "Item Key", "Has Photo"] + detailHeader
+    /// then one column per detail, in ``Item/detailKeys`` order (``Column``).
+    public static let header = Column.allCases.map(\.rawValue)
 
     /// The details' columns. A detail that is not set is an empty cell (the quantity then 1,
     /// what an unset quantity means); labels are joined by ``labelSeparator``; days are
     /// `YYYY-MM-DD` in UTC.
-    public static let detailHeader = [
-        "Location", "Labels", "Quantity", "Purchase Date", "Price Paid", "Purchased From",
-        "Warranty Ends", "Warranty Notes", "Notes", "Model", "Manufacturer",
-    ]
+    public static let detailHeader = Array(header.dropFirst(6))
 
     /// What joins an item's labels in one cell.
     public static let labelSeparator = "; "
@@ -27,34 +24,10 @@ public enum ItemCSV {
     public static func csv(_ items: [Item], hasPhoto: (Item) -> Bool = { _ in false }) -> String {
         var text = row(header)
         for item in items {
-            text += row([
-                safeText(item.itemName),
-                safeText(item.serialNumber),
-                String(item.valueInDollars),
-                dateText(item.dateCreated),
-                safeText(item.itemKey),
-                hasPhoto(item) ? "yes" : "no",
-            ] + detailFields(item))
+            let photo = hasPhoto(item)
+            text += row(Column.allCases.map { $0.cell(of: item, hasPhoto: photo) })
         }
         return text
-    }
-
-    /// The details' cells of `item`, text made safe as every other text cell.
-    static func detailFields(_ item: Item) -> [String] {
-        func day(_ date: Date?) -> String { date.map { ItemRules.dayText($0) ?? "invalid date" } ?? "" }
-        return [
-            safeText(item.location ?? ""),
-            safeText((item.labels ?? []).joined(separator: labelSeparator)),
-            String(item.quantity ?? 1),
-            day(item.purchaseDate),
-            item.pricePaid.map(String.init) ?? "",
-            safeText(item.purchasedFrom ?? ""),
-            day(item.warrantyEnds),
-            safeText(item.warrantyNotes ?? ""),
-            safeText(item.notes ?? ""),
-            safeText(item.modelName ?? ""),
-            safeText(item.manufacturer ?? ""),
-        ]
     }
 
     /// A date as ISO 8601 in UTC with milliseconds ("2014-03-02T10:15:30.250Z"); text for

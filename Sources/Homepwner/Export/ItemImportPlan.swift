@@ -52,16 +52,8 @@ public struct ItemImportPlan: Sendable {
     /// The file's columns that the export does not write, left out.
     public var ignoredColumns: [String] = []
 
-    /// The columns an import reads, by the export's header names.
-    enum Column: String, CaseIterable {
-        case name = "Name", serialNumber = "Serial Number", value = "Value in Dollars", date = "Date Created", key = "Item Key", hasPhoto = "Has Photo"
-        case location = "Location", labels = "Labels", quantity = "Quantity", purchaseDate = "Purchase Date", pricePaid = "Price Paid"
-        case purchasedFrom = "Purchased From", warrantyEnds = "Warranty Ends", warrantyNotes = "Warranty Notes", notes = "Notes"
-        case modelName = "Model", manufacturer = "Manufacturer"
-
-        /// The columns a row sets, in the export's order.
-        static let fields: [Column] = allCases.filter { $0 != .key && $0 != .hasPhoto }
-    }
+    /// The columns an import reads: the export's.
+    typealias Column = ItemCSV.Column
 
     /// The plan for `table` against `items` (the inventory now); new items are dated `now()`
     /// unless the row gives a date, and keyed `makeKey()` unless it gives a key.
@@ -126,7 +118,7 @@ public struct ItemImportPlan: Sendable {
                     for column in Column.fields {
                         // Unchanged: exactly what the export writes now.
                         guard let text = cell(column), let raw = written(column),
-                              !ExactString.equal(raw, ItemCSV.safeText(exported(column, of: current))) else { continue }
+                              !ExactString.equal(raw, column.cell(of: current)) else { continue }
                         try set(column, from: text, on: &item)
                         changed.append(column.rawValue)
                     }
@@ -154,30 +146,6 @@ public struct ItemImportPlan: Sendable {
             }
         }
         return plan
-    }
-
-    /// The text the export writes in `column` for `item`, before its formula guard (``ItemCSV``).
-    static func exported(_ column: Column, of item: Item) -> String {
-        func day(_ date: Date?) -> String { date.map { ItemRules.dayText($0) ?? "invalid date" } ?? "" }
-        switch column {
-        case .name: return item.itemName
-        case .serialNumber: return item.serialNumber
-        case .value: return String(item.valueInDollars)
-        case .date: return ItemCSV.dateText(item.dateCreated)
-        case .key: return item.itemKey
-        case .hasPhoto: return ""
-        case .location: return item.location ?? ""
-        case .labels: return (item.labels ?? []).joined(separator: ItemCSV.labelSeparator)
-        case .quantity: return String(item.quantity ?? 1)
-        case .purchaseDate: return day(item.purchaseDate)
-        case .pricePaid: return item.pricePaid.map(String.init) ?? ""
-        case .purchasedFrom: return item.purchasedFrom ?? ""
-        case .warrantyEnds: return day(item.warrantyEnds)
-        case .warrantyNotes: return item.warrantyNotes ?? ""
-        case .notes: return item.notes ?? ""
-        case .modelName: return item.modelName ?? ""
-        case .manufacturer: return item.manufacturer ?? ""
-        }
     }
 
     /// Sets the field of `column` on `item` from the cell's text, by the rules (an empty cell

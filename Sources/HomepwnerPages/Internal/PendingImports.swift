@@ -39,7 +39,7 @@ actor PendingImports {
         return entries[token]
     }
 
-    /// Records what applying the import of `token` did; false if it was applied already.
+    /// Records what applying the import of `token` did.
     func finish(_ token: String, with result: ItemImportResult) {
         entries[token]?.result = result
     }

@@ -1,0 +1,53 @@
+import Foundation
+
+extension ItemCSV {
+    /// The export's columns, in order, each with the text it writes for an item: written once,
+    /// for the export and for the import that compares a file's cells with it.
+    enum Column: String, CaseIterable {
+        case name = "Name", serialNumber = "Serial Number", value = "Value in Dollars", date = "Date Created", key = "Item Key", hasPhoto = "Has Photo"
+        case location = "Location", labels = "Labels", quantity = "Quantity", purchaseDate = "Purchase Date", pricePaid = "Price Paid"
+        case purchasedFrom = "Purchased From", warrantyEnds = "Warranty Ends", warrantyNotes = "Warranty Notes", notes = "Notes"
+        case modelName = "Model", manufacturer = "Manufacturer"
+
+        /// The columns an import sets on an item, in the export's order.
+        static let fields: [Column] = allCases.filter { $0 != .key && $0 != .hasPhoto }
+
+        /// Whether the column holds text a person typed (guarded against formulas, ``safeText(_:)``);
+        /// numbers and dates are written by us.
+        var isText: Bool {
+            switch self {
+            case .value, .date, .hasPhoto, .quantity, .purchaseDate, .pricePaid, .warrantyEnds: false
+            default: true
+            }
+        }
+
+        /// The cell the export writes for `item`: ``text(of:hasPhoto:)``, guarded when it is text.
+        func cell(of item: Item, hasPhoto: Bool = false) -> String {
+            isText ? safeText(text(of: item, hasPhoto: hasPhoto)) : text(of: item, hasPhoto: hasPhoto)
+        }
+
+        /// The column's text for `item`, before the formula guard.
+        func text(of item: Item, hasPhoto: Bool = false) -> String {
+            func day(_ date: Date?) -> String { date.map { ItemRules.dayText($0) ?? "invalid date" } ?? "" }
+            switch self {
+            case .name: return item.itemName
+            case .serialNumber: return item.serialNumber
+            case .value: return String(item.valueInDollars)
+            case .date: return dateText(item.dateCreated)
+            case .key: return item.itemKey
+            case .hasPhoto: return hasPhoto ? "yes" : "no"
+            case .location: return item.location ?? ""
+            case .labels: return (item.labels ?? []).joined(separator: labelSeparator)
+            case .quantity: return String(item.quantity ?? 1)
+            case .purchaseDate: return day(item.purchaseDate)
+            case .pricePaid: return item.pricePaid.map(String.init) ?? ""
+            case .purchasedFrom: return item.purchasedFrom ?? ""
+            case .warrantyEnds: return day(item.warrantyEnds)
+            case .warrantyNotes: return item.warrantyNotes ?? ""
+            case .notes: return item.notes ?? ""
+            case .modelName: return item.modelName ?? ""
+            case .manufacturer: return item.manufacturer ?? ""
+            }
+        }
+    }
+}
