@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "ImagingSamples", dependencies: ["Imaging"], path: "Tests/Samples/ImagingSamples"),
         .target(
             name: "ScaryCreatures",
-            dependencies: ["DocumentStore", "ObjectStorage", "Imaging", "KeyedArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["DocumentStore", "ObjectStorage", "Imaging", "KeyedArchive"]
         ),
         // Homepwner: items in one archive file, photos beside it.
         .target(name: "Homepwner", dependencies: ["DocumentStore", "Imaging", "KeyedArchive"]),
@@ -190,6 +190,7 @@ let package = Package(
                 "KeyedArchive",
                 "ObjectStorage",
                 "CDocumentStore",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

@@ -39,6 +39,12 @@ public struct HomepwnerError: Error, Sendable, Hashable, CustomStringConvertible
         /// The item changed since the version the change was based on (someone else changed it
         /// first); nothing was changed.
         case versionMismatch
+        /// A zip given to import is not a full export (no `items.archive`, an archive that
+        /// cannot be read, a newer model) or is refused as a possible zip bomb; nothing was written.
+        case invalidImport
+        /// A full export is imported only into an inventory with no items, and this one has some;
+        /// nothing was written.
+        case notEmpty
         /// Another process holds the data folder for writing — a running server, or another
         /// command that did not finish in time; nothing was changed.
         case inUse

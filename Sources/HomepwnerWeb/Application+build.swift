@@ -87,6 +87,8 @@ public func buildRouter(
             ("/api/items", [.get, .head, .post]),
             ("/api/items.csv", [.get, .head]),
             ("/api/items/import", [.post]),
+            ("/api/export", [.get, .head]),
+            ("/api/import", [.post]),
             ("/api/items/{itemKey}", [.get, .head, .patch, .delete]),
             ("/api/items/{itemKey}/photo", [.get, .head, .put, .delete]),
             ("/api/items/{itemKey}/thumbnail", [.get, .head]),
@@ -102,11 +104,11 @@ public func buildRouter(
         routeKinds: RouteKinds(
             uploads: [
                 "/api/items/{itemKey}/photo", "/items/{key}/photo", "/api/items/{itemKey}/attachments", "/items/{key}/attachments",
-                "/api/items/import", "/import",
+                "/api/items/import", "/import", "/api/import",
             ],
             eventStreams: ["/api/events"]
         ),
-        heavyReads: ["/", "/api/items", "/api/items.csv", "/api/stats"]
+        heavyReads: ["/", "/api/items", "/api/items.csv", "/api/stats", "/api/export"]
     )
     try ItemsAPI(store: store, maxBodyBytes: configuration.maxBodyBytes)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))

@@ -29,6 +29,8 @@ enum ErrorMapping {
         case .newerModel: return APIError(.conflict, code: "newer_model", error.message)
         case .corrupt: return APIError(.conflict, code: "unusable_file", error.message)
         case .inUse: return APIError(.conflict, code: "in_use", error.message)
+        case .invalidImport: return APIError(.unprocessableContent, code: "invalid_import", error.message)
+        case .notEmpty: return APIError(.conflict, code: "not_empty", error.message)
         case .storage: return APIError(.internalServerError, code: "storage", error.message)
         case .unavailable: return .unavailable(error.message)
         }

@@ -22,7 +22,8 @@ struct HomepwnerCommand: AsyncParsableCommand {
             a damaged archive), 66 not found (an item, the folder, the bucket), 69 the storage \
             cannot be reached, 73 items.archive was written by a newer model version than this \
             homepwner knows (it is read-only here: list, show, check and export-csv work, every \
-            change is refused and the file is never rewritten), 74 storage, 75 a homepwner server holds the folder (make the change \
+            change is refused and the file is never rewritten) or import was given an inventory \
+            that has items, 74 storage, 75 a homepwner server holds the folder (make the change \
             through it, or stop it first), 77 the bucket refused the \
             credentials, 78 a malformed s3:// location or AWS environment. \
             An older items.archive (the 2014 app's included) is upgraded at the first change, and \
@@ -30,7 +31,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, ListCommand.self, AddCommand.self, ShowCommand.self, UpdateCommand.self, SetImageCommand.self,
-            RemoveImageCommand.self, DeleteCommand.self, SearchCommand.self, CheckCommand.self, ExportCSVCommand.self, ImportCSVCommand.self, ReportCommand.self,
+            RemoveImageCommand.self, DeleteCommand.self, SearchCommand.self, CheckCommand.self, ExportCSVCommand.self, ImportCSVCommand.self, ExportCommand.self, ImportCommand.self, ReportCommand.self,
             LocationsCommand.self, AttachCommand.self, AttachmentsCommand.self, DetachCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
@@ -60,12 +61,12 @@ struct HomepwnerCommand: AsyncParsableCommand {
     static func status(for code: HomepwnerError.Code) -> Int32 {
         switch code {
         case .ambiguousKey: 64                                                    // EX_USAGE
-        case .invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .invalidAttachment, .tooLarge, .corrupt, .damagedArchive: 65  // EX_DATAERR
+        case .invalidName, .invalidValue, .invalidSerialNumber, .invalidImage, .invalidAttachment, .tooLarge, .corrupt, .damagedArchive, .invalidImport: 65  // EX_DATAERR
         case .notFound, .noDataFolder: 66                                         // EX_NOINPUT
         case .storage: 74                                                         // EX_IOERR
         case .unavailable: 69                                                     // EX_UNAVAILABLE
         case .inUse, .versionMismatch: 75                                         // EX_TEMPFAIL
-        case .newerModel: 73                                                      // EX_CANTCREAT
+        case .newerModel, .notEmpty: 73                                           // EX_CANTCREAT
         }
     }
 }

@@ -1,20 +1,9 @@
 import Foundation
+import DocumentStore
 import KeyedArchive
 import ScaryCreatures
 import Testing
-import ZIPFoundation
 import TestSupport
-
-/// Builds a zip in memory from `(path, bytes, deflate)` entries and writes it to `url`.
-func writeZip(_ entries: [(String, Data, Bool)], to url: URL) throws {
-    let archive = try Archive(accessMode: .create)
-    for (path, data, deflate) in entries {
-        try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: deflate ? .deflate : .none) { position, size in
-            data.subdata(in: Int(position)..<Int(position) + size)
-        }
-    }
-    try #require(archive.data).write(to: url)
-}
 
 @Suite("Imports that are hostile, huge or odd")
 struct HostileImportTests {

@@ -109,6 +109,32 @@ public struct AttachmentStore: Sendable {
         }
     }
 
+    /// Durably stores `data` as `attachment` itself, its number and name kept, replacing what is
+    /// there: an import of a full export brings each attachment back as it was exported.
+    ///
+    /// - Throws: ``HomepwnerError`` `.tooLarge`, `.invalidAttachment` (nothing written),
+    ///   `.storage` when the write fails.
+    public func restore(_ data: Data, as attachment: Attachment) async throws {
+        let kind = try Self.check(data)
+        let name = attachment.storedName
+        if let bucket {
+            do {
+                _ = try await bucket.write(name, data, contentType: kind.contentType)
+            } catch {
+                throw ItemStore.storageError(error, bucket.address(of: name))
+            }
+            return
+        }
+        let url = storage.url.appendingPathComponent(name, isDirectory: false), writer = self.writer
+        try await pool.run {
+            do {
+                try writer.write(data, to: url)
+            } catch {
+                throw HomepwnerError(.storage, "the attachment \(attachment.fileName) of item \(attachment.itemKey) could not be saved: \(error)")
+            }
+        }
+    }
+
     /// The bytes of `attachment` and their kind (sniffed again), or nil when it is not there.
     ///
     /// - Throws: ``HomepwnerError`` `.corrupt` when the stored bytes are larger than the limit,

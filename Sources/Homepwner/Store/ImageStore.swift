@@ -205,7 +205,9 @@ public struct ImageStore: Sendable {
         await cache.invalidate(.thumbnail(key))
     }
 
-    private func readPhoto(_ key: String) async throws -> Data? {
+    /// The photo of the item with `key` as stored, not through the cache (an export reads each
+    /// once); nil when it has none.
+    func readPhoto(_ key: String) async throws -> Data? {
         let url = try url(forKey: key), limits = self.limits
         if bucket != nil { return try await photoObject(key)?.data }
         return try await pool.run {

@@ -55,7 +55,7 @@ public actor ItemStore {
 
     let archive: ArchiveFileStore<ItemArchive>
     private let isReadOnly: Bool
-    private let limits: ArchiveLimits
+    let limits: ArchiveLimits
     let pool: BlockingPool
     /// Writes the small files beside the archive (``LocationList/fileName``) durably.
     let fileWriter: DurableFileWriter

@@ -1,6 +1,6 @@
 import Foundation
+import DocumentStore
 import Imaging
-import ZIPFoundation
 
 /// One creature's files as found in an import source (a bundle folder or a zip), read one
 /// creature at a time: an import holds at most one creature's bytes in memory.
@@ -44,63 +44,34 @@ struct CreatureSource: Sendable {
 }
 
 /// The creatures in a zip, read one at a time: every folder (or the top level) holding a data
-/// archive. Only the central directory is held in memory; each creature's files are inflated
-/// when it is imported.
-///
-/// Zip bombs are refused before anything is inflated (see ``ImportLimits``), and while
-/// inflating, an entry that produces more bytes than it declared is stopped.
-///
-/// `@unchecked Sendable`: ZIPFoundation's `Archive` is a class that is not `Sendable`; an import
-/// hands this value from one blocking-pool job to the next, never to two at once.
-struct ZipCreatureSources: @unchecked Sendable {
-    let url: URL
+/// archive. The zip is read through DocumentStore's ``DocumentStore/ZipReader`` (zip bombs
+/// refused before anything is inflated); each creature's files are inflated when it is imported.
+struct ZipCreatureSources: Sendable {
+    let reader: ZipReader
     /// The zip's name in messages: the file's own name, or the name an upload was sent with.
-    let displayName: String
-    let archive: Archive
-    /// Each creature's folder in the zip and its files, in folder order. Folders and names are
-    /// compared by their UTF-8 bytes, as the zip stores them: two names that Unicode calls
-    /// equivalent are still two names.
-    let creatures: [(folder: String, files: [(name: String, entry: Entry)])]
+    var displayName: String { reader.displayName }
+    /// Each creature's folder in the zip and its files, in folder order. Folders are compared
+    /// by their UTF-8 bytes, as the zip stores them: two names that Unicode calls equivalent
+    /// are still two names.
+    let creatures: [(folder: String, files: [ZipReader.File])]
 
     /// Opens the zip at `url` and checks its directory; messages call it `displayName` (by
     /// default the file's name).
     ///
     /// - Throws: ``ScaryCreaturesError`` `.invalidImport` naming what is wrong.
     init(url: URL, displayName: String? = nil, limits: ImportLimits) throws {
-        self.url = url
-        self.displayName = displayName ?? url.lastPathComponent
         do {
-            archive = try Archive(url: url, accessMode: .read)
-        } catch {
-            throw ScaryCreaturesError(.invalidImport, "\(displayName ?? url.lastPathComponent) is not a zip file; choose a .zip that Export made")
+            reader = try ZipReader(url: url, displayName: displayName, limits: limits) { name in
+                if CreatureSource.dataNames.contains(where: { $0.utf8.elementsEqual(name.utf8) }) { return CreatureSource.maxDataBytes }
+                if CreatureLayout.fullImageNames.contains(where: { $0.utf8.elementsEqual(name.utf8) }) { return CreatureSource.maxPhotoBytes }
+                return nil
+            }
+        } catch let error as ZipImportError {
+            throw ScaryCreaturesError(.invalidImport, error.message)
         }
-        var groups: [[UInt8]: (folder: String, files: [(name: String, entry: Entry)])] = [:]
-        var count = 0
-        var total: UInt64 = 0
-        for entry in archive {
-            count += 1
-            guard count <= limits.maxEntries else {
-                throw ScaryCreaturesError(.invalidImport, "\(self.displayName) has more than \(limits.maxEntries) entries; it is refused as a possible zip bomb")
-            }
-            let path = entry.path
-            let folder = (path as NSString).deletingLastPathComponent
-            let name = (path as NSString).lastPathComponent
-            // Only regular files are read: links and folders in a zip are ignored.
-            guard entry.type == .file, !name.hasPrefix("."), !path.contains("__MACOSX") else { continue }
-            let isData = CreatureSource.dataNames.contains { $0.utf8.elementsEqual(name.utf8) }
-            guard isData || CreatureLayout.fullImageNames.contains(where: { $0.utf8.elementsEqual(name.utf8) }) else { continue }
-            let limit = isData ? CreatureSource.maxDataBytes : CreatureSource.maxPhotoBytes
-            guard entry.uncompressedSize <= UInt64(limit) else {
-                throw ScaryCreaturesError(.invalidImport, "\(path) in \(self.displayName) inflates to \(entry.uncompressedSize) bytes, over the limit of \(limit)")
-            }
-            if entry.uncompressedSize > 64 << 10, entry.uncompressedSize > limits.maxRatio * max(entry.compressedSize, 1) {
-                throw ScaryCreaturesError(.invalidImport, "\(path) in \(self.displayName) inflates \(entry.uncompressedSize / max(entry.compressedSize, 1)) times its size; it is refused as a possible zip bomb")
-            }
-            total += entry.uncompressedSize
-            guard total <= limits.maxTotalBytes else {
-                throw ScaryCreaturesError(.invalidImport, "\(self.displayName) inflates to more than \(limits.maxTotalBytes) bytes; it is refused as a possible zip bomb")
-            }
-            groups[Array(folder.utf8), default: (folder, [])].files.append((name, entry))
+        var groups: [[UInt8]: (folder: String, files: [ZipReader.File])] = [:]
+        for file in reader.files {
+            groups[Array(file.folder.utf8), default: (file.folder, [])].files.append(file)
         }
         creatures = groups.keys.sorted { $0.lexicographicallyPrecedes($1) }.compactMap { key in
             guard let group = groups[key], group.files.contains(where: { file in CreatureSource.dataNames.contains { $0.utf8.elementsEqual(file.name.utf8) } }) else { return nil }
@@ -115,21 +86,13 @@ struct ZipCreatureSources: @unchecked Sendable {
     func source(_ index: Int) throws -> CreatureSource {
         let (folder, files) = creatures[index]
         func read(_ names: [String]) throws -> Data? {
-            let found = names.lazy.compactMap { name in files.first { $0.name.utf8.elementsEqual(name.utf8) }?.entry }
-            guard let entry = found.first else { return nil }
-            let declared = Int(entry.uncompressedSize)
-            var data = Data(capacity: declared)
+            let found = names.lazy.compactMap { name in files.first { $0.name.utf8.elementsEqual(name.utf8) } }
+            guard let file = found.first else { return nil }
             do {
-                // This form of extract computes the checksum but leaves comparing it to us.
-                let checksum = try archive.extract(entry, skipCRC32: false) { chunk in
-                    guard data.count + chunk.count <= declared else { throw CocoaError(.fileReadTooLarge) }
-                    data.append(chunk)
-                }
-                guard checksum == entry.checksum, data.count == declared else { throw CocoaError(.fileReadCorruptFile) }
-            } catch {
-                throw ScaryCreaturesError(.invalidImport, "\(entry.path) in \(displayName) cannot be read: damaged, or larger than it says")
+                return try reader.read(file)
+            } catch let error as ZipImportError {
+                throw ScaryCreaturesError(.invalidImport, error.message)
             }
-            return data
         }
         let name = folder.isEmpty ? displayName : folder
         return CreatureSource(name: name, data: try read(CreatureSource.dataNames), fullImage: try read(CreatureLayout.fullImageNames))

@@ -1,6 +1,5 @@
 import DocumentStore
 import Foundation
-import ZIPFoundation
 
 extension ScaryCreatureDatabase {
     /// Writes creature `id` as one `.scarycreature.zip` at `url` (durably, replacing a file
@@ -31,14 +30,9 @@ extension ScaryCreatureDatabase {
     /// Builds a zip in memory (Data.plist deflated, photos stored as they are).
     private static func zip(_ files: [(String, Data)], id: Int) throws -> Data {
         do {
-            let archive = try Archive(accessMode: .create)
-            for (path, data) in files {
-                try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: path.hasSuffix(".plist") ? .deflate : .none) { position, size in
-                    data.subdata(in: Int(position)..<Int(position) + size)
-                }
-            }
-            guard let bytes = archive.data else { throw CocoaError(.fileWriteUnknown) }
-            return bytes
+            let zip = try ZipBuilder()
+            for (path, data) in files { try zip.add(path, data, compress: path.hasSuffix(".plist")) }
+            return try zip.finishedData()
         } catch {
             throw ScaryCreaturesError(.storage, "cannot build the zip for creature \(id): \(error)")
         }
@@ -50,18 +44,13 @@ extension ScaryCreatureDatabase {
     ///
     /// - Throws: ``ScaryCreaturesError`` `.invalidImport` when the bytes are not such a zip.
     public func importCreatures(zip: Data, named name: String = "this file", limits: ImportLimits = .default) async throws -> ImportSummary {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scary-creatures-import-\(UUID().uuidString)", isDirectory: true)
-        let file = folder.appendingPathComponent("upload.zip")
-        try await self.folder.pool.run {
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-                try zip.write(to: file, options: .withoutOverwriting)
-            } catch {
-                throw ScaryCreaturesError(.storage, "cannot keep the upload to import it: \(error.localizedDescription)")
+        do {
+            return try await TemporaryFile.with(zip, pool: folder.pool) { file in
+                try await importCreatures(from: file, named: name, limits: limits)
             }
+        } catch let error as DocumentStoreError {
+            throw ScaryCreaturesError(.storage, "cannot keep the upload to import it: \(error.message)")
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        return try await importCreatures(from: file, named: name, limits: limits)
     }
 
     /// Imports creatures from `url`: an exported `.scarycreature.zip`, one bundle folder
