@@ -5,12 +5,42 @@ import WebSupport
 
 /// The import pages: choose a CSV file (`GET /import`), see what it would add, change and refuse
 /// (`GET /import/{token}`, after `POST /import`), and confirm (`POST /import/{token}`), which
-/// applies exactly what was shown; rows whose item changed meanwhile are refused then.
+/// applies exactly what was shown; rows whose item changed meanwhile are refused then. An
+/// inventory with no items can also take a full export (`POST /import-everything`, a zip).
 extension HomepwnerPages {
     /// `GET /import`: the file form, and the export links.
     func importPage(formError: String?) async throws -> Response {
-        let model = ImportPageModel(formError: formError, readOnly: await damage() != nil)
+        let count = try await store.items().count
+        let model = ImportPageModel(formError: formError, readOnly: await damage() != nil, itemCount: Self.counted(count, "item"), isEmpty: count == 0)
         return html(try await resources.render(model, template: "import"))
+    }
+
+    /// `POST /import-everything` (a multipart form with `file`, a zip that Export everything
+    /// made): imports it into this empty inventory and shows what came in and what was left out.
+    func importEverything(_ request: Request) async throws -> Response {
+        do {
+            let form = try await Self.multipart(of: request, limit: 1 << 30)
+            guard let file = form.parts(named: "file").first, !file.data.isEmpty else {
+                return await carrier.redirect(to: "/import", carrying: .refusal("Choose the zip that Export everything made first."), request: request)
+            }
+            let name = file.filename.map { $0.isEmpty ? "the zip" : $0 } ?? "the zip"
+            let summary = try await store.importInventory(zip: file.data, named: name)
+            let model = MoveInModel(
+                fileName: name,
+                summary: "Imported \(Self.counted(summary.items, "item")), \(Self.counted(summary.photos, "photo")) and \(Self.counted(summary.attachments, "attachment")); \(Self.counted(summary.locations, "location")) added to the list.",
+                skipped: summary.skipped.map { MoveInModel.Skip(name: $0.name, reason: Self.sentence($0.reason)) }
+            )
+            return html(try await resources.render(model, template: "import-everything"))
+        } catch let error as HomepwnerError where Self.isRefusal(error) || [.tooLarge, .invalidImport, .notEmpty].contains(error.code) {
+            return await carrier.redirect(to: "/import", carrying: .refusal(Self.formMessage(error)), request: request)
+        } catch let error as MultipartForm.Failure {
+            return await carrier.redirect(to: "/import", carrying: .refusal(Self.sentence(error.description)), request: request)
+        }
+    }
+
+    /// "1 item", "2 items".
+    static func counted(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count.formatted()) \(noun)s"
     }
 
     /// `POST /import` (a multipart form with `file`): the plan, kept, and a redirect to its preview.
@@ -33,7 +63,8 @@ extension HomepwnerPages {
     /// `GET /import/{token}`: the preview, or what the import did once it was confirmed.
     func importPreviewPage(token: String, formError: String?) async throws -> Response {
         guard let entry = await pendingImports.entry(token) else {
-            return html(try await resources.render(ImportPageModel(formError: "That preview has expired or was never made: choose the file again.", readOnly: false), template: "import"), status: .notFound)
+            let model = ImportPageModel(formError: "That preview has expired or was never made: choose the file again.", readOnly: false)
+            return html(try await resources.render(model, template: "import"), status: .notFound)
         }
         let plan = entry.plan
         let refusals = entry.result?.refusals ?? plan.refusals
@@ -81,6 +112,24 @@ extension HomepwnerPages {
 struct ImportPageModel: Sendable {
     var formError: String?
     var readOnly: Bool
+    /// "3 items".
+    var itemCount: String = ""
+    /// Whether the inventory has no items, so a full export can be imported.
+    var isEmpty: Bool = false
+}
+
+/// What the page after importing a full export shows.
+struct MoveInModel: Sendable {
+    /// A file of the zip left out, and why.
+    struct Skip: Sendable {
+        var name: String
+        var reason: String
+    }
+
+    var fileName: String
+    var summary: String
+    var skipped: [Skip]
+    var hasSkipped: Bool { !skipped.isEmpty }
 }
 
 /// What the preview page shows.

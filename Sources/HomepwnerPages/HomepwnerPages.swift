@@ -73,6 +73,7 @@ public struct HomepwnerPages: Sendable, PageResponses {
         router.get("/labels") { request, _ in try await labelsPage(request) }
         router.get("/import") { request, _ in try await importPage(formError: await carrier.take(for: request)?.refusal) }
         router.post("/import") { request, _ in try await previewImport(request) }
+        router.post("/import-everything") { request, _ in try await importEverything(request) }
         router.get("/import/:token") { request, context in
             try await importPreviewPage(token: context.parameters.get("token") ?? "", formError: await carrier.take(for: request)?.refusal)
         }

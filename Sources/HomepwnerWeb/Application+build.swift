@@ -104,7 +104,7 @@ public func buildRouter(
         routeKinds: RouteKinds(
             uploads: [
                 "/api/items/{itemKey}/photo", "/items/{key}/photo", "/api/items/{itemKey}/attachments", "/items/{key}/attachments",
-                "/api/items/import", "/import", "/api/import",
+                "/api/items/import", "/import", "/api/import", "/import-everything",
             ],
             eventStreams: ["/api/events"]
         ),
