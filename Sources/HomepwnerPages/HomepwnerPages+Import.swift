@@ -11,7 +11,7 @@ extension HomepwnerPages {
     /// `GET /import`: the file form, and the export links.
     func importPage(formError: String?) async throws -> Response {
         let count = try await store.items().count
-        let model = ImportPageModel(formError: formError, readOnly: await damage() != nil, itemCount: Self.counted(count, "item"), isEmpty: count == 0)
+        let model = ImportPageModel(formError: formError, readOnly: await damage() != nil, itemCount: InventoryImportSummary.counted(count, "item"), isEmpty: count == 0)
         return html(try await resources.render(model, template: "import"))
     }
 
@@ -27,7 +27,7 @@ extension HomepwnerPages {
             let summary = try await store.importInventory(zip: file.data, named: name)
             let model = MoveInModel(
                 fileName: name,
-                summary: "Imported \(Self.counted(summary.items, "item")), \(Self.counted(summary.photos, "photo")) and \(Self.counted(summary.attachments, "attachment")); \(Self.counted(summary.locations, "location")) added to the list.",
+                summary: summary.sentence,
                 skipped: summary.skipped.map { MoveInModel.Skip(name: $0.name, reason: Self.sentence($0.reason)) }
             )
             return html(try await resources.render(model, template: "import-everything"))
@@ -38,10 +38,6 @@ extension HomepwnerPages {
         }
     }
 
-    /// "1 item", "2 items".
-    static func counted(_ count: Int, _ noun: String) -> String {
-        count == 1 ? "1 \(noun)" : "\(count.formatted()) \(noun)s"
-    }
 
     /// `POST /import` (a multipart form with `file`): the plan, kept, and a redirect to its preview.
     func previewImport(_ request: Request) async throws -> Response {

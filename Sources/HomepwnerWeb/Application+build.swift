@@ -104,13 +104,14 @@ public func buildRouter(
         routeKinds: RouteKinds(
             uploads: [
                 "/api/items/{itemKey}/photo", "/items/{key}/photo", "/api/items/{itemKey}/attachments", "/items/{key}/attachments",
-                "/api/items/import", "/import", "/api/import", "/import-everything",
+                "/api/items/import", "/import", "/import-everything",
             ],
+            largeUploads: ["/api/import"],
             eventStreams: ["/api/events"]
         ),
         heavyReads: ["/", "/api/items", "/api/items.csv", "/api/stats", "/api/export"]
     )
-    try ItemsAPI(store: store, maxBodyBytes: configuration.maxBodyBytes)
+    try ItemsAPI(store: store, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
     // pages: HomepwnerPages(store: store, …).addRoutes(to: router) — handed in as `pages`.
     try pages?(router, store)

@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import Homepwner
 import OpenAPIRuntime
@@ -14,11 +15,25 @@ extension ItemsAPI {
         ))
     }
 
+    /// The zip is streamed to a temporary file as it arrives (one chunk in memory, at most the
+    /// server's import limit: a large upload, ``WebSupport/RouteKinds``) and read from there.
     func importInventory(_ input: Operations.ImportInventory.Input) async throws -> Operations.ImportInventory.Output {
         guard case .applicationZip(let body) = input.body else { throw APIError.unsupportedMediaType("send the zip that Export made as application/zip") }
-        let zip = try await UploadBody.collect(body, limit: maxBodyBytes)
-        let summary = try await store.importInventory(zip: zip)
+        // Refused before a byte of the upload is written out.
+        try await store.requireEmptyForImport()
+        let store = self.store
+        let summary: InventoryImportSummary
+        do {
+            summary = try await TemporaryFile.with(streaming: body, limit: maxImportBytes, pool: .shared) { file in
+                try await store.importInventory(from: file, named: "this file")
+            }
+        } catch is TemporaryFile.TooLarge {
+            throw APIError.tooLarge(limit: maxImportBytes)
+        } catch let error as DocumentStoreError {
+            throw APIError.unavailable(error.message)
+        }
         return .ok(.init(body: .json(.init(
+            summary: summary.sentence,
             items: summary.items,
             photos: summary.photos,
             attachments: summary.attachments,

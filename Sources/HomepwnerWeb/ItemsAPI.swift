@@ -12,6 +12,8 @@ struct ItemsAPI: APIProtocol {
     let store: ItemStore
     /// The largest upload read.
     let maxBodyBytes: Int
+    /// The largest whole inventory imported (streamed to disk: ``WebSupport/WebConfiguration/maxImportBytes``).
+    var maxImportBytes: Int = WebConfiguration.defaultMaxImportBytes
 
     // MARK: Items
 

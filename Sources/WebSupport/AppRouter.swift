@@ -51,7 +51,7 @@ public enum AppRouter {
             eventStreams: WorkLimit(configuration.maxEventStreams, of: "event streams"),
             kinds: routeKinds
         ))
-        router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes, kinds: routeKinds))
+        router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes, largeLimit: configuration.maxImportBytes, kinds: routeKinds))
         router.add(middleware: FormGuardMiddleware(appName: appName, maxBodyBytes: configuration.maxBodyBytes))
         router.add(middleware: OffLoopMiddleware(paths: heavyReads))
         if let token {

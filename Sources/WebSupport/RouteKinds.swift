@@ -2,23 +2,34 @@ import HTTPTypes
 import Hummingbird
 
 /// The routes an app treats specially before routing, declared by the app: uploads (a `PUT` or
-/// `POST` whose body may be large and whose work grows with it: a photo, a zip to import) and
-/// event streams (a `GET` held open). Paths are patterns whose `{…}` segments match any one
+/// `POST` whose body may be large and whose work grows with it: a photo, a zip to import), large
+/// uploads among them (a whole inventory: streamed to disk by the handler, never held in memory,
+/// under ``WebConfiguration/maxImportBytes``) and event streams (a `GET` held open). Paths are patterns whose `{…}` segments match any one
 /// segment, as in ``MethodNotAllowedMiddleware``; WebSupport knows no app's paths.
 public struct RouteKinds: Sendable {
     private let uploads: [[Substring]]
+    private let largeUploads: [[Substring]]
     private let eventStreams: [[Substring]]
 
-    /// The kinds: `uploads` and `eventStreams` as path patterns (`/api/items/{itemKey}/photo`).
-    public init(uploads: [String] = [], eventStreams: [String] = []) {
+    /// The kinds: `uploads`, `largeUploads` and `eventStreams` as path patterns
+    /// (`/api/items/{itemKey}/photo`).
+    public init(uploads: [String] = [], largeUploads: [String] = [], eventStreams: [String] = []) {
         self.uploads = uploads.map { $0.split(separator: "/") }
+        self.largeUploads = largeUploads.map { $0.split(separator: "/") }
         self.eventStreams = eventStreams.map { $0.split(separator: "/") }
     }
 
-    /// Whether `request` is a `PUT` or `POST` to an upload route.
+    /// Whether `request` is a `PUT` or `POST` to an upload route (a large one included).
     public func isUpload(_ request: Request) -> Bool {
         guard request.method == .put || request.method == .post else { return false }
-        return Self.matches(uploads, request.uri.path)
+        return Self.matches(uploads, request.uri.path) || Self.matches(largeUploads, request.uri.path)
+    }
+
+    /// Whether `request` is a `PUT` or `POST` to a large upload route, whose handler streams the
+    /// body to disk.
+    public func isLargeUpload(_ request: Request) -> Bool {
+        guard request.method == .put || request.method == .post else { return false }
+        return Self.matches(largeUploads, request.uri.path)
     }
 
     /// Whether `request` is a `GET` of an event stream.

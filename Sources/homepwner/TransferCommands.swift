@@ -22,7 +22,7 @@ struct ExportCommand: AsyncParsableCommand {
         for skip in summary.skipped {
             FileHandle.standardError.write(Data("homepwner: warning: not exported \(terminalSafe(skip.name)): \(terminalSafe(skip.reason))\n".utf8))
         }
-        print("\(terminalSafe(url.path)): \(counted(summary.items, "item")), \(counted(summary.photos, "photo")), \(counted(summary.attachments, "attachment")), \(counted(summary.locations, "location"))")
+        print("\(terminalSafe(url.path)): \(InventoryImportSummary.counted(summary.items, "item")), \(InventoryImportSummary.counted(summary.photos, "photo")), \(InventoryImportSummary.counted(summary.attachments, "attachment")), \(InventoryImportSummary.counted(summary.locations, "location"))")
     }
 }
 
@@ -45,11 +45,6 @@ struct ImportCommand: AsyncParsableCommand {
         let store = try await data.open()
         let summary = try await store.importInventory(from: URL(fileURLWithPath: file))
         for skip in summary.skipped { print("skipped \(terminalSafe(skip.name)): \(terminalSafe(skip.reason))") }
-        print("imported \(counted(summary.items, "item")), \(counted(summary.photos, "photo")), \(counted(summary.attachments, "attachment")); \(counted(summary.locations, "location")) added to the list")
+        print(summary.sentence)
     }
-}
-
-/// "1 item", "2 items".
-private func counted(_ count: Int, _ noun: String) -> String {
-    count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
 }

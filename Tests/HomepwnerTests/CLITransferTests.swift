@@ -26,7 +26,7 @@ struct CLITransferTests {
             let target = ["--storage", folder.appendingPathComponent("new").path]
             let imported = try homepwner(["import", zip.path] + target + ["--create"])
             #expect(imported.status == 0, "\(imported.errors)")
-            #expect(imported.output == "imported 1 item, 1 photo, 0 attachments; 0 locations added to the list\n")
+            #expect(imported.output == "Imported 1 item, 1 photo and 0 attachments; 0 locations added to the list.\n")
             #expect(try Data(contentsOf: folder.appendingPathComponent("new/items.archive")) == (try Data(contentsOf: folder.appendingPathComponent("old/items.archive"))))
             #expect(try Data(contentsOf: folder.appendingPathComponent("new/\(key)")) == (try Data(contentsOf: photo)))
 

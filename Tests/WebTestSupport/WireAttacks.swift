@@ -19,13 +19,18 @@ public enum WireAttacks {
 
     /// A well-formed chunked body of `size` bytes (in 1 MiB chunks), for a body over the limit.
     public static func largeChunkedBody(size: Int) -> [UInt8] {
+        chunkedBody([UInt8](repeating: 0x41, count: size))
+    }
+
+    /// `content` as a well-formed chunked body, in chunks of at most `chunkSize` bytes.
+    public static func chunkedBody(_ content: [UInt8], chunkSize: Int = 1 << 20) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(size + size / 100_000 + 16)
-        var left = size
-        while left > 0 {
-            let chunk = min(left, 1 << 20)
-            bytes += Array("\(String(chunk, radix: 16))\r\n".utf8) + [UInt8](repeating: 0x41, count: chunk) + Array("\r\n".utf8)
-            left -= chunk
+        bytes.reserveCapacity(content.count + content.count / 100_000 + 16)
+        var start = 0
+        while start < content.count {
+            let end = min(content.count, start + chunkSize)
+            bytes += Array("\(String(end - start, radix: 16))\r\n".utf8) + content[start..<end] + Array("\r\n".utf8)
+            start = end
         }
         return bytes + Array("0\r\n\r\n".utf8)
     }

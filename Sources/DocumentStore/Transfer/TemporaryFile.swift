@@ -25,3 +25,69 @@ public enum TemporaryFile {
         return try await body(file)
     }
 }
+
+extension TemporaryFile {
+    /// A body longer than the limit it was kept under.
+    public struct TooLarge: Error, Sendable, Hashable {
+        /// The limit, in bytes.
+        public var limit: Int
+    }
+
+    /// Writes the bytes of `chunks` as they arrive to a new file in a new folder of the system's
+    /// temporary folder — never more than `limit` of them, and never more than one chunk in
+    /// memory — runs `body` with the file's URL, and removes both afterwards, whatever happens.
+    ///
+    /// - Throws: ``TooLarge`` past `limit` (the part written is removed),
+    ///   ``DocumentStoreError`` when the file cannot be written, what `chunks` throws, and what
+    ///   `body` throws.
+    public static func with<Chunks: AsyncSequence, Result: Sendable>(
+        streaming chunks: Chunks, limit: Int, pool: BlockingPool, _ body: @Sendable (URL) async throws -> Result
+    ) async throws -> Result where Chunks.Element == ArraySlice<UInt8> {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString)", isDirectory: true)
+        let file = folder.appendingPathComponent("upload", isDirectory: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let handle = try await pool.run { () throws -> FileHandleBox in
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+                guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                    throw CocoaError(.fileWriteUnknown)
+                }
+                return FileHandleBox(try FileHandle(forWritingTo: file))
+            } catch {
+                throw DocumentStoreError(.io, "the upload cannot be kept to be read: \(error.localizedDescription)", path: file.path)
+            }
+        }
+        var written = 0
+        do {
+            for try await chunk in chunks {
+                written += chunk.count
+                guard written <= limit else { throw TooLarge(limit: limit) }
+                let bytes = Data(chunk)
+                try await pool.run {
+                    do {
+                        try handle.value.write(contentsOf: bytes)
+                    } catch {
+                        throw DocumentStoreError(.io, "the upload cannot be kept to be read: \(error.localizedDescription)", path: file.path)
+                    }
+                }
+            }
+        } catch {
+            try? handle.value.close()
+            throw error
+        }
+        try await pool.run {
+            do {
+                try handle.value.close()
+            } catch {
+                throw DocumentStoreError(.io, "the upload cannot be kept to be read: \(error.localizedDescription)", path: file.path)
+            }
+        }
+        return try await body(file)
+    }
+}
+
+/// A file handle handed between blocking-pool jobs, one at a time.
+private final class FileHandleBox: @unchecked Sendable {
+    let value: FileHandle
+    init(_ value: FileHandle) { self.value = value }
+}

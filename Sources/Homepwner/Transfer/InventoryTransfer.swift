@@ -32,6 +32,17 @@ public struct InventoryImportSummary: Sendable, Hashable {
 
     /// An empty summary.
     public init() {}
+
+    /// What came in, as the CLI, the API and the pages say it: "Imported 2 items, 1 photo and
+    /// 0 attachments; 1 location added to the list."
+    public var sentence: String {
+        "Imported \(Self.counted(items, "item")), \(Self.counted(photos, "photo")) and \(Self.counted(attachments, "attachment")); \(Self.counted(locations, "location")) added to the list."
+    }
+
+    /// "1 item", "2 items", "10,000 items".
+    public static func counted(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count.formatted(.number.locale(Locale(identifier: "en_US")))) \(noun)s"
+    }
 }
 
 /// A file an export or an import left out, and why.

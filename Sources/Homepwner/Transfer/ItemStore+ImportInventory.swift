@@ -111,9 +111,7 @@ extension ItemStore {
     /// - Throws: what ``importInventory(from:named:limits:)`` throws.
     public func importInventory(zip: Data, named name: String = "this file", limits: ImportLimits = .default) async throws -> InventoryImportSummary {
         // Refused before the upload is even written out.
-        try await load()
-        try requireWritable()
-        try await requireNoItems()
+        try await requireEmptyForImport()
         do {
             return try await TemporaryFile.with(zip, pool: pool) { file in
                 try await importInventory(from: file, named: name, limits: limits)
@@ -121,6 +119,16 @@ extension ItemStore {
         } catch let error as DocumentStoreError {
             throw HomepwnerError(.storage, error.message)
         }
+    }
+
+    /// Throws unless this inventory can take a full export now: writable and with no items
+    /// (checked again by the import itself) — so that an upload is refused before it is kept.
+    ///
+    /// - Throws: ``HomepwnerError`` `.notEmpty`, and what a change throws for a store that cannot write.
+    public func requireEmptyForImport() async throws {
+        try await load()
+        try requireWritable()
+        try await requireNoItems()
     }
 
     private func requireNoItems() async throws {
