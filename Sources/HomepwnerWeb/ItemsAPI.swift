@@ -52,17 +52,30 @@ struct ItemsAPI: APIProtocol {
         ))))
     }
 
-    /// The API counts a name's and a serial number's characters as they are sent, spaces at
-    /// either end included (the API document's `maxLength` counts so), before the rules trim
-    /// them: 201 characters with a space in front are refused here, though the form that trims
-    /// first would take them.
-    static func checkAsSent(name: String?, serialNumber: String?) throws {
-        if let name, name.utf8.count > ItemRules.maxNameLength, name.count > ItemRules.maxNameLength {
-            throw HomepwnerError(.invalidName, "a name can have at most \(ItemRules.maxNameLength) characters as sent, spaces at either end included, not \(name.count)")
+    /// The API counts the characters of a name, a serial number and every text detail as they
+    /// are sent, in code points, spaces at either end included — as the API document's
+    /// `maxLength` counts them — before the rules trim them: 201 characters with a space in front
+    /// are refused here, though the form that trims first would take them.
+    static func checkAsSent(name: String?, serialNumber: String?, details: (any DetailInput)? = nil) throws {
+        try checkAsSent(name, max: ItemRules.maxNameLength, code: .invalidName, what: "a name")
+        try checkAsSent(serialNumber, max: ItemRules.maxSerialNumberLength, code: .invalidSerialNumber, what: "a serial number")
+        guard let details else { return }
+        try checkAsSent(details.location, max: ItemRules.maxLocationLength, code: .invalidValue, what: "a location")
+        for label in details.labels ?? [] {
+            try checkAsSent(label, max: ItemRules.maxLabelLength, code: .invalidValue, what: "a label")
         }
-        if let serialNumber, serialNumber.utf8.count > ItemRules.maxSerialNumberLength, serialNumber.count > ItemRules.maxSerialNumberLength {
-            throw HomepwnerError(.invalidSerialNumber, "a serial number can have at most \(ItemRules.maxSerialNumberLength) characters as sent, spaces at either end included, not \(serialNumber.count)")
-        }
+        try checkAsSent(details.purchasedFrom, max: ItemRules.maxPurchasedFromLength, code: .invalidValue, what: "where it was bought")
+        try checkAsSent(details.warrantyNotes, max: ItemRules.maxWarrantyNotesLength, code: .invalidValue, what: "warranty notes")
+        try checkAsSent(details.notes, max: ItemRules.maxNotesLength, code: .invalidValue, what: "notes")
+        try checkAsSent(details.modelName, max: ItemRules.maxModelLength, code: .invalidValue, what: "a model")
+        try checkAsSent(details.manufacturer, max: ItemRules.maxModelLength, code: .invalidValue, what: "a manufacturer")
+    }
+
+    private static func checkAsSent(_ text: String?, max: Int, code: HomepwnerError.Code, what: String) throws {
+        guard let text, text.utf8.count > max else { return }
+        let count = text.unicodeScalars.count
+        guard count > max else { return }
+        throw HomepwnerError(code, "\(what) can have at most \(max) characters as sent, spaces at either end included, not \(count)")
     }
 
     /// Why the inventory cannot change, in words; nil when it can.
@@ -78,7 +91,7 @@ struct ItemsAPI: APIProtocol {
     func createItem(_ input: Operations.CreateItem.Input) async throws -> Operations.CreateItem.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType("send the item as application/json") }
         let value = try body.valueInDollars.map(Self.dollars) ?? 0
-        try Self.checkAsSent(name: body.name, serialNumber: body.serialNumber)
+        try Self.checkAsSent(name: body.name, serialNumber: body.serialNumber, details: body)
         var draft = NewItem(name: body.name, serialNumber: body.serialNumber ?? "", valueInDollars: value)
         try body.addDetails(to: &draft.details)
         let item = try await store.add(draft)
@@ -131,7 +144,7 @@ struct ItemsAPI: APIProtocol {
         guard case .json(let patch) = input.body else { throw APIError.unsupportedMediaType("send the change as application/json") }
         let ifMatch = RawRequestHeaders.value(.ifMatch, decoded: input.headers.ifMatch)
         try APIError.checkLength(ifMatch, of: "If-Match", max: 100)
-        try Self.checkAsSent(name: patch.name, serialNumber: patch.serialNumber)
+        try Self.checkAsSent(name: patch.name, serialNumber: patch.serialNumber, details: patch)
         let changes = try patch.changes()
         guard !changes.isEmpty else {
             throw APIError(.unprocessableContent, code: "empty_change", "give a name, a serial number, a value, a detail, or several of them")
