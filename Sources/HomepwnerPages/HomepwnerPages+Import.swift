@@ -11,7 +11,7 @@ extension HomepwnerPages {
     /// `GET /import`: the file form, and the export links.
     func importPage(formError: String?) async throws -> Response {
         let count = try await store.items().count
-        let model = ImportPageModel(formError: formError, readOnly: await damage() != nil, itemCount: InventoryImportSummary.counted(count, "item"), isEmpty: count == 0)
+        let model = ImportPageModel(formError: formError, readOnly: await damage() != nil, itemCount: InventoryTransferSummary.counted(count, "item"), isEmpty: count == 0)
         return html(try await resources.render(model, template: "import"))
     }
 
@@ -27,7 +27,7 @@ extension HomepwnerPages {
             let summary = try await store.importInventory(zip: file.data, named: name)
             let model = MoveInModel(
                 fileName: name,
-                summary: summary.sentence,
+                summary: summary.importSentence,
                 skipped: summary.skipped.map { MoveInModel.Skip(name: $0.name, reason: Self.sentence($0.reason)) }
             )
             return html(try await resources.render(model, template: "import-everything"))

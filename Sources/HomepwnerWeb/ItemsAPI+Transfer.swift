@@ -22,7 +22,7 @@ extension ItemsAPI {
         // Refused before a byte of the upload is written out.
         try await store.requireEmptyForImport()
         let store = self.store
-        let summary: InventoryImportSummary
+        let summary: InventoryTransferSummary
         do {
             summary = try await TemporaryFile.with(streaming: body, limit: maxImportBytes, pool: .shared) { file in
                 try await store.importInventory(from: file, named: "this file")
@@ -33,7 +33,7 @@ extension ItemsAPI {
             throw APIError.unavailable(error.message)
         }
         return .ok(.init(body: .json(.init(
-            summary: summary.sentence,
+            summary: summary.importSentence,
             items: summary.items,
             photos: summary.photos,
             attachments: summary.attachments,

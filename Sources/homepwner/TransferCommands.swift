@@ -22,7 +22,7 @@ struct ExportCommand: AsyncParsableCommand {
         for skip in summary.skipped {
             FileHandle.standardError.write(Data("homepwner: warning: not exported \(terminalSafe(skip.name)): \(terminalSafe(skip.reason))\n".utf8))
         }
-        print("\(terminalSafe(url.path)): \(InventoryImportSummary.counted(summary.items, "item")), \(InventoryImportSummary.counted(summary.photos, "photo")), \(InventoryImportSummary.counted(summary.attachments, "attachment")), \(InventoryImportSummary.counted(summary.locations, "location"))")
+        print("\(summary.exportSentence.dropLast()) to \(terminalSafe(url.path)).")
     }
 }
 
@@ -45,6 +45,6 @@ struct ImportCommand: AsyncParsableCommand {
         let store = try await data.open()
         let summary = try await store.importInventory(from: URL(fileURLWithPath: file))
         for skip in summary.skipped { print("skipped \(terminalSafe(skip.name)): \(terminalSafe(skip.reason))") }
-        print(summary.sentence)
+        print(summary.importSentence)
     }
 }

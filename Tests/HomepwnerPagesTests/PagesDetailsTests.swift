@@ -127,12 +127,7 @@ struct PagesAttachmentTests {
         try await withPages { client, store in
             let item = try await store.add(NewItem(name: "Boiler"))
             let pdf = Data("%PDF-1.4\n%%EOF\n".utf8)
-            let boundary = "XyZ"
-            var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"manual.pdf\"\r\nContent-Type: application/pdf\r\n\r\n".utf8)
-            form.append(pdf)
-            form.append(Data("\r\n--\(boundary)--\r\n".utf8))
-            var headers = forms.headers
-            headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+            let (headers, form) = fileUpload(pdf, fileName: "manual.pdf", type: "application/pdf")
             let posted = try await client.execute(uri: "/items/\(item.itemKey)/attachments", method: .post, headers: headers, body: body(form))
             #expect(posted.status == .seeOther)
             let name = "\(item.itemKey).attachment-1-manual.pdf"

@@ -9,13 +9,7 @@ import WebTestSupport
 struct PagesImportTests {
     /// The multipart body of the import form holding `csv` as `name`.
     static func upload(_ csv: String, name: String = "items.csv") -> (headers: HTTPFields, body: Data) {
-        let boundary = "XyZ"
-        var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\nContent-Type: text/csv\r\n\r\n".utf8)
-        form.append(Data(csv.utf8))
-        form.append(Data("\r\n--\(boundary)--\r\n".utf8))
-        var headers = forms.headers
-        headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
-        return (headers, form)
+        fileUpload(Data(csv.utf8), fileName: name, type: "text/csv")
     }
 
     @Test("the preview lists what each row would do and changes nothing; Import applies it once and the page then says what was done")

@@ -10,13 +10,7 @@ import WebTestSupport
 struct PagesMoveInTests {
     /// The multipart body of the Import everything form holding `zip` as `name`.
     static func upload(_ zip: Data, name: String) -> (headers: HTTPFields, body: Data) {
-        let boundary = "XyZ"
-        var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\nContent-Type: application/zip\r\n\r\n".utf8)
-        form.append(zip)
-        form.append(Data("\r\n--\(boundary)--\r\n".utf8))
-        var headers = forms.headers
-        headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
-        return (headers, form)
+        fileUpload(zip, fileName: name, type: "application/zip")
     }
 
     /// A full export of an inventory of two items, and a stray file.

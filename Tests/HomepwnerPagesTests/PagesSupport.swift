@@ -83,3 +83,15 @@ func damagedArchiveBytes(key: String, name: String, details: [(key: String, text
         "$objects": .array(objects),
     ]).encoded(as: .binary)
 }
+
+/// The headers and body of a page's upload form holding `data` as its field `file`, sent with
+/// `fileName` and `type`, and the form token.
+func fileUpload(_ data: Data, fileName: String, type: String) -> (headers: HTTPFields, body: Data) {
+    let boundary = "XyZ"
+    var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\nContent-Type: \(type)\r\n\r\n".utf8)
+    form.append(data)
+    form.append(Data("\r\n--\(boundary)--\r\n".utf8))
+    var headers = forms.headers
+    headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+    return (headers, form)
+}

@@ -21,7 +21,7 @@ struct CLITransferTests {
             let zip = folder.appendingPathComponent("moving.zip")
             let export = try homepwner(["export", zip.path] + source)
             #expect(export.status == 0, "\(export.errors)")
-            #expect(export.output == "\(zip.path): 1 item, 1 photo, 0 attachments, 0 locations\n")
+            #expect(export.output == "Exported 1 item, 1 photo, 0 attachments and 0 locations to \(zip.path).\n")
 
             let target = ["--storage", folder.appendingPathComponent("new").path]
             let imported = try homepwner(["import", zip.path] + target + ["--create"])

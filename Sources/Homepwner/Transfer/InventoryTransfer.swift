@@ -1,41 +1,32 @@
 import Foundation
 
-/// What an export of the whole inventory wrote (``ItemStore/exportInventory(to:)``).
-public struct InventoryExportSummary: Sendable, Hashable {
-    /// The items in the exported `items.archive`.
+/// What an export of the whole inventory wrote (``ItemStore/exportInventory(to:)``), or what an
+/// import of one brought in (``ItemStore/importInventory(from:named:limits:)``).
+public struct InventoryTransferSummary: Sendable, Hashable {
+    /// The items (every item of the `items.archive` written or read).
     public var items = 0
-    /// The photos written beside it.
+    /// The photos written or imported.
     public var photos = 0
-    /// The attachments written beside it.
+    /// The attachments written or imported.
     public var attachments = 0
-    /// The names in the exported list of locations.
+    /// The locations of the exported list; those an import added to the kept list.
     public var locations = 0
-    /// Stored files that could not be read, so are not in the zip: the name and the reason.
-    public var skipped: [InventoryTransferSkip] = []
-
-    /// An empty summary.
-    public init() {}
-}
-
-/// What an import of a full export did (``ItemStore/importInventory(from:named:limits:)``).
-public struct InventoryImportSummary: Sendable, Hashable {
-    /// The items imported (every item of the zip's `items.archive`).
-    public var items = 0
-    /// The photos imported.
-    public var photos = 0
-    /// The attachments imported.
-    public var attachments = 0
-    /// The locations added to the kept list (those it did not have).
-    public var locations = 0
-    /// The files of the zip that were not imported: the path and the reason.
+    /// What was left out: stored files an export could not read, files of the zip an import did
+    /// not take — each with the reason.
     public var skipped: [InventoryTransferSkip] = []
 
     /// An empty summary.
     public init() {}
 
-    /// What came in, as the CLI, the API and the pages say it: "Imported 2 items, 1 photo and
-    /// 0 attachments; 1 location added to the list."
-    public var sentence: String {
+    /// What an export wrote, as the CLI says it: "Exported 2 items, 1 photo, 0 attachments and
+    /// 1 location."
+    public var exportSentence: String {
+        "Exported \(Self.counted(items, "item")), \(Self.counted(photos, "photo")), \(Self.counted(attachments, "attachment")) and \(Self.counted(locations, "location"))."
+    }
+
+    /// What an import brought in, as the CLI, the API and the pages say it: "Imported 2 items,
+    /// 1 photo and 0 attachments; 1 location added to the list."
+    public var importSentence: String {
         "Imported \(Self.counted(items, "item")), \(Self.counted(photos, "photo")) and \(Self.counted(attachments, "attachment")); \(Self.counted(locations, "location")) added to the list."
     }
 

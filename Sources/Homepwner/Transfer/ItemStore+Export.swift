@@ -26,7 +26,7 @@ extension ItemStore {
     ///   with the program that wrote it), `.storage` when the zip cannot be written (no part of
     ///   it is left at `url`).
     @discardableResult
-    public func exportInventory(to url: URL) async throws -> InventoryExportSummary {
+    public func exportInventory(to url: URL) async throws -> InventoryTransferSummary {
         try await load()
         switch status {
         case .damaged(let reason):
@@ -49,7 +49,7 @@ extension ItemStore {
         let keys = Set(contents.items.map(\.itemKey).filter(ItemRules.isValidKey))
         let photoKeys = try await images.photoKeys()
         let stored = try await attachments.all().filter { keys.contains($0.itemKey) }
-        var summary = InventoryExportSummary()
+        var summary = InventoryTransferSummary()
         summary.items = contents.items.count
         summary.locations = locations.names.count
         let zip: ZipBuilder
@@ -99,7 +99,7 @@ extension ItemStore {
     /// left behind whatever happens to the download; its bytes are read as they are sent.
     ///
     /// - Throws: what ``exportInventory(to:)`` throws.
-    public func exportInventoryForDownload() async throws -> (zip: StreamedFile<InventoryExportSummary>, summary: InventoryExportSummary) {
+    public func exportInventoryForDownload() async throws -> (zip: StreamedFile<InventoryTransferSummary>, summary: InventoryTransferSummary) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homepwner-export-\(UUID().uuidString)", isDirectory: true)
         let pool = self.pool
         try await pool.run {

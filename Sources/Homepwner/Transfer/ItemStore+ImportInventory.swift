@@ -22,7 +22,7 @@ extension ItemStore {
     ///   zip that is not a full export (no `items.archive`, one that cannot be read or of a newer
     ///   model) or is refused as a possible zip bomb, and what a change throws (`.storage`,
     ///   `.damagedArchive`, …). Nothing is imported then.
-    public func importInventory(from url: URL, named name: String? = nil, limits: ImportLimits = .default) async throws -> InventoryImportSummary {
+    public func importInventory(from url: URL, named name: String? = nil, limits: ImportLimits = .default) async throws -> InventoryTransferSummary {
         try await load()
         try requireWritable()
         try await requireNoItems()
@@ -35,7 +35,7 @@ extension ItemStore {
         guard archives.count == 1 else {
             throw HomepwnerError(.invalidImport, "\(shown) holds \(archives.count) \(Self.archiveName) files (\(archives.map(\.path).joined(separator: ", "))); it must hold one inventory")
         }
-        var summary = InventoryImportSummary()
+        var summary = InventoryTransferSummary()
         let root = archiveFile.folder
         let beside = reader.files.filter { $0.folder.utf8.elementsEqual(root.utf8) }
         for file in reader.files where !file.folder.utf8.elementsEqual(root.utf8) {
@@ -109,7 +109,7 @@ extension ItemStore {
     /// does with a file; messages call it `name`, never the temporary file's.
     ///
     /// - Throws: what ``importInventory(from:named:limits:)`` throws.
-    public func importInventory(zip: Data, named name: String = "this file", limits: ImportLimits = .default) async throws -> InventoryImportSummary {
+    public func importInventory(zip: Data, named name: String = "this file", limits: ImportLimits = .default) async throws -> InventoryTransferSummary {
         // Refused before the upload is even written out.
         try await requireEmptyForImport()
         do {
