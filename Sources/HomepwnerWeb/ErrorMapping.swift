@@ -1,3 +1,4 @@
+import DocumentStore
 import Homepwner
 import WebSupport
 
@@ -9,6 +10,8 @@ enum ErrorMapping {
     /// until `homepwner check --repair` has been run (the store's message says so). An archive of
     /// a newer model version is 409 `newer_model`, its message naming both versions.
     @Sendable static func apiError(for error: any Error) -> APIError? {
+        if let error = error as? TemporaryFile.TooLarge { return .tooLarge(limit: error.limit) }
+        if let error = error as? TemporaryFile.CannotKeep { return .unavailable(error.message) }
         guard let error = error as? HomepwnerError else { return nil }
         switch error.code {
         case .invalidName: return APIError(.unprocessableContent, code: "invalid_name", error.message)

@@ -22,15 +22,8 @@ extension ItemsAPI {
         // Refused before a byte of the upload is written out.
         try await store.requireEmptyForImport()
         let store = self.store
-        let summary: InventoryTransferSummary
-        do {
-            summary = try await TemporaryFile.with(streaming: body, limit: maxImportBytes, pool: .shared) { file in
-                try await store.importInventory(from: file, named: "this file")
-            }
-        } catch is TemporaryFile.TooLarge {
-            throw APIError.tooLarge(limit: maxImportBytes)
-        } catch let error as DocumentStoreError {
-            throw APIError.unavailable(error.message)
+        let summary = try await TemporaryFile.with(streaming: body, limit: maxImportBytes, pool: .shared) { file in
+            try await store.importInventory(from: file, named: "this file")
         }
         return .ok(.init(body: .json(.init(
             summary: summary.importSentence,

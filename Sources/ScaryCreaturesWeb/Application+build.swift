@@ -136,14 +136,15 @@ func buildRouter(
         ],
         openAPIDocument: try AppRouter.openAPIDocument(in: .module),
         routeKinds: RouteKinds(
-            uploads: ["/api/creatures/{id}/photo", "/creatures/{id}/photo", "/api/imports", "/imports"],
+            uploads: ["/api/creatures/{id}/photo", "/creatures/{id}/photo", "/imports"],
+            largeUploads: ["/api/imports"],
             eventStreams: ["/api/events"]
         ),
         heavyReads: ["/", "/api/creatures"],
         addInnerMiddleware: { $0.add(middleware: cache) }
     )
     // Compact JSON: the list of 1,000 creatures is a third of its pretty-printed size.
-    try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes)
+    try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
     try pages?(router, database)
     return router

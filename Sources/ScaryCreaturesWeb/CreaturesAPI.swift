@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import HTTPTypes
 import Imaging
@@ -12,6 +13,8 @@ struct CreaturesAPI: APIProtocol {
     let database: ScaryCreatureDatabase
     /// The largest upload read.
     let maxBodyBytes: Int
+    /// The largest zip imported (streamed to disk: ``WebSupport/WebConfiguration/maxImportBytes``).
+    var maxImportBytes: Int = WebConfiguration.defaultMaxImportBytes
 
     // MARK: Creatures
 
@@ -135,10 +138,14 @@ struct CreaturesAPI: APIProtocol {
         ))
     }
 
+    /// The zip is streamed to a temporary file as it arrives (one chunk in memory, at most the
+    /// server's import limit: a large upload, ``WebSupport/RouteKinds``) and read from there.
     func importCreatures(_ input: Operations.ImportCreatures.Input) async throws -> Operations.ImportCreatures.Output {
         guard case .applicationZip(let body) = input.body else { throw APIError.unsupportedMediaType("send a .scarycreature.zip as application/zip") }
-        let zip = try await UploadBody.collect(body, limit: maxBodyBytes)
-        let summary = try await database.importCreatures(zip: zip)
+        let database = self.database
+        let summary = try await TemporaryFile.with(streaming: body, limit: maxImportBytes, pool: .shared) { file in
+            try await database.importCreatures(from: file, named: "this file")
+        }
         return .ok(.init(body: .json(.init(
             imported: summary.imported.map { .init(source: $0.source, id: Int64($0.id), title: $0.title) },
             skipped: summary.skipped.map { .init(source: $0.source, reason: $0.reason) }

@@ -1,3 +1,4 @@
+import DocumentStore
 import ScaryCreatures
 import WebSupport
 
@@ -5,6 +6,8 @@ import WebSupport
 enum ErrorMapping {
     /// `error` as an API error, or nil when it is not one of the app's.
     @Sendable static func apiError(for error: any Error) -> APIError? {
+        if let error = error as? TemporaryFile.TooLarge { return .tooLarge(limit: error.limit) }
+        if let error = error as? TemporaryFile.CannotKeep { return .unavailable(error.message) }
         guard let error = error as? ScaryCreaturesError else { return nil }
         switch error.code {
         case .invalidTitle: return APIError(.unprocessableContent, code: "invalid_title", error.message)

@@ -93,4 +93,24 @@ struct ZipTransferTests {
         let failed = try #require(kept.withLock { $0 })
         #expect(!FileManager.default.fileExists(atPath: failed.deletingLastPathComponent().path))
     }
+
+    @Test("an upload streamed to a temporary file stops at its limit, and nothing of it is left")
+    func streamedLimit() async throws {
+        try await withTemporaryFolder { parent in
+            func stream() -> AsyncStream<ArraySlice<UInt8>> {
+                AsyncStream { continuation in
+                    for chunk: ArraySlice<UInt8> in [[1, 2, 3], [4, 5, 6], [7, 8]] { continuation.yield(chunk) }
+                    continuation.finish()
+                }
+            }
+            let kept = try await TemporaryFile.with(streaming: stream(), limit: 8, pool: .shared, in: parent) { url in try Data(contentsOf: url) }
+            #expect(kept == Data([1, 2, 3, 4, 5, 6, 7, 8]))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty)
+            let error = await #expect(throws: TemporaryFile.TooLarge.self) {
+                try await TemporaryFile.with(streaming: stream(), limit: 7, pool: .shared, in: parent) { _ in Issue.record("the body ran past the limit") }
+            }
+            #expect(error?.limit == 7)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty)
+        }
+    }
 }

@@ -1,8 +1,11 @@
 import Foundation
+import Imaging
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Synchronization
 import Testing
+import TestSupport
 import ImagingSamples
 import WebTestSupport
 
@@ -98,5 +101,40 @@ struct PhotoRouteTests {
             #expect(junk.status == .unprocessableContent)
             #expect(try errorCode(junk) == "invalid_import")
         }
+    }
+
+    @Test("POST /api/imports streams the zip to disk: a zip larger than the server's upload limit is imported")
+    func importPastUploadLimit() async throws {
+        let zip = try await withExport()
+        #expect(zip.readableBytes > 4_000)
+        try await withApp(maxBodyBytes: 4_000) { client, _ in
+            let imported = try await client.execute(uri: "/api/imports", method: .post, headers: [.contentType: "application/zip"], body: zip)
+            #expect(imported.status == .ok, "\(String(buffer: imported.body))")
+            #expect((try json(imported)["imported"] as? [[String: Any]])?.first?["title"] as? String == "Traveller")
+            let photo = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Self.noisyPNG()))
+            #expect(photo.status == .contentTooLarge)
+        }
+    }
+
+    /// A 100×100 PNG of noise: about 30 KB, which hardly compresses.
+    static func noisyPNG() throws -> Data {
+        var random = SplitMix64(seed: 9)
+        return try PNGEncoder.encode(PixelImage(width: 100, height: 100, channels: 3) { _, _ in
+            let bits = random.next()
+            return [UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits >> 16)]
+        })
+    }
+
+    /// The export of a creature with a photo, from a server of its own.
+    private func withExport() async throws -> ByteBuffer {
+        let box = Mutex<ByteBuffer?>(nil)
+        try await withApp { client, _ in
+            _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Traveller","rating":3.5}"#))
+            let put = try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(try Self.noisyPNG()))
+            #expect(put.status == .ok || put.status == .noContent)
+            let zip = try await client.execute(uri: "/api/creatures/1/export", method: .get)
+            box.withLock { $0 = zip.body }
+        }
+        return try #require(box.withLock { $0 })
     }
 }

@@ -3,14 +3,23 @@ import Foundation
 /// Bytes kept in a file for as long as a job needs them: an upload that an import reads as a
 /// zip from a file (``ZipReader`` reads files, not memory).
 public enum TemporaryFile {
-    /// Writes `data` to a new file in a new folder of the system's temporary folder, runs
+    /// Bytes that could not be written to their temporary file (the server's fault or its
+    /// disk's, not the client's).
+    public struct CannotKeep: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What went wrong, in a sentence.
+        public var message: String
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// Writes `data` to a new file in a new folder of `parent` (the system's temporary folder), runs
     /// `body` with the file's URL, and removes both afterwards, whatever `body` does.
     ///
-    /// - Throws: ``DocumentStoreError`` when the file cannot be written, and what `body` throws.
+    /// - Throws: ``CannotKeep`` when the file cannot be written, and what `body` throws.
     public static func with<Result: Sendable>(
-        _ data: Data, pool: BlockingPool, _ body: @Sendable (URL) async throws -> Result
+        _ data: Data, pool: BlockingPool, in parent: URL = FileManager.default.temporaryDirectory, _ body: @Sendable (URL) async throws -> Result
     ) async throws -> Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString)", isDirectory: true)
+        let folder = parent.appendingPathComponent("upload-\(UUID().uuidString)", isDirectory: true)
         let file = folder.appendingPathComponent("upload", isDirectory: false)
         try await pool.run {
             do {
@@ -18,7 +27,7 @@ public enum TemporaryFile {
                 try data.write(to: file, options: .withoutOverwriting)
             } catch {
                 try? FileManager.default.removeItem(at: folder)
-                throw DocumentStoreError(.io, "the upload cannot be kept to be read: \(error.localizedDescription)", path: file.path)
+                throw CannotKeep(message: "the upload cannot be kept to be read: \(error.localizedDescription)")
             }
         }
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -33,17 +42,18 @@ extension TemporaryFile {
         public var limit: Int
     }
 
-    /// Writes the bytes of `chunks` as they arrive to a new file in a new folder of the system's
-    /// temporary folder — never more than `limit` of them, and never more than one chunk in
+    /// Writes the bytes of `chunks` as they arrive to a new file in a new folder of `parent` (the
+    /// system's temporary folder) — never more than `limit` of them, and never more than one chunk in
     /// memory — runs `body` with the file's URL, and removes both afterwards, whatever happens.
     ///
     /// - Throws: ``TooLarge`` past `limit` (the part written is removed),
-    ///   ``DocumentStoreError`` when the file cannot be written, what `chunks` throws, and what
+    ///   ``CannotKeep`` when the file cannot be written, what `chunks` throws, and what
     ///   `body` throws.
     public static func with<Chunks: AsyncSequence, Result: Sendable>(
-        streaming chunks: Chunks, limit: Int, pool: BlockingPool, _ body: @Sendable (URL) async throws -> Result
+        streaming chunks: Chunks, limit: Int, pool: BlockingPool, in parent: URL = FileManager.default.temporaryDirectory,
+        _ body: @Sendable (URL) async throws -> Result
     ) async throws -> Result where Chunks.Element == ArraySlice<UInt8> {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString)", isDirectory: true)
+        let folder = parent.appendingPathComponent("upload-\(UUID().uuidString)", isDirectory: true)
         let file = folder.appendingPathComponent("upload", isDirectory: false)
         defer { try? FileManager.default.removeItem(at: folder) }
         let handle = try await pool.run { () throws -> FileHandleBox in
@@ -54,7 +64,7 @@ extension TemporaryFile {
                 }
                 return FileHandleBox(try FileHandle(forWritingTo: file))
             } catch {
-                throw DocumentStoreError(.io, "the upload cannot be kept to be read: \(error.localizedDescription)", path: file.path)
+                throw CannotKeep(message: "the upload cannot be kept to be read: \(error.localizedDescription)")
             }
         }
         var written = 0
@@ -67,7 +77,7 @@ extension TemporaryFile {
                     do {
                         try handle.value.write(contentsOf: bytes)
                     } catch {
-                        throw DocumentStoreError(.io, "the upload cannot be kept to be read: \(error.localizedDescription)", path: file.path)
+                        throw CannotKeep(message: "the upload cannot be kept to be read: \(error.localizedDescription)")
                     }
                 }
             }
@@ -79,7 +89,7 @@ extension TemporaryFile {
             do {
                 try handle.value.close()
             } catch {
-                throw DocumentStoreError(.io, "the upload cannot be kept to be read: \(error.localizedDescription)", path: file.path)
+                throw CannotKeep(message: "the upload cannot be kept to be read: \(error.localizedDescription)")
             }
         }
         return try await body(file)

@@ -116,7 +116,7 @@ extension ItemStore {
             return try await TemporaryFile.with(zip, pool: pool) { file in
                 try await importInventory(from: file, named: name, limits: limits)
             }
-        } catch let error as DocumentStoreError {
+        } catch let error as TemporaryFile.CannotKeep {
             throw HomepwnerError(.storage, error.message)
         }
     }

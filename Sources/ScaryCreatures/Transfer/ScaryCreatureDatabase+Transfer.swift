@@ -48,8 +48,8 @@ extension ScaryCreatureDatabase {
             return try await TemporaryFile.with(zip, pool: folder.pool) { file in
                 try await importCreatures(from: file, named: name, limits: limits)
             }
-        } catch let error as DocumentStoreError {
-            throw ScaryCreaturesError(.storage, "cannot keep the upload to import it: \(error.message)")
+        } catch let error as TemporaryFile.CannotKeep {
+            throw ScaryCreaturesError(.storage, error.message)
         }
     }
 
