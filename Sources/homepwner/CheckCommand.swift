@@ -61,7 +61,7 @@ struct CheckCommand: AsyncParsableCommand {
             for line in result.photoProblems { print("photo \(terminalSafe(line))") }
             for key in result.orphanPhotos { print("photo \(key): no item has this key") }
             for name in result.orphanAttachments { print("attachment \(terminalSafe(name)): no item has its key") }
-            if let problem = result.locationsProblem { print("locations: \(terminalSafe(problem)) (move it aside to start an empty list)") }
+            if let problem = result.locationsProblem { print("locations: \(terminalSafe(problem)) (check --repair moves it aside and starts an empty list)") }
             print(result.clean ? "all good" : "problems found\(repair ? "" : " (run with --repair to fix what can be fixed)")")
         }
         if !result.clean { throw ExitCode(1) }  // the report says it all

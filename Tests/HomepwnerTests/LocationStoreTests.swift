@@ -121,4 +121,27 @@ struct LocationStoreTests {
         ]).encoded(as: .binary)
         #expect(try LocationList.decoded(odd).names == ["A", "B\u{7}"])
     }
+
+    @Test("check --repair moves a locations.plist that is not a list aside, byte for byte, and the list starts empty; the items keep their locations", arguments: StorageKind.allCases)
+    func repairMovesDamagedListAside(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = ItemStoreTests.store(place.storage)
+            var draft = NewItem(name: "Drill")
+            draft.details.location = "House › Garage"
+            try await store.add(draft)
+            let garbage = Data("not a property list".utf8)
+            try await place.write("locations.plist", garbage)
+            let checked = try await store.check()
+            #expect(checked.locationsProblem != nil && !checked.isClean)
+            let repaired = try await store.repair()
+            let aside = "locations.plist.damaged-\(Int(ItemStoreTests.date.timeIntervalSince1970))"
+            #expect(repaired.repairs == ["moved the list of locations, which cannot be read, to \(aside); the list starts empty and the items keep their locations"])
+            #expect(repaired.isClean)
+            #expect(try await place.read(aside) == garbage)
+            #expect(try await place.read("locations.plist") == nil)
+            #expect(try await store.locations().names.isEmpty)
+            #expect(try await store.items().map(\.location) == ["House › Garage"])
+            try await store.close()
+        }
+    }
 }

@@ -50,7 +50,9 @@ extension ItemStore {
 
     /// Repairs what can be repaired, then checks again: a damaged archive is moved aside
     /// (`items.archive.damaged-<time>`, kept; in a bucket, copied there before the archive is
-    /// replaced) and replaced by what could be read from it, and photo files (objects) no item
+    /// replaced) and replaced by what could be read from it; a `locations.plist` that is not a
+    /// list of locations is moved aside the same way (`locations.plist.damaged-<time>`), so the
+    /// list starts empty (the items keep their locations); and photo files (objects) no item
     /// names, and attachments whose item is gone, are removed. Items that break a rule are left for the user.
     ///
     /// - Throws: ``HomepwnerError`` `.storage` when a step fails (the damaged file then stays).
@@ -73,6 +75,9 @@ extension ItemStore {
             loaded = salvaged
             repairs.append("moved the damaged archive to \(aside) and saved the \(salvaged.items.count) items that could be read")
         }
+        if before.locationsProblem != nil, let aside = try await moveDamagedLocationsAside() {
+            repairs.append("moved the list of locations, which cannot be read, to \(aside); the list starts empty and the items keep their locations")
+        }
         for key in before.orphanPhotos {
             try await images.deleteImage(forKey: key)
             repairs.append("removed the photo \(key), which no item names")
@@ -85,6 +90,36 @@ extension ItemStore {
         var after = try await check()
         after.repairs = repairs
         return after
+    }
+
+    /// Moves a `locations.plist` that is not a list of locations aside as
+    /// `locations.plist.damaged-<time>` (a bucket's object is copied, created only if that name is
+    /// free, then removed); returns that name, or nil when the list reads after all or cannot be
+    /// read for another reason (a storage failure is not damage: nothing is moved).
+    ///
+    /// - Throws: ``HomepwnerError`` `.storage` when it cannot be kept (the file then stays).
+    private func moveDamagedLocationsAside() async throws -> String? {
+        do {
+            _ = try await locations()
+            return nil
+        } catch let error as HomepwnerError where error.code == .corrupt {
+            let aside = "\(LocationList.fileName).damaged-\(Int(now().timeIntervalSince1970))"
+            if let bucket {
+                guard let damaged = try await ImageStore.bucketWork("the list of locations cannot be read", { try await bucket.read(LocationList.fileName, maxBytes: LocationList.maxFileBytes) }) else { return nil }
+                do {
+                    _ = try await bucket.write(aside, damaged.data, contentType: "application/octet-stream", createOnly: true)
+                    try await bucket.delete(LocationList.fileName)
+                } catch {
+                    throw HomepwnerError(.storage, "the list of locations cannot be kept as \(bucket.address(of: aside)), so it is left as it is: \(error)")
+                }
+                return aside
+            }
+            let source = locationsURL, target = folder.appendingPathComponent(aside)
+            try await pool.run { try DurableRemoval.rename(source, to: target) }
+            return aside
+        } catch is HomepwnerError {
+            return nil
+        }
     }
 
     /// Keeps the damaged archive as `name` beside it, never replacing anything: a folder's file
