@@ -94,6 +94,13 @@ struct PagesReportTests {
             #expect(html.contains("<p class=\"warning\" role=\"alert\">This report holds only the items that could be read: items.archive is damaged ("))
             #expect(Self.texts(after: "class=\"report-location\">", in: html) == ["Garage"])
             #expect(html.contains("Total value of 1 item: <strong>$75</strong>"))
+            // The inventory, read-only while damaged, still links to what only reads it.
+            let list = text(try await client.execute(uri: "/", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(!list.contains("id=\"add-form\""))
+            #expect(list.contains("<a href=\"/report\">Insurance report</a> · <a href=\"/labels\">Labels</a>"))
+            let importPage = text(try await client.execute(uri: "/import", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(importPage.contains("<a href=\"/api/items.csv\" download>plain UTF-8</a>"))
+            #expect(!importPage.contains("id=\"export-everything\""))
         }
     }
 }
