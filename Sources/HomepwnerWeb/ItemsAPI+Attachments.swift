@@ -41,12 +41,13 @@ extension ItemsAPI {
     func getAttachment(_ input: Operations.GetAttachment.Input) async throws -> Operations.GetAttachment.Output {
         let key = try ItemKey.parse(input.path.itemKey)
         let attachment = try await store.attachment(input.path.name, forKey: key)
-        guard let (data, kind) = try await store.attachments.read(attachment) else {
+        // Opened before the answer starts, then streamed from the file as the client reads it.
+        guard let file = try await store.attachments.file(attachment) else {
             throw APIError.notFound("item \(key) has no attachment \"\(input.path.name.prefix(200))\"")
         }
         let headers = Operations.GetAttachment.Output.Ok.Headers(contentDisposition: "attachment; filename=\"\(attachment.fileName)\"")
-        let body = HTTPBody(data)
-        switch kind {
+        let body = HTTPBody(file.chunks(in: 0..<file.size), length: .known(Int64(file.size)), iterationBehavior: .single)
+        switch file.kind {
         case .pdf: return .ok(.init(headers: headers, body: .pdf(body)))
         case .jpeg: return .ok(.init(headers: headers, body: .jpeg(body)))
         case .png: return .ok(.init(headers: headers, body: .png(body)))

@@ -29,6 +29,28 @@ struct AttachmentStoreTests {
         }
     }
 
+    @Test("an attachment opened for a download streams its bytes with its kind; one replaced by other bytes is .corrupt, one that is gone is nil", arguments: StorageKind.allCases)
+    func openForDownload(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = ItemStoreTests.store(place.storage)
+            let item = try await store.add(NewItem(name: "Fridge"))
+            let attachment = try await store.addAttachment(Self.pdf, fileName: "receipt.pdf", forKey: item.itemKey)
+            let file = try #require(try await store.attachments.file(attachment))
+            #expect(file.kind == .pdf && file.size == Self.pdf.count)
+            var streamed = Data()
+            for try await chunk in file.chunks(in: 0..<file.size) { streamed.append(contentsOf: chunk) }
+            #expect(streamed == Self.pdf)
+
+            try await place.write(attachment.storedName, Data("<html>not a pdf</html>".utf8))
+            let replaced = await #expect(throws: HomepwnerError.self) { try await store.attachments.file(attachment) }
+            #expect(replaced?.code == .corrupt)
+            #expect(replaced?.message == "the attachment receipt.pdf of item \(item.itemKey) is no longer a PDF, JPEG or PNG")
+            try await place.remove(attachment.storedName)
+            #expect(try await store.attachments.file(attachment) == nil)
+            try await store.close()
+        }
+    }
+
     @Test("bytes that are not a PDF, JPEG or PNG, and more than 20 MiB, are refused before anything is written", arguments: StorageKind.allCases)
     func refusals(kind: StorageKind) async throws {
         try await withStoragePlace(kind) { place in

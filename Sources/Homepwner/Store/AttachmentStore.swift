@@ -135,41 +135,62 @@ public struct AttachmentStore: Sendable {
         }
     }
 
-    /// The bytes of `attachment` and their kind (sniffed again), or nil when it is not there.
+    /// The bytes of `attachment` and their kind (sniffed again), or nil when it is not there:
+    /// ``file(_:)`` read whole.
     ///
-    /// - Throws: ``HomepwnerError`` `.corrupt` when the stored bytes are larger than the limit,
-    ///   not a regular file, or no longer a PDF, JPEG or PNG; `.storage` when it cannot be read.
+    /// - Throws: what ``file(_:)`` throws.
     public func read(_ attachment: Attachment) async throws -> (data: Data, kind: Attachment.Kind)? {
-        let name = attachment.storedName
-        let data: Data?
+        guard let file = try await file(attachment) else { return nil }
+        let bytes = try await pool.run { () throws -> [UInt8] in
+            do {
+                return try file.file.read(file.size, at: 0)
+            } catch let error as DocumentStoreError {
+                throw HomepwnerError(.storage, "the attachment \(attachment.fileName) of item \(attachment.itemKey) cannot be read: \(error.message)")
+            }
+        }
+        return (Data(bytes), file.kind)
+    }
+
+    /// `attachment` opened for streaming (a download), with its kind sniffed again; nil when it
+    /// is not there. A file keeps reading the version open now, whatever replaces it; an object
+    /// in a bucket is read whole (at most ``Attachment/maxBytes``).
+    ///
+    /// - Throws: ``HomepwnerError`` `.corrupt` for a file that is not a regular file, is larger
+    ///   than the limit or is no longer a PDF, JPEG or PNG; `.storage` when it cannot be read.
+    public func file(_ attachment: Attachment) async throws -> StreamedFile<Attachment.Kind>? {
+        let name = attachment.storedName, pool = self.pool
         if let bucket {
-            data = try await ImageStore.bucketWork("the attachment \(attachment.fileName) cannot be read") {
+            let object = try await ImageStore.bucketWork("the attachment \(attachment.fileName) cannot be read") {
                 do {
-                    return try await bucket.read(name, maxBytes: Attachment.maxBytes)?.data
+                    return try await bucket.read(name, maxBytes: Attachment.maxBytes)
                 } catch let error as DocumentStoreError where error.code == .corrupt {
                     throw HomepwnerError(.corrupt, "the attachment \(bucket.address(of: name)) is larger than \(Attachment.maxBytes) bytes")
                 }
             }
-        } else {
-            let url = storage.url.appendingPathComponent(name, isDirectory: false)
-            data = try await pool.run { () throws -> Data? in
-                var status = stat()
-                guard lstat(url.path, &status) == 0 else {
-                    if errno == ENOENT { return nil }
-                    throw HomepwnerError(.storage, "\(url.path) cannot be read: \(String(cString: strerror(errno)))")
-                }
-                do {
-                    return try ArchiveFileReading.read(url, limit: Attachment.maxBytes)
-                } catch let error as HomepwnerError {
-                    throw HomepwnerError(.corrupt, error.message)
-                }
+            guard let object else { return nil }
+            guard let kind = Attachment.Kind.sniff(object.data) else { throw Self.noLongerKnown(attachment) }
+            return StreamedFile(kind: kind, file: OpenAttachment(bytes: object.data, identity: object.tag), pool: pool)
+        }
+        let url = storage.url.appendingPathComponent(name, isDirectory: false)
+        return try await pool.run { () throws -> StreamedFile<Attachment.Kind>? in
+            let file: OpenAttachment?, header: [UInt8]
+            do {
+                file = try OpenAttachment.openRegularFile(at: url)
+                header = try file?.read(8, at: 0) ?? []
+            } catch let error as DocumentStoreError {
+                throw HomepwnerError(error.code == .unsupportedFileType ? .corrupt : .storage, "the attachment \(attachment.fileName) of item \(attachment.itemKey) cannot be read: \(error.message)")
             }
+            guard let file else { return nil }
+            guard file.size <= Attachment.maxBytes else {
+                throw HomepwnerError(.corrupt, "\(url.path) is \(file.size) bytes, more than the \(Attachment.maxBytes) an attachment may have")
+            }
+            guard let kind = Attachment.Kind.sniff(header) else { throw Self.noLongerKnown(attachment) }
+            return StreamedFile(kind: kind, file: file, pool: pool)
         }
-        guard let data else { return nil }
-        guard let kind = Attachment.Kind.sniff(data) else {
-            throw HomepwnerError(.corrupt, "the attachment \(attachment.fileName) of item \(attachment.itemKey) is no longer a PDF, JPEG or PNG")
-        }
-        return (data, kind)
+    }
+
+    private static func noLongerKnown(_ attachment: Attachment) -> HomepwnerError {
+        HomepwnerError(.corrupt, "the attachment \(attachment.fileName) of item \(attachment.itemKey) is no longer a PDF, JPEG or PNG")
     }
 
     /// Durably removes `attachment` (nothing to do when it is not there).
