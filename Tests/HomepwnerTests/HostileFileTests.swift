@@ -40,7 +40,7 @@ struct HostileFileTests {
             try handle.close()
             let store = ItemStore(folder: folder, readOnly: true)
             let error = await #expect(throws: HomepwnerError.self) { try await store.load() }
-            #expect(error?.message == "\(url.path) is 1099511627776 bytes, more than the 67108864 an archive may have")
+            #expect(error?.message == "\(url.path) is 1099511627776 bytes, larger than the limit of 67108864 bytes")
             let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
             #expect(size == 1 << 40)
         }

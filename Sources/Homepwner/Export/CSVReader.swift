@@ -170,6 +170,6 @@ extension CSVTable {
     /// - Throws: ``HomepwnerError`` `.notFound`, `.tooLarge`, `.corrupt` for a folder, FIFO or
     ///   device, `.storage` for a file that cannot be read.
     public static func readFile(atPath path: String) throws -> Data {
-        try ArchiveFileReading.read(URL(fileURLWithPath: path), limit: Limits.default.maxBytes, followingSymlinks: true, tooLarge: .tooLarge, what: "a CSV file")
+        try ArchiveFileReading.read(URL(fileURLWithPath: path), limit: Limits.default.maxBytes, followingSymlinks: true, tooLarge: .tooLarge)
     }
 }

@@ -218,7 +218,7 @@ public struct AttachmentStore: Sendable {
     ///
     /// - Throws: ``HomepwnerError`` `.tooLarge`, `.storage` (not a regular file, unreadable).
     public static func readUpload(atPath path: String) throws -> Data {
-        try ArchiveFileReading.read(URL(fileURLWithPath: path), limit: Attachment.maxBytes, followingSymlinks: true, tooLarge: .tooLarge, what: "an attachment")
+        try ArchiveFileReading.read(URL(fileURLWithPath: path), limit: Attachment.maxBytes, followingSymlinks: true, tooLarge: .tooLarge)
     }
 
     /// The kind of `data` if it may be stored.

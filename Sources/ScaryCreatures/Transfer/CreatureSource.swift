@@ -30,7 +30,12 @@ struct CreatureSource: Sendable {
                 return lstat(file.path, &status) == 0
             }
         }
-        let data = try present(dataNames).map { try InputFile.read($0, limit: maxDataBytes, links: .refuse, code: .invalidImport) }
+        let data: Data?
+        do {
+            data = try present(dataNames).map { try InputFile.read($0, limit: maxDataBytes, links: .refuse) }
+        } catch let refusal as InputFile.Refusal {
+            throw ScaryCreaturesError(.invalidImport, refusal.message)
+        }
         var photo: Data?
         if let file = present(CreatureLayout.fullImageNames) {
             do {
