@@ -43,8 +43,8 @@ extension TemporaryFile {
     }
 
     /// Writes the bytes of `chunks` as they arrive to a new file in a new folder of `parent` (the
-    /// system's temporary folder) — never more than `limit` of them, and never more than one chunk in
-    /// memory — runs `body` with the file's URL, and removes both afterwards, whatever happens.
+    /// system's temporary folder) — never more than `limit` of them, and about 1 MiB in memory
+    /// at a time — runs `body` with the file's URL, and removes both afterwards, whatever happens.
     ///
     /// - Throws: ``TooLarge`` past `limit` (the part written is removed),
     ///   ``CannotKeep`` when the file cannot be written, what `chunks` throws, and what
@@ -67,20 +67,29 @@ extension TemporaryFile {
                 throw CannotKeep(message: "the upload cannot be kept to be read: \(error.localizedDescription)")
             }
         }
+        func write(_ bytes: Data) async throws {
+            try await pool.run {
+                do {
+                    try handle.value.write(contentsOf: bytes)
+                } catch {
+                    throw CannotKeep(message: "the upload cannot be kept to be read: \(error.localizedDescription)")
+                }
+            }
+        }
         var written = 0
+        // Small chunks are gathered into writes of about 1 MiB: one blocking-pool job each.
+        var pending = Data()
         do {
             for try await chunk in chunks {
                 written += chunk.count
                 guard written <= limit else { throw TooLarge(limit: limit) }
-                let bytes = Data(chunk)
-                try await pool.run {
-                    do {
-                        try handle.value.write(contentsOf: bytes)
-                    } catch {
-                        throw CannotKeep(message: "the upload cannot be kept to be read: \(error.localizedDescription)")
-                    }
+                pending.append(contentsOf: chunk)
+                if pending.count >= 1 << 20 {
+                    try await write(pending)
+                    pending.removeAll(keepingCapacity: true)
                 }
             }
+            if !pending.isEmpty { try await write(pending) }
         } catch {
             try? handle.value.close()
             throw error

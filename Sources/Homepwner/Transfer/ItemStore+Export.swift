@@ -64,7 +64,9 @@ extension ItemStore {
                 let list = locations.encoded()
                 try await pool.run { try zip.add(LocationList.fileName, list, compress: true) }
             }
-            for item in contents.items where keys.contains(item.itemKey) && photoKeys.contains(item.itemKey) {
+            // In the archive's order, each key once (two items sharing a key share one photo file).
+            var written = Set<String>()
+            for item in contents.items where keys.contains(item.itemKey) && photoKeys.contains(item.itemKey) && written.insert(item.itemKey).inserted {
                 let key = item.itemKey
                 do {
                     guard let photo = try await images.readPhoto(key) else { continue }
