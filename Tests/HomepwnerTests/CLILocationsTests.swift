@@ -58,10 +58,15 @@ struct CLILocationsTests {
             try Data("not a plist".utf8).write(to: folder.appendingPathComponent("locations.plist"))
             let check = try homepwner(["check"] + data)
             #expect(check.status == 1)
-            #expect(check.output.contains("locations: locations.plist is not a property list with a list of locations (move it aside to start an empty list)\n"))
+            #expect(check.output.contains("locations: locations.plist is not a property list with a list of locations (check --repair moves it aside and starts an empty list)\n"))
             let list = try homepwner(["locations"] + data)
             #expect(list.status == 65)
             #expect(list.errors == "homepwner: error: locations.plist is not a property list with a list of locations\n")
+            let repair = try homepwner(["check", "--repair"] + data)
+            #expect(repair.status == 0, "\(repair.output)")
+            #expect(repair.output.contains("moved the list of locations, which cannot be read, to locations.plist.damaged-"))
+            #expect(try homepwner(["locations"] + data).status == 0)
+            #expect(try fileNames(in: folder).contains { $0.hasPrefix("locations.plist.damaged-") })
         }
     }
 }
