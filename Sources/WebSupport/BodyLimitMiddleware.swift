@@ -11,7 +11,7 @@ import Hummingbird
 /// ``smallLimit``, so a megabyte of JSON is refused before it is decoded. A large upload (a whole
 /// inventory) may have ``largeLimit`` bytes: its `Content-Length` is checked here, and a chunked
 /// body is left to its handler, which streams it to disk and stops at the same limit
-/// (``UploadBody/save(_:limit:pool:_:)``) — it is never collected in memory.
+/// (DocumentStore's `TemporaryFile`) — it is never collected in memory.
 public struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The largest upload accepted.
     public let limit: Int

@@ -3,9 +3,10 @@ import Hummingbird
 
 /// The routes an app treats specially before routing, declared by the app: uploads (a `PUT` or
 /// `POST` whose body may be large and whose work grows with it: a photo, a zip to import), large
-/// uploads among them (a whole inventory: streamed to disk by the handler, never held in memory,
-/// under ``WebConfiguration/maxImportBytes``) and event streams (a `GET` held open). Paths are patterns whose `{…}` segments match any one
-/// segment, as in ``MethodNotAllowedMiddleware``; WebSupport knows no app's paths.
+/// uploads among them (an import zip: streamed to disk by the handler, never held in memory,
+/// under ``WebConfiguration/maxImportBytes``) and event streams (a `GET` held open). Paths are
+/// patterns whose `{…}` segments match any one segment, as in ``MethodNotAllowedMiddleware``;
+/// WebSupport knows no app's paths.
 public struct RouteKinds: Sendable {
     private let uploads: [[Substring]]
     private let largeUploads: [[Substring]]

@@ -19,8 +19,8 @@ public struct WebConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// The largest request body: the photo limit plus room for a multipart envelope.
     public var maxBodyBytes: Int
-    /// The largest large upload (a whole inventory to import, ``RouteKinds``): streamed to a
-    /// temporary file, never held in memory (4 GiB, what an import zip may inflate to).
+    /// The largest large upload (an import zip, ``RouteKinds``): streamed to a temporary file,
+    /// never held in memory (4 GiB, what an import zip may inflate to).
     public var maxImportBytes: Int = WebConfiguration.defaultMaxImportBytes
     /// 4 GiB: what an import zip may inflate to in all.
     public static let defaultMaxImportBytes = 4 << 30
