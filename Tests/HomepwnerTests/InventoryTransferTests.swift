@@ -158,6 +158,27 @@ struct InventoryTransferTests {
         }
     }
 
+    @Test("a stored photo or attachment that is no longer what it should be is left out of the export and named, and the rest goes in", arguments: StorageKind.allCases)
+    func unreadableFilesLeftOut(kind: StorageKind) async throws {
+        try await withTemporaryFolder { scratch in
+            try await withStoragePlace(kind) { place in
+                let store = try await Self.filled(place.storage)
+                let camera = try await store.items()[0]
+                let attachment = try #require(try await store.attachments.attachments(forKey: camera.itemKey).first)
+                try await place.write(camera.itemKey, Data("no longer a photo".utf8))
+                try await place.write(attachment.storedName, Data("no longer a PDF".utf8))
+                let zip = scratch.appendingPathComponent("out.zip")
+                let summary = try await store.exportInventory(to: zip)
+                #expect(summary.exportSentence == "Exported 3 items, 0 photos, 1 attachment and 2 locations.")
+                #expect(summary.skipped.map(\.name) == [camera.itemKey, attachment.storedName])
+                #expect(summary.skipped[1].reason == "the attachment receipt.pdf of item \(camera.itemKey) is no longer a PDF, JPEG or PNG")
+                let reader = try ZipReader(url: zip, limits: .default) { _ in 64 << 20 }
+                #expect(reader.files.map(\.name).sorted() == ["items.archive", "locations.plist", try #require(try await store.attachments.attachments(forKey: camera.itemKey).last).storedName].sorted())
+                try await store.close()
+            }
+        }
+    }
+
     @Test("an export's file name carries the date in UTC")
     func fileName() {
         #expect(ItemStore.exportFileName(on: Date(timeIntervalSince1970: 1_796_000_000)) == "homepwner-2026-11-30.zip")
