@@ -7,7 +7,7 @@ import WebSupport
 /// The whole inventory as one zip, out and in (``Homepwner/ItemStore/exportInventory(to:)``).
 extension ItemsAPI {
     func exportInventory(_ input: Operations.ExportInventory.Input) async throws -> Operations.ExportInventory.Output {
-        let (zip, _) = try await store.exportInventoryForDownload()
+        let zip = try await store.exportInventoryForDownload()
         let name = ItemStore.exportFileName(on: Date())
         return .ok(.init(
             headers: .init(contentDisposition: "attachment; filename=\"\(name)\""),

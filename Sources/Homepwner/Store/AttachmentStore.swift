@@ -173,14 +173,7 @@ public struct AttachmentStore: Sendable {
         }
         let url = storage.url.appendingPathComponent(name, isDirectory: false)
         return try await pool.run { () throws -> StreamedFile<Attachment.Kind>? in
-            let file: OpenAttachment?, header: [UInt8]
-            do {
-                file = try OpenAttachment.openRegularFile(at: url)
-                header = try file?.read(8, at: 0) ?? []
-            } catch let error as DocumentStoreError {
-                throw HomepwnerError(error.code == .unsupportedFileType ? .corrupt : .storage, "the attachment \(attachment.fileName) of item \(attachment.itemKey) cannot be read: \(error.message)")
-            }
-            guard let file else { return nil }
+            guard let (file, header) = try StoredFileOpening.open(url, what: "the attachment \(attachment.fileName) of item \(attachment.itemKey)") else { return nil }
             guard file.size <= Attachment.maxBytes else {
                 throw HomepwnerError(.corrupt, "\(url.path) is \(file.size) bytes, more than the \(Attachment.maxBytes) an attachment may have")
             }

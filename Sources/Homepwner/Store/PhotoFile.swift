@@ -21,14 +21,7 @@ extension ImageStore {
             return PhotoFile(kind: photo.format, file: OpenAttachment(bytes: photo.data, identity: photo.tag), pool: pool)
         }
         return try await pool.run { () throws -> PhotoFile? in
-            let file: OpenAttachment?, header: [UInt8]
-            do {
-                file = try OpenAttachment.openRegularFile(at: url)
-                header = try file?.read(32, at: 0) ?? []
-            } catch let error as DocumentStoreError {
-                throw HomepwnerError(error.code == .unsupportedFileType ? .corrupt : .storage, "the photo of item \(key) cannot be read: \(error.message)")
-            }
-            guard let file else { return nil }
+            guard let (file, header) = try StoredFileOpening.open(url, what: "the photo of item \(key)") else { return nil }
             guard let format = ImageFormat.sniff(header) else {
                 throw HomepwnerError(.corrupt, "the photo of item \(key) is not a JPEG or PNG")
             }

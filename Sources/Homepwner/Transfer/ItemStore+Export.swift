@@ -98,10 +98,11 @@ extension ItemStore {
 extension ItemStore {
     /// The whole inventory as a zip to send (a download): written as ``exportInventory(to:)``
     /// writes it, into a temporary file that is opened and then removed at once, so nothing is
-    /// left behind whatever happens to the download; its bytes are read as they are sent.
+    /// left behind whatever happens to the download; its bytes are read as they are sent. Its
+    /// `kind` is what the export wrote.
     ///
     /// - Throws: what ``exportInventory(to:)`` throws.
-    public func exportInventoryForDownload() async throws -> (zip: StreamedFile<InventoryTransferSummary>, summary: InventoryTransferSummary) {
+    public func exportInventoryForDownload() async throws -> StreamedFile<InventoryTransferSummary> {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homepwner-export-\(UUID().uuidString)", isDirectory: true)
         let pool = self.pool
         try await pool.run {
@@ -120,6 +121,6 @@ extension ItemStore {
             }
             return file
         }
-        return (StreamedFile(kind: summary, file: file, pool: pool), summary)
+        return StreamedFile(kind: summary, file: file, pool: pool)
     }
 }

@@ -23,9 +23,7 @@ extension ItemStore {
     ///   model) or is refused as a possible zip bomb, and what a change throws (`.storage`,
     ///   `.damagedArchive`, …). Nothing is imported then.
     public func importInventory(from url: URL, named name: String? = nil, limits: ImportLimits = .default) async throws -> InventoryTransferSummary {
-        try await load()
-        try requireWritable()
-        try await requireNoItems()
+        try await requireEmptyForImport()
         let reader = try await openExport(url, named: name, limits: limits)
         let shown = reader.displayName
         let archives = reader.files.filter { $0.name.utf8.elementsEqual(Self.archiveName.utf8) }
@@ -128,10 +126,6 @@ extension ItemStore {
     public func requireEmptyForImport() async throws {
         try await load()
         try requireWritable()
-        try await requireNoItems()
-    }
-
-    private func requireNoItems() async throws {
         let count = try await items().count
         guard count == 0 else { throw Self.notEmptyError(count, location) }
     }
