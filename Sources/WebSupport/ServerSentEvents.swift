@@ -48,7 +48,7 @@ public enum ServerSentEvents {
             output.finish()
         }
         let connection = ServingConnection.current
-        let heartbeat = connection.map { connection in Task { await beat(every: connection.eventStreamHeartbeat, into: output) } }
+        let heartbeat = connection.map { beat(every: $0.eventStreamHeartbeat, on: $0.channel.eventLoop, into: output) }
         output.onTermination = { _ in
             pump.cancel()
             heartbeat?.cancel()
@@ -57,16 +57,16 @@ public enum ServerSentEvents {
         return HTTPBody(stream, length: .unknown, iterationBehavior: .single)
     }
 
-    /// Yields a comment line into `output` every `interval` until cancelled.
-    private static func beat(every interval: TimeAmount, into output: AsyncStream<ArraySlice<UInt8>>.Continuation) async {
+    /// Yields a comment line into `output` every `interval`, timed by the connection's event
+    /// loop (no task waits for it, so it beats on time however busy Swift's executor is), until
+    /// the returned task is cancelled or the stream ends.
+    private static func beat(
+        every interval: TimeAmount, on loop: any EventLoop, into output: AsyncStream<ArraySlice<UInt8>>.Continuation
+    ) -> RepeatedTask {
         let line = ArraySlice(": heartbeat\n\n".utf8)
-        while !Task.isCancelled {
-            do {
-                try await Task.sleep(for: .nanoseconds(max(1_000_000, interval.nanoseconds)))
-            } catch {
-                return
-            }
-            if case .terminated = output.yield(line) { return }
+        let interval = TimeAmount.nanoseconds(max(1_000_000, interval.nanoseconds))
+        return loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { task in
+            if case .terminated = output.yield(line) { task.cancel() }
         }
     }
 }

@@ -78,7 +78,7 @@ struct ArchiveObjectStoreTests {
     func lostAnswerThenBuiltOn() async throws {
         try await withArchivePlace(.object) { place in
             let server = try S3TestServer.shared()
-            let proxy = try S3FaultProxy.start(upstream: server.endpoint)
+            let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let client = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(10))
             let mine = ArchiveFileStore<[HomepwnerItem]>(keyedArchiveObject: place.key, in: client, empty: [])
@@ -103,7 +103,7 @@ struct ArchiveObjectStoreTests {
     func faultyStorage() async throws {
         try await withArchivePlace(.object) { place in
             let server = try S3TestServer.shared()
-            let proxy = try S3FaultProxy.start(upstream: server.endpoint)
+            let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let retry = RetryPolicy(maxAttempts: 8, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50), deadline: .seconds(30))
             let clients = try (0..<3).map { _ in try server.client(endpoint: proxy.endpoint, retry: retry, requestTimeout: .seconds(5)) }
@@ -170,7 +170,7 @@ struct ArchiveObjectStoreTests {
             let items = HomepwnerItem.sample(count: 2)
             try await place.store().save([items[0]])
             let server = try S3TestServer.shared()
-            let proxy = try S3FaultProxy.start(upstream: server.endpoint)
+            let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let client = try server.client(
                 endpoint: proxy.endpoint, retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(10))

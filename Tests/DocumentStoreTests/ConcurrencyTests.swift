@@ -46,7 +46,7 @@ struct ConcurrencyTests {
         try await withTemporaryFolder { root in
             let first = try startStress(["create", root.path, "500"])
             let second = try startStress(["create", root.path, "500"])
-            let results = [first.finish(), second.finish()]
+            let results = [await first.finish(), await second.finish()]
             for result in results { #expect(result.status == 0, "\(result.errors)") }
             let reported = results.flatMap(\.lines).compactMap { Int($0.split(separator: " ").last ?? "") }
             #expect(reported.count == 1000)
@@ -67,7 +67,7 @@ struct ConcurrencyTests {
             let bundle = try await folder.create(data: Data("0".utf8))
             let first = try startStress(["increment", root.path, "\(bundle.id)", "200"])
             let second = try startStress(["increment", root.path, "\(bundle.id)", "200"])
-            for result in [first.finish(), second.finish()] {
+            for result in [await first.finish(), await second.finish()] {
                 #expect(result.status == 0, "\(result.errors)")
                 #expect(result.lines == ["incremented 200"])
             }

@@ -27,7 +27,7 @@ struct CrashTests {
                 let child = try startStress(["churn", root.path, "\(nextSequence)", "\(round)"])
                 try await Task.sleep(for: .milliseconds(Int.random(in: 5...150, using: &generator)))
                 child.kill()
-                let result = child.finish()
+                let result = await child.finish()
                 #expect(result.killed, "round \(round): the child ended by itself: \(result.errors)")
                 let (expected, largestAcknowledged) = Self.apply(result.lines, to: known)
                 acknowledged += result.lines.count

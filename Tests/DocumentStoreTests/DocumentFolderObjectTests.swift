@@ -113,7 +113,7 @@ struct DocumentFolderObjectTests {
         try await withFolderPlace(.object) { _, another, bucket in
             let bucket = try #require(bucket)
             let server = try S3TestServer.shared()
-            let proxy = try S3FaultProxy.start(upstream: server.endpoint)
+            let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let slowClient = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(10))
             let slow = DocumentFolder(bucket: BucketStorage(client: slowClient, location: bucket.location), configuration: .sampleCreatures)

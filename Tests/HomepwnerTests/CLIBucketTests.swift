@@ -8,27 +8,27 @@ import TestSupport
 struct CLIBucketTests {
     /// Runs `homepwner arguments… --storage s3://… --s3-path-style` with the local server's
     /// endpoint and key in the environment.
-    static func run(_ arguments: [String], on place: StoragePlace) throws -> ChildRun {
-        try homepwner(arguments + place.arguments, environment: place.environment)
+    static func run(_ arguments: [String], on place: StoragePlace) async throws -> ChildRun {
+        try await homepwner(arguments + place.arguments, environment: place.environment)
     }
 
     @Test("locations and attachments work on a bucket: PREFIX/locations.plist and PREFIX/<itemKey>.attachment-1-<name>, removed with the item")
     func locationsAndAttachments() async throws {
         try await withStoragePlace(.bucket) { place in
-            let key = CLITests.addedKey(try Self.run(["add", "Boiler", "--location", "Cellar"], on: place))
-            let added = try Self.run(["locations", "add", "Cellar"], on: place)
+            let key = CLITests.addedKey(try await Self.run(["add", "Boiler", "--location", "Cellar"], on: place))
+            let added = try await Self.run(["locations", "add", "Cellar"], on: place)
             #expect(added.status == 0, "\(added.errors)")
-            #expect(try Self.run(["locations"], on: place).output == "Cellar  (1 item)\n")
+            #expect(try await Self.run(["locations"], on: place).output == "Cellar  (1 item)\n")
             try await withTemporaryFolder { folder in
                 let manual = folder.appendingPathComponent("manual.pdf")
                 try AttachmentStoreTests.pdf.write(to: manual)
-                let attached = try Self.run(["attach", key, manual.path], on: place)
+                let attached = try await Self.run(["attach", key, manual.path], on: place)
                 #expect(attached.status == 0, "\(attached.errors)")
             }
             let name = "\(key).attachment-1-manual.pdf"
             #expect(try await place.read(name) == AttachmentStoreTests.pdf)
             #expect(try await place.names() == [name, "items.archive", "locations.plist"].sorted())
-            #expect(try Self.run(["delete", key], on: place).status == 0)
+            #expect(try await Self.run(["delete", key], on: place).status == 0)
             #expect(try await place.names() == ["items.archive", "locations.plist"])
         }
     }
@@ -36,14 +36,14 @@ struct CLIBucketTests {
     @Test("add, list, show, update, set-image, remove-image, delete and check work on a bucket, its layout that of a folder")
     func endToEnd() async throws {
         try await withStoragePlace(.bucket) { place in
-            let added = try Self.run(["add", "Mac Mini", "--serial", "C07XYZ", "--value", "$1,200"], on: place)
+            let added = try await Self.run(["add", "Mac Mini", "--serial", "C07XYZ", "--value", "$1,200"], on: place)
             #expect(added.status == 0, "\(added.errors)")
             let key = CLITests.addedKey(added)
             #expect(ItemRules.isValidKey(key))
             #expect(added.output == "\(key)  $1,200  Mac Mini  added\n")
-            #expect(try Self.run(["add", "Spork"], on: place).status == 0)
+            #expect(try await Self.run(["add", "Spork"], on: place).status == 0)
 
-            let list = try Self.run(["list"], on: place)
+            let list = try await Self.run(["list"], on: place)
             #expect(list.status == 0, "\(list.errors)")
             #expect(list.output.contains("\(key.prefix(8))          $1,200  "))
             #expect(list.output.hasSuffix("2 items, total value $1,200\n"))
@@ -51,50 +51,50 @@ struct CLIBucketTests {
             try await withTemporaryFolder { folder in
                 let photo = folder.appendingPathComponent("photo.png")
                 try samplePNG().write(to: photo)
-                let setImage = try Self.run(["set-image", String(key.prefix(6)), photo.path], on: place)
+                let setImage = try await Self.run(["set-image", String(key.prefix(6)), photo.path], on: place)
                 #expect(setImage.status == 0, "\(setImage.errors)")
             }
             #expect(try await place.read(key) == samplePNG())
             #expect(try await place.names() == [key, "items.archive"].sorted())
 
-            let update = try Self.run(["update", key.lowercased(), "--value", "900", "--name", "Mac mini"], on: place)
+            let update = try await Self.run(["update", key.lowercased(), "--value", "900", "--name", "Mac mini"], on: place)
             #expect(update.status == 0, "\(update.errors)")
-            let show = try Self.run(["show", key, "--json"], on: place)
+            let show = try await Self.run(["show", key, "--json"], on: place)
             let json = try #require(try JSONSerialization.jsonObject(with: Data(show.output.utf8)) as? [String: Any], "\(show.errors)")
             #expect(json["itemName"] as? String == "Mac mini")
             #expect(json["serialNumber"] as? String == "C07XYZ")
             #expect(json["valueInDollars"] as? Int == 900)
             #expect(json["hasPhoto"] as? Bool == true)
-            let shown = try Self.run(["show", key], on: place)
+            let shown = try await Self.run(["show", key], on: place)
             #expect(shown.output.contains("photo:          PNG, 24×16, "))
 
-            let delete = try Self.run(["delete", key], on: place)
+            let delete = try await Self.run(["delete", key], on: place)
             #expect(delete.output == "\(key.prefix(8))  Mac mini  deleted\n", "\(delete.errors)")
             #expect(try await place.names() == ["items.archive"])
-            let listing = try Self.run(["list", "--json"], on: place)
+            let listing = try await Self.run(["list", "--json"], on: place)
             let items = try #require(try JSONSerialization.jsonObject(with: Data(listing.output.utf8)) as? [String: Any])
             #expect((items["items"] as? [[String: Any]])?.map { $0["itemName"] as? String } == ["Spork"])
-            #expect(try Self.run(["check"], on: place).output.hasSuffix("all good\n"))
+            #expect(try await Self.run(["check"], on: place).output.hasSuffix("all good\n"))
         }
     }
 
     @Test("check finds a photo object no item names (left by a crash between deleting an item and its photo); --repair removes it")
     func orphanPhotoRepair() async throws {
         try await withStoragePlace(.bucket) { place in
-            let added = try Self.run(["add", "Lamp"], on: place)
+            let added = try await Self.run(["add", "Lamp"], on: place)
             let key = CLITests.addedKey(added)
             let orphan = "00000000-0000-4000-8000-00000000ABCD"
             try await place.write(orphan, try samplePNG(seed: 3))
             try await place.write(key, try samplePNG(seed: 4))
 
-            let check = try Self.run(["check"], on: place)
+            let check = try await Self.run(["check"], on: place)
             #expect(check.status == 1)
             #expect(check.output.contains("photo \(orphan): no item has this key\n"))
-            let repair = try Self.run(["check", "--repair"], on: place)
+            let repair = try await Self.run(["check", "--repair"], on: place)
             #expect(repair.status == 0, "\(repair.output)\(repair.errors)")
             #expect(repair.output.contains("repaired: removed the photo \(orphan), which no item names\n"))
             #expect(try await place.names() == [key, "items.archive"].sorted())
-            #expect(try Self.run(["check"], on: place).output.hasSuffix("all good\n"))
+            #expect(try await Self.run(["check"], on: place).output.hasSuffix("all good\n"))
         }
     }
 
@@ -113,7 +113,7 @@ struct CLIBucketTests {
         ]
         for command in [["list"], ["add", "Lamp"], ["serve", "--port", "0"]] {
             for test in cases {
-                let run = try homepwner(
+                let run = try await homepwner(
                     command + ["--storage", "s3://\(test.bucket)/\(prefix)", "--s3-path-style"], environment: test.environment
                 )
                 #expect(run.status == test.status, "\(command): \(run.errors)")

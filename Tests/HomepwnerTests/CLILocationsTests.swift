@@ -6,66 +6,66 @@ import TestSupport
 @Suite("The homepwner command keeps the list of locations", .timeLimit(.minutes(3)))
 struct CLILocationsTests {
     @Test("locations add, list (text and --json), rename (moving the items) and remove, as a real process")
-    func addListRenameRemove() throws {
-        try withTemporaryFolderSync { folder in
+    func addListRenameRemove() async throws {
+        try await withTemporaryFolder { folder in
             let data = ["--data-dir", folder.path]
-            let empty = try homepwner(["locations"] + data)
+            let empty = try await homepwner(["locations"] + data)
             #expect(empty.status == 0, "\(empty.errors)")
             #expect(empty.output == "no locations yet (add one with: homepwner locations add NAME)\n")
-            let added = try homepwner(["locations", "add", "House›Garage"] + data)
+            let added = try await homepwner(["locations", "add", "House›Garage"] + data)
             #expect(added.status == 0, "\(added.errors)")
             #expect(added.output == "House › Garage  added\n")
-            #expect(try homepwner(["locations", "add", "Attic"] + data).status == 0)
-            #expect(try homepwner(["add", "Drill", "--location", "House › Garage › Shelf 2"] + data).status == 0)
-            let listed = try homepwner(["locations", "list"] + data)
+            #expect(try await homepwner(["locations", "add", "Attic"] + data).status == 0)
+            #expect(try await homepwner(["add", "Drill", "--location", "House › Garage › Shelf 2"] + data).status == 0)
+            let listed = try await homepwner(["locations", "list"] + data)
             #expect(listed.output == "House › Garage  (1 item)\nAttic  (0 items)\n")
-            let renamed = try homepwner(["locations", "rename", "House › Garage", "Home › Garage"] + data)
+            let renamed = try await homepwner(["locations", "rename", "House › Garage", "Home › Garage"] + data)
             #expect(renamed.status == 0, "\(renamed.errors)")
             #expect(renamed.output == "Home › Garage  renamed (1 item moved)\n")
-            let json = try homepwner(["locations", "list", "--json"] + data)
+            let json = try await homepwner(["locations", "list", "--json"] + data)
             let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
             #expect(entries.map { $0["name"] as? String } == ["Home › Garage", "Attic"])
             #expect(entries.map { $0["itemCount"] as? Int } == [1, 0])
-            let listing = try #require(try JSONSerialization.jsonObject(with: Data(try homepwner(["list", "--json"] + data).output.utf8)) as? [String: Any])
+            let listing = try #require(try JSONSerialization.jsonObject(with: Data(try await homepwner(["list", "--json"] + data).output.utf8)) as? [String: Any])
             let items = try #require(listing["items"] as? [[String: Any]])
             #expect(items.map { $0["location"] as? String } == ["Home › Garage › Shelf 2"])
-            #expect(try homepwner(["locations", "remove", "Attic"] + data).output == "Attic  removed\n")
+            #expect(try await homepwner(["locations", "remove", "Attic"] + data).output == "Attic  removed\n")
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("locations.plist").path))
         }
     }
 
     @Test("a repeated or broken location is one line on stderr and exit 65; an unknown one exit 66")
-    func refusals() throws {
-        try withTemporaryFolderSync { folder in
+    func refusals() async throws {
+        try await withTemporaryFolder { folder in
             let data = ["--data-dir", folder.path]
-            #expect(try homepwner(["locations", "add", "Attic"] + data).status == 0)
-            let repeated = try homepwner(["locations", "add", "Attic"] + data)
+            #expect(try await homepwner(["locations", "add", "Attic"] + data).status == 0)
+            let repeated = try await homepwner(["locations", "add", "Attic"] + data)
             #expect(repeated.status == 65)
             #expect(repeated.errors == "homepwner: error: \"Attic\" is already in the list of locations\n")
-            let broken = try homepwner(["locations", "add", "A ›› B"] + data)
+            let broken = try await homepwner(["locations", "add", "A ›› B"] + data)
             #expect(broken.status == 65)
-            let unknown = try homepwner(["locations", "remove", "Cellar"] + data)
+            let unknown = try await homepwner(["locations", "remove", "Cellar"] + data)
             #expect(unknown.status == 66)
             #expect(unknown.errors == "homepwner: error: \"Cellar\" is not in the list of locations\n")
         }
     }
 
     @Test("a locations.plist that is not a list is reported by check (exit 1) and refused by locations (exit 65), never a crash")
-    func damagedList() throws {
-        try withTemporaryFolderSync { folder in
+    func damagedList() async throws {
+        try await withTemporaryFolder { folder in
             let data = ["--data-dir", folder.path]
-            #expect(try homepwner(["add", "Lamp"] + data).status == 0)
+            #expect(try await homepwner(["add", "Lamp"] + data).status == 0)
             try Data("not a plist".utf8).write(to: folder.appendingPathComponent("locations.plist"))
-            let check = try homepwner(["check"] + data)
+            let check = try await homepwner(["check"] + data)
             #expect(check.status == 1)
             #expect(check.output.contains("locations: locations.plist is not a property list with a list of locations (check --repair moves it aside and starts an empty list)\n"))
-            let list = try homepwner(["locations"] + data)
+            let list = try await homepwner(["locations"] + data)
             #expect(list.status == 65)
             #expect(list.errors == "homepwner: error: locations.plist is not a property list with a list of locations\n")
-            let repair = try homepwner(["check", "--repair"] + data)
+            let repair = try await homepwner(["check", "--repair"] + data)
             #expect(repair.status == 0, "\(repair.output)")
             #expect(repair.output.contains("moved the list of locations, which cannot be read, to locations.plist.damaged-"))
-            #expect(try homepwner(["locations"] + data).status == 0)
+            #expect(try await homepwner(["locations"] + data).status == 0)
             #expect(try fileNames(in: folder).contains { $0.hasPrefix("locations.plist.damaged-") })
         }
     }

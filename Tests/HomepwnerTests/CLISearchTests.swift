@@ -6,8 +6,8 @@ import TestSupport
 @Suite("homepwner search finds items by words, location and label", .timeLimit(.minutes(3)))
 struct CLISearchTests {
     @Test("words in any case and accent, a location with what is inside it, a label, an order and a page; the totals line says what matched of how much")
-    func searchPrintsMatchesAndTotals() throws {
-        try withTemporaryFolderSync { folder in
+    func searchPrintsMatchesAndTotals() async throws {
+        try await withTemporaryFolder { folder in
             let data = ["--data-dir", folder.path, "--create"]
             for arguments in [
                 ["add", "Drill", "--value", "120", "--location", "House › Garage", "--label", "tools"],
@@ -15,18 +15,18 @@ struct CLISearchTests {
                 ["add", "Éclair tin", "--value", "8", "--location", "House › Attic"],
                 ["add", "eclair mould", "--value", "12"],
             ] {
-                let added = try homepwner(arguments + data)
+                let added = try await homepwner(arguments + data)
                 #expect(added.status == 0, "\(added.errors)")
             }
             let read = ["--data-dir", folder.path]
-            let eclair = try homepwner(["search", "ECLAIR"] + read)
+            let eclair = try await homepwner(["search", "ECLAIR"] + read)
             #expect(eclair.status == 0, "\(eclair.errors)")
             let lines = eclair.output.split(separator: "\n").map(String.init)
             #expect(lines.count == 3)
             #expect(lines[0].hasSuffix("Éclair tin") && lines[1].hasSuffix("eclair mould"))
             #expect(lines[2] == "2 of 4 items match, worth $20 of $170")
 
-            let garage = try homepwner(["search", "--location", "House › Garage", "--sort", "value", "--json"] + read)
+            let garage = try await homepwner(["search", "--location", "House › Garage", "--sort", "value", "--json"] + read)
             #expect(garage.status == 0, "\(garage.errors)")
             let found = try #require(try JSONSerialization.jsonObject(with: Data(garage.output.utf8)) as? [String: Any])
             #expect((found["items"] as? [[String: Any]])?.compactMap { $0["itemName"] as? String } == ["Saw", "Drill"])
@@ -34,26 +34,26 @@ struct CLISearchTests {
             #expect(found["shownTotalValueInDollars"] as? Int == 150)
             #expect(found["count"] as? Int == 4)
 
-            let page = try homepwner(["search", "--label", "tools", "--sort", "name", "--desc", "--limit", "1"] + read)
+            let page = try await homepwner(["search", "--label", "tools", "--sort", "name", "--desc", "--limit", "1"] + read)
             #expect(page.output.split(separator: "\n").last == "2 of 4 items match, worth $150 of $170; shown: 1 to 1")
             #expect(page.output.split(separator: "\n").first?.hasSuffix("Saw") == true)
 
-            let nothing = try homepwner(["search", "piano"] + read)
+            let nothing = try await homepwner(["search", "piano"] + read)
             #expect(nothing.status == 0)
             #expect(nothing.output == "0 of 4 items match, worth $0 of $170\n")
         }
     }
 
     @Test("a search over its limits is refused with one line and exit 64, before anything is read")
-    func limits() throws {
-        try withTemporaryFolderSync { folder in
-            let long = try homepwner(["search", String(repeating: "x", count: 201), "--data-dir", folder.path])
+    func limits() async throws {
+        try await withTemporaryFolder { folder in
+            let long = try await homepwner(["search", String(repeating: "x", count: 201), "--data-dir", folder.path])
             #expect(long.status == 64)
             #expect(long.errors.contains("a search can have at most 200 characters"))
-            let limit = try homepwner(["search", "--limit", "0", "--data-dir", folder.path])
+            let limit = try await homepwner(["search", "--limit", "0", "--data-dir", folder.path])
             #expect(limit.status == 64)
             #expect(limit.errors.contains("a limit must be from 1 to 1000, not 0"))
-            let sort = try homepwner(["search", "--sort", "colour", "--data-dir", folder.path])
+            let sort = try await homepwner(["search", "--sort", "colour", "--data-dir", folder.path])
             #expect(sort.status == 64)
         }
     }

@@ -11,33 +11,33 @@ struct CLITests {
     }
 
     @Test("add, list, show, update, set-image, remove-image and delete work end to end")
-    func endToEnd() throws {
-        try withTemporaryFolderSync { folder in
+    func endToEnd() async throws {
+        try await withTemporaryFolder { folder in
             let data = ["--data-dir", folder.path]
-            let added = try homepwner(["add", "Mac Mini", "--serial", "C07XYZ", "--value", "$1,200"] + data)
+            let added = try await homepwner(["add", "Mac Mini", "--serial", "C07XYZ", "--value", "$1,200"] + data)
             #expect(added.status == 0, "\(added.errors)")
             let key = Self.addedKey(added)
             #expect(ItemRules.isValidKey(key))
             #expect(added.output == "\(key)  $1,200  Mac Mini  added\n")
-            #expect(try homepwner(["add", "Spork"] + data).status == 0)
+            #expect(try await homepwner(["add", "Spork"] + data).status == 0)
 
-            let list = try homepwner(["list"] + data)
+            let list = try await homepwner(["list"] + data)
             #expect(list.status == 0)
             #expect(list.output.contains("\(key.prefix(8))          $1,200  "))
             #expect(list.output.hasSuffix("2 items, total value $1,200\n"))
 
             let photo = folder.appendingPathComponent("photo.png")
             try samplePNG().write(to: photo)
-            let setImage = try homepwner(["set-image", String(key.prefix(6)), photo.path] + data)
+            let setImage = try await homepwner(["set-image", String(key.prefix(6)), photo.path] + data)
             #expect(setImage.status == 0, "\(setImage.errors)")
             #expect(try Data(contentsOf: folder.appendingPathComponent(key)) == samplePNG())
-            let withPhoto = try homepwner(["list", "--json"] + data)
+            let withPhoto = try await homepwner(["list", "--json"] + data)
             let listed = try #require(try JSONSerialization.jsonObject(with: Data(withPhoto.output.utf8)) as? [String: Any])
             #expect((listed["items"] as? [[String: Any]])?.map { $0["hasPhoto"] as? Bool } == [true, false])
 
-            let update = try homepwner(["update", key.lowercased(), "--value", "900", "--name", "Mac mini"] + data)
+            let update = try await homepwner(["update", key.lowercased(), "--value", "900", "--name", "Mac mini"] + data)
             #expect(update.status == 0, "\(update.errors)")
-            let show = try homepwner(["show", key, "--json"] + data)
+            let show = try await homepwner(["show", key, "--json"] + data)
             let json = try #require(try JSONSerialization.jsonObject(with: Data(show.output.utf8)) as? [String: Any])
             #expect(json["itemName"] as? String == "Mac mini")
             #expect(json["serialNumber"] as? String == "C07XYZ")
@@ -45,24 +45,24 @@ struct CLITests {
             #expect(json["hasPhoto"] as? Bool == true)
             #expect((json["problems"] as? [Any])?.isEmpty == true)
 
-            #expect(try homepwner(["remove-image", key] + data).status == 0)
+            #expect(try await homepwner(["remove-image", key] + data).status == 0)
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(key).path))
-            let delete = try homepwner(["delete", key] + data)
+            let delete = try await homepwner(["delete", key] + data)
             #expect(delete.output == "\(key.prefix(8))  Mac mini  deleted\n")
-            let listing = try homepwner(["list", "--json"] + data)
+            let listing = try await homepwner(["list", "--json"] + data)
             let items = try #require(try JSONSerialization.jsonObject(with: Data(listing.output.utf8)) as? [String: Any])
             #expect((items["items"] as? [[String: Any]])?.map { $0["itemName"] as? String } == ["Spork"])
-            #expect(try homepwner(["check"] + data).output.hasSuffix("all good\n"))
+            #expect(try await homepwner(["check"] + data).output.hasSuffix("all good\n"))
         }
     }
 
     @Test("--data-dir and --json work before the subcommand as well as after it")
-    func dataDirBothPositions() throws {
-        try withTemporaryFolderSync { folder in
-            #expect(try homepwner(["--data-dir", folder.path, "add", "Lamp"]).status == 0)
-            #expect(try homepwner(["add", "--data-dir=\(folder.path)", "Desk"]).status == 0)
-            let before = try homepwner(["--data-dir", folder.path, "--json", "list"])
-            let after = try homepwner(["list", "--json", "--data-dir", folder.path])
+    func dataDirBothPositions() async throws {
+        try await withTemporaryFolder { folder in
+            #expect(try await homepwner(["--data-dir", folder.path, "add", "Lamp"]).status == 0)
+            #expect(try await homepwner(["add", "--data-dir=\(folder.path)", "Desk"]).status == 0)
+            let before = try await homepwner(["--data-dir", folder.path, "--json", "list"])
+            let after = try await homepwner(["list", "--json", "--data-dir", folder.path])
             #expect(before.status == 0)
             #expect(before.output == after.output)
             #expect(before.output.contains("\"Lamp\"") && before.output.contains("\"Desk\""))
@@ -70,8 +70,8 @@ struct CLITests {
     }
 
     @Test("errors are one line on stderr with the documented exit status")
-    func errorsAndStatuses() throws {
-        try withTemporaryFolderSync { folder in
+    func errorsAndStatuses() async throws {
+        try await withTemporaryFolder { folder in
             let data = ["--data-dir", folder.path]
             let cases: [([String], Int32, String)] = [
                 (["add", ""] + data, 65, "homepwner: error: a name cannot be empty\n"),
@@ -83,7 +83,7 @@ struct CLITests {
                 (["frobnicate"] + data, 64, ""),
             ]
             for (arguments, status, message) in cases {
-                let run = try homepwner(arguments)
+                let run = try await homepwner(arguments)
                 #expect(run.status == status, "\(arguments): \(run.errors)")
                 #expect(run.errors.filter { $0 == "\n" }.count == 1, "\(arguments): \(run.errors)")
                 #expect(run.errors.hasPrefix("homepwner: error: "), "\(arguments)")
@@ -91,113 +91,113 @@ struct CLITests {
             }
             let text = folder.appendingPathComponent("notes.txt")
             try Data("just text".utf8).write(to: text)
-            #expect(try homepwner(["add", "Lamp"] + data).status == 0)
-            let photo = try homepwner(["set-image", "0000", text.path] + data)
+            #expect(try await homepwner(["add", "Lamp"] + data).status == 0)
+            let photo = try await homepwner(["set-image", "0000", text.path] + data)
             #expect(photo.status == 65 || photo.status == 66, "\(photo.errors)")
             #expect(photo.errors.filter { $0 == "\n" }.count == 1)
         }
     }
 
     @Test("--help prints usage and succeeds (no arguments serves); list on an empty folder says how to add")
-    func usage() throws {
-        try withTemporaryFolderSync { folder in
-            let run = try homepwner(["--help"], environment: ["XDG_DATA_HOME": folder.path])
+    func usage() async throws {
+        try await withTemporaryFolder { folder in
+            let run = try await homepwner(["--help"], environment: ["XDG_DATA_HOME": folder.path])
             #expect(run.status == 0)
             #expect(run.output.contains("USAGE: homepwner <subcommand>"))
-            let list = try homepwner(["list"], environment: ["XDG_DATA_HOME": folder.path])
+            let list = try await homepwner(["list"], environment: ["XDG_DATA_HOME": folder.path])
             #expect(list.status == 0)
             #expect(list.output == "no items yet (add one with: homepwner add NAME)\n")
-            #expect(try homepwner(["add", "Lamp"], environment: ["XDG_DATA_HOME": folder.path]).status == 0)
+            #expect(try await homepwner(["add", "Lamp"], environment: ["XDG_DATA_HOME": folder.path]).status == 0)
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("homepwner/Documents/items.archive").path))
         }
     }
 
     @Test("a damaged archive: list says so in its output and exits 65, changes exit 65 and leave it, check exits 1, check --repair fixes")
-    func damagedArchive() throws {
-        try withTemporaryFolderSync { folder in
+    func damagedArchive() async throws {
+        try await withTemporaryFolder { folder in
             let data = ["--data-dir", folder.path]
             let url = folder.appendingPathComponent("items.archive")
             try Data("garbage".utf8).write(to: url)
-            let list = try homepwner(["list"] + data)
+            let list = try await homepwner(["list"] + data)
             #expect(list.status == 65)
             #expect(list.output == "0 items could be read, total value $0; items.archive is DAMAGED and may hold more (homepwner check says what is wrong)\n")
             #expect(list.errors.hasPrefix("homepwner: error: \(url.path) is damaged ("))
             #expect(list.errors.hasSuffix(") and no item could be read from it. Changes are refused so that nothing more is lost: homepwner check --repair keeps the damaged file beside a repaired one that holds what could be read\n"))
-            let json = try homepwner(["list", "--json"] + data)
+            let json = try await homepwner(["list", "--json"] + data)
             #expect(json.status == 65)
             #expect(json.output.contains("\"damaged\""))
-            let add = try homepwner(["add", "Lamp"] + data)
+            let add = try await homepwner(["add", "Lamp"] + data)
             #expect(add.status == 65)
             #expect(add.errors.hasPrefix("homepwner: error: nothing was changed: \(url.path) is damaged ("))
-            let update = try homepwner(["update", "0E8A6F52", "--value", "4"] + data)
+            let update = try await homepwner(["update", "0E8A6F52", "--value", "4"] + data)
             #expect(update.status == 65)
             #expect(update.errors.hasPrefix("homepwner: error: no item has a key starting with \"0E8A6F52\" among those that could be read: \(url.path) is damaged ("))
             #expect(try Data(contentsOf: url) == Data("garbage".utf8))
-            #expect(try homepwner(["check"] + data).status == 1)
-            let repair = try homepwner(["check", "--repair"] + data)
+            #expect(try await homepwner(["check"] + data).status == 1)
+            let repair = try await homepwner(["check", "--repair"] + data)
             #expect(repair.status == 0, "\(repair.output)")
-            #expect(try homepwner(["add", "Lamp"] + data).status == 0)
+            #expect(try await homepwner(["add", "Lamp"] + data).status == 0)
         }
     }
 
     @Test("values stored against the rules are listed escaped with their problems, and check exits 1 naming the fix")
-    func outOfRuleValues() throws {
-        try withTemporaryFolderSync { folder in
+    func outOfRuleValues() async throws {
+        try await withTemporaryFolder { folder in
             var item = fixedItem(5, name: "\u{1B}[2Jgone")
             item.valueInDollars = -3
             try ItemArchive(items: [item]).encoded().write(to: folder.appendingPathComponent("items.archive"))
-            let list = try homepwner(["list", "--data-dir", folder.path])
+            let list = try await homepwner(["list", "--data-dir", folder.path])
             #expect(list.status == 0)
             #expect(list.output.hasPrefix("0E8A6F52             -$3  2014-03-08  \\u{1B}[2Jgone  (A1B2-5)  [the name contains control characters; the value -3 is not 0 to 1,000,000,000 dollars]\n"))
-            let check = try homepwner(["check", "--data-dir", folder.path])
+            let check = try await homepwner(["check", "--data-dir", folder.path])
             #expect(check.status == 1)
             #expect(check.output.contains("item \(item.itemKey): the value -3 is not 0 to 1,000,000,000 dollars; fix with: homepwner update 0E8A6F52 --value DOLLARS\n"))
-            #expect(try homepwner(["update", "0E8A6F52", "--value", "3", "--name", "gone", "--data-dir", folder.path]).status == 0)
-            #expect(try homepwner(["check", "--data-dir", folder.path]).status == 0)
+            #expect(try await homepwner(["update", "0E8A6F52", "--value", "3", "--name", "gone", "--data-dir", folder.path]).status == 0)
+            #expect(try await homepwner(["check", "--data-dir", folder.path]).status == 0)
         }
     }
 
     @Test("check's fix commands name each item by a start of its key no other key shares, and that command works")
-    func unambiguousFixCommands() throws {
-        try withTemporaryFolderSync { folder in
+    func unambiguousFixCommands() async throws {
+        try await withTemporaryFolder { folder in
             // The two keys differ only in their last character.
             var bad = fixedItem(5)
             bad.valueInDollars = -3
             try ItemArchive(items: [bad, fixedItem(6)]).encoded().write(to: folder.appendingPathComponent("items.archive"))
-            let check = try homepwner(["check", "--data-dir", folder.path])
+            let check = try await homepwner(["check", "--data-dir", folder.path])
             #expect(check.status == 1)
             #expect(check.output.contains("fix with: homepwner update \(bad.itemKey) --value DOLLARS\n"))
-            #expect(try homepwner(["update", bad.itemKey, "--value", "3", "--data-dir", folder.path]).status == 0)
-            #expect(try homepwner(["check", "--data-dir", folder.path]).status == 0)
+            #expect(try await homepwner(["update", bad.itemKey, "--value", "3", "--data-dir", folder.path]).status == 0)
+            #expect(try await homepwner(["check", "--data-dir", folder.path]).status == 0)
         }
     }
 
     @Test("a --data-dir that does not exist is refused (66) and not created; --create makes it; the default folder is made without asking")
-    func misspelledDataFolder() throws {
-        try withTemporaryFolderSync { folder in
+    func misspelledDataFolder() async throws {
+        try await withTemporaryFolder { folder in
             let typo = folder.appendingPathComponent("Documnets")
             for arguments in [["add", "Lamp"], ["serve", "--port", "0"], ["check", "--repair"]] {
-                let run = try homepwner(arguments + ["--data-dir", typo.path])
+                let run = try await homepwner(arguments + ["--data-dir", typo.path])
                 #expect(run.status == 66, "\(arguments): \(run.errors)")
                 #expect(run.errors == "homepwner: error: there is no data folder at \(typo.path); check the path, or add --create to start a new one there\n")
                 #expect(!FileManager.default.fileExists(atPath: typo.path))
             }
-            let created = try homepwner(["add", "Lamp", "--data-dir", typo.path, "--create"])
+            let created = try await homepwner(["add", "Lamp", "--data-dir", typo.path, "--create"])
             #expect(created.status == 0, "\(created.errors)")
             #expect(FileManager.default.fileExists(atPath: typo.appendingPathComponent("items.archive").path))
             let home = folder.appendingPathComponent("xdg")
-            #expect(try homepwner(["add", "Lamp"], environment: ["XDG_DATA_HOME": home.path]).status == 0)
+            #expect(try await homepwner(["add", "Lamp"], environment: ["XDG_DATA_HOME": home.path]).status == 0)
             #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("homepwner/Documents/items.archive").path))
         }
     }
 
     @Test("export-csv writes RFC 4180 CSV and defuses cells a spreadsheet would run as formulas")
-    func exportCSV() throws {
-        try withTemporaryFolderSync { folder in
+    func exportCSV() async throws {
+        try await withTemporaryFolder { folder in
             let data = ["--data-dir", folder.path]
-            #expect(try homepwner(["add", "=HYPERLINK(\"http://x\")", "--serial", "+1,2", "--value", "5"] + data).status == 0)
-            #expect(try homepwner(["add", "@SUM(A1)"] + data).status == 0)
-            let run = try homepwner(["export-csv"] + data)
+            #expect(try await homepwner(["add", "=HYPERLINK(\"http://x\")", "--serial", "+1,2", "--value", "5"] + data).status == 0)
+            #expect(try await homepwner(["add", "@SUM(A1)"] + data).status == 0)
+            let run = try await homepwner(["export-csv"] + data)
             #expect(run.status == 0)
             let lines = run.output.components(separatedBy: "\r\n")
             try #require(lines.count == 4)

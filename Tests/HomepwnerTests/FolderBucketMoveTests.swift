@@ -34,7 +34,7 @@ struct InventoryMoveTests {
             let before = try await contents(local)
             try await local.close()
 
-            try BucketSync.upload(folder, to: prefix, server: server)
+            try await BucketSync.upload(folder, to: prefix, server: server)
             let client = try server.client()
             let bucket = BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: prefix))
             let remote = try await ItemStore.open(storage: .bucket(bucket))
@@ -46,7 +46,7 @@ struct InventoryMoveTests {
             try await client.shutdown()
 
             let back = work.appendingPathComponent("Back")
-            try BucketSync.download(prefix, to: back, server: server)
+            try await BucketSync.download(prefix, to: back, server: server)
             let returned = try await ItemStore.open(at: back, readOnly: true)
             #expect(try await contents(returned) == after)
         }

@@ -13,7 +13,7 @@ struct KillTests {
                 let child = try ChildProcess(built: "homepwner-stress", [folder.path, "8"])
                 try await Task.sleep(for: .milliseconds(Int.random(in: 150...900)))
                 child.kill()
-                let run = child.finish()
+                let run = await child.finish()
                 #expect(run.killed, "round \(round): the child ended by itself: \(run.errors)")
                 let lines = run.completeLines.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
                 let store = ItemStore(folder: folder, lockTimeout: .seconds(30))

@@ -8,8 +8,8 @@ struct ModelVersionCLITests {
     static let refusal = "homepwner: error: items.archive was written by model version 3; this homepwner knows up to 2 and opens it read-only; nothing was changed\n"
 
     @Test("on a newer archive every change is one line on stderr and exit 73; the file is never rewritten")
-    func newerArchiveRefusesChanges() throws {
-        try withTemporaryFolderSync { folder in
+    func newerArchiveRefusesChanges() async throws {
+        try await withTemporaryFolder { folder in
             let archive = folder.appendingPathComponent("items.archive")
             let newer = try ModelVersionFixtures.data(version: 3)
             try newer.write(to: archive)
@@ -21,7 +21,7 @@ struct ModelVersionCLITests {
                 ["add", "Drill"], ["update", key, "--value", "5"], ["delete", key], ["set-image", key, photo.path],
                 ["remove-image", key], ["update", key, "--notes", "new"],
             ] {
-                let run = try homepwner(arguments + data)
+                let run = try await homepwner(arguments + data)
                 #expect(run.status == 73, "\(arguments)")
                 #expect(run.errors == Self.refusal, "\(arguments)")
                 #expect(run.output == "", "\(arguments)")
@@ -32,34 +32,34 @@ struct ModelVersionCLITests {
     }
 
     @Test("on a newer archive list works (exit 0) and says it is read-only, with every item")
-    func newerArchiveLists() throws {
-        try withTemporaryFolderSync { folder in
+    func newerArchiveLists() async throws {
+        try await withTemporaryFolder { folder in
             try ModelVersionFixtures.data(version: 3).write(to: folder.appendingPathComponent("items.archive"))
-            let run = try homepwner(["list", "--data-dir", folder.path])
+            let run = try await homepwner(["list", "--data-dir", folder.path])
             #expect(run.status == 0, "\(run.errors)")
             #expect(run.output.hasSuffix("3 items, total value $1,203\nitems.archive was written by model version 3; this homepwner knows up to 2 and opens it read-only\n"))
-            let json = try homepwner(["list", "--json", "--data-dir", folder.path])
+            let json = try await homepwner(["list", "--json", "--data-dir", folder.path])
             let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
             #expect(listed["newerModel"] as? String == "items.archive was written by model version 3; this homepwner knows up to 2 and opens it read-only")
             #expect((listed["items"] as? [Any])?.count == 3)
-            let check = try homepwner(["check", "--data-dir", folder.path])
+            let check = try await homepwner(["check", "--data-dir", folder.path])
             #expect(check.status == 0, "\(check.errors)")
             #expect(check.output == "3 items read\narchive: items.archive was written by model version 3; this homepwner knows up to 2 and opens it read-only\nall good\n")
-            let repair = try homepwner(["check", "--repair", "--data-dir", folder.path])
+            let repair = try await homepwner(["check", "--repair", "--data-dir", folder.path])
             #expect(repair.status == 73)
             #expect(repair.errors == "homepwner: error: items.archive was written by model version 3; this homepwner knows up to 2 and opens it read-only; nothing was repaired\n")
         }
     }
 
     @Test("a 2014 archive changed by the command is kept once as items.archive.v1 and written at version 2")
-    func olderArchiveUpgradedByCommand() throws {
-        try withTemporaryFolderSync { folder in
+    func olderArchiveUpgradedByCommand() async throws {
+        try await withTemporaryFolder { folder in
             let old = try ModelVersionFixtures.data(version: 1)
             try old.write(to: folder.appendingPathComponent("items.archive"))
-            let list = try homepwner(["list", "--data-dir", folder.path])
+            let list = try await homepwner(["list", "--data-dir", folder.path])
             #expect(list.status == 0)
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("items.archive.v1").path))
-            let run = try homepwner(["add", "Drill", "--data-dir", folder.path])
+            let run = try await homepwner(["add", "Drill", "--data-dir", folder.path])
             #expect(run.status == 0, "\(run.errors)")
             #expect(try Data(contentsOf: folder.appendingPathComponent("items.archive.v1")) == old)
             let written = try Data(contentsOf: folder.appendingPathComponent("items.archive"))

@@ -12,7 +12,7 @@ struct PhotoOrderTests {
     static func withProxiedStore(_ body: (ItemStore, S3FaultProxy, StoragePlace) async throws -> Void) async throws {
         try await withStoragePlace(.bucket) { place in
             guard case .bucket(let direct) = place.storage, let server = place.server else { return }
-            let proxy = try S3FaultProxy.start(upstream: server.endpoint)
+            let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let retry = RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(5))
             let client = try server.client(endpoint: proxy.endpoint, retry: retry, requestTimeout: .seconds(5))

@@ -52,22 +52,22 @@ struct TextByteLimitTests {
     }
 
     @Test("add and update refuse such text; an archive holding it lists, and check names the fix")
-    func commandLine() throws {
-        try withTemporaryFolderSync { folder in
+    func commandLine() async throws {
+        try await withTemporaryFolder { folder in
             let data = ["--data-dir", folder.path]
-            let add = try homepwner(["add", accented(accents: 1_000)] + data)
+            let add = try await homepwner(["add", accented(accents: 1_000)] + data)
             #expect(add.status == 65)
             #expect(add.errors == "homepwner: error: a name can have at most 800 bytes of UTF-8, not 2001\n")
             let item = fixedItem(5, name: accented(accents: 1_000))
             try ItemArchive(items: [item]).encoded().write(to: folder.appendingPathComponent("items.archive"))
-            let update = try homepwner(["update", "0E8A6F52", "--serial", accented("1", accents: 300)] + data)
+            let update = try await homepwner(["update", "0E8A6F52", "--serial", accented("1", accents: 300)] + data)
             #expect(update.status == 65)
             #expect(update.errors == "homepwner: error: a serial number can have at most 256 bytes of UTF-8, not 601\n")
-            let list = try homepwner(["list", "--json"] + data)
+            let list = try await homepwner(["list", "--json"] + data)
             #expect(list.status == 0, "\(list.errors)")
             let listed = try #require(try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [String: Any])
             #expect((listed["items"] as? [[String: Any]])?.map { $0["itemName"] as? String } == [item.itemName])
-            let check = try homepwner(["check"] + data)
+            let check = try await homepwner(["check"] + data)
             #expect(check.status == 1)
             #expect(check.output.contains("item \(item.itemKey): the name has 2001 bytes of UTF-8, more than 800; fix with: homepwner update 0E8A6F52 --name NAME\n"))
         }

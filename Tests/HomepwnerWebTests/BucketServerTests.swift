@@ -7,8 +7,8 @@ import WebTestSupport
 @Suite("homepwner serve on a bucket as real processes", .serialized, .timeLimit(.minutes(2)))
 struct BucketServerTests {
     /// `homepwner serve` on `place` and a free port, once it has printed its two lines.
-    static func serve(_ place: StoragePlace) throws -> ServedProcess {
-        try ServedProcess.start(
+    static func serve(_ place: StoragePlace) async throws -> ServedProcess {
+        try await ServedProcess.start(
             "homepwner", ["serve", "--port", "0", "--log-level", "error"] + place.arguments, bannerLines: 2,
             discardingErrors: true, environment: place.environment
         )
@@ -17,7 +17,7 @@ struct BucketServerTests {
     @Test("two servers on one bucket: no lock between them, each sees the other's items and photos, the layout that of a folder")
     func twoServersShareOneBucket() async throws {
         try await withStoragePlace(.bucket) { place in
-            let first = try Self.serve(place), second = try Self.serve(place)
+            let first = try await Self.serve(place), second = try await Self.serve(place)
             defer {
                 for server in [first, second] where server.process.isRunning { _ = server.stop() }
             }
@@ -54,11 +54,11 @@ struct BucketServerTests {
     func storageDownIs503() async throws {
         try await withStoragePlace(.bucket) { place in
             let storage = try #require(place.server)
-            let proxy = try S3FaultProxy.start(upstream: storage.endpoint)
+            let proxy = try await S3FaultProxy.start(upstream: storage.endpoint)
             defer { proxy.stop() }
             var environment = place.environment
             environment["AWS_ENDPOINT_URL_S3"] = proxy.endpoint
-            let server = try ServedProcess.start(
+            let server = try await ServedProcess.start(
                 "homepwner", ["serve", "--port", "0", "--log-level", "error"] + place.arguments, bannerLines: 2,
                 discardingErrors: true, environment: environment
             )

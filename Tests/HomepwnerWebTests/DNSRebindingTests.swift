@@ -8,7 +8,7 @@ struct DNSRebindingTests {
     @Test("Every route of the real server answers a foreign Host with 421 and changes nothing — API, CSV, pages, photos, events, forms, HTTP/1.0 too")
     func everyRouteRefusesAForeignHost() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServedProcess.homepwner(dataDir: folder)
+            let server = try await ServedProcess.homepwner(dataDir: folder)
             defer { _ = server.stop() }
             let (_, _, created) = try await server.request("POST", "api/items", body: Data(#"{"name":"Lamp"}"#.utf8), headers: ["Content-Type": "application/json"])
             let key = try #require(try jsonObject(created)["itemKey"] as? String)

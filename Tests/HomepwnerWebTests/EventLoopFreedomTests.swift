@@ -42,7 +42,7 @@ struct EventLoopFreedomTests {
                 Item(itemName: "Item number \(index) with a longer name", serialNumber: "SN\(index)", valueInDollars: index, dateCreated: date, itemKey: UUID().uuidString)
             }
             try ItemArchive(items: items).encoded().write(to: folder.appendingPathComponent("items.archive"))
-            let server = try ServedProcess.homepwner(dataDir: folder)
+            let server = try await ServedProcess.homepwner(dataDir: folder)
             defer { _ = server.stop() }
             let port = server.port
 

@@ -8,7 +8,7 @@ struct FormGuardTests {
     @Test("The inventory page sets the form-token cookie and puts the token in its forms; a form without it is 403, text/plain is 415, with it the item is added")
     func formToken() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServedProcess.homepwner(dataDir: folder)
+            let server = try await ServedProcess.homepwner(dataDir: folder)
             defer { _ = server.stop() }
             let port = server.port
             let page = try await RawConnection.exchange(port: port, "GET / HTTP/1.1\r\nHost: localhost:\(port)\r\nAccept: text/html\r\n\r\n")

@@ -29,7 +29,7 @@ struct LargeImportTests {
         try await withTemporaryFolder { folder in
             let zip = try await Self.largeExport(in: folder)
             #expect(zip.count > 26 << 20)
-            let server = try ServedProcess.homepwner(dataDir: folder.appendingPathComponent("chunked"), extra: ["--create"])
+            let server = try await ServedProcess.homepwner(dataDir: folder.appendingPathComponent("chunked"), extra: ["--create"])
             defer { _ = server.stop() }
             let connection = try RawConnection(port: server.port)
             try await connection.send(WireAttacks.chunked("POST", "/api/import", type: "application/zip", body: ""))
@@ -49,7 +49,7 @@ struct LargeImportTests {
             #expect(huge.status == 413)
             #expect(huge.errorCode == "too_large")
 
-            let second = try ServedProcess.homepwner(dataDir: folder.appendingPathComponent("with-length"), extra: ["--create"])
+            let second = try await ServedProcess.homepwner(dataDir: folder.appendingPathComponent("with-length"), extra: ["--create"])
             defer { _ = second.stop() }
             for body in WireAttacks.malformedChunkedBodies {
                 let response = try await RawConnection.exchange(port: second.port, WireAttacks.chunked("POST", "/api/import", type: "application/zip", body: body))

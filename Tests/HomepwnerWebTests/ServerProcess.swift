@@ -7,13 +7,13 @@ import TestSupport
 import WebTestSupport
 
 /// Runs `homepwner arguments…` to the end.
-func runHomepwner(_ arguments: [String]) throws -> ChildRun { try runBuilt("homepwner", arguments) }
+func runHomepwner(_ arguments: [String]) async throws -> ChildRun { try await runBuilt("homepwner", arguments) }
 
 extension ServedProcess {
     /// `homepwner serve` on `dataDir` and a free port, once it has printed its two lines (its
     /// standard error discarded).
-    static func homepwner(dataDir: URL, extra: [String] = []) throws -> ServedProcess {
-        try start("homepwner", ["serve", "--port", "0", "--log-level", "error", "--data-dir", dataDir.path] + extra, bannerLines: 2, discardingErrors: true)
+    static func homepwner(dataDir: URL, extra: [String] = []) async throws -> ServedProcess {
+        try await start("homepwner", ["serve", "--port", "0", "--log-level", "error", "--data-dir", dataDir.path] + extra, bannerLines: 2, discardingErrors: true)
     }
 }
 

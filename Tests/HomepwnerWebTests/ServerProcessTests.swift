@@ -9,36 +9,36 @@ struct ServerProcessTests {
     @Test("serve prints the URL and folder; while it runs a CLI write fails at once with exit 75 naming it, reads work, a second server is refused")
     func holdsTheFolder() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServedProcess.homepwner(dataDir: folder)
+            let server = try await ServedProcess.homepwner(dataDir: folder)
             let path = folder.standardizedFileURL.path
             #expect(server.banner == "Homepwner is at http://127.0.0.1:\(server.port)/\ndata: \(path)\n")
             let (status, _, _) = try await server.request("POST", "api/items", body: Data(#"{"name":"Lamp"}"#.utf8), headers: ["Content-Type": "application/json"])
             #expect(status == 201)
             let pid = server.process.processIdentifier
-            let add = try runHomepwner(["add", "Desk", "--data-dir", folder.path])
+            let add = try await runHomepwner(["add", "Desk", "--data-dir", folder.path])
             #expect(add.status == 75)
             #expect(add.errors == "homepwner: error: a homepwner server (pid \(pid)) is using \(path); make the change through it, or stop it first\n")
-            let list = try runHomepwner(["list", "--json", "--data-dir", folder.path])
+            let list = try await runHomepwner(["list", "--json", "--data-dir", folder.path])
             #expect(list.status == 0)
             #expect(list.output.contains("\"Lamp\""))
-            let second = try runHomepwner(["serve", "--port", "0", "--data-dir", folder.path])
+            let second = try await runHomepwner(["serve", "--port", "0", "--data-dir", folder.path])
             #expect(second.status == 75)
             #expect(second.errors == "homepwner: error: a homepwner server (pid \(pid)) is using \(path); make the change through it, or stop it first\n")
-            let busy = try runHomepwner(["serve", "--port", "\(server.port)", "--data-dir", folder.appendingPathComponent("other").path, "--create"])
+            let busy = try await runHomepwner(["serve", "--port", "\(server.port)", "--data-dir", folder.appendingPathComponent("other").path, "--create"])
             #expect(busy.status == 74)
             #expect(busy.errors == "homepwner: error: port \(server.port) on 127.0.0.1 is already in use (choose another with --port, or 0 for any free one)\n")
-            let open = try runHomepwner(["serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", folder.appendingPathComponent("other").path, "--create"])
+            let open = try await runHomepwner(["serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", folder.appendingPathComponent("other").path, "--create"])
             #expect(open.status == 74)
             #expect(open.errors == ("homepwner: error: binding 0.0.0.0 would let other machines in: give an access token with --token, --token-file or HOMEPWNER_TOKEN, or bind 127.0.0.1\n"))
             #expect(server.stop() == 0)
-            #expect(try runHomepwner(["add", "Desk", "--data-dir", folder.path]).status == 0)
+            #expect(try await runHomepwner(["add", "Desk", "--data-dir", folder.path]).status == 0)
         }
     }
 
     @Test("SIGTERM during a storm of PATCHes: the server exits 0 and every acknowledged edit is on disk")
     func sigtermDuringWrites() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServedProcess.homepwner(dataDir: folder)
+            let server = try await ServedProcess.homepwner(dataDir: folder)
             var keys: [String] = []
             for index in 0..<8 {
                 let (status, _, data) = try await server.request("POST", "api/items", body: Data(#"{"name":"Item \#(index)"}"#.utf8), headers: ["Content-Type": "application/json"])
@@ -86,7 +86,7 @@ struct ServerProcessTests {
     @Test("a change reaches an open /api/events stream with its version; reconnecting with Last-Event-ID replays what was missed")
     func events() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServedProcess.homepwner(dataDir: folder)
+            let server = try await ServedProcess.homepwner(dataDir: folder)
             defer { _ = server.stop() }
             let stream = try EventStreamClient(port: server.port)
             #expect(stream.read(until: "retry: 2000\n\n"))

@@ -8,7 +8,7 @@ struct WireErrorTests {
     @Test("Malformed chunked bodies and unknown transfer codings are 400, a 30 MB chunked photo is 413 — each with the JSON error, never a 500")
     func neverA500() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServedProcess.homepwner(dataDir: folder)
+            let server = try await ServedProcess.homepwner(dataDir: folder)
             defer { _ = server.stop() }
             let (_, _, created) = try await server.request("POST", "api/items", body: Data(#"{"name":"Lamp"}"#.utf8), headers: ["Content-Type": "application/json"])
             let key = try #require(try jsonObject(created)["itemKey"] as? String)

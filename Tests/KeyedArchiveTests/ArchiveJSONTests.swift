@@ -9,8 +9,8 @@ private func fixture(_ name: String) throws -> String {
 }
 
 /// `plist print --json` of a fixture, parsed.
-private func printedJSON(_ name: String) throws -> Any {
-    let run = try runPlist(["print", "--json", try fixture(name)])
+private func printedJSON(_ name: String) async throws -> Any {
+    let run = try await runPlist(["print", "--json", try fixture(name)])
     #expect(run.status == 0, "\(name): \(run.errors)")
     return try JSONSerialization.jsonObject(with: run.outputData, options: [.fragmentsAllowed])
 }
@@ -18,30 +18,30 @@ private func printedJSON(_ name: String) throws -> Any {
 @Suite("plist print --json: a keyed archive's graph as plain JSON", .timeLimit(.minutes(2)))
 struct ArchiveJSONTests {
     @Test("Foundation's collections, strings, numbers, dates, data, UUIDs and URLs become JSON's own values; another class keeps its name and chain")
-    func foundationValues() throws {
-        let collections = try #require((try printedJSON("kil-collections.bin") as? [String: Any])?["root"] as? [String: Any])
+    func foundationValues() async throws {
+        let collections = try #require((try await printedJSON("kil-collections.bin") as? [String: Any])?["root"] as? [String: Any])
         #expect(collections["$class"] as? String == "TestDummy")
         #expect(collections["arrayOfInts"] as? [Int] == [1, 2, 3])
         #expect(collections["arrayOfStrings"] as? [String] == ["foo", "bar", "baz"])
         #expect(collections["dictionary"] as? [String: String] == ["baz": "aaa", "foo": "bar"])
         #expect(collections["set"] as? [String] == ["is", "ordered", "not", "set"])
-        let complex = try #require((try printedJSON("scf-complex-dict.bin") as? [String: Any])?["root"] as? [String: Any])
+        let complex = try #require((try await printedJSON("scf-complex-dict.bin") as? [String: Any])?["root"] as? [String: Any])
         #expect(complex["url"] as? String == "https://www.swift.org/index.xml")
         #expect(complex["uuid"] as? String == "71DC068E-3420-45FF-919E-3A267D55EC22")
         #expect((complex["array"] as? [Any])?.first is NSNull)
-        #expect(((try printedJSON("scf-url-relative.xml") as? [String: Any])?["root"] as? String) == "https://www.example.com/foo.xml")
-        #expect(((try printedJSON("kil-date.bin") as? [String: Any])?["root"] as? String) == "2039-05-12T20:05:12Z")
-        let chain = try #require((try printedJSON("kil-subclass-chain.bin") as? [String: Any])?["root"] as? [String: Any])
+        #expect(((try await printedJSON("scf-url-relative.xml") as? [String: Any])?["root"] as? String) == "https://www.example.com/foo.xml")
+        #expect(((try await printedJSON("kil-date.bin") as? [String: Any])?["root"] as? String) == "2039-05-12T20:05:12Z")
+        let chain = try #require((try await printedJSON("kil-subclass-chain.bin") as? [String: Any])?["root"] as? [String: Any])
         #expect(chain["$classes"] as? [String] == ["TestDummyExtended", "generate_reference_data.TestDummy", "NSObject"])
-        #expect(((try printedJSON("macos1014-nsorderedset-numbers.bin") as? [String: Any])?["root"] as? [Int]) == [1, 2, 3, 4, 5])
-        #expect(((try printedJSON("scf-orderedset-strings.xml") as? [String: Any])?["root"] as? [String]) == ["valgeir", "nico", "puzzle"])
+        #expect(((try await printedJSON("macos1014-nsorderedset-numbers.bin") as? [String: Any])?["root"] as? [Int]) == [1, 2, 3, 4, 5])
+        #expect(((try await printedJSON("scf-orderedset-strings.xml") as? [String: Any])?["root"] as? [String]) == ["valgeir", "nico", "puzzle"])
     }
 
     @Test("NSValue geometry and ranges, and an attributed string as its text, its dictionaries once each, and runs that name them")
-    func valuesAndRuns() throws {
-        #expect(((try printedJSON("scf-nsvalue-rect.xml") as? [String: Any])?["root"] as? [String: String]) == ["rect": "{{400, 300}, {200, 300}}"])
-        #expect(((try printedJSON("scf-nsvalue-range.xml") as? [String: Any])?["root"] as? [String: Int]) == ["location": 97345, "length": 98345])
-        let attributed = try #require((try printedJSON("macos1014-nsmutableattributedstring.bin") as? [String: Any])?["root"] as? [String: Any])
+    func valuesAndRuns() async throws {
+        #expect(((try await printedJSON("scf-nsvalue-rect.xml") as? [String: Any])?["root"] as? [String: String]) == ["rect": "{{400, 300}, {200, 300}}"])
+        #expect(((try await printedJSON("scf-nsvalue-range.xml") as? [String: Any])?["root"] as? [String: Int]) == ["location": 97345, "length": 98345])
+        let attributed = try #require((try await printedJSON("macos1014-nsmutableattributedstring.bin") as? [String: Any])?["root"] as? [String: Any])
         #expect(attributed["string"] as? String == "0123456789")
         let runs = try #require(attributed["runs"] as? [[String: Int]])
         #expect(runs.compactMap { $0["length"] } == [1, 1, 4, 2, 1, 1])
@@ -53,11 +53,11 @@ struct ArchiveJSONTests {
     }
 
     @Test("an object that contains itself is printed once with $id, and as {\"$ref\": N} inside; every $top key is there")
-    func sharingAndTopKeys() throws {
-        let root = try #require((try printedJSON("mw-self-containing-mutablearray.bin") as? [String: Any])?["root"] as? [String: Any])
+    func sharingAndTopKeys() async throws {
+        let root = try #require((try await printedJSON("mw-self-containing-mutablearray.bin") as? [String: Any])?["root"] as? [String: Any])
         #expect(root["$id"] as? Int == 1)
         #expect((root["$items"] as? [[String: Int]]) == [["$ref": 1]])
-        let top = try #require(try printedJSON("dp-multiple-top-keys.bin") as? [String: Any])
+        let top = try #require(try await printedJSON("dp-multiple-top-keys.bin") as? [String: Any])
         #expect(top.count == 12)
         #expect(top["$6"] as? String == "Hello, World!")
     }
@@ -67,9 +67,9 @@ struct ArchiveJSONTests {
         "macos1014-nsmeasurement-angle.bin", "macos1014-nsset-numbers.bin", "mw-custom-class-note.bin", "mw-root-nsdata.bin",
         "mw-root-string.bin", "sd-ios-running-processes.bin",
     ])
-    func sameAsThePythonPackage(name: String) throws {
+    func sameAsThePythonPackage(name: String) async throws {
         let path = try fixture(name)
-        let ours = try runPlist(["print", "--json", path])
+        let ours = try await runPlist(["print", "--json", path])
         #expect(ours.status == 0)
         // Both sides normalised the same way: class names dropped, NSSet's {"NS.objects": …}
         // and bytes, dates and UUIDs as the JSON shows them; then compared as JSON values.
@@ -93,15 +93,15 @@ struct ArchiveJSONTests {
         b = ours(json.load(sys.stdin)["root"])
         print("same" if a == b else "different:\\n" + json.dumps(a, sort_keys=True)[:400] + "\\n" + json.dumps(b, sort_keys=True)[:400])
         """
-        let verdict = String(decoding: try runPython(script, arguments: [path], input: ours.outputData), as: UTF8.self)
+        let verdict = String(decoding: try await runPython(script, arguments: [path], input: ours.outputData), as: UTF8.self)
         #expect(verdict == "same\n", "\(name): \(verdict)")
     }
 
     @Test("a plain plist prints as plain JSON; a broken archive is one line and exit 1")
-    func plainAndBroken() throws {
-        let plain = try #require(try printedJSON("plain-ios-info-utf16.bin") as? [String: Any])
+    func plainAndBroken() async throws {
+        let plain = try #require(try await printedJSON("plain-ios-info-utf16.bin") as? [String: Any])
         #expect(!plain.isEmpty)
-        let broken = try runPlist(["print", "--json", try fixture("bad-keyed-root-uid-out-of-range.bin")])
+        let broken = try await runPlist(["print", "--json", try fixture("bad-keyed-root-uid-out-of-range.bin")])
         #expect(broken.status == 1)
         #expect(broken.errors.hasSuffix("keyed archive: $top[\"root\"] refers to object 5, but $objects has only 3 entries\n"))
     }

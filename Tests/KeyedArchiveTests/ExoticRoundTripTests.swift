@@ -38,8 +38,8 @@ private struct Labelled: Archivable, Equatable {
 }
 
 /// Echoes a plist through Python's plistlib in the given form (`BINARY` or `XML`).
-private func throughPlistlib(_ data: Data, form: String) throws -> Data {
-    try runPython("""
+private func throughPlistlib(_ data: Data, form: String) async throws -> Data {
+    try await runPython("""
     import plistlib, sys
     value = plistlib.loads(sys.stdin.buffer.read())
     sys.stdout.buffer.write(plistlib.dumps(value, fmt=plistlib.FMT_\(form), sort_keys=True))
@@ -65,7 +65,7 @@ struct ExoticRoundTripTests {
     }
 
     @Test("200 random exotic plists written by us read back exactly after Python's plistlib reads and rewrites them", arguments: ["BINARY", "XML"])
-    func plistlibRoundTrip(form: String) throws {
+    func plistlibRoundTrip(form: String) async throws {
         // One Python process for all the plists: an array of them.
         var values: [PropertyList] = []
         for seed in 0..<200 as Range<UInt64> {
@@ -74,7 +74,7 @@ struct ExoticRoundTripTests {
         }
         let batch = PropertyList.array(values)
         let ours = form == "BINARY" ? BinaryPlistWriter.write(batch) : try batch.encoded(as: .xml)
-        let back = try PropertyList(data: throughPlistlib(ours, form: form))
+        let back = try await PropertyList(data: throughPlistlib(ours, form: form))
         let expected = form == "BINARY" ? batch : xmlImage(batch)
         let elements = try #require(back.arrayValue)
         #expect(elements.count == values.count)
@@ -84,17 +84,17 @@ struct ExoticRoundTripTests {
     }
 
     @Test("the JSON form of exotic plists converts to binary that plistlib reads as the same plist")
-    func jsonThenPlistlib() throws {
+    func jsonThenPlistlib() async throws {
         for seed in 0..<50 as Range<UInt64> {
             var random = RandomPlist(seed: seed &+ 50_000)
             let value = random.exoticValue(forPython: true)
             let binary = BinaryPlistWriter.write(try PropertyList(json: value.jsonData()))
-            #expect(try BinaryPlistReader.read(throughPlistlib(binary, form: "BINARY")) == value, "seed \(seed)")
+            #expect(try await BinaryPlistReader.read(throughPlistlib(binary, form: "BINARY")) == value, "seed \(seed)")
         }
     }
 
     @Test("100 archives of equivalent keys, exotic dates and -0 decode exactly, also after plistlib rewrites them")
-    func archiverRoundTrip() throws {
+    func archiverRoundTrip() async throws {
         for seed in 0..<100 as Range<UInt64> {
             var random = RandomPlist(seed: seed &+ 30_000)
             var keys: [PropertyListKey: [String]] = [:]
@@ -105,7 +105,7 @@ struct ExoticRoundTripTests {
             let value = Labelled(keys: keys, stamps: stamps, zero: -0.0)
             let data = try KeyedArchiver.archivedData(withRoot: value)
             #expect(try KeyedUnarchiver.unarchive(Labelled.self, from: data) == value, "seed \(seed)")
-            let rewritten = try throughPlistlib(data, form: "BINARY")
+            let rewritten = try await throughPlistlib(data, form: "BINARY")
             #expect(try KeyedUnarchiver.unarchive(Labelled.self, from: rewritten) == value, "seed \(seed) via plistlib")
         }
     }

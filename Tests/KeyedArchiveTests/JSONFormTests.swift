@@ -80,11 +80,11 @@ struct JSONFormTests {
     }
 
     @Test("negative zero survives XML, ours and Python's plistlib")
-    func negativeZeroXML() throws {
+    func negativeZeroXML() async throws {
         let value = PropertyList.array([.real(-0.0), .real(0.0)])
         let xml = try value.encoded(as: .xml)
         #expect(try PropertyList(data: xml) == value)
-        let echoed = try runPython("""
+        let echoed = try await runPython("""
         import plistlib, sys, math
         value = plistlib.loads(sys.stdin.buffer.read())
         assert math.copysign(1, value[0]) == -1 and math.copysign(1, value[1]) == 1

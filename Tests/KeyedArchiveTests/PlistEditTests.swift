@@ -76,7 +76,7 @@ struct PropertyListEditTests {
 @Suite("plist set, insert, remove and append, run as a real process", .timeLimit(.minutes(3)))
 struct PlistEditToolTests {
     @Test("on random plists in binary, XML and JSON files, plist set changes the value at a random path and nothing else, and the file keeps its form", arguments: 0..<12)
-    func randomEditsThroughTheTool(seed: UInt64) throws {
+    func randomEditsThroughTheTool(seed: UInt64) async throws {
         var random = RandomPlist(seed: seed)
         // XML holds no UIDs, sets, 4-byte reals or fractions of seconds: those files get the values it can hold.
         random.includeUIDs = false
@@ -85,7 +85,7 @@ struct PlistEditToolTests {
         let path = all[Int(seed) % all.count]
         let new = PropertyList.string("set by the tool \(seed)")
         let expected = try value.editing(at: path, .set(new))
-        try withTemporaryFolderSync { folder in
+        try await withTemporaryFolder { folder in
             for form in ["binary", "xml", "json"] {
                 let file = folder.appendingPathComponent("data.\(form)")
                 let bytes: Data
@@ -97,7 +97,7 @@ struct PlistEditToolTests {
                     bytes = try XMLPlistWriter.write(value)
                 }
                 try bytes.write(to: file)
-                let run = try runPlist(["set", file.path, path.description, "--string", "set by the tool \(seed)"])
+                let run = try await runPlist(["set", file.path, path.description, "--string", "set by the tool \(seed)"])
                 #expect(run.status == 0, "seed \(seed), \(form), \(path): \(run.errors)")
                 let after = try Data(contentsOf: file)
                 #expect(PropertyListFormat.detect(after) == PropertyListFormat.detect(bytes), "seed \(seed), \(form)")
@@ -113,8 +113,8 @@ struct PlistEditToolTests {
     ])
 
     @Test("each verb edits in place and keeps the file's form; every other value is unchanged (diff finds one difference)", arguments: ["binary", "xml", "json"])
-    func editsKeepTheForm(form: String) throws {
-        try withTemporaryFolderSync { folder in
+    func editsKeepTheForm(form: String) async throws {
+        try await withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("data.\(form)")
             let bytes: Data = switch form {
             case "binary": BinaryPlistWriter.write(Self.value)
@@ -131,10 +131,10 @@ struct PlistEditToolTests {
                 (["remove", file.path, "blob"], "- blob: AQID"),
                 (["set", file.path, "nested", "--json", #"{"x": [1, 2.5]}"#], "+ nested: (dictionary of 1)"),
             ] {
-                let run = try runPlist(arguments)
+                let run = try await runPlist(arguments)
                 #expect(run.status == 0, "\(arguments): \(run.errors)")
                 #expect(run.errors.isEmpty)
-                #expect(try runPlist(["diff", original.path, file.path]).output.contains(difference + "\n"), "\(arguments)")
+                #expect(try await runPlist(["diff", original.path, file.path]).output.contains(difference + "\n"), "\(arguments)")
             }
             let after = try Data(contentsOf: file)
             #expect(PropertyListFormat.detect(after) == PropertyListFormat.detect(bytes))
@@ -153,34 +153,34 @@ struct PlistEditToolTests {
     }
 
     @Test("a refused edit writes nothing; a keyed archive needs --raw-archive; -o writes elsewhere; - edits standard input to standard output; permissions stay")
-    func safety() throws {
-        try withTemporaryFolderSync { folder in
+    func safety() async throws {
+        try await withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("data.plist")
             let bytes = BinaryPlistWriter.write(Self.value)
             try bytes.write(to: file)
             chmod(file.path, 0o640)
-            let refused = try runPlist(["insert", file.path, "count", "--integer", "9"])
+            let refused = try await runPlist(["insert", file.path, "count", "--integer", "9"])
             #expect(refused.status == 1)
             #expect(refused.errors == "plist: error: \(file.path): the dictionary at the root already has the key \"count\"; set replaces a value\n")
-            let badValue = try runPlist(["set", file.path, "count", "--integer", "nine"])
+            let badValue = try await runPlist(["set", file.path, "count", "--integer", "nine"])
             #expect(badValue.status == 1)
             #expect(badValue.errors == "plist: error: --integer \"nine\" is not an integer between -2^63 and 2^64-1\n")
             for arguments in [["set", file.path, "count"], ["set", file.path, "count", "--integer", "1", "--string", "x"]] {
-                let ambiguous = try runPlist(arguments)
+                let ambiguous = try await runPlist(arguments)
                 #expect(ambiguous.status == 64)
                 #expect(ambiguous.errors == "plist: error: give the value with exactly one of --bool, --integer, --float, --string, --date, --data, --json, --array, --dictionary\n")
             }
             #expect(try Data(contentsOf: file) == bytes)
             let elsewhere = folder.appendingPathComponent("copy.plist")
-            #expect(try runPlist(["set", file.path, "count", "--integer", "5", "-o", elsewhere.path]).status == 0)
+            #expect(try await runPlist(["set", file.path, "count", "--integer", "5", "-o", elsewhere.path]).status == 0)
             #expect(try Data(contentsOf: file) == bytes)
             #expect(try PropertyList(data: Data(contentsOf: elsewhere)).value(at: PropertyListKeyPath(parsing: "count")) == .integer(5))
-            let converted = try runPlist(["convert", file.path, "--to", "json", "-o", "-"])
+            let converted = try await runPlist(["convert", file.path, "--to", "json", "-o", "-"])
             #expect(try PropertyList(json: converted.outputData) == Self.value)
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
-            let piped = try runPlist(["set", "-", "count", "--integer", "6"], input: file)
+            let piped = try await runPlist(["set", "-", "count", "--integer", "6"], input: file)
             #expect(try PropertyList(data: piped.outputData).value(at: PropertyListKeyPath(parsing: "count")) == .integer(6))
-            #expect(try runPlist(["set", file.path, "count", "--integer", "7"]).status == 0)
+            #expect(try await runPlist(["set", file.path, "count", "--integer", "7"]).status == 0)
             #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o640)
 
             let archive = folder.appendingPathComponent("archive.plist")
@@ -189,17 +189,17 @@ struct PlistEditToolTests {
                 "$objects": .array([.string("$null"), .string("hello")]),
             ])
             try BinaryPlistWriter.write(archived).write(to: archive)
-            let unsafe = try runPlist(["set", archive.path, "$objects.1", "--string", "bye"])
+            let unsafe = try await runPlist(["set", archive.path, "$objects.1", "--string", "bye"])
             #expect(unsafe.status == 1)
             #expect(unsafe.errors == "plist: error: \(archive.path) is a keyed archive, and editing its plist layer can break its references; add --raw-archive if that is what you mean\n")
-            #expect(try runPlist(["set", archive.path, "$objects.1", "--string", "bye", "--raw-archive"]).status == 0)
+            #expect(try await runPlist(["set", archive.path, "$objects.1", "--string", "bye", "--raw-archive"]).status == 0)
             #expect(try PropertyList(data: Data(contentsOf: archive)).value(at: PropertyListKeyPath(parsing: "$objects.1")) == .string("bye"))
         }
     }
 
     @Test("values are read as their types say: booleans, integers up to 2^64-1, reals, ISO 8601 dates, base64 data, JSON subtrees, empty containers")
-    func valueTypes() throws {
-        try withTemporaryFolderSync { folder in
+    func valueTypes() async throws {
+        try await withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("data.plist")
             try BinaryPlistWriter.write(.dictionary([:])).write(to: file)
             for (option, text, expected) in [
@@ -209,12 +209,12 @@ struct PlistEditToolTests {
                 ("--data", "AAH+/w==", .data(Data([0, 1, 254, 255]))), ("--json", #"{"$date": 0.5}"#, .date(Date(timeIntervalSinceReferenceDate: 0.5))),
                 ("--string", "", .string("")),
             ] {
-                let run = try runPlist(["set", file.path, "v", option, text])
+                let run = try await runPlist(["set", file.path, "v", option, text])
                 #expect(run.status == 0, "\(option) \(text): \(run.errors)")
                 #expect(try PropertyList(data: Data(contentsOf: file)).value(at: PropertyListKeyPath(parsing: "v")) == expected, "\(option) \(text)")
             }
             for flag in ["--array", "--dictionary"] {
-                #expect(try runPlist(["set", file.path, "v", flag]).status == 0)
+                #expect(try await runPlist(["set", file.path, "v", flag]).status == 0)
             }
             #expect(try PropertyList(data: Data(contentsOf: file)).value(at: PropertyListKeyPath(parsing: "v")) == .dictionary([:]))
         }

@@ -77,7 +77,7 @@ struct PlistInteropTests {
     }
 
     @Test("Python's plistlib reads what we write, and we read what plistlib writes", arguments: PropertyListFormat.allCases)
-    func pythonPlistlib(format: PropertyListFormat) throws {
+    func pythonPlistlib(format: PropertyListFormat) async throws {
         var plist = everyKindOfValue.dictionaryValue ?? [:]
         plist["uid"] = nil
         plist["huge"] = nil // plistlib writes integers above Int64.max but reads them only as 16-byte ints it wrote itself
@@ -87,7 +87,7 @@ struct PlistInteropTests {
         value = plistlib.loads(sys.stdin.buffer.read())
         sys.stdout.buffer.write(plistlib.dumps(value, fmt=plistlib.FMT_\(format == .binary ? "BINARY" : "XML"), sort_keys=True))
         """
-        let echoed = try runPython(script, input: ours)
+        let echoed = try await runPython(script, input: ours)
         let back = try PropertyList(data: echoed)
         #expect(plistEquivalent(back, .dictionary(plist)))
     }

@@ -46,7 +46,7 @@ func longArrayPlist(count: Int) -> Data {
 @Suite("plist tool: limits that follow the input, bounded expansion, warnings", .timeLimit(.minutes(2)))
 struct PlistToolLimitTests {
     @Test("a plist with more than a million elements, refused by the library's defaults, converts with the tool")
-    func bigCollection() throws {
+    func bigCollection() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = longArrayPlist(count: 1_100_000)
@@ -55,7 +55,7 @@ struct PlistToolLimitTests {
         let input = folder.appendingPathComponent("long.plist")
         let output = folder.appendingPathComponent("long.xml")
         try data.write(to: input)
-        let run = try runPlist(["convert", input.path, "--to", "xml", "-o", output.path])
+        let run = try await runPlist(["convert", input.path, "--to", "xml", "-o", output.path])
         #expect(run.status == 0, "\(run.errors)")
         let back = try PropertyList(data: Data(contentsOf: output), limits: .following(inputBytes: 30_000_000))
         #expect(back.arrayValue?.count == 1_100_000)
@@ -64,64 +64,64 @@ struct PlistToolLimitTests {
     @Test("a tiny plist whose arrays are shared 14^8 times stops with an error naming --max-values, for convert and print", arguments: [
         ["convert", "--to", "json"], ["convert", "--to", "xml"], ["print"],
     ])
-    func expansionBomb(command: [String]) throws {
+    func expansionBomb(command: [String]) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("bomb.plist")
         let bomb = sharedArraysPlist(levels: 8, fanOut: 14)
         #expect(bomb.count < 500)
         try bomb.write(to: input)
-        let run = try runPlist([command[0], input.path] + command.dropFirst())
+        let run = try await runPlist([command[0], input.path] + command.dropFirst())
         #expect(run.status == 1)
         #expect(run.errors.contains("--max-values"), "\(run.errors)")
         #expect(run.outputData.count < 1024)
     }
 
     @Test("sharing within the default ceiling converts, and --max-values lowers the ceiling")
-    func expansionOption() throws {
+    func expansionOption() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("shared.plist")
         try sharedArraysPlist(levels: 3, fanOut: 14).write(to: input)
-        let fine = try runPlist(["convert", input.path, "--to", "json"])
+        let fine = try await runPlist(["convert", input.path, "--to", "json"])
         #expect(fine.status == 0, "\(fine.errors)")
         let back = try PropertyList(json: fine.outputData)
         #expect(back.arrayValue?.first?.arrayValue?.first?.arrayValue?.count == 14)
-        let capped = try runPlist(["convert", input.path, "--to", "json", "--max-values", "100"])
+        let capped = try await runPlist(["convert", input.path, "--to", "json", "--max-values", "100"])
         #expect(capped.status == 1)
         #expect(capped.errors.contains("more than 100 values"), "\(capped.errors)")
     }
 
     @Test("--max-collection and --max-objects set the limits explicitly, and the error names the option")
-    func explicitLimits() throws {
+    func explicitLimits() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("array.plist")
         try BinaryPlistWriter.write(.array((0..<50).map { .integer($0) })).write(to: input)
-        let collection = try runPlist(["convert", input.path, "--to", "json", "--max-collection", "10"])
+        let collection = try await runPlist(["convert", input.path, "--to", "json", "--max-collection", "10"])
         #expect(collection.status == 1)
         #expect(collection.errors.contains("--max-collection"), "\(collection.errors)")
-        let objects = try runPlist(["print", input.path, "--max-objects", "10"])
+        let objects = try await runPlist(["print", input.path, "--max-objects", "10"])
         #expect(objects.status == 1)
         #expect(objects.errors.contains("--max-objects"), "\(objects.errors)")
-        #expect(try runPlist(["convert", input.path, "--to", "json", "--max-collection", "0"]).status != 0)
+        #expect(try await runPlist(["convert", input.path, "--to", "json", "--max-collection", "0"]).status != 0)
     }
 
     @Test("a device, or a link to one, is refused before anything is read")
-    func onlyRegularFiles() throws {
+    func onlyRegularFiles() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let link = folder.appendingPathComponent("zero.plist")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/zero")
         for path in ["/dev/zero", link.path] {
-            let run = try runPlist(["print", path])
+            let run = try await runPlist(["print", path])
             #expect(run.status == 1)
             #expect(run.errors == "plist: error: \(path): is not a regular file\n")
         }
     }
 
     @Test("convert --to xml says on stderr what XML cannot hold, and JSON and binary need no warning")
-    func lossWarnings() throws {
+    func lossWarnings() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("exotic.plist")
@@ -131,24 +131,24 @@ struct PlistToolLimitTests {
             "tags": .set([.string("a")]),
         ])
         try BinaryPlistWriter.write(value).write(to: input)
-        let xml = try runPlist(["convert", input.path, "--to", "xml"])
+        let xml = try await runPlist(["convert", input.path, "--to", "xml"])
         #expect(xml.status == 0)
         #expect(xml.errors.contains("warning: \(input.path): 1 date(s) with fractions of a second"), "\(xml.errors)")
         #expect(xml.errors.contains("1 4-byte real(s)"))
         #expect(xml.errors.contains("1 set(s)"))
         for form in ["json", "binary"] {
-            let run = try runPlist(["convert", input.path, "--to", form])
+            let run = try await runPlist(["convert", input.path, "--to", form])
             #expect(run.status == 0)
             #expect(run.errors.isEmpty, "\(form): \(run.errors)")
         }
-        let json = try runPlist(["convert", input.path, "--to", "json"])
+        let json = try await runPlist(["convert", input.path, "--to", "json"])
         #expect(try PropertyList(json: json.outputData) == value)
     }
 
     @Test("each --max option takes its largest value without overflowing (the string limit's UTF-8 bound saturates), for every input form and output", arguments: [
         "--max-objects", "--max-collection", "--max-string", "--max-values",
     ])
-    func largestLimits(option: String) throws {
+    func largestLimits(option: String) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let value = PropertyList.dictionary(["name": .string("Ünïcödé 😀 & <ok>"), "list": .array([.integer(1), .data(Data([0, 255]))])])
@@ -159,7 +159,7 @@ struct PlistToolLimitTests {
             let input = folder.appendingPathComponent("in.\(form)")
             try data.write(to: input)
             for to in ["json", "xml", "binary"] {
-                let run = try runPlist(["convert", input.path, "--to", to, option, String(Int.max)])
+                let run = try await runPlist(["convert", input.path, "--to", to, option, String(Int.max)])
                 #expect(run.status == 0, "\(form) → \(to) with \(option): \(run.errors)")
                 #expect(run.exitedNormally)
             }
@@ -167,24 +167,24 @@ struct PlistToolLimitTests {
     }
 
     @Test("--max-depth above 1000 is one line and exit 64; 1000 levels of nesting convert and print in every form")
-    func deepestNesting() throws {
+    func deepestNesting() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("deep.json")
         try Data((String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000)).utf8).write(to: input)
-        let refused = try runPlist(["convert", input.path, "--to", "xml", "--max-depth", String(Int.max)])
+        let refused = try await runPlist(["convert", input.path, "--to", "xml", "--max-depth", String(Int.max)])
         #expect(refused.status == 64)
         #expect(refused.errors == "plist: error: --max-depth must be at most 1000: each level of nesting takes stack, and deeper would overflow it\n")
         var previous = input
         for to in ["xml", "binary", "json"] {
             let output = folder.appendingPathComponent("deep.\(to)")
-            let run = try runPlist(["convert", previous.path, "--to", to, "-o", output.path, "--max-depth", "1000"])
+            let run = try await runPlist(["convert", previous.path, "--to", to, "-o", output.path, "--max-depth", "1000"])
             #expect(run.status == 0, "\(to): \(run.errors)")
             previous = output
         }
-        let printed = try runPlist(["print", previous.path, "--max-depth", "1000"])
+        let printed = try await runPlist(["print", previous.path, "--max-depth", "1000"])
         #expect(printed.status == 0, "\(printed.errors)")
-        let tooDeep = try runPlist(["convert", input.path, "--to", "xml", "--max-depth", "500"])
+        let tooDeep = try await runPlist(["convert", input.path, "--to", "xml", "--max-depth", "500"])
         #expect(tooDeep.status == 1)
         #expect(tooDeep.errors.contains("nesting deeper than 500"), "\(tooDeep.errors)")
         #expect(tooDeep.errors.hasSuffix("(raise it with --max-depth)\n"), "\(tooDeep.errors)")

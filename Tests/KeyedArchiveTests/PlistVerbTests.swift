@@ -61,35 +61,35 @@ struct PlistVerbTests {
     }
 
     @Test("lint: FILE: OK or what is wrong, one line each, exit 1 if any is wrong; -s prints nothing; a keyed archive is checked whole unless --plain")
-    func lint() throws {
-        try withTemporaryFolderSync { folder in
+    func lint() async throws {
+        try await withTemporaryFolder { folder in
             let good = folder.appendingPathComponent("good.plist"), bad = folder.appendingPathComponent("bad.plist")
             let archive = folder.appendingPathComponent("archive.plist")
             try BinaryPlistWriter.write(.dictionary(["a": .integer(1)])).write(to: good)
             try Data("<?xml version=\"1.0\"?><plist><dict><key>a</key></dict></plist>".utf8).write(to: bad)
             try BinaryPlistWriter.write(Self.archiveWithDanglingReference()).write(to: archive)
-            let fine = try runPlist(["lint", good.path])
+            let fine = try await runPlist(["lint", good.path])
             #expect(fine.status == 0)
             #expect(fine.output == "\(good.path): OK\n")
-            let run = try runPlist(["lint", good.path, bad.path, archive.path])
+            let run = try await runPlist(["lint", good.path, bad.path, archive.path])
             #expect(run.status == 1)
             let lines = run.output.split(separator: "\n").map(String.init)
             #expect(lines.count == 3)
             #expect(lines[0] == "\(good.path): OK")
             #expect(lines[1].hasPrefix("\(bad.path): XML plist:"), "\(lines[1])")
             #expect(lines[2] == "\(archive.path): keyed archive: object 2 refers to object 40, but $objects has only 4 entries")
-            let silent = try runPlist(["lint", "-s", good.path, bad.path])
+            let silent = try await runPlist(["lint", "-s", good.path, bad.path])
             #expect(silent.status == 1)
             #expect(silent.output.isEmpty && silent.errors.isEmpty)
-            let plain = try runPlist(["lint", "--plain", archive.path])
+            let plain = try await runPlist(["lint", "--plain", archive.path])
             #expect(plain.status == 0)
             #expect(plain.output == "\(archive.path): OK\n")
         }
     }
 
     @Test("get: a value by plutil or PlistBuddy path, raw, as JSON, XML or binary, or its type; a missing path is one line and exit 1")
-    func get() throws {
-        try withTemporaryFolderSync { folder in
+    func get() async throws {
+        try await withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("values.plist")
             let items = PropertyList.array([.dictionary(["name": .string("Spork"), "when": .date(Date(timeIntervalSinceReferenceDate: 0.5))])])
             let value = PropertyList.dictionary([
@@ -97,41 +97,41 @@ struct PlistVerbTests {
                 "dotted.key": .string("found"),
             ])
             try BinaryPlistWriter.write(value).write(to: file)
-            func get(_ arguments: [String]) throws -> ChildRun { try runPlist(["get", file.path] + arguments) }
-            #expect(try get(["items.0.name"]).output == "Spork\n")
-            #expect(try get([":items:0:name"]).output == "Spork\n")
-            #expect(try get(["count"]).output == "-7\n")
-            #expect(try get(["ratio"]).output == "4.5\n")
-            #expect(try get(["on"]).output == "true\n")
-            #expect(try get(["blob"]).output == "AAH+/w==\n")
-            #expect(try get(["items.0.when"]).output == "2001-01-01T00:00:00.500000Z\n")
-            #expect(try get([#"dotted\.key"#]).output == "found\n")
-            #expect(try get([":dotted.key"]).output == "found\n")
-            #expect(try get(["ratio", "--type"]).output == "float\n")
-            #expect(try get(["items", "--type"]).output == "array\n")
-            #expect(try PropertyList(json: get(["items", "--format", "json"]).outputData) == items)
-            let xml = try get(["items", "--format", "xml"])
+            func get(_ arguments: [String]) async throws -> ChildRun { try await runPlist(["get", file.path] + arguments) }
+            await #expect(try get(["items.0.name"]).output == "Spork\n")
+            await #expect(try get([":items:0:name"]).output == "Spork\n")
+            await #expect(try get(["count"]).output == "-7\n")
+            await #expect(try get(["ratio"]).output == "4.5\n")
+            await #expect(try get(["on"]).output == "true\n")
+            await #expect(try get(["blob"]).output == "AAH+/w==\n")
+            await #expect(try get(["items.0.when"]).output == "2001-01-01T00:00:00.500000Z\n")
+            await #expect(try get([#"dotted\.key"#]).output == "found\n")
+            await #expect(try get([":dotted.key"]).output == "found\n")
+            await #expect(try get(["ratio", "--type"]).output == "float\n")
+            await #expect(try get(["items", "--type"]).output == "array\n")
+            await #expect(try PropertyList(json: get(["items", "--format", "json"]).outputData) == items)
+            let xml = try await get(["items", "--format", "xml"])
             #expect(try PropertyList(data: xml.outputData).value(at: PropertyListKeyPath(parsing: "0.name")) == .string("Spork"))
             #expect(xml.errors == "plist: warning: \(file.path): 1 date(s) with fractions of a second (or -0) are written as whole seconds: XML dates have no fraction\n")
-            #expect(try PropertyList(data: get(["items", "--format", "binary"]).outputData) == items)
-            #expect(try PropertyList(data: get(["", "--format", "binary"]).outputData) == value)
-            let missing = try get(["items.3"])
+            await #expect(try PropertyList(data: get(["items", "--format", "binary"]).outputData) == items)
+            await #expect(try PropertyList(data: get(["", "--format", "binary"]).outputData) == value)
+            let missing = try await get(["items.3"])
             #expect(missing.status == 1)
             #expect(missing.output.isEmpty)
             #expect(missing.errors == "plist: error: \(file.path): index 3 is past the end of the array at items (1 elements)\n")
-            let piped = try runPlist(["get", "-", "items.0.name"], input: file)
+            let piped = try await runPlist(["get", "-", "items.0.name"], input: file)
             #expect(piped.output == "Spork\n")
-            let pipedLint = try runPlist(["lint", "-"], input: file)
+            let pipedLint = try await runPlist(["lint", "-"], input: file)
             #expect(pipedLint.output == "-: OK\n")
-            let badPath = try get([#"a\b"#])
+            let badPath = try await get([#"a\b"#])
             #expect(badPath.status == 1)
             #expect(badPath.errors == "plist: error: key path \"a\\b\": a backslash must be followed by . or \\\n")
         }
     }
 
     @Test("diff: nothing and exit 0 for the same content in binary, XML and JSON; each difference by key path and exit 1; exit 2 when a file cannot be read")
-    func diff() throws {
-        try withTemporaryFolderSync { folder in
+    func diff() async throws {
+        try await withTemporaryFolder { folder in
             let old = PropertyList.dictionary([
                 "name": .string("Spork"), "value": .integer(3), "tags": .array([.string("a"), .string("b")]), "gone": .bool(true),
             ])
@@ -145,11 +145,11 @@ struct PlistVerbTests {
             try old.jsonData().write(to: json)
             try XMLPlistWriter.write(new).write(to: changed)
             for (a, b) in [(binary, xml), (xml, json), (json, binary)] {
-                let same = try runPlist(["diff", a.path, b.path])
+                let same = try await runPlist(["diff", a.path, b.path])
                 #expect(same.status == 0, "\(a.lastPathComponent) ~ \(b.lastPathComponent): \(same.output)")
                 #expect(same.output.isEmpty)
             }
-            let run = try runPlist(["diff", binary.path, changed.path])
+            let run = try await runPlist(["diff", binary.path, changed.path])
             #expect(run.status == 1)
             #expect(run.output == """
                 + added: 1.5
@@ -161,19 +161,19 @@ struct PlistVerbTests {
             let widths = folder.appendingPathComponent("float.plist"), wide = folder.appendingPathComponent("double.plist")
             try BinaryPlistWriter.write(.dictionary(["x": .float(4.5)])).write(to: widths)
             try BinaryPlistWriter.write(.dictionary(["x": .real(4.5)])).write(to: wide)
-            #expect(try runPlist(["diff", widths.path, wide.path]).output == "~ x: 4.5 (4-byte real) → 4.5 (8-byte real)\n")
+            #expect(try await runPlist(["diff", widths.path, wide.path]).output == "~ x: 4.5 (4-byte real) → 4.5 (8-byte real)\n")
             let control = folder.appendingPathComponent("control.plist")
             try BinaryPlistWriter.write(.dictionary(["x": .string("a\u{1B}[31mred\u{202E}")])).write(to: control)
             // Escapes and invisible direction marks are shown escaped, never sent to the terminal.
-            #expect(try runPlist(["diff", widths.path, control.path]).output == "~ x: 4.5 (4-byte real) → \"a\\u001b[31mred\\u202e\" (string)\n")
-            let unreadable = try runPlist(["diff", binary.path, folder.appendingPathComponent("none").path])
+            #expect(try await runPlist(["diff", widths.path, control.path]).output == "~ x: 4.5 (4-byte real) → \"a\\u001b[31mred\\u202e\" (string)\n")
+            let unreadable = try await runPlist(["diff", binary.path, folder.appendingPathComponent("none").path])
             #expect(unreadable.status == 2)
             #expect(unreadable.errors == "plist: error: \(folder.appendingPathComponent("none").path): no such file\n")
         }
     }
 
     @Test("diff of random plists against their JSON form finds nothing; one changed value is exactly one line naming its path", arguments: 0..<20)
-    func randomDiffs(seed: UInt64) throws {
+    func randomDiffs(seed: UInt64) async throws {
         var random = RandomPlist(seed: seed)
         let inner = random.value()
         let value = PropertyList.dictionary(["inner": inner, "leaf": random.scalar()])
@@ -182,15 +182,15 @@ struct PlistVerbTests {
             entries["leaf"] = .string("changed \(seed) ✓")
             changed = .dictionary(entries)
         }
-        try withTemporaryFolderSync { folder in
+        try await withTemporaryFolder { folder in
             let binary = folder.appendingPathComponent("a.bin"), json = folder.appendingPathComponent("a.json")
             let edited = folder.appendingPathComponent("b.bin")
             try BinaryPlistWriter.write(value).write(to: binary)
             try value.jsonData().write(to: json)
             try BinaryPlistWriter.write(changed).write(to: edited)
-            let same = try runPlist(["diff", binary.path, json.path])
+            let same = try await runPlist(["diff", binary.path, json.path])
             #expect(same.status == 0, "seed \(seed): \(same.output)")
-            let different = try runPlist(["diff", binary.path, edited.path])
+            let different = try await runPlist(["diff", binary.path, edited.path])
             #expect(different.status == 1)
             let lines = different.output.split(separator: "\n")
             #expect(lines.count == 1, "seed \(seed): \(different.output)")

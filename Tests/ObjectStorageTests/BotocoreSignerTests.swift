@@ -57,7 +57,7 @@ struct BotocoreSignerTests {
     }
 
     @Test("300 random requests (keys and parameters with spaces, '+', '%', '/', accents, emoji; repeated and padded headers; tokens) sign alike")
-    func randomRequests() throws {
+    func randomRequests() async throws {
         var generator = SplitMix64(seed: 0x5167_0004)
         var cases: [Case] = []
         var ours: [SigV4Signer.Signature] = []
@@ -92,7 +92,7 @@ struct BotocoreSignerTests {
                 key: credentials.accessKeyID, secret: credentials.secretAccessKey, token: credentials.sessionToken
             ))
         }
-        let theirs = try JSONDecoder().decode([Answer].self, from: runPython(botocoreScript, input: JSONEncoder().encode(cases)))
+        let theirs = try JSONDecoder().decode([Answer].self, from: await runPython(botocoreScript, input: JSONEncoder().encode(cases)))
         try #require(theirs.count == ours.count)
         for (index, (mine, botocore)) in zip(ours, theirs).enumerated() {
             #expect(mine.canonicalRequest == botocore.canonical, "request \(index)")

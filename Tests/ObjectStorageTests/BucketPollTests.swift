@@ -73,7 +73,7 @@ struct BucketPollTests {
 
     @Test("while the storage is down each pass is a .failed event, and the first pass after it comes back reports what changed meanwhile")
     func downAndBack() async throws {
-        let bucket = try FaultyBucket("poll-down", retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(5)))
+        let bucket = try await FaultyBucket("poll-down", retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(5)))
         let poll = BucketPoll(client: bucket.client, prefix: bucket.direct.prefix, interval: .milliseconds(100))
         _ = try await poll.poll()
         try await bucket.proxy.plan(Array(repeating: "slowdown", count: 4))

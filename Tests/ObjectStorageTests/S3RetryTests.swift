@@ -12,9 +12,9 @@ struct FaultyBucket {
     init(
         _ name: String, retry: RetryPolicy = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(10), maxDelay: .milliseconds(100), deadline: .seconds(90)),
         requestTimeout: Duration = .seconds(10), maxConnections: Int = 32
-    ) throws {
+    ) async throws {
         direct = try TestBucket(name)
-        proxy = try S3FaultProxy.start(upstream: direct.server.endpoint)
+        proxy = try await S3FaultProxy.start(upstream: direct.server.endpoint)
         client = try direct.server.client(endpoint: proxy.endpoint, retry: retry, requestTimeout: requestTimeout, maxConnections: maxConnections)
     }
 
@@ -36,7 +36,7 @@ struct FaultyBucket {
 struct S3RetryTests {
     @Test("503 SlowDown and 500 are tried again until an answer stands")
     func serverErrors() async throws {
-        let bucket = try FaultyBucket("slowdown")
+        let bucket = try await FaultyBucket("slowdown")
         try await bucket.direct.client.put(bucket.key("x"), body: Data("x".utf8))
         try await bucket.proxy.plan(["slowdown", "internal", "slowdown"])
         guard case .object(let object) = try await bucket.client.get(bucket.key("x"), maxBytes: 10) else { return }
@@ -47,7 +47,7 @@ struct S3RetryTests {
 
     @Test("a connection reset before the request arrives is tried again")
     func resetBefore() async throws {
-        let bucket = try FaultyBucket("reset-before")
+        let bucket = try await FaultyBucket("reset-before")
         try await bucket.proxy.plan(["reset-before", "reset-before"])
         let etag = try await bucket.client.put(bucket.key("x"), body: Data("x".utf8))
         #expect(try await bucket.direct.client.head(bucket.key("x"))?.etag == etag)
@@ -57,7 +57,7 @@ struct S3RetryTests {
 
     @Test("a create whose answer was lost after it landed is not sent again: the write id on the object says it landed")
     func lostCreateLanded() async throws {
-        let bucket = try FaultyBucket("lost-create")
+        let bucket = try await FaultyBucket("lost-create")
         try await bucket.proxy.plan(["reset-after"])
         let etag = try await bucket.client.put(bucket.key("n"), body: Data("mine".utf8), condition: .absent)
         #expect(try await bucket.direct.client.head(bucket.key("n"))?.etag == etag)
@@ -67,7 +67,7 @@ struct S3RetryTests {
 
     @Test("a create lost before it landed is sent again once the key is seen empty")
     func lostCreateNotLanded() async throws {
-        let bucket = try FaultyBucket("lost-before")
+        let bucket = try await FaultyBucket("lost-before")
         try await bucket.proxy.plan(["reset-before"])
         _ = try await bucket.client.put(bucket.key("n"), body: Data("mine".utf8), condition: .absent)
         #expect(try await bucket.seen() == ["PUT reset-before", "HEAD pass", "PUT pass"])
@@ -76,7 +76,7 @@ struct S3RetryTests {
 
     @Test("a create lost while another writer took the key is .preconditionFailed, and theirs stays")
     func lostCreateTaken() async throws {
-        let bucket = try FaultyBucket("lost-taken", requestTimeout: .seconds(10))
+        let bucket = try await FaultyBucket("lost-taken", requestTimeout: .seconds(10))
         // Mine is reset before it lands; the look that follows is held 2 s, and theirs lands then.
         try await bucket.proxy.plan(["reset-before", "delay"])
         let mine = Task { try await bucket.client.put(bucket.key("n"), body: Data("mine".utf8), condition: .absent) }
@@ -91,7 +91,7 @@ struct S3RetryTests {
 
     @Test("a write that landed, lost its answer, and was replaced by another writer before the look is reported landed but not current, and not sent again")
     func lostWriteSuperseded() async throws {
-        let bucket = try FaultyBucket("superseded", requestTimeout: .seconds(10))
+        let bucket = try await FaultyBucket("superseded", requestTimeout: .seconds(10))
         let first = try await bucket.direct.client.write(bucket.key("d"), body: Data("1".utf8))
         try await bucket.proxy.plan(["reset-after", "delay"])
         let mine = Task {
@@ -115,7 +115,7 @@ struct S3RetryTests {
 
     @Test("an update whose answer was lost after it landed answers the new ETag; one lost before it landed is sent again")
     func lostUpdates() async throws {
-        let bucket = try FaultyBucket("lost-update")
+        let bucket = try await FaultyBucket("lost-update")
         let first = try await bucket.direct.client.put(bucket.key("d"), body: Data("1".utf8))
         try await bucket.proxy.plan(["reset-after"])
         let second = try await bucket.client.put(bucket.key("d"), body: Data("2".utf8), condition: .matching(etag: first))
@@ -129,7 +129,7 @@ struct S3RetryTests {
 
     @Test("storage that stays down: .unavailable after the attempt limit, with the status and S3 code")
     func staysDown() async throws {
-        let bucket = try FaultyBucket("down", retry: RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20), deadline: .seconds(20)))
+        let bucket = try await FaultyBucket("down", retry: RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20), deadline: .seconds(20)))
         try await bucket.proxy.plan([], shares: ["slowdown": 1.0])
         do {
             _ = try await bucket.client.get(bucket.key("x"), maxBytes: 10)
@@ -147,7 +147,7 @@ struct S3RetryTests {
     func slowAnswer() async throws {
         // A timeout shorter than the proxy's 2 s delay (the only test that wants one: a slow
         // machine could time out an answer that was merely late).
-        let bucket = try FaultyBucket("slow", requestTimeout: .seconds(1))
+        let bucket = try await FaultyBucket("slow", requestTimeout: .seconds(1))
         try await bucket.direct.client.put(bucket.key("x"), body: Data("x".utf8))
         try await bucket.proxy.plan(["delay"])
         guard case .object = try await bucket.client.get(bucket.key("x"), maxBytes: 10) else { return }
@@ -157,7 +157,7 @@ struct S3RetryTests {
 
     @Test("the connection pool is bounded: 60 reads at once over at most 3 connections, every one answered")
     func boundedPool() async throws {
-        let bucket = try FaultyBucket("pool", requestTimeout: .seconds(30), maxConnections: 3)
+        let bucket = try await FaultyBucket("pool", requestTimeout: .seconds(30), maxConnections: 3)
         try await bucket.direct.client.put(bucket.key("x"), body: Data("x".utf8))
         let answered = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<60 {

@@ -94,18 +94,20 @@ struct BucketStormTests {
         // requests behind it on the shared one.
         let storage = try S3TestServer.start(buckets: [S3TestServer.bucket])
         defer { storage.child.process.terminate() }
-        let proxy = try S3FaultProxy.start(upstream: storage.endpoint)
+        let proxy = try await S3FaultProxy.start(upstream: storage.endpoint)
         defer { proxy.stop() }
         let prefix = S3TestServer.uniquePrefix("storm")
         var environment = storage.environment
         environment["AWS_ENDPOINT_URL_S3"] = proxy.endpoint
         let start = {
-            try ServedProcess.start(
+            try await ServedProcess.start(
                 "scary-creatures", ["serve", "--port", "0", "--log-level", "error", "--storage", "s3://\(S3TestServer.bucket)/\(prefix)", "--s3-path-style"],
                 timeout: 30, environment: environment
             )
         }
-        let servers = try (0..<3).map { _ in try start() }
+        var started: [ServedProcess] = []
+        for _ in 0..<3 { started.append(try await start()) }
+        let servers = started
         defer { for server in servers where server.process.isRunning { _ = server.stop() } }
         try await proxy.plan([], shares: ["slowdown": 0.03, "internal": 0.02, "reset-before": 0.02, "reset-after": 0.02, "delay": 0.005], seed: 7)
         let photos = [(try SamplePhotos.png(), "image/png"), (try SamplePhotos.jpeg(), "image/jpeg")]
@@ -125,7 +127,7 @@ struct BucketStormTests {
         try await proxy.plan([], shares: [:])
 
         // The two servers left and one started in place of the killed one agree.
-        let replacement = try start()
+        let replacement = try await start()
         defer { if replacement.process.isRunning { _ = replacement.stop() } }
         let survivors = [servers[0], servers[1], replacement]
         func listing(_ server: ServedProcess) async throws -> [Int: [String: Any]] {

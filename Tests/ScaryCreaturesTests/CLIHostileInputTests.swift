@@ -11,10 +11,10 @@ struct CLIHostileInputTests {
     func invalidRating(rating: Double, shown: String) async throws {
         try await withTemporaryFolder { folder in
             try StoredCreature(title: "Odd", rating: rating).write(as: 1, in: folder)
-            let list = try runCLI(["list"], dataDir: folder)
+            let list = try await runCLI(["list"], dataDir: folder)
             #expect(list.status == 0, "\(list.errors)")
             #expect(list.output == "    1  ?????  Odd  [the rating \(shown) is not 0 to 5 in steps of 0.5]\n")
-            let json = try runCLI(["list", "--json"], dataDir: folder)
+            let json = try await runCLI(["list", "--json"], dataDir: folder)
             #expect(json.status == 0, "\(json.errors)")
             let listing = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
             let creature = try #require((listing["creatures"] as? [[String: Any]])?.first)
@@ -24,16 +24,16 @@ struct CLIHostileInputTests {
             } else {
                 #expect(creature["rating"] is NSNull)
             }
-            let show = try runCLI(["show", "1"], dataDir: folder)
+            let show = try await runCLI(["show", "1"], dataDir: folder)
             #expect(show.status == 0, "\(show.errors)")
             #expect(show.output.contains("problem: the rating \(shown) is not 0 to 5 in steps of 0.5 (fix with: scary-creatures rate 1 RATING)"))
-            let check = try runCLI(["check"], dataDir: folder)
+            let check = try await runCLI(["check"], dataDir: folder)
             #expect(check.status == 1)
             #expect(check.errors.isEmpty, "\(check.errors)")
             #expect(check.output.contains("creature 1: the rating \(shown) is not 0 to 5 in steps of 0.5; fix with: scary-creatures rate 1 RATING"))
-            #expect(try runCLI(["rename", "1", "Still odd"], dataDir: folder).status == 0)
-            #expect(try runCLI(["rate", "1", "3"], dataDir: folder).output == "    1  ★★★☆☆  Still odd\n")
-            #expect(try runCLI(["check"], dataDir: folder).status == 0)
+            #expect(try await runCLI(["rename", "1", "Still odd"], dataDir: folder).status == 0)
+            #expect(try await runCLI(["rate", "1", "3"], dataDir: folder).output == "    1  ★★★☆☆  Still odd\n")
+            #expect(try await runCLI(["check"], dataDir: folder).status == 0)
         }
     }
 
@@ -41,20 +41,20 @@ struct CLIHostileInputTests {
     func controlCharactersInTitle() async throws {
         try await withTemporaryFolder { folder in
             try StoredCreature(title: "Evil\u{1B}[2J\u{1B}]0;owned\u{07}\\Bug\r", rating: 2).write(as: 1, in: folder)
-            let list = try runCLI(["list"], dataDir: folder)
+            let list = try await runCLI(["list"], dataDir: folder)
             #expect(list.output == "    1  ★★☆☆☆  Evil\\u{1B}[2J\\u{1B}]0;owned\\u{7}\\\\Bug\\u{D}  [the title contains control characters]\n")
-            let show = try runCLI(["show", "1"], dataDir: folder)
+            let show = try await runCLI(["show", "1"], dataDir: folder)
             #expect(show.output.contains("title:  Evil\\u{1B}[2J\\u{1B}]0;owned\\u{7}\\\\Bug\\u{D}\n"))
-            #expect(try runCLI(["rename", "1", "Good Bug"], dataDir: folder).output == "    1  ★★☆☆☆  Good Bug\n")
+            #expect(try await runCLI(["rename", "1", "Good Bug"], dataDir: folder).output == "    1  ★★☆☆☆  Good Bug\n")
         }
     }
 
     @Test("--data-dir and --json work before the subcommand as well as after it")
     func optionsBeforeSubcommand() async throws {
         try await withTemporaryFolder { folder in
-            #expect(try runCLI(["--data-dir", folder.path, "add", "Ghost"], dataDir: nil).output == "1\n")
-            #expect(try runCLI(["--data-dir", folder.path, "list"], dataDir: nil).output == "    1  ☆☆☆☆☆  Ghost\n")
-            let json = try runCLI(["--data-dir=\(folder.path)", "--json", "list"], dataDir: nil)
+            #expect(try await runCLI(["--data-dir", folder.path, "add", "Ghost"], dataDir: nil).output == "1\n")
+            #expect(try await runCLI(["--data-dir", folder.path, "list"], dataDir: nil).output == "    1  ☆☆☆☆☆  Ghost\n")
+            let json = try await runCLI(["--data-dir=\(folder.path)", "--json", "list"], dataDir: nil)
             #expect(json.status == 0, "\(json.errors)")
             #expect(json.output.contains("\"title\" : \"Ghost\""))
         }
@@ -66,7 +66,7 @@ struct CLIHostileInputTests {
             let bad = folder.appendingPathComponent("1.scarycreature")
             try FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)
             try Data("not a plist".utf8).write(to: bad.appendingPathComponent("Data.plist"))
-            let check = try runCLI(["check"], dataDir: folder)
+            let check = try await runCLI(["check"], dataDir: folder)
             #expect(check.status == 1)
             #expect(check.errors == "")
             #expect(check.output.hasSuffix("problems found (run with --repair to fix what can be fixed)\n"))
@@ -78,7 +78,7 @@ struct CLIHostileInputTests {
         try await withTemporaryFolder { folder in
             let missing = folder.appendingPathComponent("PrivateDocumnets")
             for arguments in [["list"], ["show", "1"], ["list", "--json"]] {
-                let run = try runCLI(arguments, dataDir: missing)
+                let run = try await runCLI(arguments, dataDir: missing)
                 #expect(run.status == 66)
                 #expect(run.errors == "scary-creatures: error: there is no data folder at \(missing.path)\n")
             }
@@ -92,15 +92,15 @@ struct CLIHostileInputTests {
             let photo = folder.appendingPathComponent("photo.png")
             try SamplePhotos.png().write(to: photo)
             let data = folder.appendingPathComponent("data")
-            #expect(try runCLI(["add", "Pic", "--image", photo.path, "--create"], dataDir: data).status == 0)
+            #expect(try await runCLI(["add", "Pic", "--image", photo.path, "--create"], dataDir: data).status == 0)
             let thumbnail = data.appendingPathComponent("1.scarycreature/thumbImage.png")
             try FileManager.default.removeItem(at: thumbnail)
-            let show = try runCLI(["show", "1"], dataDir: data)
+            let show = try await runCLI(["show", "1"], dataDir: data)
             #expect(show.output.contains("photo:  PNG, 200×120, "))
             #expect(show.output.contains("no thumbnail (check --repair makes one)"))
             #expect(!FileManager.default.fileExists(atPath: thumbnail.path))
-            #expect(try runCLI(["check"], dataDir: data).output.contains("photo: 1: no thumbnail"))
-            #expect(try runCLI(["check", "--repair"], dataDir: data).status == 0)
+            #expect(try await runCLI(["check"], dataDir: data).output.contains("photo: 1: no thumbnail"))
+            #expect(try await runCLI(["check", "--repair"], dataDir: data).status == 0)
             #expect(FileManager.default.fileExists(atPath: thumbnail.path))
         }
     }
@@ -127,7 +127,7 @@ struct CLIHostileInputTests {
                 #expect(truncate(path, 1_500_000_000) == 0)  // sparse: no disk used
             default: break
             }
-            let run = try runCLI(["add", "x", "--image", path], dataDir: folder.appendingPathComponent("data"))
+            let run = try await runCLI(["add", "x", "--image", path], dataDir: folder.appendingPathComponent("data"))
             #expect(run.status == 65)
             #expect(run.errors == "scary-creatures: error: \(message.replacingOccurrences(of: "PATH", with: path))\n")
         }

@@ -11,8 +11,8 @@ func startCLI(_ arguments: [String], dataDir: URL?) throws -> ChildProcess {
 
 /// Runs `scary-creatures arguments… --data-dir folder` (just `arguments` when `dataDir` is nil)
 /// to the end.
-func runCLI(_ arguments: [String], dataDir: URL?) throws -> ChildRun {
-    try startCLI(arguments, dataDir: dataDir).finish()
+func runCLI(_ arguments: [String], dataDir: URL?) async throws -> ChildRun {
+    try await startCLI(arguments, dataDir: dataDir).finish()
 }
 
 @Suite("The scary-creatures command, run as a real process", .timeLimit(.minutes(3)))
@@ -23,26 +23,26 @@ struct CLITests {
             let data = folder.appendingPathComponent("PrivateDocuments")
             let photo = folder.appendingPathComponent("photo.jpg")
             try SamplePhotos.jpeg().write(to: photo)
-            #expect(try runCLI(["add", "Lil' Terror", "--rating", "4.5", "--create"], dataDir: data).output == "1\n")
-            #expect(try runCLI(["add", "Weird Bug", "--image", photo.path], dataDir: data).output == "2\n")
-            let list = try runCLI(["list"], dataDir: data)
+            #expect(try await runCLI(["add", "Lil' Terror", "--rating", "4.5", "--create"], dataDir: data).output == "1\n")
+            #expect(try await runCLI(["add", "Weird Bug", "--image", photo.path], dataDir: data).output == "2\n")
+            let list = try await runCLI(["list"], dataDir: data)
             #expect(list.status == 0)
             #expect(list.output == "    1  ★★★★½  Lil' Terror\n    2  ☆☆☆☆☆  Weird Bug\n")
-            let json = try runCLI(["list", "--json"], dataDir: data)
+            let json = try await runCLI(["list", "--json"], dataDir: data)
             let decoded = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
             #expect((decoded?["creatures"] as? [[String: Any]])?.count == 2)
-            let show = try runCLI(["show", "2"], dataDir: data)
+            let show = try await runCLI(["show", "2"], dataDir: data)
             #expect(show.output.contains("photo:  JPEG, 160×160"))
-            #expect(try runCLI(["rename", "1", "Big Terror"], dataDir: data).status == 0)
-            #expect(try runCLI(["rate", "2", "3"], dataDir: data).status == 0)
+            #expect(try await runCLI(["rename", "1", "Big Terror"], dataDir: data).status == 0)
+            #expect(try await runCLI(["rate", "2", "3"], dataDir: data).status == 0)
             let png = folder.appendingPathComponent("photo.png")
             try SamplePhotos.png().write(to: png)
-            #expect(try runCLI(["set-image", "1", png.path], dataDir: data).status == 0)
-            let showJSON = try runCLI(["show", "1", "--json"], dataDir: data)
+            #expect(try await runCLI(["set-image", "1", png.path], dataDir: data).status == 0)
+            let showJSON = try await runCLI(["show", "1", "--json"], dataDir: data)
             #expect(showJSON.output.contains("\"format\" : \"PNG\""))
-            #expect(try runCLI(["delete", "2"], dataDir: data).status == 0)
-            #expect(try runCLI(["list"], dataDir: data).output == "    1  ★★★★½  Big Terror\n")
-            #expect(try runCLI(["check"], dataDir: data).status == 0)
+            #expect(try await runCLI(["delete", "2"], dataDir: data).status == 0)
+            #expect(try await runCLI(["list"], dataDir: data).output == "    1  ★★★★½  Big Terror\n")
+            #expect(try await runCLI(["check"], dataDir: data).status == 0)
         }
     }
 
@@ -61,7 +61,7 @@ struct CLITests {
     ])
     func errors(arguments: [String], message: String, status: Int32) async throws {
         try await withTemporaryFolder { folder in
-            let run = try runCLI(arguments, dataDir: folder)
+            let run = try await runCLI(arguments, dataDir: folder)
             #expect(run.status == status, "\(run.errors)")
             let lines = run.errors.split(separator: "\n")
             #expect(lines.count == 1, "\(run.errors)")
@@ -74,23 +74,23 @@ struct CLITests {
     @Test("a corrupt bundle: list shows the rest, says one is damaged in its output and exits 65; check --repair quarantines it")
     func corruptBundle() async throws {
         try await withTemporaryFolder { folder in
-            #expect(try runCLI(["add", "Fine"], dataDir: folder).status == 0)
+            #expect(try await runCLI(["add", "Fine"], dataDir: folder).status == 0)
             let bad = folder.appendingPathComponent("2.scarycreature")
             try FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)
             try Data("bplist00 broken".utf8).write(to: bad.appendingPathComponent("Data.plist"))
-            let list = try runCLI(["list"], dataDir: folder)
+            let list = try await runCLI(["list"], dataDir: folder)
             #expect(list.status == 65)
             #expect(list.output == "    1  ☆☆☆☆☆  Fine\n1 creature's folder is DAMAGED and not listed (scary-creatures check says what is wrong; check --repair puts damaged folders aside)\n")
             #expect(list.errors.hasPrefix("scary-creatures: error: cannot read 2.scarycreature: corrupt data"))
-            #expect(try runCLI(["list", "--json"], dataDir: folder).status == 65)
-            let rename = try runCLI(["rename", "2", "Fixed"], dataDir: folder)
+            #expect(try await runCLI(["list", "--json"], dataDir: folder).status == 65)
+            let rename = try await runCLI(["rename", "2", "Fixed"], dataDir: folder)
             #expect(rename.status == 65)
             #expect(rename.errors.hasSuffix("; scary-creatures check --repair puts the damaged folder aside\n"))
-            #expect(try runCLI(["check"], dataDir: folder).status == 1)
-            let repair = try runCLI(["check", "--repair"], dataDir: folder)
+            #expect(try await runCLI(["check"], dataDir: folder).status == 1)
+            let repair = try await runCLI(["check", "--repair"], dataDir: folder)
             #expect(repair.status == 0, "\(repair.output)")
             #expect(repair.output.contains("quarantined:"))
-            #expect(try runCLI(["list"], dataDir: folder).errors.isEmpty)
+            #expect(try await runCLI(["list"], dataDir: folder).errors.isEmpty)
         }
     }
 
@@ -99,14 +99,14 @@ struct CLITests {
         try await withTemporaryFolder { folder in
             let typo = folder.appendingPathComponent("PrivateDocumnets")
             for arguments in [["add", "Gloom"], ["serve", "--port", "0"]] {
-                let run = try runCLI(arguments, dataDir: typo)
+                let run = try await runCLI(arguments, dataDir: typo)
                 #expect(run.status == 66, "\(arguments): \(run.errors)")
                 #expect(run.errors == "scary-creatures: error: there is no data folder at \(typo.path); check the path, or add --create to start a new one there\n")
                 #expect(!FileManager.default.fileExists(atPath: typo.path))
             }
-            let created = try runCLI(["add", "Gloom", "--create"], dataDir: typo)
+            let created = try await runCLI(["add", "Gloom", "--create"], dataDir: typo)
             #expect(created.status == 0, "\(created.errors)")
-            #expect(try runCLI(["list"], dataDir: typo).output == "    1  ☆☆☆☆☆  Gloom\n")
+            #expect(try await runCLI(["list"], dataDir: typo).output == "    1  ☆☆☆☆☆  Gloom\n")
         }
     }
 
@@ -118,13 +118,13 @@ struct CLITests {
                 let first = try startCLI(["add", "A\(round)"], dataDir: folder)
                 let second = try startCLI(["add", "B\(round)"], dataDir: folder)
                 for child in [first, second] {
-                    let run = child.finish()
+                    let run = await child.finish()
                     #expect(run.status == 0)
                     if let id = Int(run.output.trimmingCharacters(in: .whitespacesAndNewlines)) { ids.append(id) }
                 }
             }
             #expect(Set(ids) == Set(1...30))
-            let listed = try runCLI(["list", "--json"], dataDir: folder).output
+            let listed = try await runCLI(["list", "--json"], dataDir: folder).output
             for round in 0..<15 {
                 #expect(listed.contains("\"A\(round)\"") && listed.contains("\"B\(round)\""))
             }

@@ -69,18 +69,18 @@ struct ChangeStreamTests {
     @Test("a change made by a CLI process reaches an open subscription")
     func otherProcess() async throws {
         try await withTemporaryFolder { folder in
-            #expect(try runCLI(["add", "Spider"], dataDir: folder).status == 0)
+            #expect(try await runCLI(["add", "Spider"], dataDir: folder).status == 0)
             let database = try await ScaryCreatureDatabase.open(at: folder)
             let watch = await startWatch(of: database)
             defer { watch.cancel() }
             let events = await database.changes.subscribe(after: nil)
-            #expect(try runCLI(["rate", "1", "4"], dataDir: folder).status == 0)
+            #expect(try await runCLI(["rate", "1", "4"], dataDir: folder).status == 0)
             #expect(try await nextEvents(events, count: 1).map(\.summary) == ["updated 1"])
             let photo = folder.appendingPathComponent("p.png")
             try SamplePhotos.png().write(to: photo)
-            #expect(try runCLI(["add", "Bat", "--image", photo.path], dataDir: folder).status == 0)
+            #expect(try await runCLI(["add", "Bat", "--image", photo.path], dataDir: folder).status == 0)
             #expect(try await nextEvents(events, count: 1).map(\.summary) == ["created 2"])
-            #expect(try runCLI(["delete", "1"], dataDir: folder).status == 0)
+            #expect(try await runCLI(["delete", "1"], dataDir: folder).status == 0)
             #expect(try await nextEvents(events, count: 1).map(\.summary) == ["deleted 1"])
         }
     }

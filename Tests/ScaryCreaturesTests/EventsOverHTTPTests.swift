@@ -52,9 +52,9 @@ struct EventsOverHTTPTests {
     @Test("A change the CLI makes in another process reaches an open /api/events stream")
     func cliChangeReachesStream() async throws {
         try await withTemporaryFolder { folder in
-            let added = try runCLI(["add", "Gloomcap", "--rating", "2"], dataDir: folder)
+            let added = try await runCLI(["add", "Gloomcap", "--rating", "2"], dataDir: folder)
             #expect(added.status == 0)
-            let server = try ServedProcess.scaryCreatures(dataDir: folder, extra: ["--log-level", "debug"])
+            let server = try await ServedProcess.scaryCreatures(dataDir: folder, extra: ["--log-level", "debug"])
             defer { server.process.terminate(); server.process.waitUntilExit() }
             let port = try #require(server.url.port)
             let stream = try RawConnection(port: port)
@@ -63,8 +63,8 @@ struct EventsOverHTTPTests {
             #expect(stream.received.hasPrefix("HTTP/1.1 200"))
             #expect(stream.received.lowercased().contains("content-type: text/event-stream"))
             // The server's folder watch comes up beside the listener: wait until it says so.
-            #expect(server.child.waitForErrorOutput("the folder watch sees every creature folder", timeout: 10))
-            let rated = try runCLI(["rate", "1", "4.5"], dataDir: folder)
+            #expect(await server.child.waitForErrorOutput("the folder watch sees every creature folder", timeout: 10))
+            let rated = try await runCLI(["rate", "1", "4.5"], dataDir: folder)
             #expect(rated.status == 0)
             #expect(stream.read(until: "event: updated\ndata: {\"id\":1,", seconds: 5))
             let (status, _, body) = try await server.request("GET", "api/creatures/1")

@@ -34,7 +34,7 @@ struct FolderBucketMoveTests {
             _ = try await local.add(title: "Spooky", rating: 3, image: try SamplePhotos.jpeg())
             let before = try await contents(local)
 
-            try BucketSync.upload(folder, to: prefix, server: server)
+            try await BucketSync.upload(folder, to: prefix, server: server)
             let client = try server.client()
             let bucket = BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: prefix))
             let remote = try await ScaryCreatureDatabase.open(storage: .bucket(bucket))
@@ -48,7 +48,7 @@ struct FolderBucketMoveTests {
             try await client.shutdown()
 
             let back = work.appendingPathComponent("Back")
-            try BucketSync.download(prefix, to: back, server: server)
+            try await BucketSync.download(prefix, to: back, server: server)
             let returned = try await ScaryCreatureDatabase.open(at: back)
             #expect(returned.layout == local.layout)
             #expect(try await contents(returned) == after)

@@ -47,17 +47,17 @@ struct ListingSummaryCLITests {
 
             let summary = data.appendingPathComponent(".listing-summary")
             #expect(!FileManager.default.fileExists(atPath: summary.path))
-            let cold = try runCLI(["list"], dataDir: data)
-            let coldJSON = try runCLI(["list", "--json"], dataDir: data)
+            let cold = try await runCLI(["list"], dataDir: data)
+            let coldJSON = try await runCLI(["list", "--json"], dataDir: data)
             var written = stat()
             #expect(lstat(summary.path, &written) == 0)
-            let warm = try runCLI(["list"], dataDir: data)
-            let warmJSON = try runCLI(["list", "--json"], dataDir: data)
+            let warm = try await runCLI(["list"], dataDir: data)
+            let warmJSON = try await runCLI(["list", "--json"], dataDir: data)
             var after = stat()
             #expect(lstat(summary.path, &after) == 0)
             #expect(after.st_ino == written.st_ino)  // every entry still valid: not rewritten
             try FileManager.default.removeItem(at: summary)
-            let again = try runCLI(["list"], dataDir: data)
+            let again = try await runCLI(["list"], dataDir: data)
 
             #expect(cold.status == 65)
             #expect(cold.output.hasPrefix("    1  ☆☆☆☆☆  Lil' Terror\n    2  ½☆☆☆☆  Back\\\\slash\n"))

@@ -76,15 +76,15 @@ struct CreatureModelVersionTests {
     }
 
     @Test("the command refuses to rename a newer creature: one line on stderr, exit 73, the file unchanged")
-    func commandRefuses() throws {
-        try withTemporaryFolderSync { folder in
+    func commandRefuses() async throws {
+        try await withTemporaryFolder { folder in
             let url = try Self.folder(folder, version: 2)
             let before = try Data(contentsOf: url)
-            let run = try runCLI(["rename", "1", "Renamed"], dataDir: folder)
+            let run = try await runCLI(["rename", "1", "Renamed"], dataDir: folder)
             #expect(run.status == 73)
             #expect(run.errors == "scary-creatures: error: \(Self.refusal)\n")
             #expect(try Data(contentsOf: url) == before)
-            let list = try runCLI(["list"], dataDir: folder)
+            let list = try await runCLI(["list"], dataDir: folder)
             #expect(list.status == 0)
         }
     }

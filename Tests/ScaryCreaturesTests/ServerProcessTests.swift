@@ -11,9 +11,9 @@ import ImagingSamples
 extension ServedProcess {
     /// `scary-creatures serve` on `dataDir` (made if missing: a --data-dir that does not exist
     /// is refused) and a free port, through `launcher` if given, once it has printed its address.
-    static func scaryCreatures(dataDir: URL, extra: [String] = [], launcher: [String] = []) throws -> ServedProcess {
+    static func scaryCreatures(dataDir: URL, extra: [String] = [], launcher: [String] = []) async throws -> ServedProcess {
         try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
-        return try start(
+        return try await start(
             "scary-creatures", ["serve", "--port", "0", "--log-level", "error"] + extra + ["--data-dir", dataDir.path], timeout: 30, launcher: launcher
         )
     }
@@ -24,7 +24,7 @@ struct ServerProcessTests {
     @Test("SIGTERM during uploads: the server finishes what it accepted, exits 0, and nothing is half-written")
     func gracefulShutdown() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServedProcess.scaryCreatures(dataDir: folder)
+            let server = try await ServedProcess.scaryCreatures(dataDir: folder)
             for index in 1...4 {
                 let (status, _, _) = try await server.request("POST", "api/creatures", body: Data(#"{"title":"C\#(index)"}"#.utf8), headers: ["Content-Type": "application/json"])
                 #expect(status == 201)
@@ -61,8 +61,8 @@ struct ServerProcessTests {
         try await withTemporaryFolder { folder in
             let photo = folder.appendingPathComponent("p.png")
             try SamplePhotos.png().write(to: photo)
-            #expect(try runCLI(["add", "Pic", "--image", photo.path], dataDir: folder).status == 0)
-            let server = try ServedProcess.scaryCreatures(dataDir: folder, extra: ["--log-level", "warning"])
+            #expect(try await runCLI(["add", "Pic", "--image", photo.path], dataDir: folder).status == 0)
+            let server = try await ServedProcess.scaryCreatures(dataDir: folder, extra: ["--log-level", "warning"])
             defer {
                 server.process.terminate()
                 server.process.waitUntilExit()
@@ -88,21 +88,21 @@ struct ServerProcessTests {
     @Test("a second server on the same data folder, and a busy port, are one line and exit 74")
     func refusals() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServedProcess.scaryCreatures(dataDir: folder)
+            let server = try await ServedProcess.scaryCreatures(dataDir: folder)
             defer {
                 server.process.terminate()
                 server.process.waitUntilExit()
             }
-            let second = try runCLI(["serve", "--port", "0"], dataDir: folder)
+            let second = try await runCLI(["serve", "--port", "0"], dataDir: folder)
             #expect(second.status == 74)
             #expect(second.errors == "scary-creatures: error: another server is already using the data folder \(folder.standardizedFileURL.path)\n")
             let port = try #require(server.url.port)
             let other = folder.appendingPathComponent("other")
             try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
-            let busy = try runCLI(["serve", "--port", "\(port)"], dataDir: other)
+            let busy = try await runCLI(["serve", "--port", "\(port)"], dataDir: other)
             #expect(busy.status == 74)
             #expect(busy.errors == "scary-creatures: error: port \(port) on 127.0.0.1 is already in use (choose another with --port, or 0 for any free one)\n")
-            let open = try runCLI(["serve", "--host", "0.0.0.0", "--port", "0"], dataDir: other)
+            let open = try await runCLI(["serve", "--host", "0.0.0.0", "--port", "0"], dataDir: other)
             #expect(open.status == 74)
             #expect(open.errors.hasPrefix("scary-creatures: error: binding 0.0.0.0 would let other machines in: give an access token"))
         }

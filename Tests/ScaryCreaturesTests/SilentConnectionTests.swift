@@ -18,7 +18,7 @@ struct SilentConnectionTests {
             authorization = "Authorization: Bearer a-token-of-twenty-chars\r\n"
         }
         // Allowed only 300 descriptors, soft and hard.
-        let server = try ServedProcess.scaryCreatures(dataDir: folder.appendingPathComponent("data"), extra: extra, launcher: ["/usr/bin/prlimit", "--nofile=300:300", "--"])
+        let server = try await ServedProcess.scaryCreatures(dataDir: folder.appendingPathComponent("data"), extra: extra, launcher: ["/usr/bin/prlimit", "--nofile=300:300", "--"])
         defer { server.process.terminate(); server.process.waitUntilExit() }
         let port = try #require(server.url.port)
 
@@ -32,7 +32,7 @@ struct SilentConnectionTests {
     @Test("At start the server raises its open-file limit to the hard limit (from a soft limit of 256)")
     func openFileLimitRaised() async throws {
         try await withTemporaryFolder { folder in
-            let server = try ServedProcess.scaryCreatures(dataDir: folder, launcher: ["/usr/bin/prlimit", "--nofile=256:4096", "--"])
+            let server = try await ServedProcess.scaryCreatures(dataDir: folder, launcher: ["/usr/bin/prlimit", "--nofile=256:4096", "--"])
             defer { server.process.terminate(); server.process.waitUntilExit() }
             let limits = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/limits", encoding: .utf8)
             let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })

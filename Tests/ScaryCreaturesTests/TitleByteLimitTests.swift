@@ -33,14 +33,14 @@ struct TitleByteLimitTests {
     func commandLine() async throws {
         try await withTemporaryFolder { folder in
             let title = String(repeating: "e\u{301}", count: 300)
-            let add = try runCLI(["add", title], dataDir: folder)
+            let add = try await runCLI(["add", title], dataDir: folder)
             #expect(add.status == 65)
             #expect(add.errors == "scary-creatures: error: a title can have at most 800 bytes of UTF-8, not 900\n")
-            #expect(try runCLI(["add", "Fine"], dataDir: folder).output == "1\n")
-            let rename = try runCLI(["rename", "1", title], dataDir: folder)
+            #expect(try await runCLI(["add", "Fine"], dataDir: folder).output == "1\n")
+            let rename = try await runCLI(["rename", "1", title], dataDir: folder)
             #expect(rename.status == 65)
             #expect(rename.errors == "scary-creatures: error: a title can have at most 800 bytes of UTF-8, not 900\n")
-            #expect(try runCLI(["list"], dataDir: folder).output == "    1  ☆☆☆☆☆  Fine\n")
+            #expect(try await runCLI(["list"], dataDir: folder).output == "    1  ☆☆☆☆☆  Fine\n")
         }
     }
 
@@ -69,7 +69,7 @@ struct TitleByteLimitTests {
             #expect(unreadable.isEmpty)
             #expect(creatures.map(\.title.utf8.count) == [1_000_001])
             #expect(creatures.first?.problems.map(\.message) == ["the title has 1000001 bytes of UTF-8, more than 800"])
-            let check = try runCLI(["check"], dataDir: folder)
+            let check = try await runCLI(["check"], dataDir: folder)
             #expect(check.status == 1)
             #expect(check.output.contains("creature 1: the title has 1000001 bytes of UTF-8, more than 800; fix with: scary-creatures rename 1 TITLE"), "\(check.output.prefix(500))")
         }

@@ -91,15 +91,15 @@ struct TransferTests {
     func cli() async throws {
         try await withTemporaryFolder { folder in
             let a = folder.appendingPathComponent("a"), b = folder.appendingPathComponent("b")
-            #expect(try runCLI(["add", "Exported", "--rating", "2", "--create"], dataDir: a).status == 0)
+            #expect(try await runCLI(["add", "Exported", "--rating", "2", "--create"], dataDir: a).status == 0)
             let zip = folder.appendingPathComponent("x.scarycreature.zip")
-            let export = try runCLI(["export", "1", "-o", zip.path], dataDir: a)
+            let export = try await runCLI(["export", "1", "-o", zip.path], dataDir: a)
             #expect(export.status == 0 && export.output == zip.path + "\n")
-            let imported = try runCLI(["import", zip.path, "--create"], dataDir: b)
+            let imported = try await runCLI(["import", zip.path, "--create"], dataDir: b)
             #expect(imported.status == 0)
             #expect(imported.output.contains("as 1  Exported"))
             #expect(imported.output.hasSuffix("1 imported, 0 skipped\n"))
-            let missing = try runCLI(["import", folder.appendingPathComponent("nothing").path], dataDir: b)
+            let missing = try await runCLI(["import", folder.appendingPathComponent("nothing").path], dataDir: b)
             #expect(missing.status == 65 && missing.errors.contains("does not exist"))
         }
     }

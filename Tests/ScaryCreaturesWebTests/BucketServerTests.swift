@@ -108,7 +108,7 @@ struct BucketServerTests {
     @Test("while the storage answers only errors, reads and writes get 503 with Retry-After")
     func storageDownIs503() async throws {
         let server = try S3TestServer.shared()
-        let proxy = try S3FaultProxy.start(upstream: server.endpoint)
+        let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
         defer { proxy.stop() }
         let retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .milliseconds(100), deadline: .seconds(5))
         try await withTwoServers(endpoint: proxy.endpoint, retry: retry) { one, _, _ in

@@ -76,7 +76,7 @@ struct KeptFileLiveTests {
     @Test("A large kept body is sent from its in-memory file byte for byte, again and again, and survives the cache dropping it mid-way")
     func largeBodyFromFile() async throws {
         let cache = ResponseCache(budget: 4 << 20, largestEntry: 1 << 20, fileThreshold: 1) { $0[.server] = "large" }
-        try await largeBodyServer(cache: cache).test(.live) { client in
+        try await ServerThreads.run { try await largeBodyServer(cache: cache).test(.live) { client in
             let made = try await client.execute(uri: "/large", method: .get)
             let expected = largeBody
             #expect(Array(buffer: made.body) == expected)
@@ -91,13 +91,13 @@ struct KeptFileLiveTests {
             cache.purge()
             let again = try await client.execute(uri: "/large", method: .get)
             #expect(Array(buffer: again.body) == expected)
-        }
+        } }
     }
 
     @Test("A large kept body sent on many connections at once, from both event loops, arrives whole on every one (one shared file descriptor made the second loop's send fail and cut the response after its head)")
     func largeBodyOnManyConnections() async throws {
         let cache = ResponseCache(budget: 4 << 20, largestEntry: 1 << 20, fileThreshold: 1) { $0[.server] = "large" }
-        try await largeBodyServer(cache: cache).test(.live) { client in
+        try await ServerThreads.run { try await largeBodyServer(cache: cache).test(.live) { client in
             let port = try #require(client.port)
             let expected = largeBody
             #expect(Array(buffer: try await client.execute(uri: "/large", method: .get).body) == expected)
@@ -125,6 +125,6 @@ struct KeptFileLiveTests {
             }
             #expect(failed == 0)
             #expect(whole == 8 * 40 * 5)
-        }
+        } }
     }
 }

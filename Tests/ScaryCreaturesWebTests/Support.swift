@@ -22,7 +22,8 @@ func withApp(
             port: 0, dataFolder: folder, token: token, maxBodyBytes: maxBodyBytes, maxUploads: maxUploads, maxEventStreams: maxEventStreams,
             timeouts: timeouts
         ), pages: ScaryCreaturesPages.routes, onWatching: onWatching)
-        try await app.test(setup) { client in try await body(client, folder) }
+        // A live server answers on threads of its own, whatever other tests do on Swift's pool.
+        try await ServerThreads.run { try await app.test(setup) { client in try await body(client, folder) } }
     }
 }
 

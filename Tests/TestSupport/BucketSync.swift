@@ -22,12 +22,12 @@ public enum BucketSync {
     """
 
     /// Copies every file under `folder` (hidden ones too, as `aws s3 sync` does) to `prefix`.
-    public static func upload(_ folder: URL, to prefix: String, server: S3TestServer) throws {
-        _ = try runPython(script, arguments: ["up", folder.path, server.endpoint, server.accessKeyID, server.secretAccessKey, S3TestServer.bucket, prefix])
+    public static func upload(_ folder: URL, to prefix: String, server: S3TestServer) async throws {
+        _ = try await runPython(script, arguments: ["up", folder.path, server.endpoint, server.accessKeyID, server.secretAccessKey, S3TestServer.bucket, prefix])
     }
 
     /// Copies every object under `prefix` into `folder`, as files named by the rest of their keys.
-    public static func download(_ prefix: String, to folder: URL, server: S3TestServer) throws {
-        _ = try runPython(script, arguments: ["down", folder.path, server.endpoint, server.accessKeyID, server.secretAccessKey, S3TestServer.bucket, prefix])
+    public static func download(_ prefix: String, to folder: URL, server: S3TestServer) async throws {
+        _ = try await runPython(script, arguments: ["down", folder.path, server.endpoint, server.accessKeyID, server.secretAccessKey, S3TestServer.bucket, prefix])
     }
 }

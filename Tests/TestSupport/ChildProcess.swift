@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -76,8 +77,16 @@ public final class ChildProcess: @unchecked Sendable {
         Foundation.kill(process.processIdentifier, signal)
     }
 
-    /// Reads its output and errors to their ends and waits for it to end.
-    public func finish() -> ChildRun {
+    /// Reads its output and errors to their ends and waits for it to end, on a thread of
+    /// ``waits`` (never blocking Swift's cooperative pool, where in-process servers of other tests
+    /// answer).
+    public func finish() async -> ChildRun {
+        await Self.offPool { self.finishBlocking() }
+    }
+
+    /// ``finish()`` on the calling thread: only for a process already told to end, or where no
+    /// `await` is possible (a `defer`, a static initialiser).
+    public func finishBlocking() -> ChildRun {
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         let complained = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -88,17 +97,39 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Reads its output until it has printed `lines` lines or ended, for at most `timeout`
-    /// seconds; what it printed by then.
-    public func readLines(_ lines: Int, timeout: TimeInterval) -> String {
+    /// seconds, on a thread of ``waits``; what it printed by then.
+    public func readLines(_ lines: Int, timeout: TimeInterval) async -> String {
+        await Self.offPool { self.readLinesBlocking(lines, timeout: timeout) }
+    }
+
+    /// ``readLines(_:timeout:)`` on the calling thread, where no `await` is possible.
+    public func readLinesBlocking(_ lines: Int, timeout: TimeInterval) -> String {
         let printed = Self.read(output, timeout: timeout) { $0.count(where: { $0 == UInt8(ascii: "\n") }) >= lines }
         return String(decoding: printed, as: UTF8.self)
     }
 
     /// Reads its standard error until it holds `text` or ends, for at most `timeout` seconds;
-    /// whether `text` came.
-    public func waitForErrorOutput(_ text: String, timeout: TimeInterval) -> Bool {
-        let holdsText = { (data: Data) in String(decoding: data, as: UTF8.self).contains(text) }
-        return holdsText(Self.read(errors, timeout: timeout, until: holdsText))
+    /// whether `text` came (waiting on a thread of ``waits``).
+    public func waitForErrorOutput(_ text: String, timeout: TimeInterval) async -> Bool {
+        await Self.offPool {
+            let holdsText = { (data: Data) in String(decoding: data, as: UTF8.self).contains(text) }
+            return holdsText(Self.read(self.errors, timeout: timeout, until: holdsText))
+        }
+    }
+
+    /// The threads on which tests wait for child processes: a few, so that waits never hold
+    /// Swift's cooperative pool (two threads on a two-core machine, shared with every in-process
+    /// server under test), and so that no more children are waited on at once than the machine
+    /// runs well.
+    public static let waits = BlockingPool(threadCount: 4)
+
+    /// Runs blocking `work` on a thread of ``waits``.
+    public static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        do {
+            return try await waits.run(work)
+        } catch {
+            preconditionFailure("the pool of waits is never shut down, and the work cannot throw")
+        }
     }
 
     /// What `pipe` gave until `enough` says so, it ends, or `timeout` seconds pass.
@@ -116,8 +147,8 @@ public final class ChildProcess: @unchecked Sendable {
 
 /// Runs the built executable `name` with `arguments` to the end, reading the file `input` as
 /// its standard input if given.
-public func runBuilt(_ name: String, _ arguments: [String], environment: [String: String] = [:], input: URL? = nil) throws -> ChildRun {
-    try ChildProcess(try builtExecutable(name), arguments, environment: environment, input: input).finish()
+public func runBuilt(_ name: String, _ arguments: [String], environment: [String: String] = [:], input: URL? = nil) async throws -> ChildRun {
+    try await ChildProcess(try builtExecutable(name), arguments, environment: environment, input: input).finish()
 }
 
 /// A server process of a built executable, started on a free port (`serve --port 0`), and the
@@ -143,9 +174,9 @@ public struct ServedProcess: Sendable {
     public static func start(
         _ name: String, _ arguments: [String], bannerLines: Int = 1, timeout: TimeInterval = 60, launcher: [String] = [],
         discardingErrors: Bool = false, environment: [String: String] = [:]
-    ) throws -> ServedProcess {
+    ) async throws -> ServedProcess {
         let child = try ChildProcess(built: name, arguments, environment: environment, launcher: launcher, discardingErrors: discardingErrors)
-        let text = child.readLines(bannerLines, timeout: timeout)
+        let text = await child.readLines(bannerLines, timeout: timeout)
         let address = try #require(
             text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first { $0.hasPrefix("http://") }, "the server printed \(text)"
         )

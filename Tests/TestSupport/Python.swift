@@ -1,9 +1,15 @@
 import Foundation
 
 /// Runs a Python script with `arguments` and `input` on its standard input (written while its
-/// output is read, so neither pipe can fill and stall it); its standard output.
+/// output is read, so neither pipe can fill and stall it, and waited for on a thread of
+/// ``ChildProcess/waits``); its standard output.
 /// - Throws: ``PythonFailed`` with its exit status and standard error when it does not exit 0.
-public func runPython(_ script: String, arguments: [String] = [], input: Data = Data()) throws -> Data {
+public func runPython(_ script: String, arguments: [String] = [], input: Data = Data()) async throws -> Data {
+    let result = await ChildProcess.offPool { Result { try runPythonBlocking(script, arguments: arguments, input: input) } }
+    return try result.get()
+}
+
+private func runPythonBlocking(_ script: String, arguments: [String], input: Data) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", script] + arguments

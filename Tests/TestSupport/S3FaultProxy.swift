@@ -23,15 +23,15 @@ public struct S3FaultProxy: Sendable {
     }
 
     /// Starts a proxy in front of `upstream`; it ends when this process ends.
-    public static func start(upstream: String) throws -> S3FaultProxy {
+    public static func start(upstream: String) async throws -> S3FaultProxy {
         let script = projectRoot().appendingPathComponent("Scripts/s3-fault-proxy.py")
         let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "--upstream", upstream, "--exit-with-parent"])
-        let line = child.readLines(1, timeout: 30)
+        let line = await child.readLines(1, timeout: 30)
         guard let data = line.data(using: .utf8), let fields = try? JSONSerialization.jsonObject(with: data) as? [String: String],
               let endpoint = fields["endpoint"]
         else {
             child.kill()
-            throw S3TestServerError(message: "Scripts/s3-fault-proxy.py did not start: \(line)\(child.finish().errors.suffix(600))")
+            throw S3TestServerError(message: "Scripts/s3-fault-proxy.py did not start: \(line)\(await child.finish().errors.suffix(600))")
         }
         return S3FaultProxy(endpoint: endpoint, child: child)
     }
@@ -66,6 +66,6 @@ public struct S3FaultProxy: Sendable {
     /// Ends the proxy.
     public func stop() {
         child.kill()
-        _ = child.finish()
+        _ = child.finishBlocking()
     }
 }

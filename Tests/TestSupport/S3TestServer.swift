@@ -37,12 +37,12 @@ public struct S3TestServer: Sendable {
             URL(fileURLWithPath: "/usr/bin/env"),
             ["python3", script.path, "--exit-with-parent"] + buckets.flatMap { ["--bucket", $0] }
         )
-        let line = child.readLines(1, timeout: 60)
+        let line = child.readLinesBlocking(1, timeout: 60)
         guard let data = line.data(using: .utf8), let fields = try? JSONSerialization.jsonObject(with: data) as? [String: String],
               let endpoint = fields["endpoint"], let region = fields["region"], let key = fields["accessKeyId"], let secret = fields["secretAccessKey"]
         else {
             child.kill()
-            let run = child.finish()
+            let run = child.finishBlocking()
             throw S3TestServerError(message: "Scripts/s3-test-server.py did not start (pip install 'moto[server]'): \(line)\(run.errors.suffix(600))")
         }
         return S3TestServer(endpoint: endpoint, region: region, accessKeyID: key, secretAccessKey: secret, child: child)
