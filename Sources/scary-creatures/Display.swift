@@ -45,18 +45,33 @@ struct CreatureJSON: Encodable {
 
 /// One line of `list`: id, stars, the title made safe, and what is wrong with it, if anything.
 func listLine(_ creature: ScaryCreatureDoc) -> String {
-    var line = "\(String(creature.id).leftPadded(to: 5))  \(stars(creature.rating))  \(terminalSafe(creature.title))"
-    let problems = creature.problems.map(\.message)
-    if !problems.isEmpty { line += "  [\(problems.joined(separator: "; "))]" }
-    return line
+    var line: [UInt8] = []
+    appendListLine(creature, to: &line)
+    return String(decoding: line, as: UTF8.self)
 }
 
-extension String {
-    /// The string right-aligned in `width` columns.
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
+/// Appends ``listLine(_:)``'s bytes (without a line end) to `text`: `list` builds its 10,000
+/// lines into one buffer this way, with no string made per line.
+func appendListLine(_ creature: ScaryCreatureDoc, to text: inout [UInt8]) {
+    let id = String(creature.id).utf8  // right-aligned in five columns
+    if id.count < 5 { text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 5 - id.count)) }
+    text.append(contentsOf: id)
+    text.append(contentsOf: "  ".utf8)
+    text.append(contentsOf: starBytes(creature.rating))
+    text.append(contentsOf: "  ".utf8)
+    text.append(contentsOf: terminalSafe(creature.title).utf8)
+    if !creature.problems.isEmpty {
+        text.append(contentsOf: "  [\(creature.problems.map(\.message).joined(separator: "; "))]".utf8)
     }
 }
+
+/// ``stars(_:)`` as UTF-8 bytes, made once for the eleven valid ratings.
+private func starBytes(_ rating: Float) -> [UInt8] {
+    guard CreatureRules.isValidRating(rating) else { return Array("?????".utf8) }
+    return starBytesByHalves[Int(rating * 2)]
+}
+
+private let starBytesByHalves: [[UInt8]] = starsByHalves.map { Array($0.utf8) }
 
 /// The command that fixes `problem` of creature `id`.
 func fixCommand(for problem: CreatureProblem, of id: Int) -> String {

@@ -35,22 +35,25 @@ struct ListCommand: AsyncParsableCommand {
                 problems: problems.map { Problem(bundle: $0.name, reason: $0.description) }
             ))
         } else {
-            var text = ""
+            var text: [UInt8] = []
+            text.reserveCapacity(creatures.count * 48)
             for creature in creatures {
-                text += listLine(creature) + "\n"
+                appendListLine(creature, to: &text)
+                text.append(UInt8(ascii: "\n"))
             }
             if !problems.isEmpty {
                 let count = problems.count == 1 ? "1 creature's folder is DAMAGED" : "\(problems.count) creature folders are DAMAGED"
-                text += "\(count) and not listed (scary-creatures check says what is wrong; check --repair puts damaged folders aside)\n"
+                text += "\(count) and not listed (scary-creatures check says what is wrong; check --repair puts damaged folders aside)\n".utf8
             } else if creatures.isEmpty {
-                text = "no creatures yet (add one with: scary-creatures add TITLE)\n"
+                text = Array("no creatures yet (add one with: scary-creatures add TITLE)\n".utf8)
             }
-            FileHandle.standardOutput.write(Data(text.utf8))
+            FileHandle.standardOutput.write(Data(text))
         }
-        guard !problems.isEmpty else { return }
         for problem in problems {
             FileHandle.standardError.write(Data("scary-creatures: error: cannot read \(terminalSafe(problem.description))\n".utf8))
         }
-        throw ExitCode(65)  // EX_DATAERR: what could be read is listed, the rest is named above
+        // EX_DATAERR (65) when something could not be read: what could be is listed, the rest
+        // named above.
+        CommandLineTool.finish(status: problems.isEmpty ? 0 : 65, keeping: creatures)
     }
 }

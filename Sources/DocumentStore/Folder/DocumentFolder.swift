@@ -171,30 +171,36 @@ public final class DocumentFolder: Sendable {
     }
 
     func sortBundles(_ entries: [(name: String, kind: FileStatus.Kind?)]) -> (bundles: [DocumentBundle], kinds: [FileStatus.Kind?], problems: [DocumentProblem]) {
-        var found: [(id: Int, name: String, kind: FileStatus.Kind?)] = []
+        // Sorted as (id, index into `entries`) pairs of plain integers: no string is retained or
+        // released while 10,000 entries are put in order; names are compared only for a number
+        // that two entries share.
+        var found: [(id: Int, index: Int)] = []
+        found.reserveCapacity(entries.count)
         var problems: [DocumentProblem] = []
-        for (name, kind) in entries {
-            switch BundleName.parse(name, configuration: configuration) {
-            case .bundle(let id): found.append((id, name, kind))
-            case .badNumber: problems.append(DocumentProblem(name: name, id: nil, reason: .badNumber))
+        for (index, entry) in entries.enumerated() {
+            switch BundleName.parse(entry.name, configuration: configuration) {
+            case .bundle(let id): found.append((id, index))
+            case .badNumber: problems.append(DocumentProblem(name: entry.name, id: nil, reason: .badNumber))
             case .other: break
             }
         }
-        let canonical = configuration.bundleExtension
+        let canonical = "." + configuration.bundleExtension
         found.sort { lhs, rhs in
             if lhs.id != rhs.id { return lhs.id < rhs.id }
-            let lhsExact = lhs.name.hasSuffix("." + canonical), rhsExact = rhs.name.hasSuffix("." + canonical)
-            return lhsExact != rhsExact ? lhsExact : lhs.name < rhs.name
+            let lhsName = entries[lhs.index].name, rhsName = entries[rhs.index].name
+            let lhsExact = lhsName.hasSuffix(canonical), rhsExact = rhsName.hasSuffix(canonical)
+            return lhsExact != rhsExact ? lhsExact : lhsName < rhsName
         }
         var bundles: [DocumentBundle] = []
         var kinds: [FileStatus.Kind?] = []
         bundles.reserveCapacity(found.count)
         kinds.reserveCapacity(found.count)
-        for entry in found {
-            if let last = bundles.last, last.id == entry.id {
-                problems.append(DocumentProblem(name: entry.name, id: entry.id, reason: .duplicateNumber))
+        for (id, index) in found {
+            let entry = entries[index]
+            if let last = bundles.last, last.id == id {
+                problems.append(DocumentProblem(name: entry.name, id: id, reason: .duplicateNumber))
             } else {
-                bundles.append(makeBundle(id: entry.id, name: entry.name))
+                bundles.append(makeBundle(id: id, name: entry.name))
                 kinds.append(entry.kind)
             }
         }

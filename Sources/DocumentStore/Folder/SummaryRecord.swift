@@ -77,10 +77,11 @@ public struct SummaryRecordReader: Sendable {
     private mutating func integer<Value: FixedWidthInteger>(_: Value.Type) -> Value? {
         let size = MemoryLayout<Value>.size
         guard bytes.endIndex - offset >= size else { return nil }
-        var value: Value = 0
-        for index in 0..<size { value |= Value(bytes[offset + index]) << (8 * index) }
+        // One unaligned load of the bounds-checked range, not a shift per byte.
+        let start = offset - bytes.startIndex
+        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: Value.self) }
         offset += size
-        return value
+        return Value(littleEndian: value)
     }
 
     /// The range of the next length-prefixed bytes (`lengthBytes` 2 or 4), at most `max` long.
