@@ -131,6 +131,13 @@ def storage_capacity(env, bucket, seconds=3):
         return sum(pool.map(worker, range(8))) / seconds
 
 
+def storage_idle(env, bucket):
+    """Returns once the local S3 server has finished what the last server asked of it: it
+    answers one request at a time, so a listing a stopped server left behind would otherwise
+    hold up the next run's first requests."""
+    s3_client(env).head_bucket(Bucket=bucket)
+
+
 def listing_floor(env, bucket, prefix):
     """Seconds for one bare ListObjectsV2 pass of `prefix` in pages of 1,000, each signed and its
     XML searched only for the continuation token: what the storage itself needs to list the
@@ -180,8 +187,11 @@ def first_answer_table(binary, env, places, folder, bucket, runs):
                             os.remove(summary)
                     else:
                         delete_summary(env, bucket, "big/")
+                if name == "bucket":
+                    storage_idle(env, bucket)
                 samples.append(first_answer(binary, storage, env))
             row.append(statistics.median(samples))
+            print(f"  {label}, {name}: " + ", ".join(f"{sample * 1000:.0f}" for sample in samples) + " ms")
         print(f"| {label} | {row[0] * 1000:.0f} ms | {row[1] * 1000:.0f} ms | {row[1] / floor:.2f}× |")
 
 

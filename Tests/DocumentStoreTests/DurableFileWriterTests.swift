@@ -116,9 +116,7 @@ struct DurableFileWriterTests {
 
 /// The id of a process that has exited.
 func deadProcessID() throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/true")
-    try process.run()
+    let process = try SpawnedProcess(executable: "/bin/true", arguments: [], environment: [:], input: nil, output: nil, errors: nil)
     process.waitUntilExit()
     return process.processIdentifier
 }

@@ -12,7 +12,7 @@ func startCLI(_ arguments: [String], dataDir: URL?) throws -> ChildProcess {
 /// Runs `scary-creatures arguments… --data-dir folder` (just `arguments` when `dataDir` is nil)
 /// to the end.
 func runCLI(_ arguments: [String], dataDir: URL?) async throws -> ChildRun {
-    try await startCLI(arguments, dataDir: dataDir).finish()
+    try await runBuilt("scary-creatures", arguments + (dataDir.map { ["--data-dir", $0.path] } ?? []))
 }
 
 @Suite("The scary-creatures command, run as a real process", .timeLimit(.minutes(3)))

@@ -4,6 +4,9 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a finished child process printed, and how it ended.
 public struct ChildRun: Sendable {
@@ -31,10 +34,10 @@ public struct ChildRun: Sendable {
 /// A child process of a built executable, with its output and errors collected through pipes
 /// (crash backtraces off, so a crash ends it at once).
 ///
-/// `@unchecked Sendable`: `Process` and `Pipe` are used from one test at a time.
+/// `@unchecked Sendable`: the process and its pipes are used from one test at a time.
 public final class ChildProcess: @unchecked Sendable {
     /// The process.
-    public let process = Process()
+    public let process: SpawnedProcess
     /// Its standard output.
     public let output = Pipe()
     /// Its standard error.
@@ -48,21 +51,20 @@ public final class ChildProcess: @unchecked Sendable {
         _ executable: URL, _ arguments: [String], environment extra: [String: String] = [:], launcher: [String] = [],
         discardingErrors: Bool = false, input: URL? = nil
     ) throws {
-        if let tool = launcher.first {
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = Array(launcher.dropFirst()) + [executable.path] + arguments
-        } else {
-            process.executableURL = executable
-            process.arguments = arguments
-        }
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment.merge(extra) { $1 }
-        process.environment = environment
-        process.standardOutput = output
-        process.standardError = discardingErrors ? FileHandle.nullDevice : errors
-        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
-        try process.run()
+        let inputFile = try input.map { try FileHandle(forReadingFrom: $0) }
+        defer { try? inputFile?.close() }
+        let tool = launcher.first ?? executable.path
+        process = try SpawnedProcess(
+            executable: tool, arguments: launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [executable.path] + arguments,
+            environment: environment, input: inputFile?.fileDescriptor, output: output.fileHandleForWriting.fileDescriptor,
+            errors: discardingErrors ? nil : errors.fileHandleForWriting.fileDescriptor
+        )
+        // The child has its own copies: the pipes end when it does.
+        try? output.fileHandleForWriting.close()
+        try? errors.fileHandleForWriting.close()
     }
 
     /// Starts the built executable `name` (``builtExecutable(_:file:)``).
@@ -74,7 +76,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Sends `signal` (SIGKILL unless told).
     public func kill(_ signal: Int32 = SIGKILL) {
-        Foundation.kill(process.processIdentifier, signal)
+        _ = Glibc.kill(process.processIdentifier, signal)
     }
 
     /// Reads its output and errors to their ends and waits for it to end, on a thread of
@@ -121,7 +123,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// Swift's cooperative pool (two threads on a two-core machine, shared with every in-process
     /// server under test), and so that no more children are waited on at once than the machine
     /// runs well.
-    public static let waits = BlockingPool(threadCount: 4)
+    public static let waits = BlockingPool(threadCount: 2)
 
     /// Runs blocking `work` on a thread of ``waits``.
     public static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
@@ -146,9 +148,13 @@ public final class ChildProcess: @unchecked Sendable {
 }
 
 /// Runs the built executable `name` with `arguments` to the end, reading the file `input` as
-/// its standard input if given.
+/// its standard input if given. It is started and waited for in one job of
+/// ``ChildProcess/waits``, so no more such commands run at once than that pool has threads.
 public func runBuilt(_ name: String, _ arguments: [String], environment: [String: String] = [:], input: URL? = nil) async throws -> ChildRun {
-    try await ChildProcess(try builtExecutable(name), arguments, environment: environment, input: input).finish()
+    let executable = try builtExecutable(name)
+    return try await ChildProcess.offPool {
+        Result { try ChildProcess(executable, arguments, environment: environment, input: input).finishBlocking() }
+    }.get()
 }
 
 /// A server process of a built executable, started on a free port (`serve --port 0`), and the
@@ -162,7 +168,7 @@ public struct ServedProcess: Sendable {
     public let banner: String
 
     /// The process.
-    public var process: Process { child.process }
+    public var process: SpawnedProcess { child.process }
     /// Its standard error.
     public var errors: Pipe { child.errors }
     /// Its port.

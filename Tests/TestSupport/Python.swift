@@ -10,14 +10,16 @@ public func runPython(_ script: String, arguments: [String] = [], input: Data = 
 }
 
 private func runPythonBlocking(_ script: String, arguments: [String], input: Data) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script] + arguments
     let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
+    let process = try SpawnedProcess(
+        executable: "/usr/bin/env", arguments: ["python3", "-c", script] + arguments, environment: ProcessInfo.processInfo.environment,
+        input: stdin.fileHandleForReading.fileDescriptor, output: stdout.fileHandleForWriting.fileDescriptor,
+        errors: stderr.fileHandleForWriting.fileDescriptor
+    )
+    // The child has its own copies: each pipe ends when the child (or the writer) closes it.
+    try? stdin.fileHandleForReading.close()
+    try? stdout.fileHandleForWriting.close()
+    try? stderr.fileHandleForWriting.close()
     let writer = stdin.fileHandleForWriting
     DispatchQueue.global().async {
         writer.write(input)

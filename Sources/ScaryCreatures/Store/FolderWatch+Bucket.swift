@@ -18,7 +18,8 @@ extension FolderWatch {
     /// Nothing is read at start (reading every creature's state would be two requests per
     /// creature): the creatures present are remembered as "state not read", so the first change
     /// another server makes to one is published both as `updated` and as `photo`. The first pass
-    /// waits an interval (a server's first answers do not queue behind it); creatures it finds
+    /// waits an interval and for the full listings being read (a server's first answers do not
+    /// queue behind it, nor it behind them); creatures it finds
     /// written since the watch began (5 seconds before, for the storage's clock) are
     /// published then, so a page that loaded before they were written still follows them.
     ///
@@ -30,9 +31,15 @@ extension FolderWatch {
         // changes even when the first pass finds them: a page may have loaded before them.
         let recent = Date().addingTimeInterval(-clockMargin)
         let poll = BucketPoll(client: bucket.client, prefix: bucket.location.prefix, interval: Self.bucketPollInterval)
-        // The first pass waits an interval, so that a server's first answers do not queue behind
-        // a listing of the whole prefix (until it is done, nothing is cached: nothing is stale).
-        do { try await Task.sleep(for: Self.bucketPollInterval) } catch { return }
+        // The first pass waits an interval, and then for the full listings being read (a
+        // server's first list answer), so that neither queues behind the other on the storage
+        // (until the pass is done, nothing is cached: nothing is stale).
+        do {
+            try await Task.sleep(for: Self.bucketPollInterval)
+            try await database.listingsInFlight.waitUntilNone(atMost: .seconds(30))
+        } catch {
+            return
+        }
         let first: [BucketPoll.Change]
         do {
             first = try await poll.poll()

@@ -30,6 +30,8 @@ public final class ScaryCreatureDatabase: Sendable {
     public let generation = ChangeGeneration()
     /// The last full listing, while the generation it was read at is current.
     let listingCache = ListingCache()
+    /// The full listings being read now (a bucket's watch starts after the first ones).
+    let listingsInFlight = ListingsInFlight()
 
     private init(root: URL, layout: CreatureLayout, folder: DocumentFolder, thumbnailer: Thumbnailer, cacheBudget: Int) {
         self.root = root
@@ -121,7 +123,9 @@ public final class ScaryCreatureDatabase: Sendable {
     public func list() async throws -> (creatures: [ScaryCreatureDoc], problems: [DocumentProblem]) {
         let started = generation.current
         if let started, let kept = listingCache.listing(at: started) { return docs(of: kept) }
-        let read = try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned, summary: CreatureListingRecord.format) }
+        let read = try await listingsInFlight.counting {
+            try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned, summary: CreatureListingRecord.format) }
+        }
         let listing = ListingCache.Listing(
             generation: started ?? 0,
             creatures: read.documents.map { ($0.bundle.id, $0.value.data, $0.value.version) },

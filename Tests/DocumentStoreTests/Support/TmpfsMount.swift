@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A small tmpfs mounted for a test, to fill a real file system. Needs the right to mount
 /// (root in the CI container); tests that use it are skipped where that is not possible and the
@@ -33,11 +34,9 @@ struct TmpfsMount {
     }
 
     private static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try SpawnedProcess(
+            executable: tool, arguments: arguments, environment: ProcessInfo.processInfo.environment, input: nil, output: nil, errors: nil
+        )
         process.waitUntilExit()
         return process.terminationStatus
     }
