@@ -1,0 +1,47 @@
+@testable import ScaryCreatures
+import Testing
+
+/// A bucket's watch starts its first pass only after the server's first listings: what it
+/// waits on.
+@Suite("Listings in flight", .timeLimit(.minutes(1)))
+struct ListingsInFlightTests {
+    @Test("waitUntilNone returns only once every listing being read has ended, and at once when none is")
+    func waitsForListings() async throws {
+        let listings = ListingsInFlight()
+        try await listings.waitUntilNone(atMost: .seconds(30))  // none: returns at once
+        let (ended, endedContinuation) = AsyncStream<String>.makeStream()
+        let (release, releaseContinuation) = AsyncStream<Void>.makeStream()
+        let listing = Task {
+            await listings.counting {
+                for await _ in release { break }
+                endedContinuation.yield("listing")
+            }
+        }
+        try await Task.sleep(for: .milliseconds(50))  // the listing has begun
+        let waiter = Task {
+            try await listings.waitUntilNone(atMost: .seconds(30))
+            endedContinuation.yield("wait")
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        releaseContinuation.yield()
+        await listing.value
+        try await waiter.value
+        endedContinuation.finish()
+        var order: [String] = []
+        for await event in ended { order.append(event) }
+        #expect(order == ["listing", "wait"])
+    }
+
+    @Test("waitUntilNone gives up after its limit while a listing goes on")
+    func givesUp() async throws {
+        let listings = ListingsInFlight()
+        let (release, releaseContinuation) = AsyncStream<Void>.makeStream()
+        let listing = Task { await listings.counting { for await _ in release { break } } }
+        try await Task.sleep(for: .milliseconds(50))
+        // Returns although the listing is still being read (it is released only below); a
+        // wait without a limit would hang here until the suite's time limit fails the test.
+        try await listings.waitUntilNone(atMost: .milliseconds(300))
+        releaseContinuation.yield()
+        await listing.value
+    }
+}
