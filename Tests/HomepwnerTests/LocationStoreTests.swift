@@ -73,7 +73,7 @@ struct LocationStoreTests {
             let events = await store.changes.subscribe(after: nil)
             let (list, moved) = try await store.renameLocation("House", to: "Home")
             // Each moved item is published as updated, as any edit is.
-            let published = try await nextEvents(events, count: 2, limit: .seconds(10)).map { event -> String in
+            let published = try await nextEvents(events, count: 2, limit: .seconds(30)).map { event -> String in
                 guard case .change(let change) = event else { return "reset" }
                 return "\(change.kind.rawValue) \(change.itemKey)"
             }

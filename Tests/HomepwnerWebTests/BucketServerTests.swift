@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 import WebTestSupport
 
-@Suite("homepwner serve on a bucket as real processes", .serialized, .timeLimit(.minutes(2)))
+@Suite("homepwner serve on a bucket as real processes", .serialized, .timeLimit(.minutes(4)))
 struct BucketServerTests {
     /// `homepwner serve` on `place` and a free port, once it has printed its two lines.
     static func serve(_ place: StoragePlace) async throws -> ServedProcess {
@@ -34,7 +34,7 @@ struct BucketServerTests {
             #expect(try await place.read(key) == png)
             // Each server reads what the other wrote within its refresh interval.
             for server in [first, second] {
-                try await waitUntil(limit: .seconds(10)) {
+                try await waitUntil(limit: .seconds(30)) {
                     let (status, _, data) = try await server.request("GET", "api/items")
                     let text = String(decoding: data, as: UTF8.self)
                     return status == 200 && text.contains("\"Lamp\"") && text.contains("\"Sofa\"")
