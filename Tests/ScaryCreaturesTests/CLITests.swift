@@ -6,13 +6,18 @@ import ImagingSamples
 
 /// Starts `scary-creatures arguments… --data-dir folder` (just `arguments` when `dataDir` is nil).
 func startCLI(_ arguments: [String], dataDir: URL?) throws -> ChildProcess {
-    try ChildProcess(built: "scary-creatures", arguments + (dataDir.map { ["--data-dir", $0.path] } ?? []))
+    try ChildProcess(built: "scary-creatures", withDataDir(arguments, dataDir))
 }
 
 /// Runs `scary-creatures arguments… --data-dir folder` (just `arguments` when `dataDir` is nil)
 /// to the end.
 func runCLI(_ arguments: [String], dataDir: URL?) async throws -> ChildRun {
-    try await runBuilt("scary-creatures", arguments + (dataDir.map { ["--data-dir", $0.path] } ?? []))
+    try await runBuilt("scary-creatures", withDataDir(arguments, dataDir))
+}
+
+/// `arguments`, then `--data-dir folder` when there is a folder.
+private func withDataDir(_ arguments: [String], _ dataDir: URL?) -> [String] {
+    arguments + (dataDir.map { ["--data-dir", $0.path] } ?? [])
 }
 
 @Suite("The scary-creatures command, run as a real process", .timeLimit(.minutes(3)))
