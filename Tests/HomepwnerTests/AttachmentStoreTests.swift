@@ -29,6 +29,31 @@ struct AttachmentStoreTests {
         }
     }
 
+    @Test("adding and removing an attachment is published as an attachments change of the item, with its version; a refused one is not", arguments: StorageKind.allCases)
+    func changesArePublished(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = ItemStoreTests.store(place.storage)
+            let item = try await store.add(NewItem(name: "Fridge"))
+            let events = await store.changes.subscribe(after: nil)
+            let attachment = try await store.addAttachment(Self.pdf, fileName: "receipt.pdf", forKey: item.itemKey)
+            await #expect(throws: HomepwnerError.self) {
+                try await store.addAttachment(Data("<html>".utf8), fileName: "receipt.pdf", forKey: item.itemKey)
+            }
+            try await store.removeAttachment(attachment.storedName, forKey: item.itemKey)
+            // A change of another kind after them: a third attachments event would come before it.
+            let renamed = try await store.update(item.itemKey, ItemChanges(name: "Fridge, upstairs"))
+            let published = try await nextEvents(events, count: 3, limit: .seconds(10)).map { event -> String in
+                guard case .change(let change) = event else { return "reset" }
+                return "\(change.kind.rawValue) \(change.itemKey) \(change.version ?? "nil")"
+            }
+            #expect(published == [
+                "attachments \(item.itemKey) \(item.version)", "attachments \(item.itemKey) \(item.version)",
+                "updated \(item.itemKey) \(renamed.version)",
+            ])
+            try await store.close()
+        }
+    }
+
     @Test("an attachment opened for a download streams its bytes with its kind; one replaced by other bytes is .corrupt, one that is gone is nil", arguments: StorageKind.allCases)
     func openForDownload(kind: StorageKind) async throws {
         try await withStoragePlace(kind) { place in

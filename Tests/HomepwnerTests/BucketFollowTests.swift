@@ -42,6 +42,30 @@ struct BucketFollowTests {
         }
     }
 
+    @Test("attachments added and removed through another store are published by this one; its own once")
+    func attachmentsFromAnotherStore() async throws {
+        try await withStoragePlace(.bucket) { place in
+            let mine = await BucketSharingTests.store(place, tag: 1), theirs = await BucketSharingTests.store(place, tag: 2, following: true)
+            let lamp = try await mine.add(NewItem(name: "Lamp"))
+            try await theirs.load()
+            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+            let follow = Task { try await theirs.followBucket(interval: .milliseconds(200)) { readyContinuation.yield() } }
+            defer { follow.cancel() }
+            for await _ in ready { break }
+            let events = await theirs.changes.subscribe(after: nil)
+
+            let receipt = try await mine.addAttachment(AttachmentStoreTests.pdf, fileName: "receipt.pdf", forKey: lamp.itemKey)
+            #expect(try await next(events, count: 1) == ["attachments \(lamp.itemKey)"])
+            try await mine.removeAttachment(receipt.storedName, forKey: lamp.itemKey)
+            #expect(try await next(events, count: 1) == ["attachments \(lamp.itemKey)"])
+            // Its own attachment is published once, by itself, not again by the watch; then the
+            // next change from elsewhere comes right after it.
+            _ = try await theirs.addAttachment(AttachmentStoreTests.pdf, fileName: "manual.pdf", forKey: lamp.itemKey)
+            try await mine.update(lamp.itemKey, ItemChanges(valueInDollars: 40))
+            #expect(try await next(events, count: 2) == ["attachments \(lamp.itemKey)", "updated \(lamp.itemKey)"])
+        }
+    }
+
     @Test("a photo replaced through another store: the cached photo is dropped and the new one served")
     func cachedPhotoFollows() async throws {
         try await withStoragePlace(.bucket) { place in

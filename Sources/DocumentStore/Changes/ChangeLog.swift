@@ -8,6 +8,9 @@ public enum ChangeKind: String, Sendable, Hashable {
     case updated
     /// Its photo (attachment) was set, changed or removed.
     case photo
+    /// Files attached to it beside its photo (Homepwner's receipts, manuals and warranty papers)
+    /// were added or removed; its data is unchanged.
+    case attachments
     /// It was deleted.
     case deleted
 }

@@ -10,7 +10,7 @@ extension ItemStore {
     ///
     /// In a bucket, the item is looked for again once the attachment is stored: when another
     /// server deleted it meanwhile, the attachment is removed again and the change fails with
-    /// `.notFound` (as a photo is).
+    /// `.notFound` (as a photo is). The change is published on ``changes`` (`.attachments`).
     /// - Throws: ``HomepwnerError`` `.tooLarge`, `.invalidAttachment` (nothing written),
     ///   `.notFound`, `.damagedArchive`, `.storage`.
     public func addAttachment(_ data: Data, fileName: String, forKey key: String) async throws -> Attachment {
@@ -25,6 +25,7 @@ extension ItemStore {
                 throw Self.missingItem(key, wasKnown: true)
             }
         }
+        await publishOwn(.attachments, subject: key, version: item.version)
         return attachment
     }
 
@@ -40,12 +41,14 @@ extension ItemStore {
         return attachment
     }
 
-    /// Removes the attachment of the item with `key` stored as `storedName`.
+    /// Removes the attachment of the item with `key` stored as `storedName`, and publishes the
+    /// change on ``changes`` (`.attachments`).
     ///
     /// - Throws: ``HomepwnerError`` `.notFound`, `.damagedArchive`, `.storage`.
     public func removeAttachment(_ storedName: String, forKey key: String) async throws {
         try await load()
         try requireWritable()
         try await attachments.delete(try await attachment(storedName, forKey: key))
+        await publishOwn(.attachments, subject: key, version: try? await item(key).version)
     }
 }

@@ -2,10 +2,12 @@ import DocumentStore
 import Foundation
 
 extension ItemStore {
-    /// What the watch compares of one item: its version and its photo's tag (nil: no photo).
+    /// What the watch compares of one item: its version, its photo's tag (nil: no photo), and
+    /// its attachments' stored names and tags, in name order.
     struct WatchedItem: Equatable {
         var version: String
         var photo: String?
+        var attachments: [String] = []
     }
 
     /// Publishes a change this store made, and notes it so the bucket watch does not publish it again.
@@ -17,8 +19,8 @@ extension ItemStore {
     /// Follows the changes other servers make to the bucket, until the task is cancelled (then it
     /// returns): every `interval` (longer between passes that are slow,
     /// ``DocumentStore/PollPacing``), the archive is read again if it changed (one conditional GET) and the photos
-    /// are listed (one request per 1,000), and every item created, updated, given another photo
-    /// or deleted elsewhere is published on ``changes`` — so a page open on this server follows
+    /// and attachments are listed (one request per 1,000), and every item created, updated, given
+    /// another photo, given or relieved of attachments, or deleted elsewhere is published on ``changes`` — so a page open on this server follows
     /// edits made through another — and its cached photo and thumbnail are dropped. Changes
     /// this store made itself are not published twice. A pass that fails is skipped; the next
     /// one reports what changed meanwhile. In a folder (one writer, this process) it returns at once.
@@ -56,6 +58,9 @@ extension ItemStore {
                     if before.photo != after.photo, !mine.contains(.photo) {
                         await changes.publish(.photo, subject: key, version: after.version)
                     }
+                    if before.attachments != after.attachments, !mine.contains(.attachments) {
+                        await changes.publish(.attachments, subject: key, version: after.version)
+                    }
                 case (nil, nil):
                     break
                 }
@@ -71,8 +76,18 @@ extension ItemStore {
         // Listed here, not through `photoTags`, so that a listing that fails fails the pass
         // instead of looking like every photo gone.
         let tags = try await bucket?.names() ?? [:]
+        var attached: [String: [(name: String, tag: String)]] = [:]
+        for (name, tag) in tags {
+            guard let attachment = Attachment(storedName: name) else { continue }
+            attached[attachment.itemKey, default: []].append((name, tag))
+        }
         var watched: [String: WatchedItem] = [:]
-        for item in items { watched[item.itemKey] = WatchedItem(version: item.version, photo: tags[item.itemKey]) }
+        for item in items {
+            let files = (attached[item.itemKey] ?? [])
+                .sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+                .map { $0.name + " " + $0.tag }
+            watched[item.itemKey] = WatchedItem(version: item.version, photo: tags[item.itemKey], attachments: files)
+        }
         return watched
     }
 }

@@ -33,6 +33,10 @@ def test_a_page_on_one_server_follows_edits_made_through_another(browser, two_se
     changed = other.patch(f"/api/items/{key}", data={"valueInDollars": 45})
     assert changed.ok, changed.text()
     expect(detail.locator("#valueInDollars")).to_have_value("45", timeout=FOLLOWS)
+    attached = other.post(f"/api/items/{key}/attachments?name=receipt.pdf", headers={"Content-Type": "application/pdf"},
+                          data=b"%PDF-1.4\n% receipt\n%%EOF\n")
+    assert attached.status == 201, attached.text()
+    expect(detail.locator(".attachment-link")).to_have_text(["receipt.pdf"], timeout=FOLLOWS)
 
     # An edit made here is seen there too, within its once-a-second look at items.archive.
     detail.locator("#serialNumber").fill("K-2")

@@ -138,3 +138,25 @@ def test_an_attachment_is_uploaded_downloaded_as_a_file_and_removed(device_page:
     page.get_by_role("button", name="Remove Receipt_2024.pdf").click()
     expect(page.locator("#no-attachments")).to_be_visible()
     assert read(page, f"/api/items/{key}/attachments")["attachments"] == []
+
+
+def test_attachments_added_and_removed_elsewhere_appear_on_an_open_item_page(device_page: Page):
+    page = device_page
+    key = create(page, f"Boiler {page.device}", value=900)
+    page.goto(f"/items/{key}")
+    expect(page.locator("#no-attachments")).to_be_visible()
+    # A file chosen in the upload form, not yet sent, stays chosen while the list changes.
+    page.set_input_files("#attachment-file", files=[{"name": "mine.pdf", "mimeType": "application/pdf", "buffer": b"%PDF-1.4\n%%EOF\n"}])
+    added_elsewhere = page.request.post(
+        f"/api/items/{key}/attachments?name=Service%20log.pdf", headers={"Content-Type": "application/pdf"},
+        data=b"%PDF-1.4\n% service\n%%EOF\n")
+    assert added_elsewhere.status == 201, added_elsewhere.text()
+    stored = added_elsewhere.json()["name"]
+    expect(page.locator(".attachment-link")).to_have_text(["Service_log.pdf"])
+    expect(page.locator("#no-attachments")).to_have_count(0)
+    assert page.eval_on_selector("#attachment-file", "input => input.files.length") == 1
+    removed = page.request.delete(f"/api/items/{key}/attachments/{stored}")
+    assert removed.status == 204, removed.text()
+    expect(page.locator(".attachment-link")).to_have_count(0)
+    expect(page.locator("#no-attachments")).to_be_visible()
+    assert page.eval_on_selector("#attachment-file", "input => input.files[0].name") == "mine.pdf"

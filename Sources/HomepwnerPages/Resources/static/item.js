@@ -1,9 +1,9 @@
 // An item's page: every field saved as you type (WebSupport's shared autosave: one PATCH at a
 // time with If-Match, a saving / saved / failed state per field, sent at once when the page is
 // left, a conflict settled by keeping mine or loading theirs); the photo by picker or drop;
-// delete with undo; changes made elsewhere followed live without touching the field being typed
-// in. Without this script the page's plain forms do the same.
-import { deletePageWithUndo, followChanges, showGone } from '/assets/common/common.js';
+// delete with undo; changes made elsewhere (attachments included) followed live without touching
+// the field being typed in. Without this script the page's plain forms do the same.
+import { deletePageWithUndo, followChanges, pageRefresher, showGone } from '/assets/common/common.js';
 import { autosave } from '/assets/common/autosave.js';
 import { photoUploader } from '/assets/common/upload.js';
 
@@ -129,11 +129,19 @@ deletePageWithUndo({
   label: () => heading.textContent, focusOnUndo: () => document.getElementById('name'),
 });
 
+// The list of attachments as the server renders it now, when files were attached or removed
+// elsewhere (the upload form, with any file chosen in it, stays as it is).
+const refreshAttachments = pageRefresher(document.getElementById('attachment-files'), '.attachment-row', 'name', () => {});
+
 // Changes from elsewhere, and the item as the server has it whenever the stream connects.
 followChanges((kind, data) => {
   const changed = data.itemKey ?? data.key ?? data.id;
   if (changed !== undefined && String(changed) !== key) return;
   if (kind === 'deleted') itemGone();
+  else if (kind === 'attachments') refreshAttachments();
   else editor.reload({ photoChanged: kind === 'photo' || kind === 'created' });
-}, (reason) => editor.reload({ resync: reason }));
+}, (reason) => {
+  editor.reload({ resync: reason });
+  if (reason !== 'connected') refreshAttachments();
+}, { alsoKinds: ['attachments'] });
 editor.reload();

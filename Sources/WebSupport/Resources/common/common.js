@@ -171,7 +171,8 @@ function followVisualViewport(host) {
 followVisualViewport(document.getElementById('toasts'));
 
 /**
- * Follows `/api/events`: calls `onChange(kind, data)` for each change and `onResync(reason)` on
+ * Follows `/api/events`: calls `onChange(kind, data)` for each change (created, updated, photo,
+ * deleted, and the kinds in `alsoKinds`, such as Homepwner's `'attachments'`) and `onResync(reason)` on
  * every connection, so the page can read what it shows again: a change may have come between
  * the page being fetched and the stream opening — such as the save the page before sent as it
  * was left. The reason says how likely that is: `'connected'` the first time, `'after-leave'`
@@ -182,13 +183,13 @@ followVisualViewport(document.getElementById('toasts'));
  * list may skip `'connected'`. Shows the connection's state in the header. EventSource retries
  * by itself after a network error; a stream the server closed for good is opened again here.
  */
-export function followChanges(onChange, onResync) {
+export function followChanges(onChange, onResync, { alsoKinds = [] } = {}) {
   const status = document.getElementById('live-status');
   let source = null;
   let lost = false;
   let connected = false;
   let hidden = false;
-  const kinds = ['created', 'updated', 'photo', 'deleted'];
+  const kinds = ['created', 'updated', 'photo', 'deleted', ...alsoKinds];
   const open = () => {
     if (source || hidden) return;
     const stream = new EventSource('/api/events');
