@@ -44,6 +44,31 @@ struct DocumentFolderObjectTests {
         }
     }
 
+    @Test("a burst of first creations lists the bucket's bundle numbers once, then each creation only its own number")
+    func burstOfFirstCreationsListsOnce() async throws {
+        let server = try S3TestServer.shared()
+        let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
+        let client = try server.client(endpoint: proxy.endpoint)
+        let bucket = BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("burst")))
+        let folder = DocumentFolder(bucket: bucket, configuration: .sampleCreatures)
+        try await folder.open()
+        let before = try await proxy.log().count
+        let ids = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<20 {
+                group.addTask { try await folder.create(data: Data([UInt8(index)])).id }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(ids.sorted() == Array(1...20))
+        let seen = try await proxy.log().dropFirst(before)
+        // Listings are GETs of the bucket itself: one of the numbers, then one per creation of
+        // what an interrupted delete may have left under its number.
+        #expect(seen.filter { $0.method == "GET" && $0.path == "/\(S3TestServer.bucket)" }.count == 21)
+        #expect(seen.filter { $0.method == "PUT" }.count == 20)
+        try await client.shutdown()
+        proxy.stop()
+    }
+
     @Test("an edit whose data write loses to another server's runs again on the new data: both changes kept")
     func editConflictRunsAgain() async throws {
         try await withFolderPlace(.object) { folder, another, _ in

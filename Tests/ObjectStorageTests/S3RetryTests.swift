@@ -176,6 +176,46 @@ struct S3RetryTests {
         await bucket.close()
     }
 
+    @Test("requests beyond the pool wait for a connection as long as their deadline allows, not the connect timeout")
+    func waitingForAConnectionIsNotUnreachable() async throws {
+        let bucket = try await FaultyBucket("pool-wait")
+        try await bucket.direct.client.put(bucket.key("x"), body: Data("x".utf8))
+        // One connection, a 1 s connect timeout, one attempt: the proxy delays the first two
+        // answers 2 s, so the third request waits 4 s for the connection.
+        var settings = try bucket.direct.server.settings(
+            endpoint: bucket.proxy.endpoint, retry: RetryPolicy(maxAttempts: 1, baseDelay: .zero, maxDelay: .zero, deadline: .seconds(60)),
+            maxConnections: 1
+        )
+        settings.connectTimeout = .seconds(1)
+        let client = S3Client(settings: settings, bucket: bucket.direct.client.bucket)
+        try await bucket.proxy.plan(["delay", "delay"])
+        let sizes = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<3 {
+                group.addTask {
+                    guard case .object(let object) = try await client.get(bucket.key("x"), maxBytes: 10) else { return 0 }
+                    return object.body.count
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(sizes == [1, 1, 1])
+        #expect(try await bucket.seen() == ["GET delay", "GET delay", "GET pass"])
+        // A request that finds every connection busy until its deadline is told the storage is
+        // too slow, not that it cannot be reached.
+        var quick = settings
+        quick.retry = RetryPolicy(maxAttempts: 2, baseDelay: .zero, maxDelay: .zero, deadline: .milliseconds(500))
+        let impatient = S3Client(settings: quick, bucket: bucket.direct.client.bucket)
+        #expect(await impatient.slots.take(until: .now + .seconds(60)))
+        let error = await #expect(throws: S3Error.self) { try await impatient.get(bucket.key("x"), maxBytes: 10) }
+        #expect(error?.code == .unavailable)
+        #expect(error?.message == "the storage at \(bucket.proxy.endpoint) is too slow: all 1 connections stayed busy until GET \(bucket.key("x")) gave up")
+        await impatient.slots.give()
+        guard case .object = try await impatient.get(bucket.key("x"), maxBytes: 10) else { Issue.record("no object"); return }
+        try await impatient.shutdown()
+        try await client.shutdown()
+        await bucket.close()
+    }
+
     @Test("nothing listening: .unreachable within the deadline, naming the endpoint")
     func unreachable() async throws {
         let server = try S3TestServer.shared()

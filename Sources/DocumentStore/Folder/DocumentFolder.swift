@@ -49,6 +49,9 @@ public final class DocumentFolder: Sendable {
     /// The largest bundle number this store has seen in use in its bucket, or taken to try
     /// (0: not known yet).
     let largestObjectID = Atomic<Int>(0)
+    /// The listing of the bucket's bundle numbers that creations wait for while the largest is
+    /// not known: one for a burst of them.
+    let largestObjectIDListing = SharedRun<Int>()
     /// Where a bundle's reader or editor in a bucket waits for its requests.
     var objectWaitPool: BlockingPool { Self.objectWaits }
     /// The threads that wait for requests to buckets: as many as requests in flight are useful.

@@ -118,6 +118,8 @@ extension S3Client {
                 throw error
             } catch is CancellationError {
                 throw CancellationError()
+            } catch is AllConnectionsBusy where Task.isCancelled {
+                throw CancellationError()
             } catch {
                 lastError = error
             }
@@ -133,6 +135,12 @@ extension S3Client {
                 status: lastAnswer.status, s3Code: code
             )
         }
+        if lastError is AllConnectionsBusy {
+            throw S3Error(
+                .unavailable,
+                "the storage at \(endpointDescription) is too slow: all \(max(1, settings.maxConnections)) connections stayed busy until \(request.method) \(request.key ?? bucket) gave up"
+            )
+        }
         throw S3Error(.unreachable, "cannot reach the storage at \(endpointDescription): \(Self.describe(lastError))")
     }
 
@@ -141,8 +149,23 @@ extension S3Client {
         "\(settings.scheme)://\(settings.hostHeader(bucket: bucket))"
     }
 
-    /// One attempt: signs the request now and sends it.
+    /// One attempt: waits for a free connection (``RequestSlots``), then signs the request and
+    /// sends it, all before `deadline`.
+    /// - Throws: ``AllConnectionsBusy`` when no connection came free in time.
     func send(_ request: S3Request, until deadline: ContinuousClock.Instant) async throws -> S3Answer {
+        guard await slots.take(until: deadline) else { throw AllConnectionsBusy() }
+        do {
+            let answer = try await exchange(request, until: deadline)
+            await slots.give()
+            return answer
+        } catch {
+            await slots.give()
+            throw error
+        }
+    }
+
+    /// Signs the request now and sends it on a connection of the pool.
+    private func exchange(_ request: S3Request, until deadline: ContinuousClock.Instant) async throws -> S3Answer {
         let path = settings.pathStyle ? "/\(bucket)" + (request.key.map { "/\($0)" } ?? "") : "/" + (request.key ?? "")
         let host = settings.hostHeader(bucket: bucket)
         var headers = request.headers
@@ -186,3 +209,7 @@ extension S3Client {
         return "\(error)"
     }
 }
+
+/// No connection of the pool came free before an attempt's deadline (or the task was cancelled
+/// while it waited).
+struct AllConnectionsBusy: Error {}

@@ -16,6 +16,8 @@ public final class S3Client: Sendable {
     public let bucket: String
     let http: HTTPClient
     let signer: SigV4Signer
+    /// One slot per connection of the pool: requests beyond them wait here, within their deadline.
+    let slots: RequestSlots
 
     /// The metadata name (`x-amz-meta-write-id`) under which each write stores its id.
     public static let writeIDMetadata = "write-id"
@@ -33,6 +35,7 @@ public final class S3Client: Sendable {
         configuration.redirectConfiguration = .disallow
         http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         signer = .s3(credentials: settings.credentials, region: settings.region)
+        slots = RequestSlots(limit: settings.maxConnections)
     }
 
     /// Closes the connections; the client cannot be used afterwards.

@@ -100,13 +100,16 @@ extension DocumentFolder {
     /// The largest number is remembered (``largestObjectID``, which each creation in this
     /// process advances to take a number to try) from this store's creations and listings, so
     /// a creation costs a few requests however many bundles there are: the names of every
-    /// bundle (one request per 1,000) are listed only the first time, after a lost race, and
+    /// bundle (one request per 1,000) are listed only the first time (once for the creations
+    /// that come while that listing runs), after a lost race, and
     /// after this store deleted the largest (so one server numbers as a folder does; a number
     /// another server freed is taken again only once this one lists). Objects an interrupted
     /// delete left under the number taken (attachments without data, which nobody lists) are
     /// removed at once, so a new bundle never inherits a photo.
     func objectCreate(_ bucket: BucketStorage, data: Data, attachments: [String: Data]) async throws -> DocumentBundle {
-        if largestObjectID.load(ordering: .relaxed) == 0 { _ = try await objectLargestID(bucket) }
+        if largestObjectID.load(ordering: .relaxed) == 0 {
+            _ = try await largestObjectIDListing.value { [self] in try await objectLargestID(bucket) }
+        }
         var lostRaces = 0
         while lostRaces < 100 {
             // Each creation in this process takes a number of its own to try: only other
