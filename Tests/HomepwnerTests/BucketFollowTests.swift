@@ -18,16 +18,22 @@ struct BucketFollowTests {
         }
     }
 
+    /// Starts `store` following its bucket (a pass every 200 ms) and returns, once its first pass
+    /// is done, the following task and a subscription to the store's changes.
+    private func startFollowing(_ store: ItemStore) async -> (task: Task<Void, any Error>, events: AsyncStream<ItemChangeFeed.Event>) {
+        let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+        let follow = Task { try await store.followBucket(interval: .milliseconds(200)) { readyContinuation.yield() } }
+        for await _ in ready { break }
+        return (follow, await store.changes.subscribe(after: nil))
+    }
+
     @Test("an item created, edited, given a photo and deleted through one store is published by the other; its own changes once")
     func changesFromAnotherStore() async throws {
         try await withStoragePlace(.bucket) { place in
             let mine = await BucketSharingTests.store(place, tag: 1), theirs = await BucketSharingTests.store(place, tag: 2, following: true)
             try await theirs.load()
-            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
-            let follow = Task { try await theirs.followBucket(interval: .milliseconds(200)) { readyContinuation.yield() } }
+            let (follow, events) = await startFollowing(theirs)
             defer { follow.cancel() }
-            for await _ in ready { break }
-            let events = await theirs.changes.subscribe(after: nil)
 
             let lamp = try await mine.add(NewItem(name: "Lamp"))
             #expect(try await next(events, count: 1) == ["created \(lamp.itemKey)"])
@@ -48,11 +54,8 @@ struct BucketFollowTests {
             let mine = await BucketSharingTests.store(place, tag: 1), theirs = await BucketSharingTests.store(place, tag: 2, following: true)
             let lamp = try await mine.add(NewItem(name: "Lamp"))
             try await theirs.load()
-            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
-            let follow = Task { try await theirs.followBucket(interval: .milliseconds(200)) { readyContinuation.yield() } }
+            let (follow, events) = await startFollowing(theirs)
             defer { follow.cancel() }
-            for await _ in ready { break }
-            let events = await theirs.changes.subscribe(after: nil)
 
             let receipt = try await mine.addAttachment(AttachmentStoreTests.pdf, fileName: "receipt.pdf", forKey: lamp.itemKey)
             #expect(try await next(events, count: 1) == ["attachments \(lamp.itemKey)"])
@@ -74,11 +77,8 @@ struct BucketFollowTests {
             try await mine.setImage(try SamplePhotos.png(), forKey: lamp.itemKey)
             try await theirs.load()
             #expect(try await theirs.images.image(forKey: lamp.itemKey) == (try SamplePhotos.png()))
-            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
-            let follow = Task { try await theirs.followBucket(interval: .milliseconds(200)) { readyContinuation.yield() } }
+            let (follow, events) = await startFollowing(theirs)
             defer { follow.cancel() }
-            for await _ in ready { break }
-            let events = await theirs.changes.subscribe(after: nil)
             try await mine.setImage(try SamplePhotos.jpeg(), forKey: lamp.itemKey)
             #expect(try await next(events, count: 1) == ["photo \(lamp.itemKey)"])
             #expect(try await theirs.images.image(forKey: lamp.itemKey) == (try SamplePhotos.jpeg()))

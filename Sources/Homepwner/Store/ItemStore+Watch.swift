@@ -18,10 +18,11 @@ extension ItemStore {
 
     /// Follows the changes other servers make to the bucket, until the task is cancelled (then it
     /// returns): every `interval` (longer between passes that are slow,
-    /// ``DocumentStore/PollPacing``), the archive is read again if it changed (one conditional GET) and the photos
-    /// and attachments are listed (one request per 1,000), and every item created, updated, given
-    /// another photo, given or relieved of attachments, or deleted elsewhere is published on ``changes`` — so a page open on this server follows
-    /// edits made through another — and its cached photo and thumbnail are dropped. Changes
+    /// ``DocumentStore/PollPacing``), the archive is read again if it changed (one conditional
+    /// GET) and the photos and attachments are listed (one request per 1,000), and every item
+    /// created, updated, given another photo, given or relieved of attachments, or deleted
+    /// elsewhere is published on ``changes`` — so a page open on this server follows edits made
+    /// through another — and its cached photo and thumbnail are dropped. Changes
     /// this store made itself are not published twice. A pass that fails is skipped; the next
     /// one reports what changed meanwhile. In a folder (one writer, this process) it returns at once.
     ///
