@@ -10,10 +10,12 @@ import WebSupport
 import WebTestSupport
 import TestSupport
 
-/// Runs `body` against the whole app (router test framework) on a fresh data folder, holding
-/// `archive` as its items.archive if given.
+/// Runs `body` against the whole app on a fresh data folder, holding `archive` as its
+/// items.archive if given: through the router test framework, or a real server on a free port
+/// with `setup: .live`.
 func withApp(
     token: String? = nil, maxBodyBytes: Int = 26 << 20, maxUploads: Int = 8, maxEventStreams: Int = 256, archive: Data? = nil,
+    setup: TestingSetup = .router,
     _ body: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void
 ) async throws {
     try await withTemporaryFolder { folder in
@@ -21,7 +23,8 @@ func withApp(
         let app = try await buildApplication(WebConfiguration(
             port: 0, dataFolder: folder, token: token, maxBodyBytes: maxBodyBytes, maxUploads: maxUploads, maxEventStreams: maxEventStreams
         ))
-        try await app.test(.router) { client in try await body(client, folder) }
+        // A live server answers on threads of its own, whatever other tests do on Swift's pool.
+        try await ServerThreads.run { try await app.test(setup) { client in try await body(client, folder) } }
     }
 }
 

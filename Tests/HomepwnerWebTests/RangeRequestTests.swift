@@ -1,0 +1,22 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import ImagingSamples
+import Testing
+import WebTestSupport
+
+@Suite("Homepwner API: Range requests for a photo, over a real socket")
+struct RangeRequestTests {
+    @Test("every Range past a photo's end is 416 with Content-Range bytes */SIZE and the server lives on; an unparsable Range is the whole photo; If-Range is honoured")
+    func rangesPastTheEnd() async throws {
+        try await withApp(setup: .live) { client, _ in
+            let port = try #require(client.port)
+            let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
+            let jpeg = try SamplePhotos.jpeg()
+            #expect(try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(jpeg)).status == .ok)
+            let photoTag = try #require(try await client.execute(uri: "/api/items/\(key)/photo", method: .get).headers[.eTag])
+            let photoFailures = try await RangeAttacks.failures(port: port, path: "/api/items/\(key)/photo", file: [UInt8](jpeg), eTag: photoTag)
+            #expect(photoFailures == [])
+        }
+    }
+}
