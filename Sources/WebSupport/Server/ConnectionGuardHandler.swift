@@ -13,7 +13,9 @@ import NIOHTTP1
 /// - A request head the decoder cannot read is answered 400 with the JSON error (not an empty
 ///   400), and the connection closed.
 /// - A connection is closed when its request head is not complete in time, when it idles
-///   between requests too long, or when a request body stops arriving (``ConnectionTimeouts``);
+///   between requests too long, or when a request body stops arriving, arrives slower than
+///   its minimum rate or past its deadline (``ConnectionTimeouts``), so a client that drips a
+///   body cannot hold an upload place;
 ///   while a request is being answered (an event stream, a slow handler) no clock runs. The
 ///   clocks are read by a sweep of the loop's connections (``LoopConnections``), a few times
 ///   per shortest timeout, not by a timer per request.
@@ -43,6 +45,11 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var bytesBeforeHead = false
     private var firstByteOfHead = NIODeadline.now()
     private var lastByte = NIODeadline.now()
+    /// When the body being read began (its head arrived), how many bytes came since, and how
+    /// many its head declared (nil: chunked).
+    private var bodyStart = NIODeadline.now()
+    private var bodyBytes = 0
+    private var bodyDeclared: Int?
     private var idleSince = NIODeadline.now()
     private var counted = false
     /// The name the last allowed request of this connection was for.
@@ -93,10 +100,11 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
     }
 
-    /// Bytes arrived (told by ``RawTrafficHandler``, which sees them before the decoder).
-    func sawBytes() {
+    /// `count` bytes arrived (told by ``RawTrafficHandler``, which sees them before the decoder).
+    func sawBytes(_ count: Int) {
         let now = NIODeadline.now()
         lastByte = now
+        if readingBody { bodyBytes &+= count }
         if !readingBody, !bytesBeforeHead {
             bytesBeforeHead = true
             firstByteOfHead = now
@@ -130,6 +138,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
                 return
             }
             readingBody = true
+            bodyStart = .now()
+            bodyBytes = 0
+            bodyDeclared = head.headers["Content-Length"].first.flatMap { Int($0) }.map { max(0, $0) }
             inFlight += 1
         case .body:
             break
@@ -254,7 +265,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// When the connection is closed if nothing more happens; nil while a request is answered.
     private func currentDeadline() -> NIODeadline? {
         let timeouts = settings.timeouts
-        if readingBody { return lastByte + timeouts.bodyProgress }
+        if readingBody {
+            return min(lastByte + timeouts.bodyProgress, timeouts.bodyDeadline(start: bodyStart, received: bodyBytes, declared: bodyDeclared))
+        }
         if bytesBeforeHead { return firstByteOfHead + timeouts.head }
         if inFlight > 0 || refusing || pendingRefusal != nil { return nil }
         return idleSince + (isFresh ? timeouts.head : timeouts.idle)
@@ -286,7 +299,7 @@ final class RawTrafficHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guardHandler.sawBytes()
+        guardHandler.sawBytes(unwrapInboundIn(data).readableBytes)
         context.fireChannelRead(data)
     }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import ImagingSamples
+import Synchronization
+import Testing
+import WebSupport
+import WebTestSupport
+
+@Suite("One client cannot hold the upload places by dripping bodies")
+struct SlowUploadTests {
+    @Test("24 photo uploads that promise 1 MB and send a byte every 2 s hold every place at first, are closed once their average falls under 1 KiB/s after 10 s, and another client's upload goes through within 30 s", .timeLimit(.minutes(2)))
+    func drippedUploadsAreClosed() async throws {
+        try await withApp(setup: .live) { client, _ in
+            let port = try #require(client.port)
+            #expect(try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Pic"}"#)).status == .created)
+            let attackStart = Date()
+            let drippers = try await (0..<24).asyncMap { _ in
+                let connection = try RawConnection(port: port)
+                try await connection.send("PUT /api/creatures/1/photo HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: image/png\r\nContent-Length: 1000000\r\n\r\n\u{89}")
+                return connection
+            }
+            let dripping = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(2))
+                    for connection in drippers { try? await connection.send("P") }
+                }
+            }
+            defer { dripping.cancel() }
+            let png = try SamplePhotos.png()
+            func upload() async throws -> HTTPResponse.Status {
+                try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/png"], body: body(png)).status
+            }
+            // The attack holds once the server has read the drippers' heads: every place is
+            // taken by a dripping body.
+            var refused = false
+            for _ in 0..<50 where !refused {
+                refused = try await upload() == .tooManyRequests
+                if !refused { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(refused)
+            var status = HTTPResponse.Status.tooManyRequests
+            while status == .tooManyRequests, Date().timeIntervalSince(attackStart) < 30 {
+                try await Task.sleep(for: .milliseconds(500))
+                status = try await upload()
+            }
+            #expect(status == .ok)
+            #expect(Date().timeIntervalSince(attackStart) < 30)
+            // Every dripping connection was closed by the server, none answered with a photo saved.
+            for connection in drippers {
+                #expect(await connection.waitForClose(within: 10) != nil)
+            }
+            #expect(try await client.execute(uri: "/api/creatures/1/photo", method: .get).body.readableBytes == png.count)
+        }
+    }
+}
+
+extension Sequence {
+    /// The results of `transform` on each element, one after another.
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}
