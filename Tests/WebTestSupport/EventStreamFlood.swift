@@ -1,15 +1,19 @@
 import Foundation
 
-/// Opens more event streams than a server allows, closes the ones it let in, and opens one more.
+/// Opens more event streams than a server allows, from one client, notes which the server ended,
+/// closes the rest, and opens one more.
 public enum EventStreamFlood {
-    /// What happened: how many streams were let in (200), how many refused (429), and the status
-    /// of the first new stream let in within a second of closing them all (the last refusal's
-    /// status if none was).
+    /// What happened: how many streams were let in (200), how many refused (429), which the server
+    /// ended while the others opened, and the status of the first new stream let in within a
+    /// second of closing them all (the last refusal's status if none was).
     public struct Outcome: Sendable {
         /// Streams answered 200.
         public var opened: Int
         /// Streams answered 429.
         public var refused: Int
+        /// The positions (in the order they opened, from 0) of the streams let in that the server
+        /// had closed once all were opened.
+        public var endedByServer: [Int]
         /// The new stream's status after all were closed.
         public var afterClosing: Int
     }
@@ -22,7 +26,8 @@ public enum EventStreamFlood {
         return (connection, try await connection.readResponse(bodyExpected: false).status)
     }
 
-    /// Opens `count` streams, closes those let in, then tries for a second to open one more.
+    /// Opens `count` streams, notes which of those let in the server has closed, closes the
+    /// rest, then tries for a second to open one more.
     public static func run(port: Int, count: Int) async throws -> Outcome {
         var open: [RawConnection] = []
         var refused = 0
@@ -31,6 +36,10 @@ public enum EventStreamFlood {
             if status == 200 { open.append(connection) } else if status == 429 { refused += 1 }
         }
         let opened = open.count
+        var endedByServer: [Int] = []
+        for (position, connection) in open.enumerated() where await connection.waitForClose(within: 0.02) != nil {
+            endedByServer.append(position)
+        }
         for connection in open { connection.close() }
         let deadline = Date().addingTimeInterval(1)
         var status = 0
@@ -39,6 +48,6 @@ public enum EventStreamFlood {
             status = answer
             connection.close()
         } while status != 200 && Date() < deadline
-        return Outcome(opened: opened, refused: refused, afterClosing: status)
+        return Outcome(opened: opened, refused: refused, endedByServer: endedByServer, afterClosing: status)
     }
 }
