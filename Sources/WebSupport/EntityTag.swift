@@ -20,7 +20,8 @@ public enum EntityTag {
         let wanted = opaque(tag)
         return ifNoneMatch.split(separator: ",").contains { candidate in
             let candidate = candidate.trimmingCharacters(in: .whitespaces)
-            return candidate == "*" || opaque(candidate) == wanted
+            // Compared byte for byte: canonically equivalent tags are different tags.
+            return candidate == "*" || opaque(candidate).utf8.elementsEqual(wanted.utf8)
         }
     }
 
