@@ -39,11 +39,11 @@ enum InputFile {
         return data
     }
 
-    /// Whether `plist` is an `NSKeyedArchiver` archive (its root names the archiver and holds
-    /// `$objects`).
+    /// Whether `plist` is to be read as an `NSKeyedArchiver` archive: whether it says it is one
+    /// (``KeyedArchive/KeyedUnarchiver/claimsKeyedArchive(_:)``), whole or not — one that
+    /// cannot be read as an archive is reported, never taken for a plain plist.
     static func isKeyedArchive(_ plist: PropertyList) -> Bool {
-        guard case .dictionary(let root) = plist else { return false }
-        return root["$archiver"] == .string("NSKeyedArchiver") && root["$objects"] != nil
+        KeyedUnarchiver.claimsKeyedArchive(plist)
     }
 
     /// Parses binary, XML or JSON-form input with limits that follow its size; errors are

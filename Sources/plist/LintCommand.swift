@@ -9,9 +9,11 @@ struct LintCommand: ParsableCommand {
         abstract: "Check that each file is a well-formed property list (and a keyed archive is a whole one).",
         discussion: """
             Prints one line per file: "FILE: OK", or what is wrong and where (a byte offset, a line \
-            or an object number). Exit status 0 when every file is fine, 1 otherwise. A keyed \
-            archive is also checked as an archive: every reference names an object, $top and the \
-            class descriptions are whole. Example: plist lint Info.plist data.archive
+            or an object number). Exit status 0 when every file is fine, 1 otherwise. A file that \
+            says it is a keyed archive ($archiver naming NSKeyedArchiver, or a $top or $objects \
+            key) is also checked as an archive: $objects is there, every reference names an \
+            object, $top and the class descriptions are whole; --plain checks only the property \
+            list. Example: plist lint Info.plist data.archive
             """
     )
 

@@ -49,13 +49,20 @@ public final class KeyedUnarchiver {
 
     /// Checks that a parsed plist is a keyed archive.
     ///
+    /// A plist that says it is one (``claimsKeyedArchive(_:)``) but lacks a part is named as a
+    /// keyed archive that cannot be read ("keyed archive: $objects is missing"); any other as
+    /// "not a keyed archive".
     /// - Throws: ``ArchiveError`` with code `.invalidArchive`, naming what is missing or wrong.
     public convenience init(propertyList: PropertyList, limits: ArchiveLimits = .default) throws {
         guard case .dictionary(let root) = propertyList else {
-            throw ArchiveError(.invalidArchive, "not a keyed archive: the plist is a \(propertyList.typeName), not a dictionary")
+            throw ArchiveError(.invalidArchive, "not a keyed archive: the plist is \(propertyList.typeNameWithArticle), not a dictionary")
         }
-        guard case .array(let objects) = root["$objects"] else {
-            throw ArchiveError(.invalidArchive, "not a keyed archive: $objects is missing or not an array")
+        let what = Self.claimsKeyedArchive(propertyList) ? "keyed archive" : "not a keyed archive"
+        guard let objectsValue = root["$objects"] else {
+            throw ArchiveError(.invalidArchive, "\(what): $objects is missing")
+        }
+        guard case .array(let objects) = objectsValue else {
+            throw ArchiveError(.invalidArchive, "\(what): $objects is \(objectsValue.typeNameWithArticle), not an array")
         }
         try self.init(tree: objects, binary: nil, archiver: root["$archiver"], top: root["$top"], limits: limits)
     }
@@ -64,8 +71,12 @@ public final class KeyedUnarchiver {
         if let archiver, archiver.stringValue != "NSKeyedArchiver" {
             throw ArchiveError(.invalidArchive, "not a keyed archive: $archiver is \(archiver.shortDescription), not \"NSKeyedArchiver\"")
         }
+        // `$objects` is there (an array): a keyed archive, whatever else is wrong with it.
+        guard let top else {
+            throw ArchiveError(.invalidArchive, "keyed archive: $top is missing")
+        }
         guard case .dictionary(let top) = top else {
-            throw ArchiveError(.invalidArchive, "not a keyed archive: $top is missing or not a dictionary")
+            throw ArchiveError(.invalidArchive, "keyed archive: $top is \(top.typeNameWithArticle), not a dictionary")
         }
         let count = binary?.count ?? tree.count
         guard count <= limits.maxObjectCount else {
@@ -73,7 +84,7 @@ public final class KeyedUnarchiver {
         }
         for (key, value) in top {
             guard case .uid(let uid) = value else {
-                throw ArchiveError(.invalidArchive, "keyed archive: $top[\"\(key)\"] is a \(value.typeName), not a UID")
+                throw ArchiveError(.invalidArchive, "keyed archive: $top[\"\(key)\"] is \(value.typeNameWithArticle), not a UID")
             }
             guard Int(uid) < count else {
                 throw ArchiveError(.brokenReference, "keyed archive: $top[\"\(key)\"] refers to object \(uid), but $objects has only \(count) entries", object: Int(uid))
@@ -87,7 +98,7 @@ public final class KeyedUnarchiver {
         self.limits = limits
         self.decoding = Array(repeating: false, count: count)
         guard count > 0, try object(0) == .string("$null") else {
-            throw ArchiveError(.invalidArchive, "not a keyed archive: $objects does not start with \"$null\"")
+            throw ArchiveError(.invalidArchive, "keyed archive: $objects does not start with \"$null\"")
         }
     }
 

@@ -41,11 +41,18 @@ final class BinaryArchiveObjects {
                     throw ArchiveError(.invalidArchive, "not a keyed archive: the plist's top object is not a dictionary")
                 }
             }
-            guard let objectsNumber = try value("$objects"), let numbers = try parser.arrayReferences(objectsNumber) else {
-                throw ArchiveError(.invalidArchive, "not a keyed archive: $objects is missing or not an array")
+            let top = try value("$top").map { try parser.object($0, depth: 1) }
+            let archiver = try value("$archiver").map { try parser.object($0, depth: 1) }
+            // Named as ``KeyedUnarchiver/claimsKeyedArchive(_:)`` names a parsed plist.
+            let what = top != nil || archiver == .string("NSKeyedArchiver") ? "keyed archive" : "not a keyed archive"
+            guard let objectsNumber = try value("$objects") else {
+                throw ArchiveError(.invalidArchive, "\(what): $objects is missing")
             }
-            self.top = try value("$top").map { try parser.object($0, depth: 1) }
-            self.archiver = try value("$archiver").map { try parser.object($0, depth: 1) }
+            guard let numbers = try parser.arrayReferences(objectsNumber) else {
+                throw ArchiveError(.invalidArchive, "keyed archive: $objects is \(try parser.object(objectsNumber, depth: 1).typeNameWithArticle), not an array")
+            }
+            self.top = top
+            self.archiver = archiver
             self.entryNumbers = numbers
             self.entries = Array(repeating: nil, count: numbers.count)
             self.parser = parser
