@@ -1,4 +1,5 @@
 import DocumentStore
+import HTTPTypes
 import Homepwner
 import WebSupport
 
@@ -12,6 +13,11 @@ enum ErrorMapping {
     @Sendable static func apiError(for error: any Error) -> APIError? {
         if let error = error as? TemporaryFile.TooLarge { return .tooLarge(limit: error.limit) }
         if let error = error as? TemporaryFile.CannotKeep { return .unavailable(error.message) }
+        if let error = error as? SharedTemporaryFilesFull {
+            var answer = APIError(.tooManyRequests, code: "too_many_requests", error.message)
+            answer.headers[.retryAfter] = String(error.retryAfterSeconds)
+            return answer
+        }
         guard let error = error as? HomepwnerError else { return nil }
         switch error.code {
         case .invalidName: return APIError(.unprocessableContent, code: "invalid_name", error.message)

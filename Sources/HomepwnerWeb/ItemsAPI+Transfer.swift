@@ -6,6 +6,8 @@ import WebSupport
 
 /// The whole inventory as one zip, out and in (``Homepwner/ItemStore/exportInventory(to:)``).
 extension ItemsAPI {
+    /// The zip is shared by every download of the same state of the inventory, and removed
+    /// when the last of them ends (``Homepwner/ItemStore/exportInventoryForDownload()``).
     func exportInventory(_ input: Operations.ExportInventory.Input) async throws -> Operations.ExportInventory.Output {
         let zip = try await store.exportInventoryForDownload()
         let name = ItemStore.exportFileName(on: Date())

@@ -11,9 +11,12 @@ func runHomepwner(_ arguments: [String]) async throws -> ChildRun { try await ru
 
 extension ServedProcess {
     /// `homepwner serve` on `dataDir` and a free port, once it has printed its two lines (its
-    /// standard error discarded).
-    static func homepwner(dataDir: URL, extra: [String] = []) async throws -> ServedProcess {
-        try await start("homepwner", ["serve", "--port", "0", "--log-level", "error", "--data-dir", dataDir.path] + extra, bannerLines: 2, discardingErrors: true)
+    /// standard error discarded), with `environment` added to ours.
+    static func homepwner(dataDir: URL, extra: [String] = [], environment: [String: String] = [:]) async throws -> ServedProcess {
+        try await start(
+            "homepwner", ["serve", "--port", "0", "--log-level", "error", "--data-dir", dataDir.path] + extra, bannerLines: 2, discardingErrors: true,
+            environment: environment
+        )
     }
 }
 

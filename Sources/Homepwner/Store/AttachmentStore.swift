@@ -239,7 +239,8 @@ public struct AttachmentStore: Sendable {
         return Attachment(itemKey: key, number: (existing.map(\.number).max() ?? 0) + 1, fileName: fileName)
     }
 
-    private static func sorted(_ attachments: [Attachment]) -> [Attachment] {
+    /// `attachments` by item key, then number.
+    static func sorted(_ attachments: [Attachment]) -> [Attachment] {
         attachments.sorted { ($0.itemKey, $0.number) < ($1.itemKey, $1.number) }
     }
 }

@@ -91,6 +91,8 @@ public actor ItemStore {
     var catalogCache: (generation: UInt64, catalog: ItemCatalog)?
     /// How often reads of a bucket's archive look for other stores' changes.
     var refreshInterval = ItemStore.bucketRefreshInterval
+    /// The temporary zips that downloads of the inventory share (``exportInventoryForDownload()``).
+    let exportDownloads: SharedTemporaryFiles<InventorySnapshot.State, InventoryTransferSummary>
     /// How often reads of a bucket's archive look for another store's changes (one conditional
     /// GET, answered 304 when nothing changed).
     public static let bucketRefreshInterval: Duration = .seconds(1)
@@ -162,6 +164,7 @@ public actor ItemStore {
         self.serving = serving
         self.now = now
         self.makeKey = makeKey
+        self.exportDownloads = SharedTemporaryFiles("export", limit: Self.maxExportDownloads, pool: pool)
         let encoder = ItemArchiveEncoder()
         let withEncoded: @Sendable (ItemArchive, @Sendable (Data) throws -> Void) throws -> Void = { archive, write in
             try encoder.withEncoded(archive, write)

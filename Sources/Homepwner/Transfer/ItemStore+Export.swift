@@ -27,17 +27,12 @@ extension ItemStore {
     ///   it is left at `url`).
     @discardableResult
     public func exportInventory(to url: URL) async throws -> InventoryTransferSummary {
-        try await load()
-        switch status {
-        case .damaged(let reason):
-            throw HomepwnerError(.damagedArchive, "\(reason); repair it (homepwner check --repair) before exporting")
-        case .newerModel(let message):
-            throw HomepwnerError(.newerModel, "\(message); export it with that version")
-        case .ready, .readOnly:
-            break
-        }
-        let contents = try await archiveContents()
-        let locations = try await self.locations()
+        try await writeExport(of: try await exportSnapshot(), to: url)
+    }
+
+    /// Writes the zip of `snapshot` at `url` (see ``exportInventory(to:)``).
+    private func writeExport(of snapshot: InventorySnapshot, to url: URL) async throws -> InventoryTransferSummary {
+        let (contents, locations) = (snapshot.contents, snapshot.locations)
         let pool = self.pool
         let archiveBytes: Data
         do {
@@ -47,8 +42,8 @@ extension ItemStore {
         }
         // Item keys that name files are UUIDs (ASCII), so Set membership is code-point equality.
         let keys = Set(contents.items.map(\.itemKey).filter(ItemRules.isValidKey))
-        let photoKeys = try await images.photoKeys()
-        let stored = try await attachments.all().filter { keys.contains($0.itemKey) }
+        let photoKeys = snapshot.photoKeys
+        let stored = snapshot.attachments.filter { keys.contains($0.itemKey) }
         var summary = InventoryTransferSummary()
         summary.items = contents.items.count
         summary.locations = locations.names.count
@@ -96,31 +91,28 @@ extension ItemStore {
 }
 
 extension ItemStore {
+    /// The most exports of different states of the inventory that downloads hold at once
+    /// (``exportInventoryForDownload()``): 2, so a change while one is read still lets the
+    /// next download have the new state.
+    public static let maxExportDownloads = 2
+
     /// The whole inventory as a zip to send (a download): written as ``exportInventory(to:)``
-    /// writes it, into a temporary file that is opened and then removed at once, so nothing is
-    /// left behind whatever happens to the download; its bytes are read as they are sent. Its
+    /// writes it, into a temporary file that is opened and removed at once, so nothing is left
+    /// behind whatever happens to the download; its bytes are read as they are sent. Its
     /// `kind` is what the export wrote.
     ///
-    /// - Throws: what ``exportInventory(to:)`` throws.
-    public func exportInventoryForDownload() async throws -> StreamedFile<InventoryTransferSummary> {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homepwner-export-\(UUID().uuidString)", isDirectory: true)
-        let pool = self.pool
-        try await pool.run {
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-            } catch {
-                throw HomepwnerError(.storage, "the export cannot be written: \(error.localizedDescription)")
-            }
+    /// Downloads of one state of the inventory share one file (``DocumentStore/SharedTemporaryFiles``,
+    /// keyed by what the zip would hold: the archive's generation, the list of locations, and
+    /// the version of every stored photo and attachment), which is gone when the last of them
+    /// ends or is dropped: however many clients download at once, however slowly, they hold one
+    /// copy of the inventory for each state they asked at — at most ``maxExportDownloads``. A
+    /// download asked for after a change gets a zip with the change.
+    /// - Throws: ``DocumentStore/SharedTemporaryFilesFull`` for a new state when
+    ///   ``maxExportDownloads`` are held already; what ``exportInventory(to:)`` throws.
+    public func exportInventoryForDownload() async throws -> SharedTemporaryFile<InventoryTransferSummary> {
+        let snapshot = try await exportSnapshot()
+        return try await exportDownloads.file(for: snapshot.state) { url in
+            try await self.writeExport(of: snapshot, to: url)
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("export.zip", isDirectory: false)
-        let summary = try await exportInventory(to: url)
-        let file = try await pool.run { () throws -> OpenAttachment in
-            guard let file = try? OpenAttachment.openRegularFile(at: url) else {
-                throw HomepwnerError(.storage, "the export was written but cannot be opened to be sent")
-            }
-            return file
-        }
-        return StreamedFile(kind: summary, file: file, pool: pool)
     }
 }

@@ -1,0 +1,97 @@
+import DocumentStore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What one export of the whole inventory writes (``ItemStore/exportInventory(to:)``): one state
+/// of the archive and of the list of locations, and the stored photos and attachments, read
+/// after it, one at a time.
+///
+/// Its ``state`` names all of that without reading a photo or an attachment: two snapshots
+/// with the same state would write the same zip, so downloads of one state share one file
+/// (``ItemStore/exportInventoryForDownload()``).
+struct InventorySnapshot: Sendable {
+    /// What a zip of the inventory would hold, told without writing it.
+    struct State: Hashable, Sendable {
+        /// The archive's generation in this store (``DocumentStore/ArchiveFileStore/generation``):
+        /// it moves with every change of the items.
+        var generation: UInt64
+        /// The list of locations as it is written (bytes: compared by code point).
+        var locations: Data
+        /// Every stored photo and attachment by name, with a token that changes whenever the
+        /// file does (``DocumentStore/FileVersionTag``; in a bucket, the object's ETag).
+        var files: [String: String]
+    }
+
+    /// The archive's state.
+    var contents: ItemArchive
+    /// The list of locations.
+    var locations: LocationList
+    /// The keys that have a photo file.
+    var photoKeys: Set<String>
+    /// The stored attachments, by item key and number.
+    var attachments: [Attachment]
+    /// What the zip would hold.
+    var state: State
+}
+
+extension ItemStore {
+    /// The inventory now, as an export writes it.
+    ///
+    /// - Throws: ``HomepwnerError`` `.damagedArchive` (repair it first), `.newerModel`, and
+    ///   `.storage` when the folder or the bucket cannot be listed.
+    func exportSnapshot() async throws -> InventorySnapshot {
+        try await load()
+        let contents: ItemArchive, generation: UInt64
+        switch status {
+        case .damaged(let reason):
+            throw HomepwnerError(.damagedArchive, "\(reason); repair it (homepwner check --repair) before exporting")
+        case .newerModel(let message):
+            throw HomepwnerError(.newerModel, "\(message); export it with that version")
+        case .readOnly:
+            // What was read at load, which does not change.
+            (contents, generation) = (loaded ?? ItemArchive(), 0)
+        case .ready:
+            try await refreshFromBucket()
+            (contents, generation) = try await archive.valueAndGeneration()
+        }
+        let locations = try await self.locations()
+        let files = try await storedFileTags()
+        let attachments = AttachmentStore.sorted(files.keys.compactMap(Attachment.init(storedName:)))
+        return InventorySnapshot(
+            contents: contents, locations: locations, photoKeys: Set(files.keys.filter(ItemRules.isValidKey)), attachments: attachments,
+            state: .init(generation: generation, locations: locations.encoded(), files: files)
+        )
+    }
+
+    /// Every name beside the archive that is a photo's (a UUID) or an attachment's, with a
+    /// token that changes whenever the file does: from one listing, each file looked at
+    /// without following a link (one gone meanwhile, or not a regular file, still listed, so
+    /// that the export names it as it always has).
+    ///
+    /// - Throws: ``HomepwnerError`` `.storage` (or `.unavailable`) when it cannot be listed.
+    func storedFileTags() async throws -> [String: String] {
+        @Sendable func wanted(_ name: String) -> Bool { ItemRules.isValidKey(name) || Attachment(storedName: name) != nil }
+        if let bucket {
+            return try await ImageStore.bucketWork("the photos and attachments cannot be listed") { try await bucket.names() }.filter { wanted($0.key) }
+        }
+        let folder = self.folder
+        return try await pool.run {
+            var status = stat()
+            if lstat(folder.path, &status) != 0, errno == ENOENT { return [:] }
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            } catch {
+                throw HomepwnerError(.storage, "\(folder.path) cannot be listed: \(error.localizedDescription)")
+            }
+            var tags: [String: String] = [:]
+            for name in names where wanted(name) {
+                let path = folder.appendingPathComponent(name, isDirectory: false).path
+                tags[name] = lstat(path, &status) == 0 ? FileVersionTag.of(status) : "gone"
+            }
+            return tags
+        }
+    }
+}
