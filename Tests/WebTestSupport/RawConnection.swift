@@ -131,9 +131,12 @@ public final class RawConnection: @unchecked Sendable {
         let statusLine = lines.removeFirst()
         let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0
         var headers: [String: String] = [:]
+        var setCookies: [String] = []
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].lowercased(), value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = value
+            if name == "set-cookie" { setCookies.append(value) }
         }
         buffered.removeFirst(end)
         var body: [UInt8] = []
@@ -145,7 +148,7 @@ public final class RawConnection: @unchecked Sendable {
             body = Array(buffered.prefix(length))
             buffered.removeFirst(body.count)
         }
-        return RawResponse(status: status, headers: headers, body: body)
+        return RawResponse(status: status, headers: headers, body: body, setCookies: setCookies)
     }
 
     private func firstIndex(of pattern: [UInt8]) -> Int? {
@@ -188,6 +191,8 @@ public struct RawResponse: Sendable {
     public var headers: [String: String]
     /// The body.
     public var body: [UInt8]
+    /// Every `Set-Cookie` header, in order (``headers`` holds only the last).
+    public var setCookies: [String] = []
 
     /// The body as text.
     public var text: String { String(decoding: body, as: UTF8.self) }
