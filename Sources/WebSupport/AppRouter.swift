@@ -7,7 +7,8 @@ import NIOCore
 /// the event loop that read it, security headers,
 /// request log, JSON errors, decoded quoted headers, 405s, the access token and sign-in (when one
 /// is configured), cross-site refusal, the limits on uploads and event streams at once, the body
-/// limit — then the app's own middleware, raw
+/// limit — then the app's own middleware, the API's `Cache-Control` (inside the app's response
+/// cache, so kept answers carry it too), raw
 /// request headers for the generated handlers, and `GET /openapi.yaml` serving the app's
 /// document as it is.
 public enum AppRouter {
@@ -58,6 +59,7 @@ public enum AppRouter {
             SignIn.addRoutes(to: router, token: token, appName: appName, cookie: cookie)
         }
         addInnerMiddleware(router)
+        router.add(middleware: DataCacheControlMiddleware())
         router.add(middleware: RawRequestHeadersMiddleware())
         router.get("/openapi.yaml") { _, _ in
             var headers = HTTPFields()

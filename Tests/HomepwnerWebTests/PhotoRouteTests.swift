@@ -22,7 +22,7 @@ struct PhotoRouteTests {
             #expect(get.status == .ok)
             #expect(Data(buffer: get.body) == png)
             #expect(get.headers[.contentType] == "image/png")
-            #expect(get.headers[.cacheControl] == "no-cache")
+            #expect(get.headers[.cacheControl] == "private, no-cache")
             let tag = try #require(get.headers[.eTag])
             let again = try await client.execute(uri: "/api/items/\(key)/photo", method: .get, headers: [.ifNoneMatch: tag])
             #expect(again.status == .notModified)
