@@ -133,6 +133,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                // HMAC-SHA256 for the page forms' tokens.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // The page files both apps share (base.css, common.js, upload.js), served as they are.
             resources: [.copy("Resources")]
@@ -233,6 +235,7 @@ let package = Package(
         .target(
             name: "WebTestSupport",
             dependencies: [
+                "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"),

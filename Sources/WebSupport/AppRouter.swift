@@ -40,11 +40,10 @@ public enum AppRouter {
         router.add(middleware: ErrorMiddleware(map: errors))
         router.add(middleware: QuotedHeadersMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
-        let token = configuration.token.flatMap { $0.isEmpty ? nil : $0 }
-        let cookie = SessionCookie(appName: appName)
-        if let token {
-            router.add(middleware: SignInRedirectMiddleware(token: token, cookie: cookie))
-            router.add(middleware: TokenMiddleware(token: token, cookie: cookie))
+        let access = configuration.token.flatMap { $0.isEmpty ? nil : AccessToken($0, appName: appName, limits: configuration.tokenMode) }
+        if let access {
+            router.add(middleware: SignInRedirectMiddleware(access: access))
+            router.add(middleware: TokenMiddleware(access: access))
         }
         router.add(middleware: CrossSiteMiddleware())
         router.add(middleware: WorkLimitMiddleware(
@@ -55,8 +54,8 @@ public enum AppRouter {
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes, largeLimit: configuration.maxImportBytes, kinds: routeKinds))
         router.add(middleware: FormGuardMiddleware(appName: appName, maxBodyBytes: configuration.maxBodyBytes))
         router.add(middleware: OffLoopMiddleware(paths: heavyReads))
-        if let token {
-            SignIn.addRoutes(to: router, token: token, appName: appName, cookie: cookie)
+        if let access {
+            SignIn.addRoutes(to: router, access: access, appName: appName)
         }
         addInnerMiddleware(router)
         router.add(middleware: DataCacheControlMiddleware())

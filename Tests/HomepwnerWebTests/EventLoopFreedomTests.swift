@@ -82,14 +82,17 @@ struct EventLoopFreedomTests {
                 #expect(list.times.eventLoops <= max(0.05, list.times.total * 0.2), "\(path): \(list.times)")
             }
 
-            // A photo form of `photoPart` (the part's headers and bytes), posted as the page does.
-            let token = String(repeating: "7c", count: 32)
+            // A photo form of `photoPart` (the part's headers and bytes), posted as the item's
+            // page does, with the form cookie and token that page gave.
+            let itemPage = try await RawConnection.exchange(port: port, "GET /items/\(items[0].itemKey) HTTP/1.1\r\nHost: localhost:\(port)\r\nAccept: text/html\r\n\r\n")
+            let formCookie = try #require(RawRequests.cookie("homepwner_form_\(port)", setBy: itemPage))
+            let token = try #require(RawRequests.formToken(in: itemPage.text))
             let boundary = "b0und4ry"
             func photoForm(_ photoPart: Data) -> [UInt8] {
                 var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"_formtoken\"\r\n\r\n\(token)\r\n".utf8)
                 form += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"big.png\"\r\n".utf8) + photoPart
                 form += Data("\r\n--\(boundary)--\r\n".utf8)
-                let head = "POST /items/\(items[0].itemKey)/photo HTTP/1.1\r\nHost: localhost:\(port)\r\nCookie: homepwner_form_\(port)=\(token)\r\n"
+                let head = "POST /items/\(items[0].itemKey)/photo HTTP/1.1\r\nHost: localhost:\(port)\r\nCookie: homepwner_form_\(port)=\(formCookie)\r\n"
                     + "Content-Type: multipart/form-data; boundary=\(boundary)\r\nContent-Length: \(form.count)\r\n\r\n"
                 return Array(Data(head.utf8) + form)
             }

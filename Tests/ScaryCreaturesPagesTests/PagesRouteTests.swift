@@ -155,7 +155,12 @@ struct PagesRouteTests {
             #expect(api.status == .unauthorized)
             let form = try await client.execute(uri: "/sign-in", method: .get, headers: BrowserForms.pageHeaders)
             #expect(form.status == .ok)
-            let signedIn = try await client.execute(uri: "/", method: .get, headers: [.accept: "text/html", .cookie: "scary_creatures_token_80=correct-horse-battery-staple"])
+            let session = try await client.execute(
+                uri: "/sign-in", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"], body: body("token=correct-horse-battery-staple")
+            )
+            let cookie = try #require(session.headers[values: .setCookie].last?.split(separator: ";").first)
+            #expect(cookie.hasPrefix("scary_creatures_session_80="))
+            let signedIn = try await client.execute(uri: "/", method: .get, headers: [.accept: "text/html", .cookie: String(cookie)])
             #expect(signedIn.status == .ok)
             #expect(text(signedIn).contains("No creatures yet."))
         }

@@ -174,7 +174,7 @@ struct CreatureRouteTests {
         }
     }
 
-    @Test("the sign-in form sets the token as an HttpOnly cookie that then lets requests in; a wrong token is 401")
+    @Test("the sign-in form sets an HttpOnly cookie with a session id, never the token, that then lets requests in; a wrong token is 401")
     func signIn() async throws {
         try await withApp(token: "correct-horse-battery-staple") { client, _ in
             let form = try await client.execute(uri: "/sign-in", method: .get)
@@ -187,9 +187,13 @@ struct CreatureRouteTests {
             let right = try await client.execute(uri: "/sign-in", method: .post, headers: signInHeaders, body: forms.body("token=correct-horse-battery-staple"))
             #expect(right.status == .seeOther)
             #expect(right.headers[.location] == "/")
-            #expect(right.headers[.setCookie] == "scary_creatures_token_80=correct-horse-battery-staple; Path=/; HttpOnly; SameSite=Strict")
-            let withCookie = try await client.execute(uri: "/api/creatures", method: .get, headers: [.cookie: "scary_creatures_token_80=correct-horse-battery-staple"])
+            let cookies = right.headers[values: .setCookie]
+            #expect(cookies.first == "scary_creatures_token_80=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict")
+            let session = try #require(cookies.last?.firstMatch(of: /^scary_creatures_session_80=([0-9a-f]{64}); Path=\/; HttpOnly; SameSite=Strict$/)).1
+            let withCookie = try await client.execute(uri: "/api/creatures", method: .get, headers: [.cookie: "scary_creatures_session_80=\(session)"])
             #expect(withCookie.status == .ok)
+            let withToken = try await client.execute(uri: "/api/creatures", method: .get, headers: [.cookie: "scary_creatures_session_80=correct-horse-battery-staple"])
+            #expect(withToken.status == .unauthorized)
         }
     }
 

@@ -14,11 +14,15 @@ enum TokenServer {
     /// The header line that carries it as a bearer token.
     static let bearer = "Authorization: Bearer \(token)"
 
-    /// Runs `body` against a real server (API and pages) on a free port that needs ``token``,
-    /// with raw requests to it and the test client.
-    static func run(_ body: @escaping @Sendable (RawRequests, any TestClientProtocol) async throws -> Void) async throws {
+    /// Runs `body` against a real server (API and pages) on a free port that needs ``token``
+    /// within `limits`, with raw requests to it and the test client.
+    static func run(
+        _ limits: TokenModeLimits = TokenModeLimits(), _ body: @escaping @Sendable (RawRequests, any TestClientProtocol) async throws -> Void
+    ) async throws {
         try await withTemporaryFolder { folder in
-            let app = try await buildApplication(WebConfiguration(port: 0, dataFolder: folder, token: token), pages: ScaryCreaturesPages.routes)
+            var configuration = WebConfiguration(port: 0, dataFolder: folder, token: token)
+            configuration.tokenMode = limits
+            let app = try await buildApplication(configuration, pages: ScaryCreaturesPages.routes)
             try await ServerThreads.run {
                 try await app.test(.live) { client in
                     try await body(RawRequests(port: try #require(client.port)), client)

@@ -2,21 +2,25 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+@_spi(Testing) import WebSupport
 
 /// What a browser sends to an app's page routes: a page request, and plain forms posted from a
-/// page of the same site with the form token the page's cookie holds (WebSupport's form guard
-/// checks the two match).
+/// page of the same site with the form token its page showed for the id the form cookie holds
+/// (WebSupport's form guard checks that the token is this process's for that id).
 public struct BrowserForms: Sendable {
-    /// The form token the browser holds (any well-formed one: 64 hex digits).
+    /// The form token the page showed: WebSupport's for the cookie's id, in this process (a
+    /// server in another process has another key).
     public let token: String
-    /// The `Cookie` header value holding ``token``, named as the app names its form cookie.
+    /// The `Cookie` header value holding the form cookie's id (any well-formed one: 64 hex
+    /// digits), named as the app names its form cookie.
     public let cookie: String
 
     /// The forms of the app whose cookies start `cookiePrefix` (`scary_creatures`, `homepwner`),
     /// served on `port` (the router test client's requests are for port 80).
     public init(cookiePrefix: String, port: Int = 80) {
-        token = String(repeating: "5a", count: 32)
-        cookie = "\(cookiePrefix)_form_\(port)=\(token)"
+        let id = String(repeating: "5a", count: 32)
+        token = FormToken.token(forFormCookie: id)
+        cookie = "\(cookiePrefix)_form_\(port)=\(id)"
     }
 
     /// The headers a browser sends for a page.

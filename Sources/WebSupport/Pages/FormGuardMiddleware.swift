@@ -6,11 +6,14 @@ import NIOCore
 /// Guards the pages' forms (every request but `GET`, `HEAD` and `OPTIONS` outside `/api/` and
 /// the sign-in form), whatever the browser says in its headers:
 ///
-/// - A page answered to a browser without the form-token cookie sets one (`HttpOnly;
-///   SameSite=Strict`, named per app and port); its templates put the token in every form
-///   (``FormToken``).
+/// - A page answered to a browser without the form cookie sets one (`HttpOnly;
+///   SameSite=Strict`, named per app and port) holding a random id; its templates put the
+///   token in every form: an HMAC of the token-mode session the request came with, else of that
+///   id (``FormToken``).
 /// - A form must be `application/x-www-form-urlencoded` or `multipart/form-data` (415 for
-///   anything else, `text/plain` among them), and must carry the token its cookie holds (403).
+///   anything else, `text/plain` among them), and must carry the token for its session, or for
+///   the id its form cookie holds (403): a token that merely equals a cookie — which a same-site
+///   app can write — is no token.
 /// - The body is read once, here, and parsed off the event loops (``OffLoop``); the page's
 ///   handler gets it as ``SubmittedForm/current``. A multipart form past its bounds is refused at
 ///   once (400 or 413), one that cannot be read as a form with 422.
@@ -33,11 +36,13 @@ public struct FormGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         let path = request.uri.path
         if path.hasPrefix("/api/") || path == "/openapi.yaml" { return try await next(request, context) }
         let held = cookie.value(in: request).flatMap { FormToken.isWellFormed($0) ? $0 : nil }
+        let session = AccessToken.session
         if [.get, .head, .options].contains(request.method) {
-            let token = held ?? FormToken.make()
+            let id = held ?? FormToken.make()
+            let token = FormToken.token(for: session.map { .session($0) } ?? .formCookie(id))
             var response = try await FormToken.$current.withValue(token) { try await next(request, context) }
             if held == nil, response.headers[.contentType]?.hasPrefix("text/html") == true {
-                response.headers.append(HTTPField(name: .setCookie, value: "\(cookie.name(for: request))=\(token); Path=/; HttpOnly; SameSite=Strict"))
+                response.headers.append(HTTPField(name: .setCookie, value: "\(cookie.name(for: request))=\(id); Path=/; HttpOnly; SameSite=Strict"))
             }
             return response
         }
@@ -48,15 +53,15 @@ public struct FormGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as APIError {
             return PlainPage.response(to: request, error)
         }
-        guard let held, let sent = Self.token(in: form),
-            AccessToken.constantTimeEqual(Array(sent.utf8), Array(held.utf8))
+        guard let binding = session.map({ FormToken.Binding.session($0) }) ?? held.map({ .formCookie($0) }),
+            let sent = Self.token(in: form), FormToken.isValid(sent, for: binding)
         else {
             return PlainPage.response(to: request, APIError(.forbidden, code: "form_expired", "this form is out of date or was not sent from this app's page: reload the page and send it again"))
         }
         var request = request
         request.body = RequestBody(buffer: ByteBuffer())
         return try await SubmittedForm.$current.withValue(form) {
-            try await FormToken.$current.withValue(held) { try await next(request, context) }
+            try await FormToken.$current.withValue(FormToken.token(for: binding)) { try await next(request, context) }
         }
     }
 

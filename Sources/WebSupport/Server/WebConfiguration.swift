@@ -15,6 +15,9 @@ public struct WebConfiguration: Sendable {
     public var s3PathStyle = false
     /// The access token every request must carry; required to bind anything but loopback.
     public var token: String?
+    /// With a token: how long sign-in sessions last, how many are kept, and how fast tokens may
+    /// be tried (``TokenModeLimits``).
+    public var tokenMode = TokenModeLimits()
     /// How much the server logs.
     public var logLevel: Logger.Level
     /// The largest request body: the photo limit plus room for a multipart envelope.
