@@ -8,7 +8,8 @@ public enum StoredFileAnswer: Sendable, Hashable {
     case notModified
     /// `206 Partial Content`: these bytes, with their `Content-Range`.
     case partial(Range<Int>, contentRange: String)
-    /// `200 OK`: the whole file, with this `ETag` (and `Cache-Control: no-cache`).
+    /// `200 OK`: the whole file, with this `ETag` (and `Cache-Control: no-cache`, which
+    /// ``DataCacheControlMiddleware`` makes `private, no-cache`).
     case whole(eTag: String)
 
     /// The answer for a file whose ``DocumentStore``-style identity is `identity` (the ETag's
@@ -43,7 +44,8 @@ public protocol StoredFileResponse {
     static func notModifiedAnswer() -> Self
     /// `206 Partial Content`: `body`, of `kind`, with its `Content-Range`.
     static func partialAnswer(_ body: HTTPBody, of kind: Kind, contentRange: String) -> Self
-    /// `200 OK`: the whole file as `body`, of `kind`, with its `ETag` and `Cache-Control: no-cache`.
+    /// `200 OK`: the whole file as `body`, of `kind`, with its `ETag` and `Cache-Control: no-cache`
+    /// (``DataCacheControlMiddleware`` makes it `private, no-cache`).
     static func wholeAnswer(_ body: HTTPBody, of kind: Kind, eTag: String) -> Self
 }
 
