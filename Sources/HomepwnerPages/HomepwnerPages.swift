@@ -72,12 +72,18 @@ public struct HomepwnerPages: Sendable, PageResponses {
         router.get("/report") { _, _ in try await reportPage() }
         router.get("/labels") { request, _ in try await labelsPage(request) }
         router.get("/import") { request, _ in try await importPage(formError: await carrier.take(for: request)?.refusal) }
-        router.post("/import") { request, _ in try await previewImport(request) }
+        // A CSV file's preview, its page and its import grow with the file (100,000 rows take
+        // seconds): made off the event loops, the store's part included.
+        router.post("/import") { request, _ in try await withTaskExecutorPreference(OffLoop.executor) { try await previewImport(request) } }
         router.post("/import-everything") { request, _ in try await importEverything(request) }
         router.get("/import/:token") { request, context in
-            try await importPreviewPage(token: context.parameters.get("token") ?? "", formError: await carrier.take(for: request)?.refusal)
+            try await withTaskExecutorPreference(OffLoop.executor) {
+                try await importPreviewPage(token: context.parameters.get("token") ?? "", formError: await carrier.take(for: request)?.refusal)
+            }
         }
-        router.post("/import/:token") { request, context in try await applyImport(request, token: context.parameters.get("token") ?? "") }
+        router.post("/import/:token") { request, context in
+            try await withTaskExecutorPreference(OffLoop.executor) { try await applyImport(request, token: context.parameters.get("token") ?? "") }
+        }
         router.get("/items/:key/delete") { _, context in
             try await page { try await confirmDeletePage(key: try pageKey(context)) }
         }

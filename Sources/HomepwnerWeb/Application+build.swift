@@ -111,6 +111,9 @@ public func buildRouter(
         ),
         heavyReads: ["/", "/api/items", "/api/items.csv", "/api/stats", "/api/export"]
     )
+    // A CSV import is read, planned and applied, and its answer made, off the event loops:
+    // 100,000 rows take seconds.
+    router.add(middleware: OffLoopWriteMiddleware(routes: [(.post, "/api/items/import")]))
     try ItemsAPI(store: store, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
     // pages: HomepwnerPages(store: store, …).addRoutes(to: router) — handed in as `pages`.

@@ -82,8 +82,9 @@ public final class BlockingPool: @unchecked Sendable {
         jobs.append(job)
         // Another thread when more jobs wait than threads are idle, up to the limit.
         if jobs.count - head > idle, started < threadCount {
-            let thread = Thread { [self] in work() }
-            thread.name = "BlockingPool-\(started)"
+            let name = "BlockingPool-\(started)"
+            let thread = Thread { [self] in work(named: name) }
+            thread.name = name
             started += 1
             thread.start()
         } else {
@@ -95,8 +96,16 @@ public final class BlockingPool: @unchecked Sendable {
     /// The Linux scheduling policy of the pool's threads: `SCHED_BATCH` (3).
     public static let schedulingPolicy: Int32 = 3
 
-    private func work() {
+    private func work(named name: String) {
         #if os(Linux)
+        // Foundation's `Thread.name` does not reach the system here, and a new thread keeps its
+        // creator's name — an event loop's, when a request started it: named by the thread
+        // itself, so `top -H`, `perf` and the tests' `ThreadTimes` do not take it for a loop.
+        let comm = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        if comm >= 0 {
+            _ = Array(name.utf8.prefix(15)).withUnsafeBytes { write(comm, $0.baseAddress, $0.count) }
+            close(comm)
+        }
         // Per thread on Linux (0 is the calling thread); a failure leaves the default policy.
         var parameters = sched_param(sched_priority: 0)
         _ = sched_setscheduler(0, Self.schedulingPolicy, &parameters)

@@ -14,12 +14,18 @@ extension ItemStore {
     /// The plan for importing the CSV file `data` into this inventory (nothing is written):
     /// the preview, row by row.
     ///
+    /// The file is read and planned on the store's blocking pool, not on the caller's executor
+    /// (a server's event loop) nor in the store: 100,000 rows take seconds, during which the
+    /// store goes on answering.
     /// - Throws: ``HomepwnerError`` `.invalidValue` for a file that cannot be read as CSV or has
     ///   no column to match rows by (``CSVTable/init(_:limits:)``,
     ///   ``ItemImportPlan/plan(_:against:now:makeKey:)``), and what ``items()`` throws.
     public func planImport(_ data: Data) async throws -> ItemImportPlan {
-        let table = try CSVTable(data)
-        return try ItemImportPlan.plan(table, against: try await items(), now: now, makeKey: makeKey)
+        let items = try await items()
+        let (now, makeKey) = (self.now, self.makeKey)
+        return try await pool.run {
+            try ItemImportPlan.plan(try CSVTable(data), against: items, now: now, makeKey: makeKey)
+        }
     }
 
     /// Applies `plan` in one durable write: its additions (a key taken meanwhile refuses the
