@@ -73,6 +73,12 @@ public struct ZipReader: @unchecked Sendable {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw ZipImportError("\(shown) is not a regular file, so it is not read as a zip")
         }
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ZipImportError("\(shown) cannot be read: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        try ZipDirectoryCheck.check(descriptor, length: UInt64(max(0, status.st_size)), maxEntries: limits.maxEntries, shown: shown)
         do {
             archive = try Archive(url: url, accessMode: .read, pathEncoding: nil)
         } catch {
@@ -98,7 +104,10 @@ public struct ZipReader: @unchecked Sendable {
             guard entry.uncompressedSize <= UInt64(max(bytes, 0)) else {
                 throw ZipImportError("\(path) in \(shown) inflates to \(entry.uncompressedSize) bytes, over the limit of \(bytes)")
             }
-            if entry.uncompressedSize > 64 << 10, entry.uncompressedSize > limits.maxRatio * max(entry.compressedSize, 1) {
+            // The sizes are the zip's own words (a ZIP64 size may be anything up to 2^64 - 1): a
+            // product past UInt64 is a bound no size reaches, never a trap.
+            let (inflatable, tooLarge) = limits.maxRatio.multipliedReportingOverflow(by: max(entry.compressedSize, 1))
+            if entry.uncompressedSize > 64 << 10, !tooLarge, entry.uncompressedSize > inflatable {
                 throw ZipImportError("\(path) in \(shown) inflates \(entry.uncompressedSize / max(entry.compressedSize, 1)) times its size; it is refused as a possible zip bomb")
             }
             total += entry.uncompressedSize
