@@ -39,11 +39,13 @@ public struct PageResources: Sendable {
 
     /// Template `name` rendered with `model`, off the event loops (``OffLoop``: a page of
     /// 10,000 rows takes most of a second). Every template also sees `formToken`, the token the
-    /// page's forms send back (``FormGuardMiddleware``).
+    /// page's forms send back (``FormGuardMiddleware``), `site`, and `signedIn`: whether the
+    /// request came with a token-mode sign-in session (``AccessToken``), which the layout offers
+    /// to end (``SignIn/signOutPath``).
     ///
     /// - Throws: when there is no such template (a build without its resources).
     public func render(_ model: some Sendable, template name: String) async throws -> String {
-        let context = PageContext(model: model, formToken: FormToken.current ?? "", site: site)
+        let context = PageContext(model: model, formToken: FormToken.current ?? "", signedIn: AccessToken.session != nil, site: site)
         let templates = self.templates
         return try await OffLoop.run {
             guard let html = templates.render(context, withTemplate: name) else {
@@ -54,14 +56,18 @@ public struct PageResources: Sendable {
     }
 }
 
-/// A page's model with the form token beside its own fields.
+/// A page's model with what every page shows beside its own fields: the form token, whether the
+/// request is signed in, the app.
 private struct PageContext<Model: Sendable>: MustacheParent, Sendable {
     let model: Model
     let formToken: String
+    /// Whether the request came with a token-mode session (not a bearer token, not loopback).
+    let signedIn: Bool
     let site: SiteIdentity
 
     func child(named name: String) -> Any? {
         if name == "formToken" { return formToken }
+        if name == "signedIn" { return signedIn }
         if name == "site" { return site }
         if let parent = model as? any MustacheParent { return parent.child(named: name) }
         return Mirror(reflecting: model).descendant(name).flatMap(Self.unwrapped)
