@@ -10,6 +10,7 @@ mechanism is written once for both apps. The layout:
         helpers.py, images.py       the JSON API, dropped files, waits; PNG photos made in code
         test_audit.py               axe-core on every page and the screenshots (each app's pages)
         test_not_found.py           the page for an address with nothing at it
+        test_sign_out.py            signing out from the header in token mode
     Tests/browser/scary-creatures/  conftest.py (its App), creatures.py, its own test_*.py
     Tests/browser/homepwner/        conftest.py (its App), items.py, its own test_*.py
 

@@ -1,7 +1,7 @@
 """Homepwner's browser suite: the tests in this folder and the shared ones in ../common
-(test_audit.py, test_not_found.py), against the real homepwner server. This file only describes
-the app to the shared mechanism (../common/app.py shows the layout): its binary, the showcase the
-audit and the screenshots use, the pages to audit and the states their scripts add."""
+(test_audit.py, test_not_found.py, test_sign_out.py), against the real homepwner server. This file
+only describes the app to the shared mechanism (../common/app.py shows the layout): its binary, the
+showcase the audit and the screenshots use, the pages to audit and the states their scripts add."""
 import sys
 from pathlib import Path
 
