@@ -5,7 +5,8 @@ import NIOCore
 
 /// The router both apps start from: the same middleware in the same order — the request kept on
 /// the event loop that read it, security headers,
-/// request log, JSON errors, decoded quoted headers, 405s, the access token and sign-in (when one
+/// request log, JSON errors, a `Content-Type` that repeats a parameter refused, decoded quoted
+/// headers, 405s, the access token and sign-in (when one
 /// is configured), cross-site refusal, the limits on uploads and event streams at once, the body
 /// limit — then the app's own middleware, the API's `Cache-Control` (inside the app's response
 /// cache, so kept answers carry it too), raw
@@ -38,6 +39,7 @@ public enum AppRouter {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ErrorMiddleware(map: errors))
+        router.add(middleware: ContentTypeMiddleware())
         router.add(middleware: QuotedHeadersMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
         let access = configuration.token.flatMap { $0.isEmpty ? nil : AccessToken($0, appName: appName, limits: configuration.tokenMode) }

@@ -28,4 +28,30 @@ struct WireErrorTests {
             #expect(tooLarge.errorCode == "too_large")
         }
     }
+
+    @Test("A Content-Type that repeats a parameter (charset=utf-8; Charset=utf-8) is 400 with the JSON error on every body-taking route, and the server lives on")
+    func repeatedContentTypeParameters() async throws {
+        try await withTemporaryFolder { folder in
+            let server = try await ServedProcess.homepwner(dataDir: folder)
+            defer { _ = server.stop() }
+            let (_, _, created) = try await server.request("POST", "api/items", body: Data(#"{"name":"Lamp"}"#.utf8), headers: ["Content-Type": "application/json"])
+            let key = try #require(try jsonObject(created)["itemKey"] as? String)
+            let routes = [
+                ("POST", "/api/items", "application/json", #"{"name":"a"}"#), ("PATCH", "/api/items/\(key)", "application/json", #"{"name":"b"}"#),
+                ("PUT", "/api/items/\(key)/photo", "image/png", "x"), ("PUT", "/api/items/\(key)/photo", "multipart/form-data; boundary=b", "--b--\r\n"),
+                ("POST", "/api/items/\(key)/attachments", "multipart/form-data; boundary=b", "--b--\r\n"),
+                ("POST", "/api/items/import", "text/csv", "Name\r\nx\r\n"), ("POST", "/api/import", "application/zip", "PK"),
+            ]
+            for (method, path, type, text) in routes {
+                for repeated in WireAttacks.repeatedParameters(of: type) {
+                    let response = try await RawConnection.exchange(port: server.port, WireAttacks.withBody(method, path, type: repeated, body: text))
+                    #expect(response.status == 400, "\(method) \(path) \(repeated)")
+                    #expect(response.errorCode == "bad_request", "\(method) \(path) \(repeated)")
+                }
+            }
+            let item = try await RawConnection.exchange(port: server.port, "GET /api/items/\(key) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            #expect(item.status == 200)
+            #expect(item.text.contains("Lamp"))
+        }
+    }
 }

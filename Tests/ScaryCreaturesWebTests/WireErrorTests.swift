@@ -26,4 +26,27 @@ struct WireErrorTests {
             #expect(tooLarge.errorCode == "too_large")
         }
     }
+
+    @Test("A Content-Type that repeats a parameter (charset=utf-8; Charset=utf-8) is 400 with the JSON error on every body-taking route, and the server lives on")
+    func repeatedContentTypeParameters() async throws {
+        try await withApp(setup: .live) { client, _ in
+            let port = try #require(client.port)
+            #expect(try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Ghost"}"#)).status == .created)
+            let routes = [
+                ("POST", "/api/creatures", "application/json", #"{"title":"a"}"#), ("PATCH", "/api/creatures/1", "application/json", #"{"rating":1}"#),
+                ("PUT", "/api/creatures/1/photo", "image/png", "x"), ("PUT", "/api/creatures/1/photo", "multipart/form-data; boundary=b", "--b--\r\n"),
+                ("POST", "/api/imports", "application/zip", "PK"),
+            ]
+            for (method, path, type, text) in routes {
+                for repeated in WireAttacks.repeatedParameters(of: type) {
+                    let response = try await RawConnection.exchange(port: port, WireAttacks.withBody(method, path, type: repeated, body: text))
+                    #expect(response.status == 400, "\(method) \(path) \(repeated)")
+                    #expect(response.errorCode == "bad_request", "\(method) \(path) \(repeated)")
+                }
+            }
+            let creature = try await RawConnection.exchange(port: port, "GET /api/creatures/1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            #expect(creature.status == 200)
+            #expect(creature.text.contains("Ghost"))
+        }
+    }
 }

@@ -17,6 +17,21 @@ public enum WireAttacks {
         "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nContent-Type: \(type)\r\nTransfer-Encoding: xchunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
     }
 
+    /// `type` with one of its parameters repeated in the ways that once ended either server
+    /// (swift-openapi-runtime traps on parameter names equal once lowercased): in another case,
+    /// exactly, across two joined headers, and in a quoted value split where the runtime splits.
+    public static func repeatedParameters(of type: String) -> [String] {
+        [
+            "\(type); charset=utf-8; Charset=utf-8", "\(type); q=1; Q=1", "\(type); a=1; a=2",
+            "\(type); x=\"a;X=b\"", "\(type);CHARSET=a;charset=b",
+        ]
+    }
+
+    /// A request to `path` with `method`, `Content-Type: type` and `body`, its length declared.
+    public static func withBody(_ method: String, _ path: String, type: String, body: String) -> String {
+        "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nContent-Type: \(type)\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+    }
+
     /// A well-formed chunked body of `size` bytes (in 1 MiB chunks), for a body over the limit.
     public static func largeChunkedBody(size: Int) -> [UInt8] {
         chunkedBody([UInt8](repeating: 0x41, count: size))
