@@ -159,8 +159,10 @@ public final class RawConnection: @unchecked Sendable {
         return nil
     }
 
-    /// Sends `request` on a new connection and reads its response.
-    public static func exchange(port: Int, _ request: String, timeout: TimeInterval = 10) async throws -> RawResponse {
+    /// Sends `request` on a new connection and reads its response, waiting up to `timeout`
+    /// seconds (30: at the start of a whole suite on two cores an in-process server can be slow
+    /// for many seconds; a server that never answers still fails).
+    public static func exchange(port: Int, _ request: String, timeout: TimeInterval = 30) async throws -> RawResponse {
         let connection = try RawConnection(port: port)
         try await connection.send(request)
         return try await connection.readResponse(timeout: timeout, bodyExpected: !request.hasPrefix("HEAD "))

@@ -13,12 +13,14 @@ public struct RawRequests: Sendable {
     }
 
     /// Sends `method path` with `headers` (whole lines, without their line ends) and `body`
-    /// (with its `Content-Length` when there is one, or for a `POST`), and reads the answer.
-    public func send(_ method: String, _ path: String, headers: [String] = [], body: String = "") async throws -> RawResponse {
+    /// (with its `Content-Length` when there is one, or for a `POST`), and reads the answer,
+    /// waiting up to `timeout` seconds (60: a whole suite on two cores can keep an in-process
+    /// server's blocking pool busy for seconds; a server that never answers still fails).
+    public func send(_ method: String, _ path: String, headers: [String] = [], body: String = "", timeout: TimeInterval = 60) async throws -> RawResponse {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: localhost:\(port)\r\n"
         for line in headers { head += line + "\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.utf8.count)\r\n" }
-        return try await RawConnection.exchange(port: port, head + "\r\n" + body)
+        return try await RawConnection.exchange(port: port, head + "\r\n" + body, timeout: timeout)
     }
 
     /// Posts the sign-in form with `encodedToken` as its `token` field (already URL-encoded).
