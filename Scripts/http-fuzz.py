@@ -30,6 +30,7 @@ Python 3.11; PyYAML (which schemathesis brings) to read the OpenAPI documents' s
 from __future__ import annotations
 
 import argparse
+import base64
 import collections
 import hashlib
 import io
@@ -149,6 +150,16 @@ def make_zip(entries: list[tuple[str, bytes]], compress: bool = True) -> bytes:
 # is as wide as a real token (64 characters), so that body lengths stay right.
 
 TOKEN_MARK = b"{{FORMTOKEN" + b"_" * 51 + b"}}"
+# Token mode: the server's access token (fixed, so requests depend on the seed alone), the
+# session id a sign-in gives (64 hex characters, filled in when sent, as wide as its mark) and
+# the form token bound to the form cookie rather than the session (for bearer-token form posts).
+ACCESS_TOKEN = "http-fuzz-access-token-5eed-0123456789abcdef"
+SESSION_MARK = b"{{SESSIONID" + b"_" * 51 + b"}}"
+COOKIE_TOKEN_MARK = b"{{FORMTOKENC" + b"_" * 50 + b"}}"
+COOKIE_PREFIX = {"scary-creatures": "scary_creatures", "homepwner": "homepwner"}
+MODES = ("loopback", "token")
+STORM_EVERY, STORM = 1000, 150   # token mode: the throttle's storms, by request count
+RESIGN_WAIT = 20.0             # seconds a re-sign-in may wait out the throttle's Retry-After
 PLACEHOLDER = re.compile(rb"\{\{([A-Z]+)(?::([A-Za-z0-9]+))?_*\}\}")
 
 # Homepwner's items get these keys (a CSV import keeps a row's key), so they are the same in
@@ -340,6 +351,8 @@ def api(port: int, method: str, path: str, body: bytes = b"", content_type: str 
     for line in lines_[1:]:
         name, _, value = line.partition(":")
         response_headers.setdefault(name.strip().lower(), value.strip())
+        if name.strip().lower() == "set-cookie":
+            response_headers["set-cookie*"] = response_headers.get("set-cookie*", "") + value.strip() + "\n"
     if "chunked" in response_headers.get("transfer-encoding", ""):
         body_, pos = b"", 0
         while True:
@@ -373,17 +386,22 @@ def multipart(parts: list[tuple[str, str | None, str | None, bytes]], boundary: 
 class Server:
     running: list["Server"] = []        # stopped at exit, whatever ended the run
 
-    def __init__(self, app: str, binary: str):
+    def __init__(self, app: str, binary: str, token: str | None = None):
         self.app, self.binary = app, binary
         Server.running.append(self)
         self.work = tempfile.mkdtemp(prefix=f"http-fuzz-{app}-")
+        token_args = []
+        if token is not None:
+            with open(os.path.join(self.work, "token"), "w") as f:
+                f.write(token + "\n")
+            token_args = ["--token-file", os.path.join(self.work, "token")]
         self.out = open(os.path.join(self.work, "out.txt"), "w+b")
         self.err = open(os.path.join(self.work, "err.txt"), "w+b")
         env = dict(os.environ)
         env.setdefault("SWIFT_BACKTRACE", "enable=no")      # a crash ends at once, not after symbolication
         self.process = subprocess.Popen(
             [binary, "serve", "--port", "0", "--data-dir", os.path.join(self.work, "data"), "--create",
-             "--log-level", "error"], stdout=self.out, stderr=self.err, env=env, start_new_session=True)
+             "--log-level", "error", *token_args], stdout=self.out, stderr=self.err, env=env, start_new_session=True)
         self.port = 0
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -438,23 +456,89 @@ class Server:
 class Target:
     """A running server with the seeded resources, and the values the placeholders take."""
 
-    def __init__(self, app: str, binary: str):
-        self.app = app
-        self.server = Server(app, binary)
+    def __init__(self, app: str, binary: str, mode: str = "loopback"):
+        self.app, self.mode = app, mode
+        self.server = Server(app, binary, ACCESS_TOKEN if mode == "token" else None)
         self.port = self.server.port
         self.ids: dict[str, str] = {}
         self.tags: dict[str, str] = {}
         self.attachments: dict[str, str] = {}
         self.cookie = ""
         self.token = ""
+        self.cookie_token = ""      # token mode: the form token of the form cookie (bearer form posts)
+        self.session = ""           # token mode: the sign-in session's id
+        self.sign_ins = 0
+        self.throttle_wait = 0.0
         self.aux = 0
         self.setup()
 
-    def call(self, method, path, body=b"", content_type=None, headers=None):
+    @property
+    def session_name(self) -> str:
+        return f"{COOKIE_PREFIX[self.app]}_session_{self.port}"
+
+    def call(self, method, path, body=b"", content_type=None, headers=None, auth=True):
+        """A set-up request; in token mode with the session (signing in again when it is gone)."""
         self.aux += 1
-        return api(self.port, method, path, body, content_type, headers)
+        if self.mode != "token" or not auth:
+            return api(self.port, method, path, body, content_type, headers)
+        for attempt in range(2):
+            given = dict(headers or {})
+            given["Cookie"] = "; ".join(c for c in (given.get("Cookie"), f"{self.session_name}={self.session}") if c)
+            status, response_headers, response_body = api(self.port, method, path, body, content_type, given)
+            if status != 401 or attempt:
+                return status, response_headers, response_body
+            self.sign_in()
+        raise AssertionError("unreachable")
+
+    def sign_in(self) -> None:
+        """Signs in (token mode), waiting out the throttle's Retry-After up to RESIGN_WAIT seconds
+        (a burst of wrong tokens may just have spent it), then takes the form token of a page."""
+        deadline = time.monotonic() + RESIGN_WAIT
+        while True:
+            self.aux += 1
+            body = ("token=" + urllib.parse.quote(ACCESS_TOKEN, safe="")).encode()
+            status, headers, _ = api(self.port, "POST", "/sign-in", body, "application/x-www-form-urlencoded")
+            if status == 303:
+                match = re.search(re.escape(self.session_name) + r"=([0-9a-f]{64});", headers.get("set-cookie*", ""))
+                if not match:
+                    raise ValueError(f"{self.app}: a sign-in set no session cookie: {headers.get('set-cookie*')!r}")
+                self.session = match.group(1)
+                self.sign_ins += 1
+                break
+            if status != 429:
+                raise ValueError(f"{self.app}: signing in with the right token was answered {status}")
+            wait = float(headers.get("retry-after", "1") or 1)
+            if time.monotonic() + wait > deadline:
+                raise ValueError(f"{self.app}: the throttle still refused a sign-in after {RESIGN_WAIT:.0f} s")
+            time.sleep(wait)
+            self.throttle_wait += wait
+        status, headers, body = self.call("GET", "/", headers={"Accept": "text/html", "Cookie": self.cookie})
+        match = re.search(rb'name="_formtoken" value="([0-9a-f]{64})"', body)
+        if status != 200 or not match:
+            raise ValueError(f"{self.app}: no form token on the list page when signed in ({status})")
+        self.token = match.group(1).decode()
+
+    def session_current(self) -> bool:
+        status, _, _ = self.call("HEAD", "/openapi.yaml", auth=False, headers={"Cookie": f"{self.session_name}={self.session}"})
+        return status == 200
+
+    def ensure_session(self) -> None:
+        """Signs in again when the session is gone (a POST /sign-out among the requests)."""
+        if self.mode == "token" and not self.session_current():
+            self.sign_in()
 
     def setup(self) -> None:
+        if self.mode == "token":
+            # The form cookie and its token come from a page asked for with the bearer token
+            # (no session: the form is bound to the cookie), the session's from one signed in.
+            status, headers, body = self.call("GET", "/", headers={"Accept": "text/html", "Authorization": f"Bearer {ACCESS_TOKEN}"},
+                                              auth=False)
+            match = re.search(rb'name="_formtoken" value="([0-9a-f]{64})"', body)
+            if status != 200 or not match or "set-cookie" not in headers:
+                raise SystemExit(f"{self.app}: no form token on the list page with the bearer token ({status})")
+            self.cookie_token = match.group(1).decode()
+            self.cookie = headers["set-cookie"].split(";")[0]
+            self.sign_in()
         if self.app == "scary-creatures":
             for label in SC_CREATURES:
                 self.restore_creature(label)
@@ -462,12 +546,13 @@ class Target:
             self.restore_items(list(HP_KEYS))
             for name in ("House › Garage", "Office"):
                 self.call("POST", "/api/locations", json.dumps({"name": name}).encode(), "application/json")
-        status, headers, body = self.call("GET", "/", headers={"Accept": "text/html"})
-        match = re.search(rb'name="_formtoken" value="([0-9a-f]{64})"', body)
-        if status != 200 or not match or "set-cookie" not in headers:
-            raise SystemExit(f"{self.app}: no form token on the list page ({status})")
-        self.token = match.group(1).decode()
-        self.cookie = headers["set-cookie"].split(";")[0]
+        if self.mode != "token":
+            status, headers, body = self.call("GET", "/", headers={"Accept": "text/html"})
+            match = re.search(rb'name="_formtoken" value="([0-9a-f]{64})"', body)
+            if status != 200 or not match or "set-cookie" not in headers:
+                raise SystemExit(f"{self.app}: no form token on the list page ({status})")
+            self.token = match.group(1).decode()
+            self.cookie = headers["set-cookie"].split(";")[0]
         self.record_tags()
 
     def restore_creature(self, label: str) -> None:
@@ -537,6 +622,7 @@ class Target:
 
     def refresh(self) -> None:
         """Puts back every seeded resource the requests since the last refresh changed."""
+        self.ensure_session()
         if self.app == "scary-creatures":
             for label in SC_CREATURES:
                 self.restore_creature(label)
@@ -558,6 +644,14 @@ class Target:
                 return str(self.port).encode()
             if kind == "FORMTOKEN":
                 return self.token.encode()
+            if kind == "FORMTOKENC":
+                return self.cookie_token.encode()
+            if kind == "SESSIONID":
+                return self.session.encode()
+            if kind == "SESSION":
+                return f"{self.session_name}={self.session}".encode()
+            if kind == "OTHERPORT":
+                return str(self.port + 1).encode()
             if kind == "COOKIE":
                 return self.cookie.encode()
             if kind == "COOKIENAME":
@@ -594,6 +688,8 @@ class Request:
     photo: str | None = None    # the label of the file a Range on this request reads
     stream: bool = False
     label: str = ""
+    auth: str = ""              # token mode: how it is signed in (session, bearer, none)
+    burst: bytes = b""          # token mode: requests pipelined after it, whatever the mutations
 
     def get(self, name: bytes) -> bytes | None:
         for n, v in self.headers:
@@ -610,7 +706,7 @@ class Request:
 
     def serialize(self) -> bytes:
         line = self.method + b" " + self.target + (b" " + self.version if self.version else b"")
-        return line + b"\r\n" + b"".join(n + b": " + v + b"\r\n" for n, v in self.headers) + b"\r\n" + self.body
+        return line + b"\r\n" + b"".join(n + b": " + v + b"\r\n" for n, v in self.headers) + b"\r\n" + self.body + self.burst
 
 
 def new_request(method: str, target: str, body: bytes = b"", content_type: str | None = None,
@@ -797,10 +893,11 @@ class OpenAPI:
 # Seeds: OpenAPI operations, page routes and forms, the corpus
 
 
-def load_corpus(app: str) -> list[tuple[str, bytes]]:
-    """Every Fuzz/http-corpus/{common,APP}/*.http as (name, template bytes)."""
+def load_corpus(app: str, mode: str = "loopback") -> list[tuple[str, bytes]]:
+    """Every Fuzz/http-corpus/{common,APP}/*.http as (name, template bytes), and in token mode
+    token/*.http too."""
     out = []
-    for folder in ("common", app):
+    for folder in ("common", app) + (("token",) if mode == "token" else ()):
         directory = os.path.join(CORPUS, folder)
         if not os.path.isdir(directory):
             continue
@@ -822,14 +919,16 @@ def corpus_request(text: bytes) -> bytes:
     head, sep, body = text.partition(b"\r\n\r\n")
     if body.endswith(b"\r\n"):
         body = body[:-2]
-    material = {b"JPEG": JPEG, b"PNG": PNG, b"PDF": PDF}
+    material = {b"JPEG": JPEG, b"PNG": PNG, b"PDF": PDF, b"ACCESSTOKEN": ACCESS_TOKEN.encode()}
 
     def expand(match: re.Match) -> bytes:
         name = match.group(1)
         if name.startswith(b"FILE:"):
             return corpus_file(name[5:].decode())
         return material[name]
-    body = re.sub(rb"\{\{(JPEG|PNG|PDF|FILE:[A-Za-z0-9._-]+)\}\}", expand, body)
+    body = re.sub(rb"\{\{(JPEG|PNG|PDF|ACCESSTOKEN|FILE:[A-Za-z0-9._-]+)\}\}", expand, body)
+    head = head.replace(b"{{ACCESSTOKEN}}", ACCESS_TOKEN.encode())
+    body = body.replace(b"{{SESSIONID}}", SESSION_MARK)
     body = body.replace(b"{{FORMTOKEN}}", TOKEN_MARK)
     head = head.replace(b"{{LENGTH}}", str(len(body)).encode())
     return head + (sep or b"\r\n\r\n") + body
@@ -859,13 +958,17 @@ def parse_template(raw: bytes) -> Request:
 class Generator:
     """Every request of a run, from `random.Random` seeded with the app and the seed alone."""
 
-    def __init__(self, app: str, seed: int):
-        self.app = app
-        self.rng = random.Random(f"{app}:{seed}")
+    def __init__(self, app: str, seed: int, mode: str = "loopback"):
+        self.app, self.mode = app, mode
+        self.token_mode = mode == "token"
+        # Loopback mode's requests are what they were before token mode came (same digest).
+        self.rng = random.Random(f"{app}:{seed}" if mode == "loopback" else f"{app}:{mode}:{seed}")
         folder = "ScaryCreaturesWeb" if app == "scary-creatures" else "HomepwnerWeb"
         self.spec = OpenAPI(os.path.join(ROOT, "Sources", folder, "openapi.yaml"))
         self.operations = self.spec.operations()
-        self.corpus = load_corpus(app)
+        self.corpus = load_corpus(app, mode)
+        self.session_name = f"{COOKIE_PREFIX[app]}_session_{{{{PORT}}}}".encode()
+        self.count = 0              # requests made, for token mode's storms
         pages = "ScaryCreaturesPages" if app == "scary-creatures" else "HomepwnerPages"
         self.assets = ["/assets/" + n for n in sorted(os.listdir(os.path.join(ROOT, "Sources", pages, "Resources", "static")))]
         self.assets += ["/assets/common/" + n for n in sorted(os.listdir(os.path.join(ROOT, "Sources", "WebSupport", "Resources", "common")))]
@@ -907,6 +1010,15 @@ class Generator:
     # -- seeds ----------------------------------------------------------------------------------
 
     def next_request(self) -> Request:
+        if not self.token_mode:
+            return self.base_request()
+        if self.rng.random() < 0.12:
+            return self.token_seed()
+        request = self.base_request()
+        self.authorize(request)
+        return request
+
+    def base_request(self) -> Request:
         roll = self.rng.random()
         if roll < 0.55:
             return self.from_operation(self.rng.choice(self.operations))
@@ -1200,6 +1312,255 @@ class Generator:
             ("/import/" + rng.choice(["0" * 32, "abc"]), [t], [], False),
         ]
 
+    # -- token mode -----------------------------------------------------------------------------
+
+    def authorize(self, r: Request) -> None:
+        """Token mode: the request carries the session cookie (mostly), the bearer token, or
+        neither (401, or 303 to the sign-in form for a page)."""
+        rng = self.rng
+        roll = rng.random()
+        if roll < 0.65:
+            current = r.get(b"Cookie")
+            r.set(b"Cookie", (current + b"; " if current else b"") + b"{{SESSION}}")
+            r.auth = "session"
+        elif roll < 0.95:
+            r.set(b"Authorization", b"Bearer " + ACCESS_TOKEN.encode())
+            r.auth = "bearer"
+            # Without a session a form is bound to the form cookie, so it carries that one's token.
+            r.body = r.body.replace(TOKEN_MARK, COOKIE_TOKEN_MARK)
+        else:
+            r.auth = "none"
+
+    @property
+    def storm(self) -> bool:
+        """Token mode spends the throttle's checks (wrong bearers, wrong sign-ins) freely, bursts
+        included, in the last STORM of every STORM_EVERY requests only; in between, seldom, so that
+        a right bearer token mostly gets through (the throttle gives back one check a second)."""
+        return self.count % STORM_EVERY >= STORM_EVERY - STORM
+
+    def spend_ok(self) -> bool:
+        return self.storm or self.rng.random() < 0.04
+
+    def wrong_token(self) -> bytes:
+        """A token that is not the server's: near misses, other lengths, other bytes."""
+        rng = self.rng
+        t = ACCESS_TOKEN.encode()
+        i = rng.randrange(len(t))
+        return rng.choice([
+            bytes(rng.choice(b"0123456789abcdef") for _ in range(len(t))), t[:-1], t[:rng.randrange(len(t))], t + b"x",
+            t[:i] + bytes([t[i] ^ 1]) + t[i + 1:], t.upper(), b"", b"0" * 16, b"a" * 15, t + b"\x00" * 256, t + b"\x00",
+            b"\x00" + t, b"{{SESSIONID}}", t * 2, b"x" * rng.choice([1000, 4097, 9000]), "tökén-ünïcödé-🦖".encode()])
+
+    def authorization_value(self) -> bytes:
+        rng = self.rng
+        t = ACCESS_TOKEN.encode()
+        kind = rng.choice(["wrong", "wrong", "truncated", "nul", "huge", "scheme", "case", "spacing", "bare", "session",
+                           "list", "nonascii"])
+        if kind == "wrong":
+            return b"Bearer " + self.wrong_token()
+        if kind == "truncated":
+            return b"Bearer " + t[: rng.randrange(len(t))]
+        if kind == "nul":
+            return b"Bearer " + t + rng.choice([b"\x00", b"\x00" * 256, b"%00" * 8, b"\\0"])
+        if kind == "huge":
+            return b"Bearer " + rng.choice([t, b"A"]) * rng.choice([200, 2000, 70000 // len(t)]) + rng.choice([b"", b"A" * 70000])
+        if kind == "scheme":
+            return rng.choice([b"Basic " + base64.b64encode(b"user:" + t), b"Basic " + t, b"Token " + t,
+                               b"Digest username=\"fuzz\", response=\"" + t + b"\"", b"Bearer=" + t, b"Bearer:" + t,
+                               b"Negotiate " + t, b"OAuth " + t, b"Bearerx " + t])
+        if kind == "case":
+            return rng.choice([b"bearer ", b"BEARER ", b"BeArEr "]) + t
+        if kind == "spacing":
+            return rng.choice([b"Bearer  " + t, b"Bearer\t" + t, b"Bearer " + t + b" ", b"  Bearer " + t, b"Bearer",
+                               b"Bearer ", b"Bearer \"" + t + b"\"", b"Bearer\r\n " + t])
+        if kind == "bare":
+            return rng.choice([t, b"", b" "])
+        if kind == "session":
+            return b"Bearer {{SESSIONID}}"
+        if kind == "list":
+            return rng.choice([b"Bearer " + t + b", Bearer " + t, b"Bearer x, Bearer " + t, b"Bearer " + t + b",", b"Bearer " + t + b";"])
+        return b"Bearer " + rng.choice([b"\xff\xfe", "tökén".encode(), t[:-1] + b"\x80", b"\xc0\xaf"])
+
+    def m_authorization(self, r: Request) -> None:
+        """Authorization headers: wrong, truncated, NUL-padded, huge, other schemes, lowercase
+        `bearer`, repeated; each wrong bearer spends one of the server's token checks."""
+        rng = self.rng
+        if r.auth != "session" and not self.spend_ok():
+            # Not compared, so no check spent: other schemes, other cases, no token at all.
+            r.set(b"Authorization", rng.choice([b"bearer " + ACCESS_TOKEN.encode(), b"BEARER " + ACCESS_TOKEN.encode(), b"Bearer",
+                                                b"Basic " + base64.b64encode(b"u:" + ACCESS_TOKEN.encode()), b"Token " + ACCESS_TOKEN.encode(),
+                                                ACCESS_TOKEN.encode(), b"", b"Bearer\t" + ACCESS_TOKEN.encode(), b"Negotiate x"]))
+            return
+        roll = rng.random()
+        if roll < 0.2 and r.get(b"Authorization") is not None:
+            r.headers.append((b"Authorization", self.authorization_value()))           # a second one after
+        elif roll < 0.3:
+            r.headers.insert(1, (b"Authorization", self.authorization_value()))          # a second one before
+        else:
+            r.set(b"Authorization", self.authorization_value())
+
+    def session_cookie_value(self) -> bytes:
+        rng = self.rng
+        name = self.session_name
+        other_app = ("homepwner" if self.sc else "scary_creatures").encode()
+        prefix = COOKIE_PREFIX[self.app].encode()
+        hex64 = bytes(rng.choice(b"0123456789abcdef") for _ in range(64))
+        return rng.choice([
+            name + b"=" + hex64, name + b"=" + b"0" * 64, name + b"=" + b"{{SESSIONID}}"[:rng.randint(2, 14)],
+            name + b"=" + b"{{SESSIONID}}0", name + b"=" + b"G" * 64, name + b"=", name, name + b"=\"{{SESSIONID}}\"",
+            name + b"=" + hex64 + b"; {{SESSION}}", b"{{SESSION}}; " + name + b"=" + hex64, b"{{SESSION}}; {{SESSION}}",
+            prefix + b"_session_80={{SESSIONID}}", prefix + b"_session_{{OTHERPORT}}={{SESSIONID}}",
+            prefix + b"_session_={{SESSIONID}}", other_app + b"_session_{{PORT}}={{SESSIONID}}",
+            prefix + b"_token_{{PORT}}=" + ACCESS_TOKEN.encode(), prefix + b"_form_{{PORT}}={{SESSIONID}}",
+            name + b"=" + ACCESS_TOKEN.encode(), name + b"=" + b"f" * rng.choice([65, 8000, 70000]),
+            name + b"={{SESSIONID}}" * rng.choice([2, 200]), b"a=b; " * rng.choice([100, 2000]) + b"{{SESSION}}",
+            name + b"={{SESSIONID}}%00", name + b"=\xff\xfe" + hex64[:62], name.upper() + b"={{SESSIONID}}",
+            name + b" = {{SESSIONID}}", name + b"={{SESSIONID}};", b";;{{SESSION}};;", b"{{SESSION}}," + name + b"=" + hex64])
+
+    def m_session(self, r: Request) -> None:
+        """Session cookies: wrong, truncated, repeated, other ports' and apps' names, huge."""
+        rng = self.rng
+        value = self.session_cookie_value()
+        if rng.random() < 0.25:
+            r.headers.append((b"Cookie", value))                     # a second Cookie header
+        elif rng.random() < 0.3 and r.get(b"Cookie"):
+            r.set(b"Cookie", r.get(b"Cookie") + b"; " + value)
+        else:
+            r.set(b"Cookie", value)
+
+    def token_seed(self) -> Request:
+        """A request aimed at the token layer: /sign-in and /sign-out with odd bodies, the
+        sign-in form, and bursts of wrong tokens for the throttle (429 then)."""
+        rng = self.rng
+        if self.storm:
+            kind = rng.choices(["sign-in", "sign-in-get", "sign-out", "burst", "bearer-api"], [5, 1, 3, 2, 2])[0]
+        else:
+            kind = rng.choices(["sign-in", "sign-in-get", "sign-out", "bearer-api"], [5 if self.spend_ok() else 0, 1, 3, 2])[0]
+        html = rng.choice([None, "text/html", "application/json"])
+        if kind == "sign-in":
+            return self.sign_in_request(html)
+        if kind == "sign-in-get":
+            request = new_request(rng.choice(["GET", "HEAD", "GET"]), rng.choice(["/sign-in", "/sign-in?next=/", "/sign-in/",
+                                  "/sign-in?token=" + ACCESS_TOKEN, "/SIGN-IN", "/sign-in;x", "/%73ign-in"]), accept=html)
+            if rng.random() < 0.5:
+                request.set(b"Cookie", b"{{SESSION}}")
+            request.label = "token GET /sign-in"
+            return request
+        if kind == "sign-out":
+            return self.sign_out_request(html)
+        if kind == "burst":
+            return self.burst()
+        operation = rng.choice([op for op in self.operations if op["method"] == "GET"] or self.operations)
+        request = self.from_operation(operation)
+        request.set(b"Authorization", self.authorization_value() if rng.random() < 0.7 else b"Bearer " + ACCESS_TOKEN.encode())
+        if not self.storm:
+            request.set(b"Cookie", b"{{SESSION}}")       # signed in too: the Authorization is never compared
+        request.label = f"token bearer {operation['id']}"
+        return request
+
+    def sign_in_request(self, html: str | None) -> Request:
+        rng = self.rng
+        t = ACCESS_TOKEN
+        content_type = "application/x-www-form-urlencoded"
+        kind = rng.choices(["right", "wrong", "missing", "types", "huge", "percent", "dup", "many"], [1, 5, 2, 2, 2, 3, 2, 1])[0]
+        quoted = urllib.parse.quote(t, safe="")
+        if kind == "right":
+            body = rng.choice([b"token=" + quoted.encode(), b"token=" + quoted.encode() + b"&next=%2F", b"other=1&token=" + t.encode()])
+        elif kind == "wrong":
+            body = b"token=" + urllib.parse.quote_from_bytes(self.wrong_token().replace(b"{{SESSIONID}}", SESSION_MARK), safe=b"{}_").encode()
+        elif kind == "missing":
+            body = rng.choice([b"", b"token", b"token=", b"=" + quoted.encode(), b"tok=" + quoted.encode(), b"Token=" + quoted.encode(),
+                               b"&", b"token&token=", b"%74oken=" + quoted.encode()])
+        elif kind == "types":
+            content_type, body = rng.choice([
+                ("application/json", json.dumps({"token": t}).encode()), ("text/plain", b"token=" + quoted.encode()),
+                ("multipart/form-data; boundary=fuzzB", multipart([("token", None, None, t.encode())], "fuzzB")),
+                ("application/x-www-form-urlencoded; charset=utf-16", ("token=" + t).encode("utf-16")),
+                ("", b"token=" + quoted.encode()), ("application/x-www-form-urlencoded", b"token[]=" + quoted.encode()),
+                ("application/x-www-form-urlencoded", b'token={"a":1}'), ("application/x-www-form-urlencoded", b"token=1e999")])
+        elif kind == "huge":
+            n = rng.choice([4000, 4095, 4096, 4097, 8192, 70000, 1 << 20])
+            body = rng.choice([b"token=" + quoted.encode() + b"&pad=" + b"p" * n, b"token=" + b"t" * n, b"pad=" + b"p" * n + b"&token=" + quoted.encode()])
+        elif kind == "percent":
+            body = b"token=" + rng.choice([b"%", b"%z", b"%zz", b"%ff%fe", b"%C0%80", b"%ed%a0%80", b"%00" * 64, quoted.encode() + b"%",
+                                           quoted.encode() + b"%00", quoted.encode() + b"%0", b"%%" + quoted.encode(), b"+" * 40,
+                                           quoted.encode().replace(b"-", b"%2d"), quoted.encode().replace(b"-", b"+"),
+                                           b"%E2%80%AE" + quoted.encode(), b"%F0%9F%A6%96" * 100])
+        elif kind == "dup":
+            wrong = urllib.parse.quote_from_bytes(self.wrong_token()[:200]).encode()
+            body = rng.choice([b"token=" + wrong + b"&token=" + quoted.encode(), b"token=" + quoted.encode() + b"&token=" + wrong,
+                               b"token=" + quoted.encode() + b"&token=" + quoted.encode()])
+        else:
+            body = b"&".join(b"f%d=v" % i for i in range(rng.choice([500, 2000]))) + b"&token=" + quoted.encode()
+        request = new_request("POST", rng.choice(["/sign-in", "/sign-in", "/sign-in", "/sign-in?token=x", "/sign-in/"]), body,
+                              content_type or None, html, safe=False)
+        if rng.random() < 0.3:
+            request.set(b"Cookie", rng.choice([b"{{SESSION}}", b"{{COOKIE}}", self.session_cookie_value()]))
+        request.label = f"token POST /sign-in ({kind})"
+        return request
+
+    def sign_out_request(self, html: str | None) -> Request:
+        """Mostly sign-outs that fail (wrong form token, none, other types); some that really
+        end the fuzzer's session, which the run then signs in again."""
+        rng = self.rng
+        kind = rng.choices(["real", "wrong-formtoken", "no-formtoken", "bearer", "no-auth", "types", "huge", "percent"],
+                           [1, 3, 2, 2, 2, 2, 1, 2])[0]
+        content_type = "application/x-www-form-urlencoded"
+        body = b"_formtoken=" + TOKEN_MARK
+        cookie = b"{{COOKIE}}; {{SESSION}}"
+        authorization = None
+        if kind == "wrong-formtoken":
+            body = b"_formtoken=" + rng.choice([b"0" * 64, COOKIE_TOKEN_MARK, TOKEN_MARK[:-1], b"{{SESSIONID}}", b"", ACCESS_TOKEN.encode()])
+        elif kind == "no-formtoken":
+            body = rng.choice([b"", b"x=1", b"_formtoken", b"_formtoken="])
+        elif kind == "bearer":
+            cookie = rng.choice([b"{{COOKIE}}", b""])
+            authorization = rng.choice([b"Bearer " + ACCESS_TOKEN.encode(), self.authorization_value()])
+            body = b"_formtoken=" + rng.choice([COOKIE_TOKEN_MARK, TOKEN_MARK])
+        elif kind == "no-auth":
+            cookie = rng.choice([b"{{COOKIE}}", b"", self.session_cookie_value()])
+        elif kind == "types":
+            content_type, body = rng.choice([("application/json", b'{"_formtoken":"' + TOKEN_MARK + b'"}'), ("text/plain", body),
+                                             ("multipart/form-data; boundary=fuzzB", multipart([("_formtoken", None, None, TOKEN_MARK)], "fuzzB")),
+                                             ("", body), ("multipart/form-data", body)])
+        elif kind == "huge":
+            body = body + b"&pad=" + b"p" * rng.choice([65536, 70000, 1 << 20])
+        elif kind == "percent":
+            body = rng.choice([b"_formtoken=%", b"_formtoken=%zz" + TOKEN_MARK, b"_formtoken=" + TOKEN_MARK + b"%ff", b"%5fformtoken=" + TOKEN_MARK,
+                               b"_formtoken=" + TOKEN_MARK + b"&_formtoken=" + b"0" * 64, b"_formtoken=" + b"0" * 64 + b"&_formtoken=" + TOKEN_MARK])
+        request = new_request("POST", rng.choice(["/sign-out", "/sign-out", "/sign-out", "/sign-out/", "/sign-out?x=1"]), body,
+                              content_type or None, html, safe=False)
+        if cookie:
+            request.set(b"Cookie", cookie)
+        if authorization:
+            request.set(b"Authorization", authorization)
+        request.label = f"token POST /sign-out ({kind})"
+        return request
+
+    def burst(self) -> Request:
+        """Many wrong tokens on one connection, pipelined: past the throttle's burst, 429s."""
+        rng = self.rng
+        count = rng.choice([5, 11, 12, 20, 40])
+        parts = []
+        for index in range(count):
+            last = index == count - 1
+            if rng.random() < 0.5:
+                r = new_request("GET", rng.choice(["/api/creatures" if self.sc else "/api/items", "/openapi.yaml", "/"]))
+                r.set(b"Authorization", b"Bearer " + self.wrong_token().replace(b"\x00", b"0")[:500])
+            else:
+                r = self.sign_in_request(None)
+                if rng.random() < 0.7:
+                    r.body = b"token=" + urllib.parse.quote_from_bytes(self.wrong_token()[:500]).encode()
+                    r.set(b"Content-Length", str(len(r.body)).encode())
+            if rng.random() < 0.1:
+                r.set(b"Authorization", b"Bearer " + ACCESS_TOKEN.encode())      # the right one, refused once spent
+            r.set(b"Connection", b"close" if last else b"keep-alive")
+            parts.append(r.serialize())
+        request = parse_template(parts[0])
+        request.label = f"token burst of {count} wrong tokens"
+        request.burst = b"".join(parts[1:])
+        return request
+
     # -- mutations ------------------------------------------------------------------------------
 
     def mutate(self, request: Request) -> tuple[bytes, list[str]]:
@@ -1213,6 +1574,10 @@ class Generator:
             (1, self.m_connection), (1, self.m_cross_site), (2, self.m_odd_header), (2, self.m_method),
             (1, self.m_version), (4, self.m_target), (4, self.m_body),
         ]
+        if self.token_mode:
+            # Wrong bearers spend the throttle's checks (one a second come back), so they stay
+            # rare enough that a right bearer mostly gets through; cookies spend none.
+            structural += [(1, self.m_authorization), (4, self.m_session)]
         weights = [w for w, _ in structural]
         byte_level = False
         for _ in range(count):
@@ -1269,6 +1634,8 @@ class Generator:
         value = rng.choice([b"{{COOKIE}}", b"{{COOKIENAME}}=" + b"0" * 64, b"{{COOKIENAME}}=", b"=;;=;", b"{{COOKIE}}; {{COOKIE}}",
                             b"{{COOKIENAME}}=" + b"A" * 64, b"a=b; " * 200, b"x=" + b"y" * 8000, b"{{COOKIENAME}}=\xff\xfe",
                             b'{{COOKIENAME}}="' + b"0" * 64 + b'"', b"{{COOKIE}}; {{COOKIENAME}}=" + b"1" * 64])
+        if r.auth == "session" and rng.random() < 0.8:
+            value += b"; {{SESSION}}"            # the form cookie's mutations, still signed in
         if rng.random() < 0.2:
             r.headers.append((b"Cookie", value))
         else:
@@ -1677,6 +2044,7 @@ class Generator:
         return bytes(data)
 
     def next_case(self) -> tuple[bytes, Request, list[str]]:
+        self.count += 1
         request = self.next_request()
         data, applied = self.mutate(request)
         return data, request, applied
@@ -1704,6 +2072,7 @@ class Finding:
     stderr: str = ""
     path: str = ""
     elapsed: float = 0.0
+    mode: str = "loopback"
 
 
 def head_methods(data: bytes) -> list[bool]:
@@ -1720,9 +2089,10 @@ def describe(data: bytes, limit: int = 3000) -> str:
 
 def save_finding(finding: Finding) -> str:
     os.makedirs(os.path.join(ROOT, ".build"), exist_ok=True)
-    path = os.path.join(ROOT, ".build", f"http-fuzz-failure-{finding.app}-{finding.seed}-{finding.iteration}.http")
+    mode = "-token" if finding.mode == "token" else ""
+    path = os.path.join(ROOT, ".build", f"http-fuzz-failure-{finding.app}{mode}-{finding.seed}-{finding.iteration}.http")
     with open(path, "wb") as f:
-        f.write(f"# http-fuzz finding: {finding.reason}\n# app: {finding.app}\n# seed: {finding.seed}\n"
+        f.write(f"# http-fuzz finding: {finding.reason}\n# app: {finding.app}\n# mode: {finding.mode}\n# seed: {finding.seed}\n"
                 f"# iteration: {finding.iteration}\n# replay: Scripts/http-fuzz.py --replay {os.path.relpath(path, ROOT)}\n"
                 "# The requests sent last, oldest first: each is a line naming its length in bytes, its\n"
                 "# iteration and what it is, then exactly those bytes (placeholders such as {{HOST}} are\n"
@@ -1737,7 +2107,7 @@ def save_finding(finding: Finding) -> str:
 
 def report(finding: Finding) -> None:
     last = finding.history[-1] if finding.history else None
-    print(f"\nFAILURE in {finding.app}: {finding.reason}")
+    print(f"\nFAILURE in {finding.app}{' (token mode)' if finding.mode == 'token' else ''}: {finding.reason}")
     print(f"  seed {finding.seed}, iteration {finding.iteration}, {finding.elapsed:.1f} s into the run"
           + (f" ({last.label})" if last else ""))
     if last:
@@ -1751,8 +2121,11 @@ def report(finding: Finding) -> None:
 
 class Run:
     def __init__(self, app: str, binary: str, seed: int, requests: int | None, seconds: float | None,
-                 keep_going: bool, verbose: bool):
-        self.app, self.binary, self.seed = app, binary, seed
+                 keep_going: bool, verbose: bool, mode: str = "loopback"):
+        self.app, self.binary, self.seed, self.mode = app, binary, seed, mode
+        self.sign_ins = 0
+        self.throttle_wait = 0.0
+        self.by_auth: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
         self.requests, self.seconds = requests, seconds
         self.keep_going, self.verbose = keep_going, verbose
         self.statuses: collections.Counter = collections.Counter()
@@ -1802,12 +2175,12 @@ class Run:
         return None
 
     def run(self) -> bool:
-        generator = Generator(self.app, self.seed)
-        target = Target(self.app, self.binary)
+        generator = Generator(self.app, self.seed, self.mode)
+        target = Target(self.app, self.binary, self.mode)
         history: collections.deque[Sent] = collections.deque(maxlen=HISTORY)
         start = self.start = time.monotonic()
         i = 0
-        print(f"== {self.app}: seed {self.seed}, port {target.port}, "
+        print(f"== {self.name}: seed {self.seed}, port {target.port}, "
               + (f"{self.requests} requests" if self.requests else f"{self.seconds:.0f} s"), flush=True)
         try:
             while True:
@@ -1838,9 +2211,17 @@ class Run:
                 self.sent += 1
                 for status in answer.statuses or ["no answer"]:
                     self.statuses[status] += 1
+                if self.mode == "token":
+                    kind = request.auth or "token layer"
+                    self.by_auth[kind][answer.statuses[0] if answer.statuses else "no answer"] += 1
                 if self.verbose:
                     print(f"{i:6d} {answer.statuses or '-'} {label}")
                 reason = self.check(target, list(history), answer)
+                if not reason and self.mode == "token" and self.may_have_signed_out(concrete, target, answer):
+                    try:
+                        target.ensure_session()
+                    except (OSError, ValueError, IndexError) as error:
+                        reason = f"signing in again after this request failed: {error}"
                 if reason:
                     self.fail(target, list(history), i, reason)
                     if not self.keep_going:
@@ -1850,20 +2231,37 @@ class Run:
                 i += 1
         finally:
             elapsed = time.monotonic() - start
-            self.aux += target.aux
+            self.collect(target)
             target.stop()
             self.summary(elapsed)
         return not self.findings
 
-    def restart(self, target: Target) -> Target:
+    @property
+    def name(self) -> str:
+        return self.app + (" (token mode)" if self.mode == "token" else "")
+
+    @staticmethod
+    def may_have_signed_out(concrete: bytes, target: Target, answer: Answer) -> bool:
+        """Whether the fuzzer's session may have ended: a sign-out went by, or a request that
+        carried the session was refused. The session is checked then (one request)."""
+        if b"sign-out" in concrete.lower():
+            return True
+        return target.session.encode() in concrete and (401 in answer.statuses or b"location: /sign-in" in answer.raw.lower())
+
+    def collect(self, target: Target) -> None:
         self.aux += target.aux
+        self.sign_ins += target.sign_ins
+        self.throttle_wait += target.throttle_wait
+
+    def restart(self, target: Target) -> Target:
+        self.collect(target)
         target.stop()
-        return Target(self.app, self.binary)
+        return Target(self.app, self.binary, self.mode)
 
     def fail(self, target: Target, history: list[Sent], iteration: int, reason: str) -> Finding:
         time.sleep(0.2)
         finding = Finding(self.app, self.seed, iteration, reason, list(history), target.server.stderr_tail(),
-                          elapsed=time.monotonic() - self.start)
+                          elapsed=time.monotonic() - self.start, mode=self.mode)
         finding.path = save_finding(finding)
         report(finding)
         self.findings.append(finding)
@@ -1872,20 +2270,29 @@ class Run:
     def summary(self, elapsed: float) -> None:
         counts = ", ".join(f"{status}: {count}" for status, count in sorted(self.statuses.items(), key=lambda kv: str(kv[0])))
         rate = self.sent / elapsed if elapsed else 0
-        print(f"== {self.app}: {self.sent} requests in {elapsed:.1f} s ({rate:.0f}/s), {self.aux} set-up requests; "
+        print(f"== {self.name}: {self.sent} requests in {elapsed:.1f} s ({rate:.0f}/s), {self.aux} set-up requests; "
               f"seed {self.seed}; requests' digest {self.digest.hexdigest()[:16]}")
+        if self.mode == "token":
+            print(f"   sign-ins: {self.sign_ins} (the first, and again after a sign-out); "
+                  f"{self.throttle_wait:.0f} s waiting out the throttle to sign in again")
+            for kind in ("session", "bearer", "none", "token layer"):
+                tally = self.by_auth.get(kind, collections.Counter())
+                print(f"   {kind}: {sum(tally.values())} requests, first answers 2xx/3xx "
+                      f"{sum(v for k, v in tally.items() if isinstance(k, int) and k < 400)}, 401 {tally[401]}, 429 {tally[429]}")
         print(f"   statuses: {counts}")
         print(f"   findings: {len(self.findings)}" + "".join(f"\n   - iteration {f.iteration}: {f.reason}" for f in self.findings),
               flush=True)
 
 
-def replay(path: str, app: str | None, binary_dir: str) -> bool:
+def replay(path: str, app: str | None, binary_dir: str, mode: str | None = None) -> bool:
     with open(path, "rb") as f:
         content = f.read()
     requests: list[tuple[str, bytes]] = []
     if re.search(rb"^#@request \d", content, re.M):
         match = re.search(rb"^# app: (\S+)", content, re.M)
         app = app or (match.group(1).decode() if match else None)
+        match = re.search(rb"^# mode: (\S+)", content, re.M)
+        mode = mode or (match.group(1).decode() if match else None)
         pos = 0
         while match := re.compile(rb"^#@request (\d+) (\d+) ?(.*)$", re.M).search(content, pos):
             length = int(match.group(1))
@@ -1894,10 +2301,13 @@ def replay(path: str, app: str | None, binary_dir: str) -> bool:
             pos = start + length
     else:
         requests.append((os.path.basename(path), corpus_request(content)))
+        if mode is None and os.path.basename(os.path.dirname(os.path.abspath(path))) == "token":
+            mode = "token"
     if app not in APPS:
         raise SystemExit("replay: name the app with --app scary-creatures or --app homepwner")
-    target = Target(app, os.path.join(binary_dir, app))
-    print(f"== replaying {len(requests)} request(s) against {app} on port {target.port}")
+    mode = mode if mode in MODES else "loopback"
+    target = Target(app, os.path.join(binary_dir, app), mode)
+    print(f"== replaying {len(requests)} request(s) against {app}{' in token mode' if mode == 'token' else ''} on port {target.port}")
     failed = False
     try:
         for index, (label, template) in enumerate(requests):
@@ -1937,7 +2347,11 @@ def main() -> int:
     parser.add_argument("--app", choices=[*APPS, "both"], default="both")
     parser.add_argument("--seed", type=int, help=f"default: {CI_SEED} when CI=true, else random (always printed)")
     parser.add_argument("--seconds", type=float, help="per app (default 60 unless --requests)")
-    parser.add_argument("--requests", type=int, help="per app")
+    parser.add_argument("--requests", type=int, help="per app and mode")
+    parser.add_argument("--mode", choices=[*MODES, "both"], default="both",
+                        help="loopback: servers without an access token; token: with one, signed in (session cookie or "
+                             "bearer token) and the token layer fuzzed; both (the default): loopback then token, per app")
+    parser.add_argument("--token-seconds", type=float, help="per app in token mode (default: --seconds)")
     parser.add_argument("--bin-dir", help="where the binaries are (default: swift build --show-bin-path)")
     parser.add_argument("--replay", metavar="FILE", help="send a saved failure (or a corpus .http file) to a fresh server")
     parser.add_argument("--keep-going", action="store_true", help="record a failure, restart a dead server, and go on")
@@ -1948,7 +2362,8 @@ def main() -> int:
     bin_dir = args.bin_dir or subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True,
                                              text=True, check=True).stdout.strip()
     if args.replay:
-        return 0 if replay(args.replay, None if args.app == "both" else args.app, bin_dir) else 1
+        return 0 if replay(args.replay, None if args.app == "both" else args.app, bin_dir,
+                           None if args.mode == "both" else args.mode) else 1
     seed = args.seed if args.seed is not None else (CI_SEED if os.environ.get("CI") == "true" else random.SystemRandom().randrange(1, 10**9))
     seconds = args.seconds if args.seconds is not None or args.requests is not None else 60.0
     apps = APPS if args.app == "both" else (args.app,)
@@ -1956,10 +2371,13 @@ def main() -> int:
         if not os.access(os.path.join(bin_dir, app), os.X_OK):
             raise SystemExit(f"no {app} in {bin_dir}: swift build --product {app}")
     print(f"http-fuzz: seed {seed} (again: --seed {seed}), binaries in {bin_dir}", flush=True)
+    modes = MODES if args.mode == "both" else (args.mode,)
+    token_seconds = args.token_seconds if args.token_seconds is not None else seconds
     ok = True
     for app in apps:
-        ok = Run(app, os.path.join(bin_dir, app), seed, args.requests, seconds if args.requests is None else None,
-                 args.keep_going, args.verbose).run() and ok
+        for mode in modes:
+            length = None if args.requests is not None else (token_seconds if mode == "token" else seconds)
+            ok = Run(app, os.path.join(bin_dir, app), seed, args.requests, length, args.keep_going, args.verbose, mode).run() and ok
     return 0 if ok else 1
 
 
