@@ -10,6 +10,18 @@ Host), the path and query parameters of every operation in both openapi.yaml fil
 routes and their forms, and bodies (JSON, forms, multipart, CSV, zips, images). Seeds are the
 OpenAPI operations, the page forms and the raw requests in Fuzz/http-corpus/.
 
+Token mode (--mode token, or both, the default: loopback first, then token, per app) starts each
+app again with an access token (--token-file), signs in, and sends the same kinds of requests
+carrying the session cookie (most), the bearer token, or neither, plus requests aimed at the
+token layer: Authorization headers (wrong, truncated, NUL-padded, huge, other schemes, lowercase
+`bearer`, repeated), session cookies (wrong, truncated, repeated, other ports' and apps' names,
+huge), /sign-in and /sign-out bodies (wrong types, huge, missing fields, percent-encoding
+garbage) and pipelined bursts of wrong tokens for the throttle (401 and 429 are fine answers).
+Wrong tokens are sent freely in the last STORM of every STORM_EVERY requests and seldom
+otherwise, so a right bearer token mostly gets through. When a request may have ended the
+fuzzer's session (a sign-out), it checks and signs in again, waiting out Retry-After if the
+throttle refuses (at most RESIGN_WAIT seconds).
+
 It fails (exit 1) when the server process dies, answers 5xx, gives no answer within 10 s, or
 stops answering (a plain GET after a request that got no answer); it prints the seed, the
 iteration and the request bytes, and saves them (with the few requests before) to
@@ -18,9 +30,11 @@ server. The requests depend only on the seed: after every send the connection is
 so nothing waits on the server's timeouts, and no response changes what is sent next (values
 the server assigns, such as a creature's version, are filled into placeholders at send time).
 
-    Scripts/http-fuzz.py                          # both apps, 60 s each, a random seed
+    Scripts/http-fuzz.py                          # both apps, both modes, 60 s each, a random seed
     Scripts/http-fuzz.py --app homepwner --seed 7 --seconds 600
     Scripts/http-fuzz.py --requests 5000 --seed 1
+    Scripts/http-fuzz.py --mode token --seconds 300   # token mode only
+    Scripts/http-fuzz.py --seconds 60 --token-seconds 30   # as CI: 60 s loopback + 30 s token mode per app
     Scripts/http-fuzz.py --replay .build/http-fuzz-failure-scary-creatures-1-123.http
     Scripts/http-fuzz.py --replay Fuzz/http-corpus/scary-creatures/photo-range.http --app scary-creatures
 
@@ -1025,6 +1039,8 @@ class Generator:
         if roll < 0.85:
             return self.from_page()
         name, raw = self.rng.choice(self.corpus)
+        if self.token_mode and name == "token/sign-out.http" and self.rng.random() < 0.8:
+            name, raw = self.rng.choice(self.corpus)         # signing out (and in again) less often
         request = parse_template(raw)
         request.label = f"corpus {name}"
         return request
@@ -1435,7 +1451,7 @@ class Generator:
         if self.storm:
             kind = rng.choices(["sign-in", "sign-in-get", "sign-out", "burst", "bearer-api"], [5, 1, 3, 2, 2])[0]
         else:
-            kind = rng.choices(["sign-in", "sign-in-get", "sign-out", "bearer-api"], [5 if self.spend_ok() else 0, 1, 3, 2])[0]
+            kind = rng.choices(["sign-in", "sign-in-get", "sign-out", "bearer-api"], [5 if self.spend_ok() else 0, 1, 1.5, 2])[0]
         html = rng.choice([None, "text/html", "application/json"])
         if kind == "sign-in":
             return self.sign_in_request(html)
@@ -1504,7 +1520,7 @@ class Generator:
         end the fuzzer's session, which the run then signs in again."""
         rng = self.rng
         kind = rng.choices(["real", "wrong-formtoken", "no-formtoken", "bearer", "no-auth", "types", "huge", "percent"],
-                           [1, 3, 2, 2, 2, 2, 1, 2])[0]
+                           [0.5, 3, 2, 2, 2, 2, 1, 2])[0]
         content_type = "application/x-www-form-urlencoded"
         body = b"_formtoken=" + TOKEN_MARK
         cookie = b"{{COOKIE}}; {{SESSION}}"
@@ -2320,6 +2336,8 @@ def replay(path: str, app: str | None, binary_dir: str, mode: str | None = None)
                 print(f"-- {label}\n   " + describe(concrete, 2000).replace("\n", "\n   ") + f"\n   -> {shown}")
             if any(s >= 500 for s in answer.statuses):
                 failed = True
+            if mode == "token" and target.server.alive() and Run.may_have_signed_out(concrete, target, answer):
+                target.ensure_session()          # as the run did: signed in again after a sign-out
             if not answer.answered:
                 probe = plain_get(target.port)
                 if not target.server.alive() or not probe.answered:
