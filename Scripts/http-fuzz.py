@@ -481,6 +481,7 @@ class Target:
         self.token = ""
         self.cookie_token = ""      # token mode: the form token of the form cookie (bearer form posts)
         self.session = ""           # token mode: the sign-in session's id
+        self.spare = ""             # token mode: another session, for when a sign-out ends that one
         self.sign_ins = 0
         self.throttle_wait = 0.0
         self.aux = 0
@@ -507,6 +508,11 @@ class Target:
     def sign_in(self) -> None:
         """Signs in (token mode), waiting out the throttle's Retry-After up to RESIGN_WAIT seconds
         (a burst of wrong tokens may just have spent it), then takes the form token of a page."""
+        self.session = self.new_session(wait=True) or ""
+        self.take_form_token()
+
+    def new_session(self, wait: bool) -> str | None:
+        """A new session's id; None when the throttle refuses and `wait` is false."""
         deadline = time.monotonic() + RESIGN_WAIT
         while True:
             self.aux += 1
@@ -516,16 +522,19 @@ class Target:
                 match = re.search(re.escape(self.session_name) + r"=([0-9a-f]{64});", headers.get("set-cookie*", ""))
                 if not match:
                     raise ValueError(f"{self.app}: a sign-in set no session cookie: {headers.get('set-cookie*')!r}")
-                self.session = match.group(1)
                 self.sign_ins += 1
-                break
+                return match.group(1)
             if status != 429:
                 raise ValueError(f"{self.app}: signing in with the right token was answered {status}")
+            if not wait:
+                return None
             wait = float(headers.get("retry-after", "1") or 1)
             if time.monotonic() + wait > deadline:
                 raise ValueError(f"{self.app}: the throttle still refused a sign-in after {RESIGN_WAIT:.0f} s")
             time.sleep(wait)
             self.throttle_wait += wait
+
+    def take_form_token(self) -> None:
         status, headers, body = self.call("GET", "/", headers={"Accept": "text/html", "Cookie": self.cookie})
         match = re.search(rb'name="_formtoken" value="([0-9a-f]{64})"', body)
         if status != 200 or not match:
@@ -539,7 +548,12 @@ class Target:
     def ensure_session(self) -> None:
         """Signs in again when the session is gone (a POST /sign-out among the requests)."""
         if self.mode == "token" and not self.session_current():
-            self.sign_in()
+            if self.spare:
+                # A second session signed in earlier, so the throttle seldom makes the run wait.
+                self.session, self.spare = self.spare, ""
+                self.take_form_token()
+            else:
+                self.sign_in()
 
     def setup(self) -> None:
         if self.mode == "token":
@@ -553,6 +567,7 @@ class Target:
             self.cookie_token = match.group(1).decode()
             self.cookie = headers["set-cookie"].split(";")[0]
             self.sign_in()
+            self.spare = self.new_session(wait=False) or ""
         if self.app == "scary-creatures":
             for label in SC_CREATURES:
                 self.restore_creature(label)
@@ -637,6 +652,8 @@ class Target:
     def refresh(self) -> None:
         """Puts back every seeded resource the requests since the last refresh changed."""
         self.ensure_session()
+        if self.mode == "token" and not self.spare:
+            self.spare = self.new_session(wait=False) or ""
         if self.app == "scary-creatures":
             for label in SC_CREATURES:
                 self.restore_creature(label)
