@@ -44,7 +44,6 @@ public enum AppRouter {
         router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
         let access = configuration.token.flatMap { $0.isEmpty ? nil : AccessToken($0, appName: appName, limits: configuration.tokenMode) }
         if let access {
-            router.add(middleware: SignInRedirectMiddleware(access: access))
             router.add(middleware: TokenMiddleware(access: access))
         }
         router.add(middleware: CrossSiteMiddleware())
