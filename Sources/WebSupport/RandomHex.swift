@@ -1,13 +1,20 @@
-/// Random identifiers: session ids and form-cookie ids.
+/// Random identifiers (session ids and form-cookie ids) and the hex they are written in.
 enum RandomHex {
     /// 32 bytes from the system's random source, as 64 lowercase hex digits.
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<4).map { _ in
-            let value = generator.next() as UInt64
-            let hex = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - hex.utf8.count) + hex
-        }.joined()
+        return hex((0..<32).map { _ in generator.next() as UInt8 })
+    }
+
+    /// `bytes` as lowercase hex digits, two a byte.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Whether `text` has the form of such an id (64 lowercase hex digits).

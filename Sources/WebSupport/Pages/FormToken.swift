@@ -48,8 +48,7 @@ public enum FormToken {
 
     /// The token for `binding`: the HMAC in 64 lowercase hex digits.
     static func token(for binding: Binding) -> String {
-        HMAC<SHA256>.authenticationCode(for: binding.message, using: key)
-            .map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+        RandomHex.hex(HMAC<SHA256>.authenticationCode(for: binding.message, using: key))
     }
 
     /// Whether `sent` is the token for `binding` (compared by swift-crypto in constant time).
