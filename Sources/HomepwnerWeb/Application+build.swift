@@ -61,7 +61,7 @@ public func buildApplication(
     if let system = systemMemoryPressureSource() {
         services.append(MemoryPressureMonitor(source: system, logger: logger, purges: [purge]))
     }
-    if store.bucket != nil { services.append(BucketFollowService(store: store)) }
+    services.append(FollowService(store: store))
     let host = configuration.host
     return Application(
         router: router,
@@ -141,12 +141,12 @@ struct StoreService: Service {
     }
 }
 
-/// Follows the changes other servers make to the bucket (``Homepwner/ItemStore/followBucket(interval:onReady:)``),
+/// Follows the changes other servers make to the bucket (``Homepwner/ItemStore/followOtherWriters(interval:onReady:)``),
 /// so this server's event streams and photo cache keep up with them.
-struct BucketFollowService: Service {
+struct FollowService: Service {
     let store: ItemStore
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown { try await store.followBucket() }
+        try await cancelWhenGracefulShutdown { try await store.followOtherWriters() }
     }
 }

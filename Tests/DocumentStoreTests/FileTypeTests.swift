@@ -122,10 +122,10 @@ struct FileTypeTests {
             try makeSparseFile(root.appendingPathComponent("1.scarycreature/fullImage.png"), size: terabyte)
             let listing = try await folder.list(decode: SampleCreature.unarchived)
             let path = root.path + "/2.scarycreature/Data.plist"
-            #expect(listing.problems.map(\.reason) == [.corrupt("\(path) is 1099511627776 bytes, over the limit of 1048576")])
+            #expect(listing.problems.map(\.reason) == [.corrupt("\(path) is 1099511627776 bytes, larger than the limit of 1048576 bytes")])
             let error = try await #require(throws: DocumentStoreError.self) { try await folder.readAttachment(named: "fullImage.png", of: 1) }
             #expect(error.code == .corrupt)
-            #expect(error.message == root.path + "/1.scarycreature/fullImage.png is 1099511627776 bytes, over the limit of 268435456")
+            #expect(error.message == root.path + "/1.scarycreature/fullImage.png is 1099511627776 bytes, larger than the limit of 268435456 bytes")
         }
     }
 

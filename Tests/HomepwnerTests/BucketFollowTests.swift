@@ -22,7 +22,7 @@ struct BucketFollowTests {
     /// is done, the following task and a subscription to the store's changes.
     private func startFollowing(_ store: ItemStore) async -> (task: Task<Void, any Error>, events: AsyncStream<ItemChangeFeed.Event>) {
         let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
-        let follow = Task { try await store.followBucket(interval: .milliseconds(200)) { readyContinuation.yield() } }
+        let follow = Task { try await store.followOtherWriters(interval: .milliseconds(200)) { readyContinuation.yield() } }
         for await _ in ready { break }
         return (follow, await store.changes.subscribe(after: nil))
     }

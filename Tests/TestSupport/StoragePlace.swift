@@ -50,39 +50,22 @@ public struct StoragePlace: Sendable {
 
     /// The stored bytes of `name`, or nil when there is none.
     public func read(_ name: String) async throws -> Data? {
-        switch storage {
-        case .folder(let folder):
-            let url = folder.appendingPathComponent(name)
-            return FileManager.default.fileExists(atPath: url.path) ? try Data(contentsOf: url) : nil
-        case .bucket(let bucket):
-            return try await bucket.read(name, maxBytes: 1 << 30)?.data
-        }
+        try await storage.blobs().read(name, maxBytes: 1 << 30)?.data
     }
 
     /// Stores `data` as `name`, behind the app's back.
     public func write(_ name: String, _ data: Data) async throws {
-        switch storage {
-        case .folder(let folder): try data.write(to: folder.appendingPathComponent(name))
-        case .bucket(let bucket): try await bucket.write(name, data)
-        }
+        try await storage.blobs().write(name, data)
     }
 
     /// Removes `name`, behind the app's back.
     public func remove(_ name: String) async throws {
-        switch storage {
-        case .folder(let folder): try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-        case .bucket(let bucket): try await bucket.delete(name)
-        }
+        try await storage.blobs().delete(name)
     }
 
     /// The names directly in the place, sorted; files starting with a dot (lock files) left out.
     public func names() async throws -> [String] {
-        switch storage {
-        case .folder(let folder):
-            return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
-        case .bucket(let bucket):
-            return try await bucket.names().keys.sorted()
-        }
+        try await storage.blobs().allNames().filter { !$0.hasPrefix(".") }
     }
 }
 

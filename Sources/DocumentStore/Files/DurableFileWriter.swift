@@ -67,10 +67,14 @@ public struct DurableFileWriter: Sendable {
         let folder = url.deletingLastPathComponent().path
         let directory = try fileSystem.openDirectory(AT_FDCWD, folder, path: folder, followLinks: true)
         defer { fileSystem.closeFile(directory) }
-        let name = url.lastPathComponent
+        return try create(data, named: url.lastPathComponent, in: directory, folderPath: folder)
+    }
+
+    /// ``create(_:at:)`` of the file `name` in the open folder `directory`.
+    func create(_ data: Data, named name: String, in directory: Int32, folderPath: String) throws -> Bool {
         if (try? fileSystem.entryStatus(directory, name)) != nil { return false }
         return try data.withUnsafeBytes {
-            try replace(with: $0, named: name, in: directory, folderPath: folder, existing: nil, durably: true, exclusive: true)
+            try replace(with: $0, named: name, in: directory, folderPath: folderPath, existing: nil, durably: true, exclusive: true)
         }
     }
 

@@ -1,32 +1,31 @@
 import Foundation
 import ObjectStorage
 
-/// An object read whole from a bucket, with the token of its version.
-public struct StoredObject: Sendable {
-    /// The object's bytes.
-    public let data: Data
-    /// An opaque token that changes whenever the object is replaced (from its ETag): an ETag's
-    /// contents and a URL's `?v=`.
-    public let tag: String
-}
+/// The objects named directly under the prefix (as files directly in a folder) as a
+/// ``BlobStore``: each request's failure a ``DocumentStoreError`` naming the object, each
+/// version the object's ETag as a token (its letters, digits and dashes).
+extension BucketStorage: BlobStore {
+    /// The bucket's `s3://BUCKET/PREFIX`.
+    public var description: String { location.description }
 
-// The objects named directly under the prefix (as files directly in a folder), for an app whose
-// attachments sit beside its data: read, write, delete and list them by name, every failure a
-// DocumentStoreError naming the object.
-extension BucketStorage {
+    /// A bucket is shared: any number of servers may write it.
+    public var hasOtherWriters: Bool { true }
+
     /// The `s3://BUCKET/KEY` address of `name`, for messages.
     public func address(of name: String) -> String {
         "s3://\(location.bucket)/\(key(name))"
     }
 
-    /// The object `name` and its version token, or nil when there is none.
-    ///
-    /// - Throws: ``DocumentStoreError``: `.corrupt` for an object larger than `maxBytes`,
-    ///   `.unavailable` when the storage cannot be reached, `.permissionDenied`, `.io`.
-    public func read(_ name: String, maxBytes: Int) async throws -> StoredObject? {
+    /// True: the bucket was checked when it was connected to, and a prefix needs no creating.
+    public func exists() async throws -> Bool { true }
+
+    /// Nothing to do: a prefix exists as soon as an object has it.
+    public func prepare() async throws {}
+
+    public func read(_ name: String, maxBytes: Int) async throws -> StoredBlob? {
         do {
             guard case .object(let object) = try await client.get(key(name), maxBytes: maxBytes) else { return nil }
-            return StoredObject(data: object.body, tag: Self.tag(ofETag: object.etag))
+            return StoredBlob(data: object.body, version: Self.tag(ofETag: object.etag))
         } catch let error as S3Error where error.code == .notFound && error.s3Code != "NoSuchBucket" {
             return nil
         } catch let error as S3Error {
@@ -34,26 +33,13 @@ extension BucketStorage {
         }
     }
 
-    /// Stores `data` as the object `name` (replacing it, or only creating it when `createOnly`)
-    /// and returns the new version's token. A PUT replaces an object whole: a reader sees the
-    /// old bytes or the new, never a mix.
-    ///
-    /// - Throws: ``DocumentStoreError`` `.conflict` when `createOnly` and the object exists, or
-    ///   what ``read(_:maxBytes:)`` throws.
-    @discardableResult
-    public func write(_ name: String, _ data: Data, contentType: String? = nil, createOnly: Bool = false) async throws -> String {
-        do {
-            let written = try await client.write(key(name), body: data, contentType: contentType, condition: createOnly ? .absent : .always)
-            return Self.tag(ofETag: written.etag)
-        } catch let error as S3Error {
-            throw DocumentStoreError.storage(error, location: address(of: name))
-        }
+    /// The object read whole (it is the version current when it was read).
+    public func open(_ name: String, maxBytes: Int) async throws -> OpenAttachment? {
+        try await read(name, maxBytes: maxBytes).map { OpenAttachment(bytes: $0.data, identity: $0.version) }
     }
 
-    /// The version token of the object `name` (one HEAD request), or nil when there is none.
-    ///
-    /// - Throws: what ``read(_:maxBytes:)`` throws.
-    public func tag(of name: String) async throws -> String? {
+    /// One HEAD request.
+    public func version(of name: String) async throws -> String? {
         do {
             return try await client.head(key(name)).map { Self.tag(ofETag: $0.etag) }
         } catch let error as S3Error {
@@ -61,9 +47,49 @@ extension BucketStorage {
         }
     }
 
-    /// Deletes the object `name`; deleting what is not there is not an error.
-    ///
-    /// - Throws: what ``read(_:maxBytes:)`` throws.
+    /// One listing of the prefix (a request per 1,000 objects), whatever the number of names.
+    public func versions(of names: [String]) async throws -> [String: String] {
+        guard !names.isEmpty else { return [:] }
+        let wanted = Set(names.map { Array($0.utf8) })
+        return try await list(startingWith: "").filter { wanted.contains(Array($0.key.utf8)) }
+    }
+
+    public func list(startingWith start: String) async throws -> [String: String] {
+        let prefix = location.prefix
+        var names: [String: String] = [:]
+        do {
+            try await client.forEachPage(prefix: prefix + start) { page in
+                for object in page.objects where object.key.utf8.starts(with: prefix.utf8) {
+                    let name = String(decoding: object.key.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+                    if !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) { names[name] = Self.tag(ofETag: object.etag) }
+                }
+            }
+        } catch let error as S3Error {
+            throw DocumentStoreError.storage(error, location: location.description)
+        }
+        return names
+    }
+
+    public func names(startingWith start: String) async throws -> [String] {
+        Array(try await list(startingWith: start).keys)
+    }
+
+    @discardableResult
+    public func write(_ name: String, _ data: Data, mode: BlobWriteMode, contentType: String?) async throws -> String {
+        let condition: S3WriteCondition
+        switch mode {
+        case .overwrite: condition = .always
+        case .create: condition = .absent
+        case .replace(let version): condition = .matching(etag: "\"\(version)\"")
+        }
+        do {
+            let written = try await client.write(key(name), body: data, contentType: contentType, condition: condition)
+            return Self.tag(ofETag: written.etag)
+        } catch let error as S3Error {
+            throw DocumentStoreError.storage(error, location: address(of: name))
+        }
+    }
+
     public func delete(_ name: String) async throws {
         do {
             try await client.delete(key(name))
@@ -72,26 +98,19 @@ extension BucketStorage {
         }
     }
 
-    /// The names directly under the prefix (no `/` after it) with their version tokens, from
-    /// ListObjectsV2 (one request per 1,000 objects); only those starting with `start` when it
-    /// is given (the listing then asks for those alone).
-    ///
-    /// - Throws: what ``read(_:maxBytes:)`` throws.
-    public func names(startingWith start: String = "") async throws -> [String: String] {
-        let prefix = location.prefix
-        var names: [String: String] = [:]
-        do {
-            try await client.forEachPage(prefix: prefix + start) { page in
-                for object in page.objects where object.key.hasPrefix(prefix) {
-                    let name = String(object.key.dropFirst(prefix.count))
-                    if !name.isEmpty, !name.contains("/") { names[name] = Self.tag(ofETag: object.etag) }
-                }
-            }
-        } catch let error as S3Error {
-            throw DocumentStoreError.storage(error, location: location.description)
-        }
-        return names
+    /// A copy created only if `newName` is free (`If-None-Match: *`), then the original deleted.
+    public func keepAside(_ name: String, as newName: String) async throws -> Bool {
+        guard let blob = try await read(name, maxBytes: Self.largestKeptAside) else { return false }
+        try await write(newName, blob.data, mode: .create, contentType: "application/octet-stream")
+        try await delete(name)
+        return true
     }
+
+    /// No lock: a bucket's writes are conditional, so servers share it.
+    public func holdForWriting(lockName: String, holder: FolderLock.Holder, timeout: Duration) async throws -> FolderLock? { nil }
+
+    /// The largest object ``keepAside(_:as:)`` copies (it is read whole).
+    static let largestKeptAside = 256 << 20
 
     /// An ETag as a token: its letters, digits and dashes (the quotes dropped), so the token
     /// fits in an entity tag and a URL as it is.

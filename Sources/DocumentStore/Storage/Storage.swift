@@ -161,3 +161,36 @@ public struct StorageConnectError: Error, Sendable, CustomStringConvertible {
     /// The message.
     public var description: String { message }
 }
+
+extension Storage {
+    /// The blobs directly in the folder or directly under the bucket's prefix; a folder's files
+    /// are written by `writer`, their work done on `pool`.
+    public func blobs(writer: DurableFileWriter = .system, pool: BlockingPool = .shared) -> any BlobStore {
+        switch self {
+        case .folder(let url): FolderBlobStore(root: url, writer: writer, pool: pool)
+        case .bucket(let bucket): bucket
+        }
+    }
+}
+
+extension ArchiveFileStore {
+    /// A store of the archive `name` in `storage`: the file `name` in the folder (written by
+    /// `writer` on `pool`), or the object `PREFIX/name` in the bucket, shared with other servers.
+    /// The other parameters are those of ``init(url:empty:writer:maxBytes:pool:withEncoded:decode:versioning:)``.
+    public init(
+        named name: String, in storage: Storage, empty: Value, writer: DurableFileWriter = .system, maxBytes: Int = 64 << 20, pool: BlockingPool = .shared,
+        withEncoded: @escaping @Sendable (Value, _ write: @Sendable (Data) throws -> Void) throws -> Void,
+        decode: @escaping @Sendable (Data) throws -> Value,
+        versioning: ArchiveModelVersioning<Value>? = nil
+    ) {
+        switch storage {
+        case .folder(let folder):
+            self.init(
+                url: folder.appendingPathComponent(name, isDirectory: false), empty: empty, writer: writer, maxBytes: maxBytes, pool: pool,
+                withEncoded: withEncoded, decode: decode, versioning: versioning
+            )
+        case .bucket(let bucket):
+            self.init(object: bucket.key(name), in: bucket.client, empty: empty, maxBytes: maxBytes, withEncoded: withEncoded, decode: decode, versioning: versioning)
+        }
+    }
+}

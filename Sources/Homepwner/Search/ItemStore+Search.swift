@@ -12,7 +12,7 @@ extension ItemStore {
             catalogCache = (0, catalog)
             return catalog
         }
-        try await refreshFromBucket()
+        try await refreshFromOtherWriters()
         let (contents, generation) = try await archive.valueAndGeneration()
         if let catalogCache, catalogCache.generation == generation { return catalogCache.catalog }
         let catalog = ItemCatalog(items: contents.items)

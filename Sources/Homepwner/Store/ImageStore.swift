@@ -5,13 +5,12 @@ import Imaging
 /// Each item's photo in a file of its own beside `items.archive`, named by the item key with no
 /// extension (as the 2014 app's `BNRImageStore` wrote them), read through a ``MemoryCache``.
 ///
-/// A photo is checked completely (decoded into its thumbnail) before anything touches the disk,
-/// then written durably at once (temporary file, `fsync`, rename, `fsync` of the folder). The
-/// bytes are kept as uploaded (JPEG or PNG; readers sniff them). Only keys that pass
-/// ``ItemRules/isValidKey(_:)`` name a file. Thumbnails are made on demand and only cached.
-///
-/// In a bucket each photo is the object `PREFIX/<itemKey>`, the same name as on disk, stored
-/// whole by one PUT (a reader sees the old photo or the new, never a mix).
+/// A photo is checked completely (decoded into its thumbnail) before anything is stored, then
+/// stored whole and durably at once (a ``DocumentStore/BlobStore`` write: in a folder a
+/// temporary file, `fsync`, rename, `fsync` of the folder; in a bucket the object
+/// `PREFIX/<itemKey>`, one PUT). A reader sees the old photo or the new, never a mix. The bytes
+/// are kept as uploaded (JPEG or PNG; readers sniff them). Only keys that pass
+/// ``ItemRules/isValidKey(_:)`` name a photo. Thumbnails are made on demand and only cached.
 public struct ImageStore: Sendable {
     /// Where the photos are: the data folder, or a prefix in a bucket.
     public let storage: Storage
@@ -23,7 +22,8 @@ public struct ImageStore: Sendable {
     public let thumbnailer: Thumbnailer
     /// What a photo may be.
     public let limits: ImageLimits
-    private let writer: DurableFileWriter
+    /// The photos, as blobs named by item key.
+    let blobs: any BlobStore
     let pool: BlockingPool
 
     /// Creates a store for the photos in `folder`.
@@ -55,10 +55,10 @@ public struct ImageStore: Sendable {
     ) {
         self.storage = storage
         self.folder = storage.url
+        self.blobs = storage.blobs(writer: writer, pool: pool)
         self.cache = MemoryCache(budget: cacheBudget)
         self.thumbnailer = Thumbnailer(size: thumbnailSize, limits: limits)
         self.limits = limits
-        self.writer = writer
         self.pool = pool
     }
 
@@ -66,10 +66,17 @@ public struct ImageStore: Sendable {
     ///
     /// - Throws: ``HomepwnerError`` `.notFound` for a key that is not a UUID.
     public func url(forKey key: String) throws -> URL {
+        try checkKey(key)
+        return folder.appendingPathComponent(key, isDirectory: false)
+    }
+
+    /// Refuses a key that cannot name a photo.
+    ///
+    /// - Throws: ``HomepwnerError`` `.notFound` for a key that is not a UUID.
+    private func checkKey(_ key: String) throws {
         guard ItemRules.isValidKey(key) else {
             throw HomepwnerError(.notFound, "\"\(key)\" is not an item key (a UUID), so it has no photo file")
         }
-        return folder.appendingPathComponent(key, isDirectory: false)
     }
 
     /// Checks `image` completely (format, size, every pixel decodes) and returns what it is.
@@ -96,16 +103,11 @@ public struct ImageStore: Sendable {
     /// - Throws: ``HomepwnerError`` `.invalidImage` (nothing written), `.notFound` for a key that
     ///   is not a UUID, `.storage` when the write fails (the old photo, if any, is then intact).
     public func setImage(_ image: Data, forKey key: String) async throws {
-        let url = try url(forKey: key)
+        try checkKey(key)
         let info = try await validate(image)
-        let writer = self.writer
         await invalidate(key)
         do {
-            if let bucket {
-                try await bucket.write(key, image, contentType: info.format == .png ? "image/png" : "image/jpeg")
-            } else {
-                try await pool.run { try writer.write(image, to: url) }
-            }
+            try await blobs.write(key, image, contentType: info.format == .png ? "image/png" : "image/jpeg")
         } catch {
             await invalidate(key)
             throw HomepwnerError(.storage, "the photo of item \(key) could not be saved: \(error)")
@@ -147,56 +149,45 @@ public struct ImageStore: Sendable {
         return thumbnail
     }
 
-    /// Whether the item with `key` has a photo file (looked up on the blocking pool; for many
-    /// items at once, ``storedKeys()`` lists the folder once).
+    /// Whether the item with `key` has a photo (for many items at once, ``photoTags(forKeys:)``
+    /// looks once).
     public func hasImage(forKey key: String) async -> Bool {
-        guard let url = try? url(forKey: key) else { return false }
-        if let bucket { return (try? await bucket.tag(of: key)) != nil }
-        return (try? await pool.run {
-            var status = stat()
-            return lstat(url.path, &status) == 0
-        }) ?? false
+        guard ItemRules.isValidKey(key) else { return false }
+        return ((try? await blobs.version(of: key)) ?? nil) != nil
     }
 
-    /// Durably removes the photo of the item with `key` (nothing to do if it has none): the
-    /// file is unlinked and the folder synced.
+    /// Durably removes the photo of the item with `key` (nothing to do if it has none).
     ///
-    /// - Throws: ``HomepwnerError`` `.storage` when the file cannot be removed.
+    /// - Throws: ``HomepwnerError`` `.storage` when it cannot be removed.
     public func deleteImage(forKey key: String) async throws {
         guard ItemRules.isValidKey(key) else { return }
-        let folder = self.folder
         await invalidate(key)
-        if let bucket {
-            try await Self.bucketWork("the photo of item \(key) cannot be removed") { try await bucket.delete(key) }
-        } else {
-            try await pool.run { try DurableRemoval.remove(key, in: folder) }
-        }
+        try await Self.storageWork("the photo of item \(key) cannot be removed") { try await blobs.delete(key) }
         await invalidate(key)
     }
 
-    /// The keys of the items that have a photo file, from one listing of the folder. Photo files
-    /// are named by UUIDs, which are ASCII, so `String` equality is code-point equality for them.
+    /// The keys of the items that have a photo, from one listing. Photos are named by UUIDs,
+    /// which are ASCII, so `String` equality is code-point equality for them.
     ///
-    /// - Throws: ``HomepwnerError`` `.storage` if the folder cannot be listed.
+    /// - Throws: ``HomepwnerError`` `.storage` if the photos cannot be listed.
     public func photoKeys() async throws -> Set<String> {
         Set(try await storedKeys())
     }
 
-    /// The names in the folder that look like photo files (UUID names), for `check`.
+    /// The stored names that look like photos (UUID names), sorted, for `check`.
     ///
-    /// - Throws: ``HomepwnerError`` `.storage` if the folder cannot be listed.
+    /// - Throws: ``HomepwnerError`` `.storage` if the photos cannot be listed.
     public func storedKeys() async throws -> [String] {
-        if let bucket {
-            return try await Self.bucketWork("the photos cannot be listed") { try await bucket.names() }.keys.filter(ItemRules.isValidKey).sorted()
-        }
-        let folder = self.folder
-        return try await pool.run {
-            do {
-                return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(ItemRules.isValidKey).sorted()
-            } catch {
-                throw HomepwnerError(.storage, "\(folder.path) cannot be listed: \(error.localizedDescription)")
-            }
-        }
+        try await Self.storageWork("the photos cannot be listed") { try await blobs.names(startingWith: "") }.filter(ItemRules.isValidKey).sorted()
+    }
+
+    /// For each key with a photo, an opaque token that changes whenever the photo does (the
+    /// blob's version: ``DocumentStore/FileVersionTag`` of a file, never following a link; an
+    /// object's ETag): the pages' `?v=` for photo and thumbnail URLs, and the same value the API
+    /// sends as the photo's `ETag`. Keys without a photo — or whose photo is not a regular
+    /// file, or cannot be looked at — are left out.
+    public func photoTags(forKeys keys: [String]) async -> [String: String] {
+        (try? await blobs.versions(of: keys.filter(ItemRules.isValidKey))) ?? [:]
     }
 
     /// Drops the cached photo and thumbnail of the item with `key`.
@@ -207,18 +198,63 @@ public struct ImageStore: Sendable {
 
     /// The photo of the item with `key` as stored, not through the cache (an export reads each
     /// once); nil when it has none.
+    ///
+    /// - Throws: ``HomepwnerError`` `.corrupt` for one larger than a photo may be, that is not a
+    ///   regular file or not a JPEG or PNG; `.storage` when it cannot be read.
     func readPhoto(_ key: String) async throws -> Data? {
-        let url = try url(forKey: key), limits = self.limits
-        if bucket != nil { return try await photoObject(key)?.data }
-        return try await pool.run {
-            do {
-                return try ImageUpload.read(contentsOf: url.path, limits: limits, followingSymlinks: false).data
-            } catch let error as ImagingError {
-                var status = stat()
-                if error.code == .unreadable, lstat(url.path, &status) != 0, errno == ENOENT { return nil }
-                if error.code == .unreadable { throw HomepwnerError(.storage, error.message) }
-                throw HomepwnerError(.corrupt, "the photo file \(url.path) is not a usable image: \(error.message)")
-            }
+        try checkKey(key)
+        guard let blob = try await readBlob(key, { try await blobs.read(key, maxBytes: limits.maxEncodedBytes) }) else { return nil }
+        guard ImageFormat.sniff(Array(blob.data.prefix(32))) != nil, (try? ImageInfo.read(blob.data)) != nil else {
+            throw HomepwnerError(.corrupt, "the photo \(blobs.address(of: key)) is not a usable JPEG or PNG")
         }
+        return blob.data
+    }
+
+    /// The photo of the item with `key` opened for streaming (never through a symbolic link), or
+    /// nil when it has none: it keeps reading the version that was current when it was opened,
+    /// whatever replaces it afterwards (a photo object in a bucket is held whole in memory).
+    ///
+    /// - Throws: ``HomepwnerError`` `.corrupt` for one that is not a regular file holding a JPEG
+    ///   or PNG, `.storage` when it cannot be read.
+    public func photoFile(forKey key: String) async throws -> PhotoFile? {
+        try checkKey(key)
+        guard let file = try await readBlob(key, { try await blobs.open(key, maxBytes: limits.maxEncodedBytes) }) else { return nil }
+        let pool = self.pool
+        let header = try await Self.storageWork("the photo of item \(key) cannot be read") { try await pool.run { try file.read(32, at: 0) } }
+        guard let format = ImageFormat.sniff(header) else {
+            throw HomepwnerError(.corrupt, "the photo of item \(key) is not a JPEG or PNG")
+        }
+        return PhotoFile(kind: format, file: file, pool: pool)
+    }
+
+    /// Reads the photo of `key` with `read`, its refusals as ``HomepwnerError``s.
+    private func readBlob<Value: Sendable>(_ key: String, _ read: () async throws -> Value) async throws -> Value {
+        do {
+            return try await read()
+        } catch let error as DocumentStoreError where error.code == .corrupt {
+            throw HomepwnerError(.corrupt, "the photo of item \(key) is larger than the \(limits.encodedLimitDescription) a photo may have")
+        } catch let error as DocumentStoreError where error.code == .unsupportedFileType {
+            throw HomepwnerError(.corrupt, "the photo of item \(key) cannot be read: \(error.message)")
+        } catch {
+            throw Self.storageError("the photo of item \(key) cannot be read", error)
+        }
+    }
+
+    /// Runs `body`, a failure becoming ``HomepwnerError`` `.storage` (`.unavailable` when a
+    /// bucket cannot be reached) that says `what` could not be done.
+    @discardableResult
+    static func storageWork<Value: Sendable>(_ what: String, _ body: @Sendable () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch {
+            throw storageError(what, error)
+        }
+    }
+
+    /// `error` as a ``HomepwnerError`` saying `what` could not be done (one already is passes).
+    static func storageError(_ what: String, _ error: any Error) -> HomepwnerError {
+        if let error = error as? HomepwnerError { return error }
+        if let error = error as? DocumentStoreError, error.code == .unavailable { return HomepwnerError(.unavailable, "\(what): \(error)") }
+        return HomepwnerError(.storage, "\(what): \(error)")
     }
 }

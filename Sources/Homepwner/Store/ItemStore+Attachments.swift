@@ -18,12 +18,10 @@ extension ItemStore {
         try requireWritable()
         let item = try await item(key)
         let attachment = try await attachments.add(data, fileName: fileName, forKey: item.itemKey)
-        if bucket != nil {
-            try await refreshFromBucket(force: true)
-            guard try await archiveContents().index(ofKey: key) != nil else {
-                try await attachments.delete(attachment)
-                throw Self.missingItem(key, wasKnown: true)
-            }
+        try await refreshFromOtherWriters(force: true)
+        guard try await archiveContents().index(ofKey: key) != nil else {
+            try await attachments.delete(attachment)
+            throw Self.missingItem(key, wasKnown: true)
         }
         await publishOwn(.attachments, subject: key, version: item.version)
         return attachment

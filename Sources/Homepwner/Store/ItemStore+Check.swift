@@ -15,7 +15,7 @@ extension ItemStore {
         // orphan, even with other servers adding items to a bucket meanwhile.
         let storedPhotos = try await images.storedKeys()
         let storedAttachments = try await attachments.all()
-        try await refreshFromBucket(force: true)
+        try await refreshFromOtherWriters(force: true)
         let contents = try await archiveContents()
         let items = contents.items
         report.itemCount = items.count
@@ -104,40 +104,27 @@ extension ItemStore {
             return nil
         } catch let error as HomepwnerError where error.code == .corrupt {
             let aside = "\(LocationList.fileName).damaged-\(Int(now().timeIntervalSince1970))"
-            if let bucket {
-                guard let damaged = try await ImageStore.bucketWork("the list of locations cannot be read", { try await bucket.read(LocationList.fileName, maxBytes: LocationList.maxFileBytes) }) else { return nil }
-                do {
-                    _ = try await bucket.write(aside, damaged.data, contentType: "application/octet-stream", createOnly: true)
-                    try await bucket.delete(LocationList.fileName)
-                } catch {
-                    throw HomepwnerError(.storage, "the list of locations cannot be kept as \(bucket.address(of: aside)), so it is left as it is: \(error)")
-                }
-                return aside
+            do {
+                guard try await blobs.keepAside(LocationList.fileName, as: aside) else { return nil }
+            } catch {
+                throw HomepwnerError(.storage, "the list of locations cannot be kept as \(blobs.address(of: aside)), so it is left as it is: \(error)")
             }
-            let source = locationsURL, target = folder.appendingPathComponent(aside)
-            try await pool.run { try DurableRemoval.rename(source, to: target) }
             return aside
         } catch is HomepwnerError {
             return nil
         }
     }
 
-    /// Keeps the damaged archive as `name` beside it, never replacing anything: a folder's file
-    /// is renamed; a bucket's object is copied (created only if `name` is free), and the archive
-    /// itself is then replaced by the repair.
+    /// Keeps a copy of the damaged archive as `name` beside it (created only if `name` is free,
+    /// never replacing anything); the archive itself is then replaced by the repair.
     ///
     /// - Throws: ``HomepwnerError`` `.storage` when it cannot be kept (the archive then stays).
     private func keepDamagedArchive(as name: String) async throws {
-        guard let bucket else {
-            let source = archiveURL, aside = folder.appendingPathComponent(name)
-            try await pool.run { try DurableRemoval.rename(source, to: aside) }
-            return
-        }
         guard let damaged = try await readArchiveBytes() else { return }
         do {
-            try await bucket.write(name, damaged, contentType: "application/octet-stream", createOnly: true)
+            try await blobs.write(name, damaged, mode: .create, contentType: "application/octet-stream")
         } catch {
-            throw HomepwnerError(.storage, "the damaged archive cannot be kept as \(bucket.address(of: name)), so it is left as it is: \(error)")
+            throw HomepwnerError(.storage, "the damaged archive cannot be kept as \(blobs.address(of: name)), so it is left as it is: \(error)")
         }
     }
 }

@@ -118,12 +118,10 @@ extension ItemStore {
         try requireWritable()
         let item = try await item(key)
         try await images.setImage(image, forKey: key)
-        if bucket != nil {
-            try await refreshFromBucket(force: true)
-            guard try await archiveContents().index(ofKey: key) != nil else {
-                try await images.deleteImage(forKey: key)
-                throw Self.missingItem(key, wasKnown: true)
-            }
+        try await refreshFromOtherWriters(force: true)
+        guard try await archiveContents().index(ofKey: key) != nil else {
+            try await images.deleteImage(forKey: key)
+            throw Self.missingItem(key, wasKnown: true)
         }
         await publishOwn(.photo, subject: key, version: item.version)
     }
@@ -151,7 +149,7 @@ extension ItemStore {
         guard !isClosed else { return }
         // An archive of an older model version is upgraded only by a change, never by closing.
         let isOlder = await archive.storedModelVersion.map { ItemArchive.modelVersions.status(of: $0) == .older } ?? false
-        if case .ready = status, loaded != nil, bucket == nil, !isOlder {
+        if case .ready = status, loaded != nil, !blobs.hasOtherWriters, !isOlder {
             do {
                 try await archive.update { _ in }
             } catch {

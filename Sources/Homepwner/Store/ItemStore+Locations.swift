@@ -6,23 +6,20 @@ import Synchronization
 /// The list of locations the user keeps (``LocationList``), in `locations.plist` beside
 /// `items.archive` (in a bucket, the object `PREFIX/locations.plist`).
 ///
-/// A change of the list is one read-modify-write: in a folder under the store's writer lock
-/// (one process) and an in-process lock, written durably; in a bucket conditional on the
-/// version read, done again on what another writer wrote first. So no change is lost.
+/// A change of the list is one read-modify-write (``DocumentStore/BlobStore/update(_:maxBytes:contentType:attempts:_:)``):
+/// written durably, conditional on the version read and done again on what another writer wrote
+/// first (another server sharing the bucket; a folder has one writing process, held by its
+/// writer lock). So no change is lost.
 extension ItemStore {
     /// The list of locations (empty when there is no `locations.plist`).
     ///
     /// - Throws: ``HomepwnerError`` `.corrupt` when the file is not a list of locations,
     ///   `.storage` or `.unavailable` when it cannot be read.
     public func locations() async throws -> LocationList {
-        if let bucket {
-            let object = try await ImageStore.bucketWork("the list of locations cannot be read") {
-                try await bucket.read(LocationList.fileName, maxBytes: LocationList.maxFileBytes)
-            }
-            return try object.map { try LocationList.decoded($0.data) } ?? LocationList()
+        let blob = try await ImageStore.storageWork("the list of locations cannot be read") {
+            try await blobs.read(LocationList.fileName, maxBytes: LocationList.maxFileBytes)
         }
-        let url = locationsURL
-        return try await pool.run { try Self.readLocations(at: url) }
+        return try blob.map { try LocationList.decoded($0.data) } ?? LocationList()
     }
 
     /// Adds `name` to the list and returns the list as saved.
@@ -81,39 +78,23 @@ extension ItemStore {
     func changeLocations<Result: Sendable>(_ body: @escaping @Sendable (inout LocationList) throws -> Result) async throws -> (list: LocationList, result: Result) {
         try await load()
         try requireWritable()
-        if let bucket {
-            // One change at a time from this store: the conditional write then only races
-            // other servers.
-            await acquireLocationsTurn()
-            defer { releaseLocationsTurn() }
-            let box = ResultBox<Result>()
-            let data: Data
-            do {
-                data = try await bucket.update(LocationList.fileName, maxBytes: LocationList.maxFileBytes, contentType: "application/x-plist") { data in
-                    var list = try data.map(LocationList.decoded) ?? LocationList()
-                    let result = try body(&list)
-                    box.value.withLock { $0 = result }
-                    return list.encoded()
-                }
-            } catch {
-                throw Self.storageError(error, bucket.address(of: LocationList.fileName))
-            }
-            guard let result = box.value.withLock({ $0 }) else { throw HomepwnerError(.storage, "the list of locations was not changed") }
-            return (try LocationList.decoded(data), result)
-        }
-        let url = locationsURL, writer = fileWriter, lock = locationsFileLock
-        return try await pool.run {
-            try lock.mutex.withLock { _ in
-                var list = try Self.readLocations(at: url)
+        // One change at a time from this store: the conditional write then only races other servers.
+        await acquireLocationsTurn()
+        defer { releaseLocationsTurn() }
+        let box = ResultBox<Result>()
+        let data: Data
+        do {
+            data = try await blobs.update(LocationList.fileName, maxBytes: LocationList.maxFileBytes, contentType: "application/x-plist") { data in
+                var list = try data.map(LocationList.decoded) ?? LocationList()
                 let result = try body(&list)
-                do {
-                    try writer.write(list.encoded(), to: url)
-                } catch {
-                    throw HomepwnerError(.storage, "the list of locations could not be saved in \(url.path): \(error)")
-                }
-                return (list, result)
+                box.value.withLock { $0 = result }
+                return list.encoded()
             }
+        } catch {
+            throw Self.storageError(error, blobs.address(of: LocationList.fileName))
         }
+        guard let result = box.value.withLock({ $0 }) else { throw HomepwnerError(.storage, "the list of locations was not changed") }
+        return (try LocationList.decoded(data), result)
     }
 
     /// Waits until no other change of the list by this store is running, then takes the turn.
@@ -128,20 +109,5 @@ extension ItemStore {
     /// Hands the turn to the next change waiting, if any.
     func releaseLocationsTurn() {
         if locationsWaiters.isEmpty { locationsBusy = false } else { locationsWaiters.removeFirst().resume() }
-    }
-
-    /// `locations.plist` in the data folder.
-    nonisolated var locationsURL: URL {
-        folder.appendingPathComponent(LocationList.fileName, isDirectory: false)
-    }
-
-    /// The list in the file at `url` (empty when there is none); never through a link.
-    static func readLocations(at url: URL) throws -> LocationList {
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else {
-            if errno == ENOENT { return LocationList() }
-            throw HomepwnerError(.storage, "\(url.path) cannot be read: \(String(cString: strerror(errno)))")
-        }
-        return try LocationList.decoded(ArchiveFileReading.read(url, limit: LocationList.maxFileBytes))
     }
 }

@@ -12,7 +12,7 @@ extension ItemStore {
 
     /// Publishes a change this store made, and notes it so the bucket watch does not publish it again.
     func publishOwn(_ kind: ChangeKind, subject key: String, version: String?) async {
-        if bucket != nil { ownChanges[key, default: []].insert(kind) }
+        if isFollowingOthers { ownChanges[key, default: []].insert(kind) }
         await changes.publish(kind, subject: key, version: version)
     }
 
@@ -24,13 +24,21 @@ extension ItemStore {
     /// elsewhere is published on ``changes`` — so a page open on this server follows edits made
     /// through another — and its cached photo and thumbnail are dropped. Changes
     /// this store made itself are not published twice. A pass that fails is skipped; the next
-    /// one reports what changed meanwhile. In a folder (one writer, this process) it returns at once.
+    /// one reports what changed meanwhile. In a folder (one writer, this process) there is nothing to
+    /// follow: it waits to be cancelled.
     ///
     /// - Parameter onReady: called once the first pass is done.
-    public func followBucket(interval: Duration = ItemStore.bucketRefreshInterval, onReady: @Sendable () async -> Void = {}) async throws {
-        guard bucket != nil else { return await onReady() }
+    public func followOtherWriters(interval: Duration = ItemStore.bucketRefreshInterval, onReady: @Sendable () async -> Void = {}) async throws {
+        guard blobs.hasOtherWriters else {
+            // Nothing changes behind this store: there is nothing to follow until the end.
+            await onReady()
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            return
+        }
         var seen = (try? await watchedItems()) ?? [:]
         ownChanges = [:]
+        isFollowingOthers = true
+        defer { isFollowingOthers = false }
         await onReady()
         let pacing = PollPacing(interval: interval)
         var lastPass = Duration.zero
@@ -72,11 +80,11 @@ extension ItemStore {
 
     /// Every item's version and photo tag as stored now.
     private func watchedItems() async throws -> [String: WatchedItem] {
-        try await refreshFromBucket(force: true)
+        try await refreshFromOtherWriters(force: true)
         let items = try await archiveContents().items
         // Listed here, not through `photoTags`, so that a listing that fails fails the pass
         // instead of looking like every photo gone.
-        let tags = try await bucket?.names() ?? [:]
+        let tags = try await blobs.list(startingWith: "")
         var attached: [String: [(name: String, tag: String)]] = [:]
         for (name, tag) in tags {
             guard let attachment = Attachment(storedName: name) else { continue }

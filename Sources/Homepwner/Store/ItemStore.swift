@@ -57,11 +57,10 @@ public actor ItemStore {
     private let isReadOnly: Bool
     let limits: ArchiveLimits
     let pool: BlockingPool
-    /// Writes the small files beside the archive (``LocationList/fileName``) durably.
-    let fileWriter: DurableFileWriter
-    /// Makes each read-modify-write of ``LocationList/fileName`` in a folder one step.
-    let locationsFileLock = InProcessStepLock()
-    /// Whether a change of the list of locations in a bucket is running (one at a time).
+    /// The blobs beside the archive: the small files (``LocationList/fileName``), copies of
+    /// damaged ones, the writer lock.
+    nonisolated let blobs: any BlobStore
+    /// Whether a change of the list of locations is running (one at a time from this store).
     var locationsBusy = false
     /// The changes of the list waiting for their turn.
     var locationsWaiters: [CheckedContinuation<Void, Never>] = []
@@ -83,9 +82,11 @@ public actor ItemStore {
     private let serving: Bool
     /// When the archive in a bucket was last compared with what is stored.
     var lastRefresh: ContinuousClock.Instant?
-    /// The changes this store published since ``followBucket(interval:onReady:)`` last looked,
+    /// The changes this store published since ``followOtherWriters(interval:onReady:)`` last looked,
     /// by item key: the watch does not publish them again.
     var ownChanges: [String: Set<ChangeKind>] = [:]
+    /// Whether ``followOtherWriters(interval:onReady:)`` is running (only then are own changes noted).
+    var isFollowingOthers = false
     /// The catalog of the archive's ``DocumentStore/ArchiveFileStore/generation`` it was built
     /// from (``catalog()``).
     var catalogCache: (generation: UInt64, catalog: ItemCatalog)?
@@ -156,10 +157,10 @@ public actor ItemStore {
         self.archiveURL = storage.url.appendingPathComponent(Self.archiveName, isDirectory: false)
         self.images = ImageStore(storage: storage, cacheBudget: imageCacheBudget, writer: writer, pool: pool)
         self.attachments = AttachmentStore(storage: storage, writer: writer, pool: pool)
+        self.blobs = storage.blobs(writer: writer, pool: pool)
         self.isReadOnly = readOnly
         self.limits = limits
         self.pool = pool
-        self.fileWriter = writer
         self.lockTimeout = lockTimeout
         self.serving = serving
         self.now = now
@@ -171,18 +172,10 @@ public actor ItemStore {
         }
         let decode: @Sendable (Data) throws -> ItemArchive = { try ItemArchive.decode($0, limits: limits) }
         let versioning = ArchiveModelVersioning(ItemArchive.modelVersions, document: Self.archiveName) { $0.modelVersion }
-        switch storage {
-        case .folder:
-            self.archive = ArchiveFileStore(
-                url: archiveURL, empty: ItemArchive(), writer: writer, maxBytes: limits.maxBytes, pool: pool,
-                withEncoded: withEncoded, decode: decode, versioning: versioning
-            )
-        case .bucket(let bucket):
-            self.archive = ArchiveFileStore(
-                object: bucket.key(Self.archiveName), in: bucket.client, empty: ItemArchive(), maxBytes: limits.maxBytes,
-                withEncoded: withEncoded, decode: decode, versioning: versioning
-            )
-        }
+        self.archive = ArchiveFileStore(
+            named: Self.archiveName, in: storage, empty: ItemArchive(), writer: writer, maxBytes: limits.maxBytes, pool: pool,
+            withEncoded: withEncoded, decode: decode, versioning: versioning
+        )
     }
 
     /// The archive's name in the data folder or under the bucket's prefix.
@@ -190,12 +183,6 @@ public actor ItemStore {
 
     /// The folder's path or the bucket's `s3://BUCKET/PREFIX`, for messages.
     public nonisolated var location: String { storage.description }
-
-    /// The bucket the inventory is in; nil for a folder.
-    public nonisolated var bucket: BucketStorage? {
-        if case .bucket(let bucket) = storage { return bucket }
-        return nil
-    }
 
     /// Opens and loads the store of `storage`.
     ///
@@ -257,7 +244,7 @@ public actor ItemStore {
             try await loadReadOnly()
             return
         }
-        if managesFolder, bucket == nil {
+        if managesFolder {
             try await prepareFolder()
         }
         do {
@@ -272,25 +259,23 @@ public actor ItemStore {
         }
     }
 
-    /// Creates the data folder and takes its writer lock.
+    /// Creates the data folder and takes its writer lock (a bucket needs neither).
     private func prepareFolder() async throws {
-        let folder = self.folder
-        try await pool.run {
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw HomepwnerError(.storage, "the data folder \(folder.path) cannot be created: \(error.localizedDescription)")
-            }
+        let location = self.location
+        do {
+            try await blobs.prepare()
+        } catch {
+            throw HomepwnerError(.storage, "the data folder \(location) cannot be created: \(error)")
         }
         if writerLock == nil {
             do {
-                writerLock = try await FolderLock(folder: folder, fileName: Self.writerLockFileName, holder: serving ? .server : .command, timeout: lockTimeout)
+                writerLock = try await blobs.holdForWriting(lockName: Self.writerLockFileName, holder: serving ? .server : .command, timeout: lockTimeout)
             } catch let refusal as FolderLock.Refusal {
                 switch refusal {
                 case .heldByServer(let pid):
-                    throw HomepwnerError(.inUse, "a homepwner server (pid \(pid)) is using \(folder.path); make the change through it, or stop it first")
+                    throw HomepwnerError(.inUse, "a homepwner server (pid \(pid)) is using \(location); make the change through it, or stop it first")
                 case .busy:
-                    throw HomepwnerError(.storage, "another homepwner process is changing \(folder.path); try again when it has finished")
+                    throw HomepwnerError(.storage, "another homepwner process is changing \(location); try again when it has finished")
                 case .system(let error):
                     throw HomepwnerError(.storage, error.message)
                 }
@@ -336,21 +321,11 @@ public actor ItemStore {
     ///
     /// - Throws: ``HomepwnerError`` `.noDataFolder` for a missing folder, `.storage`.
     func readArchiveBytes() async throws -> Data? {
-        let url = archiveURL, limits = self.limits, folder = self.folder
-        if let bucket {
-            do {
-                return try await bucket.read(Self.archiveName, maxBytes: limits.maxBytes)?.data
-            } catch {
-                throw Self.storageError(error, archive.location)
-            }
-        }
-        return try await pool.run {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw HomepwnerError(.noDataFolder, "there is no data folder at \(folder.path)")
-            }
-            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-            return try ArchiveFileReading.read(url, limit: limits.maxBytes)
+        do {
+            guard try await blobs.exists() else { throw HomepwnerError(.noDataFolder, "there is no data folder at \(location)") }
+            return try await blobs.read(Self.archiveName, maxBytes: limits.maxBytes)?.data
+        } catch {
+            throw Self.storageError(error, archive.location)
         }
     }
 
@@ -380,7 +355,7 @@ public actor ItemStore {
     public func archiveContents() async throws -> ItemArchive {
         try await load()
         guard case .ready = status else { return loaded ?? ItemArchive() }
-        try await refreshFromBucket()
+        try await refreshFromOtherWriters()
         return try await archive.value()
     }
 

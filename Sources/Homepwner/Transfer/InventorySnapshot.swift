@@ -53,7 +53,7 @@ extension ItemStore {
             // What was read at load, which does not change.
             (contents, generation) = (loaded ?? ItemArchive(), 0)
         case .ready:
-            try await refreshFromBucket()
+            try await refreshFromOtherWriters()
             (contents, generation) = try await archive.valueAndGeneration()
         }
         let locations = try await self.locations()
@@ -65,33 +65,13 @@ extension ItemStore {
         )
     }
 
-    /// Every name beside the archive that is a photo's (a UUID) or an attachment's, with a
-    /// token that changes whenever the file does: from one listing, each file looked at
-    /// without following a link (one gone meanwhile, or not a regular file, still listed, so
-    /// that the export names it as it always has).
+    /// Every name beside the archive that is a photo's (a UUID) or an attachment's, with its
+    /// version (a token that changes whenever the blob does), from one listing (a folder's
+    /// entries that are not regular files are not photos or attachments and are left out).
     ///
     /// - Throws: ``HomepwnerError`` `.storage` (or `.unavailable`) when it cannot be listed.
     func storedFileTags() async throws -> [String: String] {
-        @Sendable func wanted(_ name: String) -> Bool { ItemRules.isValidKey(name) || Attachment(storedName: name) != nil }
-        if let bucket {
-            return try await ImageStore.bucketWork("the photos and attachments cannot be listed") { try await bucket.names() }.filter { wanted($0.key) }
-        }
-        let folder = self.folder
-        return try await pool.run {
-            var status = stat()
-            if lstat(folder.path, &status) != 0, errno == ENOENT { return [:] }
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            } catch {
-                throw HomepwnerError(.storage, "\(folder.path) cannot be listed: \(error.localizedDescription)")
-            }
-            var tags: [String: String] = [:]
-            for name in names where wanted(name) {
-                let path = folder.appendingPathComponent(name, isDirectory: false).path
-                tags[name] = lstat(path, &status) == 0 ? FileVersionTag.of(status) : "gone"
-            }
-            return tags
-        }
+        try await ImageStore.storageWork("the photos and attachments cannot be listed") { try await blobs.list(startingWith: "") }
+            .filter { ItemRules.isValidKey($0.key) || Attachment(storedName: $0.key) != nil }
     }
 }

@@ -75,7 +75,7 @@ extension FileSystem {
     /// Reads the open regular file `descriptor`, whose `fstat` size is `expected`, to its end.
     func readAll(_ descriptor: Int32, expected: Int, limit: Int, path: @autoclosure () -> String) throws -> Data {
         guard expected <= limit else {
-            throw DocumentStoreError(.corrupt, "\(path()) is \(expected) bytes, over the limit of \(limit)", path: path())
+            throw DocumentStoreError(.corrupt, "\(path()) is \(expected) bytes, larger than the limit of \(limit) bytes", path: path())
         }
         // One byte past the size seen, so a file that grew meanwhile is noticed, not cut.
         var data = Data(count: expected + 1)
@@ -104,7 +104,7 @@ extension FileSystem {
             if filled < data.count { break }
         }
         guard filled <= limit else {
-            throw DocumentStoreError(.corrupt, "\(path()) is over the limit of \(limit) bytes", path: path())
+            throw DocumentStoreError(.corrupt, "\(path()) is larger than the limit of \(limit) bytes", path: path())
         }
         data.count = filled
         return data

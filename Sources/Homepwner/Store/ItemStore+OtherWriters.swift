@@ -8,9 +8,9 @@ extension ItemStore {
     ///
     /// - Throws: ``HomepwnerError`` `.storage` when the bucket cannot be read, `.corrupt` when
     ///   another store left an archive that cannot be read (it is not overwritten).
-    func refreshFromBucket(force: Bool = false) async throws {
+    func refreshFromOtherWriters(force: Bool = false) async throws {
         // A read-only or damaged store keeps what it read at load.
-        guard bucket != nil, case .ready = status, loaded != nil else { return }
+        guard blobs.hasOtherWriters, case .ready = status, loaded != nil else { return }
         if !force, let lastRefresh, ContinuousClock.now - lastRefresh < refreshInterval { return }
         do {
             try await archive.refresh()

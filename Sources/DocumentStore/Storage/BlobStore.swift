@@ -1,0 +1,149 @@
+import Foundation
+
+/// A namespace of named blobs with versions: the files directly in a data folder
+/// (``FolderBlobStore``) or the objects directly under a bucket's prefix (``BucketStorage``).
+/// Everything an app keeps beside its data (photos, attachments, small lists, copies of damaged
+/// files) is reached through this one interface, written once for both places.
+///
+/// What both places offer, and what each promises:
+/// - **Versions.** Every stored blob has a version token that changes whenever it is replaced
+///   (a file's ``FileVersionTag``; an object's ETag), usable as it is in an entity tag and a URL.
+/// - **Whole writes.** A write replaces a blob whole and durably: a reader sees the old bytes or
+///   the new, never a mix (a folder: temporary file, `fsync`, rename, `fsync` of the folder; a
+///   bucket: one PUT).
+/// - **Conditional writes.** ``BlobWriteMode/create`` only creates (a folder: a rename that
+///   refuses to replace; a bucket: `If-None-Match: *`), ``BlobWriteMode/replace(version:)`` only
+///   replaces the version read (a folder: checked under this store's lock — a folder has one
+///   writing process, held by its ``FolderLock``; a bucket: `If-Match`). Either fails with
+///   ``DocumentStoreError`` `.conflict` when another writer was first.
+/// - **Other writers.** A folder has one writer, this process; a bucket is shared by any number
+///   of servers, so what was read may change behind the reader (``hasOtherWriters``).
+///
+/// Every failure is a ``DocumentStoreError`` naming the blob: `.corrupt` for a blob larger than
+/// asked for, `.unsupportedFileType` for a file that is not a regular file (never read, never
+/// followed), `.unavailable` when a bucket cannot be reached, `.permissionDenied`, `.io`.
+public protocol BlobStore: Sendable {
+    /// The folder's path or the bucket's `s3://BUCKET/PREFIX`, for messages.
+    var description: String { get }
+    /// Whether other processes may change the blobs at any moment (a bucket shared by several
+    /// servers): a reader that keeps what it read must look again. False for a folder, which
+    /// one writing process holds.
+    var hasOtherWriters: Bool { get }
+    /// The path or `s3://` address of the blob `name`, for messages.
+    func address(of name: String) -> String
+    /// Whether the namespace is there: a folder on disk (false when it is missing); a bucket
+    /// was checked when it was connected to.
+    func exists() async throws -> Bool
+    /// Makes the namespace exist (creates a folder and the folders above it; nothing for a bucket).
+    func prepare() async throws
+    /// The blob `name` and its version, or nil when there is none.
+    ///
+    /// - Throws: ``DocumentStoreError`` `.corrupt` for one larger than `maxBytes` (nothing of it
+    ///   is kept), `.unsupportedFileType` for a file that is not a regular file.
+    func read(_ name: String, maxBytes: Int) async throws -> StoredBlob?
+    /// The blob `name` opened for streaming, or nil when there is none. A file is opened (only a
+    /// regular file, never through a link) and keeps reading the version open now, whatever
+    /// replaces it; an object is read whole, at most `maxBytes` of it.
+    ///
+    /// - Throws: what ``read(_:maxBytes:)`` throws.
+    func open(_ name: String, maxBytes: Int) async throws -> OpenAttachment?
+    /// The version of the blob `name`, or nil when there is none (or it is not a regular file).
+    func version(of name: String) async throws -> String?
+    /// The versions of those of `names` that are stored: a folder looks at each file, a bucket
+    /// lists its prefix once.
+    func versions(of names: [String]) async throws -> [String: String]
+    /// Every blob whose name starts with `prefix`, with its version: one listing (a bucket: one
+    /// request per 1,000 objects, asking for the prefix alone). Names with a `/` (a folder's
+    /// subfolders, deeper keys) are not blobs of this namespace and are left out; so are a
+    /// folder's entries that are not regular files. A folder that is missing has none.
+    func list(startingWith prefix: String) async throws -> [String: String]
+    /// The names ``list(startingWith:)`` would give, without their versions (a folder: one read
+    /// of its entries, nothing looked at).
+    func names(startingWith prefix: String) async throws -> [String]
+    /// Stores `data` as the blob `name` as `mode` allows and returns the new version.
+    ///
+    /// - Parameter contentType: what a bucket records for the object (a folder has no place for it).
+    /// - Throws: ``DocumentStoreError`` `.conflict` when `mode` refused (nothing written), `.noSpace`.
+    @discardableResult
+    func write(_ name: String, _ data: Data, mode: BlobWriteMode, contentType: String?) async throws -> String
+    /// Durably removes the blob `name`; removing what is not there is not an error.
+    func delete(_ name: String) async throws
+    /// Keeps the blob `name` as `newName` and removes it under its old name, never replacing
+    /// anything called `newName` (a folder: a new link, then the old name removed; a bucket: a
+    /// copy created only if the name is free, then the original deleted). Returns false when
+    /// there was no blob `name`.
+    ///
+    /// - Throws: ``DocumentStoreError`` `.conflict` when `newName` is taken (nothing changes).
+    func keepAside(_ name: String, as newName: String) async throws -> Bool
+    /// Holds the namespace for this process's writes, across processes, for as long as the
+    /// returned lock lives: a folder's ``FolderLock`` on the hidden file `lockName`. A bucket
+    /// takes no lock (nil): its writes are conditional, so any number of servers share it.
+    ///
+    /// - Throws: ``FolderLock/Refusal``.
+    func holdForWriting(lockName: String, holder: FolderLock.Holder, timeout: Duration) async throws -> FolderLock?
+}
+
+/// A blob read whole, with the token of its version.
+public struct StoredBlob: Sendable {
+    /// The blob's bytes.
+    public let data: Data
+    /// An opaque token that changes whenever the blob is replaced: an ETag's contents and a
+    /// URL's `?v=`.
+    public let version: String
+
+    /// A blob of `data` at `version`.
+    public init(data: Data, version: String) {
+        self.data = data
+        self.version = version
+    }
+}
+
+/// When a write may store its blob.
+public enum BlobWriteMode: Sendable, Hashable {
+    /// Whatever is there (or nothing) is replaced.
+    case overwrite
+    /// Only when there is no blob of that name.
+    case create
+    /// Only when the blob stored is still at `version`.
+    case replace(version: String)
+}
+
+extension BlobStore {
+    /// Stores `data` as the blob `name`, replacing whatever is there.
+    @discardableResult
+    public func write(_ name: String, _ data: Data, contentType: String? = nil) async throws -> String {
+        try await write(name, data, mode: .overwrite, contentType: contentType)
+    }
+
+    /// Every blob's name, sorted by code point.
+    public func allNames() async throws -> [String] {
+        try await names(startingWith: "").sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Replaces the small blob `name` with what `transform` makes of its current bytes (nil when
+    /// there is none), without losing another writer's change: the write is conditional on the
+    /// version read (``BlobWriteMode/replace(version:)``, or ``BlobWriteMode/create`` when there
+    /// was none), and when another writer was first the blob is read again and `transform` runs
+    /// again on what they wrote, up to `attempts` times. Returns what was written.
+    ///
+    /// - Throws: what `transform` throws (nothing is written); ``DocumentStoreError`` `.conflict`
+    ///   when every attempt lost the race, and what ``read(_:maxBytes:)`` and
+    ///   ``write(_:_:mode:contentType:)`` throw.
+    @discardableResult
+    public func update(
+        _ name: String, maxBytes: Int, contentType: String? = nil, attempts: Int = 8,
+        _ transform: @Sendable (Data?) throws -> Data
+    ) async throws -> Data {
+        for _ in 0..<max(1, attempts) {
+            let current = try await read(name, maxBytes: maxBytes)
+            let replacement = try transform(current?.data)
+            do {
+                try await write(name, replacement, mode: current.map { .replace(version: $0.version) } ?? .create, contentType: contentType)
+                return replacement
+            } catch let error as DocumentStoreError where error.code == .conflict {
+                continue
+            }
+        }
+        throw DocumentStoreError(.conflict, "\(address(of: name)): other writers kept replacing it; try again", path: address(of: name))
+    }
+}
