@@ -22,14 +22,13 @@ extension DocumentFolder {
     ///   `.unsupportedFileType` if it is not a regular file, `.corrupt` over `limit`.
     public func readAttachment(named name: String, of id: Int, limit: Int = 256 << 20) async throws -> Data {
         try validateAttachmentName(name)
-        if bucket != nil {
-            let data = try await read(id) { try $0.readAttachment(named: name, limit: limit) }
-            guard let data else {
-                throw DocumentStoreError(.notFound, "bundle \(configuration.bundleName(for: id)) has no \(name)", path: root.absoluteString)
-            }
-            return data
-        }
-        return try await pool.run { [self] in
+        return try await place.readAttachment(named: name, of: id, limit: limit, in: self)
+    }
+
+    /// ``readAttachment(named:of:limit:)`` on disk: no lock, the file opened through the
+    /// bundle's descriptor.
+    func diskReadAttachment(named name: String, of id: Int, limit: Int) async throws -> Data {
+        try await pool.run { [self] in
             try withOpenBundle(id) { bundle, directory in
                 guard let data = try readAttachment(named: name, in: directory, bundle: bundle, limit: limit) else {
                     throw DocumentStoreError(.notFound, "bundle \(bundle.name) has no \(name)", path: bundle.url.path + "/" + name)
@@ -49,13 +48,11 @@ extension DocumentFolder {
     /// handle reads.
     public func openAttachment(named name: String, of id: Int) async throws -> FileHandle {
         try validateAttachmentName(name)
-        if bucket != nil {
-            let data = try await read(id) { try $0.readAttachment(named: name) }
-            guard let data else {
-                throw DocumentStoreError(.notFound, "bundle \(configuration.bundleName(for: id)) has no \(name)", path: root.absoluteString)
-            }
-            return try await pool.run { try Self.anonymousFile(holding: data) }
-        }
+        return try await place.openAttachment(named: name, of: id, in: self)
+    }
+
+    /// ``openAttachment(named:of:)`` on disk: the file itself, opened through the bundle's descriptor.
+    func diskOpenAttachment(named name: String, of id: Int) async throws -> FileHandle {
         let descriptor = try await pool.run { [self] in
             try withOpenBundle(id) { bundle, directory -> Int32 in
                 let path = bundle.url.path + "/" + name
@@ -80,8 +77,12 @@ extension DocumentFolder {
     ///
     /// - Throws: ``DocumentStoreError`` `.notFound` if the bundle is missing.
     public func attachmentNames(of id: Int) async throws -> [String] {
-        if bucket != nil { return try await read(id) { try $0.attachmentNames() } }
-        return try await pool.run { [self] in
+        try await place.attachmentNames(of: id, in: self)
+    }
+
+    /// ``attachmentNames(of:)`` on disk: no lock.
+    func diskAttachmentNames(of id: Int) async throws -> [String] {
+        try await pool.run { [self] in
             try withOpenBundle(id) { bundle, directory in try attachmentNames(in: directory, bundle: bundle) }
         }
     }

@@ -20,7 +20,11 @@ extension DocumentFolder {
     /// - Returns: the new bundle.
     public func create(data: Data, attachments: [String: Data] = [:]) async throws -> DocumentBundle {
         for name in attachments.keys { try validateAttachmentName(name) }
-        if let bucket { return try await objectCreate(bucket, data: data, attachments: attachments) }
+        return try await place.create(data: data, attachments: attachments, in: self)
+    }
+
+    /// ``create(data:attachments:)`` on disk.
+    func diskCreate(data: Data, attachments: [String: Data]) async throws -> DocumentBundle {
         let bundle = try await pool.run { [self] in
             try withRoot { try createNow(data: data, attachments: attachments, rootDescriptor: $0) }
         }
@@ -160,7 +164,11 @@ extension DocumentFolder {
     /// - Throws: ``DocumentStoreError`` `.notFound` if there is no such bundle; what
     ///   `precondition` throws.
     public func delete(_ id: Int, precondition: (@Sendable (Data?) throws -> Void)? = nil) async throws {
-        if let bucket { return try await objectDelete(bucket, id, precondition: precondition) }
+        try await place.delete(id, precondition: precondition, in: self)
+    }
+
+    /// ``delete(_:precondition:)`` on disk.
+    func diskDelete(_ id: Int, precondition: (@Sendable (Data?) throws -> Void)?) async throws {
         try await locks.withLock(id, exclusive: true) { [self] _ in
             try await pool.run { [self] in
                 try withLockedBundle(id, LOCK_EX) { bundle, directory, rootDescriptor in

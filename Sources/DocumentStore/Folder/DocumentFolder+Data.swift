@@ -9,8 +9,12 @@ extension DocumentFolder {
     ///   for a data file over ``DocumentFolderConfiguration/maxDataFileBytes``,
     ///   `.unsupportedFileType` for a data file that is not a regular file.
     public func readData(of id: Int) async throws -> Data {
-        if let bucket { return try await objectReadData(bucket, id) }
-        return try await pool.run { [self] in
+        try await place.readData(of: id, in: self)
+    }
+
+    /// ``readData(of:)`` on disk.
+    func diskReadData(of id: Int) async throws -> Data {
+        try await pool.run { [self] in
             try withOpenBundle(id) { bundle, directory in
                 guard let data = try readDataFile(in: directory, bundle: bundle) else {
                     throw DocumentStoreError(.notFound, "bundle \(bundle.name) has no data file", path: bundle.url.path)

@@ -7,102 +7,44 @@ import Darwin
 
 /// Synchronous access to one bundle's files, valid only inside ``DocumentFolder/edit(_:_:)``,
 /// which holds the bundle exclusively (in this process and across processes) for the whole
-/// edit. Every file is reached through the locked folder's descriptor, and every write is
-/// durable and atomic.
+/// edit. Every write is durable and atomic; on disk every file is reached through the locked
+/// folder's descriptor.
 public struct BundleEditor {
-    /// The bundle being edited.
-    public let bundle: DocumentBundle
-    let folder: DocumentFolder
-    let directory: Int32
-    /// The session in a bucket (nil on disk).
-    let object: ObjectBundleSession?
-    /// What the last ``readData()`` found, so the ``writeData(_:)`` after it need not look again.
-    private let seen = SeenDataFile()
+    /// The bundle's files where they are (a folder on disk, objects in a bucket).
+    let files: any BundleFiles
 
-    init(bundle: DocumentBundle, folder: DocumentFolder, directory: Int32, object: ObjectBundleSession? = nil) {
-        self.bundle = bundle
-        self.folder = folder
-        self.directory = directory
-        self.object = object
-    }
+    /// The bundle being edited.
+    public var bundle: DocumentBundle { files.bundle }
 
     /// The data archive's bytes, or nil if the bundle has none.
     ///
     /// - Throws: ``DocumentStoreError`` `.unsupportedFileType` when the data file is not a
     ///   regular file, `.corrupt` when it is over the size limit.
-    public func readData() throws -> Data? {
-        if let object { return try object.readData() }
-        seen.state = .unknown
-        guard let found = try folder.readDataFileAndStatus(in: directory, bundle: bundle) else {
-            seen.state = .absent
-            return nil
-        }
-        seen.state = .present(name: found.name, status: found.status)
-        return found.data
-    }
+    public func readData() throws -> Data? { try files.readData() }
 
     /// Durably replaces the data archive (keeping the file name and permissions it has).
-    public func writeData(_ data: Data) throws {
-        if let object { return try object.writeData(data) }
-        let name: String
-        let existing: FileStatus?
-        switch seen.state {
-        case .present(let seenName, let status):
-            // Read under this edit's exclusive lock: still the file there.
-            (name, existing) = (seenName, status)
-        case .absent:
-            (name, existing) = (folder.configuration.dataFileNames[0], nil)
-        case .unknown:
-            name = folder.existingDataFileName(in: directory) ?? folder.configuration.dataFileNames[0]
-            existing = try? folder.fileSystem.entryStatus(directory, name)
-        }
-        seen.state = .unknown
-        try folder.writer.write(data, named: name, in: directory, folderPath: bundle.url.path, replacing: existing)
-    }
+    public func writeData(_ data: Data) throws { try files.writeData(data) }
 
     /// The attachment `name`, or nil if it does not exist.
     ///
     /// - Throws: ``DocumentStoreError`` `.unsupportedFileType` when it is not a regular file,
     ///   `.corrupt` when it is over `limit` bytes (checked before reading).
     public func readAttachment(named name: String, limit: Int = 256 << 20) throws -> Data? {
-        if let object { return try object.readAttachment(named: name, limit: limit) }
-        return try folder.readAttachment(named: name, in: directory, bundle: bundle, limit: limit)
+        try files.readAttachment(named: name, limit: limit)
     }
 
     /// When attachment `name` was last written (nil if it does not exist): to pick the newest of
     /// two files a crash left.
-    public func modificationDate(ofAttachment name: String) throws -> Date? {
-        if let object { return try object.modificationDate(ofAttachment: name) }
-        try folder.validateAttachmentName(name)
-        return folder.modificationDate(of: name, in: directory)
-    }
+    public func modificationDate(ofAttachment name: String) throws -> Date? { try files.modificationDate(ofAttachment: name) }
 
     /// Durably writes (or replaces) the attachment `name`.
-    public func writeAttachment(_ data: Data, named name: String) throws {
-        if let object { return try object.writeAttachment(data, named: name) }
-        try folder.validateAttachmentName(name)
-        try folder.writer.write(data, named: name, in: directory, folderPath: bundle.url.path)
-    }
+    public func writeAttachment(_ data: Data, named name: String) throws { try files.writeAttachment(data, named: name) }
 
     /// Durably removes the attachment `name`; a missing one is not an error.
-    public func removeAttachment(named name: String) throws {
-        if let object { return try object.removeAttachment(named: name) }
-        try folder.validateAttachmentName(name)
-        let path = bundle.url.path + "/" + name
-        do {
-            try folder.fileSystem.unlink(directory, name, directory: false)
-        } catch {
-            if error.code == ENOENT { return }
-            throw DocumentStoreError.system("cannot remove", path: path, errno: error.code)
-        }
-        try folder.fileSystem.syncDirectory(directory, path: bundle.url.path)
-    }
+    public func removeAttachment(named name: String) throws { try files.removeAttachment(named: name) }
 
     /// The attachments' names, sorted.
-    public func attachmentNames() throws -> [String] {
-        if let object { return object.attachmentNames() }
-        return try folder.attachmentNames(in: directory, bundle: bundle)
-    }
+    public func attachmentNames() throws -> [String] { try files.attachmentNames() }
 }
 
 extension DocumentFolder {
@@ -114,15 +56,18 @@ extension DocumentFolder {
     /// `body` runs on the store's ``BlockingPool``.
     /// - Throws: ``DocumentStoreError`` `.notFound` for a missing bundle, or what `body` throws.
     public func edit<Result: Sendable>(_ id: Int, _ body: @escaping @Sendable (BundleEditor) throws -> Result) async throws -> Result {
-        if let bucket {
-            return try await withObjectSession(bucket, id, exclusive: true) { [self] session, _ in
-                try body(BundleEditor(bundle: session.bundle, folder: self, directory: -1, object: session))
-            }
-        }
-        return try await locks.withLock(id, exclusive: true) { [self] _ in
+        try await place.edit(id, in: self) { try body(BundleEditor(files: $0)) }
+    }
+
+    /// ``edit(_:_:)`` on disk: the bundle locked in this process and by `flock`, its files
+    /// reached through its folder's descriptor.
+    func diskAccess<Result: Sendable>(
+        _ id: Int, exclusive: Bool, _ body: @escaping @Sendable (any BundleFiles, UInt64) throws -> Result
+    ) async throws -> Result {
+        try await locks.withLock(id, exclusive: exclusive) { [self] generation in
             try await pool.run { [self] in
-                try withLockedBundle(id, LOCK_EX) { bundle, directory, _ in
-                    try body(BundleEditor(bundle: bundle, folder: self, directory: directory))
+                try withLockedBundle(id, exclusive ? LOCK_EX : LOCK_SH) { bundle, directory, _ in
+                    try body(FolderBundleFiles(bundle: bundle, folder: self, directory: directory), generation)
                 }
             }
         }

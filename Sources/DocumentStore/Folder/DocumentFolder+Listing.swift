@@ -21,8 +21,12 @@ extension DocumentFolder {
     ///   bundle's problem (an ``ArchiveError`` `.classMismatch` reads as foreign data).
     /// - Throws: ``DocumentStoreError`` only if the root itself cannot be read.
     public func list<Value: Sendable>(decode: @escaping @Sendable (Data) throws -> Value) async throws -> DocumentListing<Value> {
-        if let bucket { return try await objectList(bucket, decode: decode, format: nil) }
-        return try await pool.run { [self] in try withRoot { try listNow(decode: decode, rootDescriptor: $0) } }
+        try await place.list(decode: decode, summary: nil, in: self)
+    }
+
+    /// ``list(decode:)`` on disk.
+    func diskList<Value: Sendable>(decode: @escaping @Sendable (Data) throws -> Value) async throws -> DocumentListing<Value> {
+        try await pool.run { [self] in try withRoot { try listNow(decode: decode, rootDescriptor: $0) } }
     }
 
     private func listNow<Value: Sendable>(decode: @Sendable (Data) throws -> Value, rootDescriptor: Int32) throws -> DocumentListing<Value> {

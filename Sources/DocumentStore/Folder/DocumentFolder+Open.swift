@@ -39,8 +39,12 @@ extension DocumentFolder {
     ///   `.notFound` if it does not exist.
     @discardableResult
     public func open(cleaning: Cleaning = .everything) async throws -> OpenReport {
-        if bucket != nil { return OpenReport() }  // nothing is ever half done there
-        return try await pool.run { [self] in try sweep(cleaning) }
+        try await place.open(cleaning: cleaning, in: self)
+    }
+
+    /// ``open(cleaning:)`` on disk.
+    func diskOpen(cleaning: Cleaning) async throws -> OpenReport {
+        try await pool.run { [self] in try sweep(cleaning) }
     }
 
     private func sweep(_ cleaning: Cleaning) throws -> OpenReport {

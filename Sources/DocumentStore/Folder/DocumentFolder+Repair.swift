@@ -26,7 +26,11 @@ extension DocumentFolder {
     /// - Parameter decode: the same decoding ``list(decode:)`` uses, deciding what is bad.
     /// - Returns: the bundles moved.
     public func repair<Value: Sendable>(decode: @escaping @Sendable (Data) throws -> Value) async throws -> [QuarantinedBundle] {
-        if let bucket { return try await objectRepair(bucket, decode: decode) }
+        try await place.repair(decode: decode, in: self)
+    }
+
+    /// ``repair(decode:)`` on disk.
+    func diskRepair<Value: Sendable>(decode: @escaping @Sendable (Data) throws -> Value) async throws -> [QuarantinedBundle] {
         let problems = try await list(decode: decode).problems.filter {
             if case .unreadable = $0.reason { return false }
             return true

@@ -32,8 +32,12 @@ extension DocumentFolder {
     public func list<Value: Sendable>(
         decode: @escaping @Sendable (Data) throws -> Value, summary format: ListingSummaryFormat<Value>
     ) async throws -> DocumentListing<Value> {
-        if let bucket { return try await objectList(bucket, decode: decode, format: format) }
-        return try await pool.run { [self] in try withRoot { try listWithSummary(decode: decode, format: format, rootDescriptor: $0) } }
+        try await place.list(decode: decode, summary: format, in: self)
+    }
+
+    /// ``list(decode:summary:)`` on disk.
+    func diskList<Value: Sendable>(decode: @escaping @Sendable (Data) throws -> Value, summary format: ListingSummaryFormat<Value>) async throws -> DocumentListing<Value> {
+        try await pool.run { [self] in try withRoot { try listWithSummary(decode: decode, format: format, rootDescriptor: $0) } }
     }
 
     /// How long before a listing starts a data file's last status change must be for its value

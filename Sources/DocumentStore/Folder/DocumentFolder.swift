@@ -46,6 +46,8 @@ public final class DocumentFolder: Sendable {
     let summarySettleNanoseconds = Atomic<Int64>(1_000_000_000)
     /// The bucket, when the bundles are objects there instead of folders on disk.
     public let bucket: BucketStorage?
+    /// How the operations are carried out where the bundles are: folders on disk or objects in the bucket.
+    let place: any BundlePlace
     /// The largest bundle number this store has seen in use in its bucket, or taken to try
     /// (0: not known yet).
     let largestObjectID = Atomic<Int>(0)
@@ -90,6 +92,7 @@ public final class DocumentFolder: Sendable {
         usesExclusiveRename: Bool, fileSystem: any FileSystem = SystemFileSystem(), bucket: BucketStorage? = nil
     ) {
         self.bucket = bucket
+        self.place = bucket.map(BucketBundles.init(bucket:)) ?? FolderBundles()
         self.root = root.standardizedFileURL
         self.configuration = configuration
         var writer = writer
@@ -117,8 +120,12 @@ public final class DocumentFolder: Sendable {
     ///
     /// Entries with a bad number or a duplicate number are left out; ``list(decode:)`` reports them.
     public func bundles() async throws -> [DocumentBundle] {
-        if let bucket { return try await objectScan(bucket).bundles.map(\.0) }
-        return try await pool.run { [self] in
+        try await place.bundles(in: self)
+    }
+
+    /// ``bundles()`` on disk.
+    func diskBundles() async throws -> [DocumentBundle] {
+        try await pool.run { [self] in
             try withRoot { try scanBundles(in: $0).bundles }
         }
     }
@@ -127,8 +134,12 @@ public final class DocumentFolder: Sendable {
     ///
     /// - Throws: ``DocumentStoreError`` `.notFound` if there is none.
     public func bundle(_ id: Int) async throws -> DocumentBundle {
-        if let bucket { return try await objectBundle(bucket, id).0 }
-        return try await pool.run { [self] in
+        try await place.bundle(id, in: self)
+    }
+
+    /// ``bundle(_:)`` on disk.
+    func diskBundle(_ id: Int) async throws -> DocumentBundle {
+        try await pool.run { [self] in
             try withRoot { rootDescriptor in
                 let (bundle, descriptor) = try openBundle(id, in: rootDescriptor)
                 fileSystem.closeFile(descriptor)
