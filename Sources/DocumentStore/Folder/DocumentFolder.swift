@@ -48,6 +48,9 @@ public final class DocumentFolder: Sendable {
     public let bucket: BucketStorage?
     /// How the operations are carried out where the bundles are: folders on disk or objects in the bucket.
     let place: any BundlePlace
+    /// The blobs directly in the root (the root's own files: lock files, what an app keeps
+    /// beside its bundles), in the folder or under the bucket's prefix.
+    public let blobs: any BlobStore
     /// The largest bundle number this store has seen in use in its bucket, or taken to try
     /// (0: not known yet).
     let largestObjectID = Atomic<Int>(0)
@@ -99,6 +102,7 @@ public final class DocumentFolder: Sendable {
         writer.fileSystem = fileSystem
         writer.temporaryMark = DurableFileWriter.storeMark()
         self.writer = writer
+        self.blobs = bucket ?? FolderBlobStore(root: root, writer: writer, pool: pool)
         self.pool = pool
         self.usesExclusiveRename = usesExclusiveRename
         self.fileSystem = fileSystem

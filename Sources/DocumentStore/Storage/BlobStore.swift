@@ -60,6 +60,12 @@ public protocol BlobStore: Sendable {
     /// The names ``list(startingWith:)`` would give, without their versions (a folder: one read
     /// of its entries, nothing looked at).
     func names(startingWith prefix: String) async throws -> [String]
+    /// Visits the name of every entry directly in the place — blobs and folders alike: a folder's
+    /// entries (its subfolders included), a bucket's objects directly under the prefix and the
+    /// first part of deeper keys (`N.ext` for `N.ext/Data.plist`) — in no set order, until
+    /// `visit` returns false. A folder is read an entry at a time, a bucket a page (1,000) at a
+    /// time, so a search that stops early reads little. A folder that is missing has none.
+    func visitEntries(_ visit: @escaping @Sendable (String) -> Bool) async throws
     /// Stores `data` as the blob `name` as `mode` allows and returns the new version.
     ///
     /// - Parameter contentType: what a bucket records for the object (a folder has no place for it).

@@ -74,6 +74,26 @@ extension BucketStorage: BlobStore {
         Array(try await list(startingWith: start).keys)
     }
 
+    /// ListObjectsV2 with the delimiter `/`, a page at a time.
+    public func visitEntries(_ visit: @escaping @Sendable (String) -> Bool) async throws {
+        let prefix = location.prefix
+        var token: String?
+        do {
+            repeat {
+                let page = try await client.listPage(prefix: prefix, delimiter: "/", continuationToken: token)
+                let names = page.commonPrefixes.map { String(decoding: $0.utf8.dropFirst(prefix.utf8.count).dropLast(), as: UTF8.self) }
+                    + page.objects.map { String(decoding: $0.key.utf8.dropFirst(prefix.utf8.count), as: UTF8.self) }
+                for name in names where !name.isEmpty {
+                    if !visit(name) { return }
+                }
+                if let next = page.continuationToken, next == token { throw S3Error(.badResponse, "the listing repeated its continuation token") }
+                token = page.continuationToken
+            } while token != nil
+        } catch let error as S3Error {
+            throw DocumentStoreError.storage(error, location: location.description)
+        }
+    }
+
     @discardableResult
     public func write(_ name: String, _ data: Data, mode: BlobWriteMode, contentType: String?) async throws -> String {
         let condition: S3WriteCondition

@@ -121,6 +121,27 @@ public struct FolderBlobStore: BlobStore {
         }
     }
 
+    public func visitEntries(_ visit: @escaping @Sendable (String) -> Bool) async throws {
+        let path = rootPath
+        try await pool.run {
+            guard let directory = opendir(path) else {
+                let reason = errno
+                if reason == ENOENT { return }
+                throw DocumentStoreError.system("cannot read the folder", path: path, errno: reason)
+            }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                // The name read in place: the kernel's record may end before a whole `dirent` would.
+                let name = String(cString: UnsafeRawPointer(entry).advanced(by: Self.nameOffset).assumingMemoryBound(to: CChar.self))
+                if name == "." || name == ".." { continue }
+                if !visit(name) { return }
+            }
+        }
+    }
+
+    /// Where a `dirent`'s name starts.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+
     @discardableResult
     public func write(_ name: String, _ data: Data, mode: BlobWriteMode, contentType: String?) async throws -> String {
         try Self.checkName(name, in: rootPath)

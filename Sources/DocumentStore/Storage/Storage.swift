@@ -194,3 +194,15 @@ extension ArchiveFileStore {
         }
     }
 }
+
+extension DocumentFolder {
+    /// A store of the bundles in `storage`: ``init(root:configuration:writer:pool:)`` for a
+    /// folder, ``init(bucket:configuration:pool:)`` for a bucket (whose objects are written by
+    /// requests, not `writer`).
+    public convenience init(storage: Storage, configuration: DocumentFolderConfiguration, writer: DurableFileWriter = .system, pool: BlockingPool = .shared) {
+        switch storage {
+        case .folder(let root): self.init(root: root, configuration: configuration, writer: writer, pool: pool)
+        case .bucket(let bucket): self.init(bucket: bucket, configuration: configuration, pool: pool)
+        }
+    }
+}

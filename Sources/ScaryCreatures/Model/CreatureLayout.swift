@@ -84,23 +84,4 @@ public struct CreatureLayout: Sendable, Hashable {
         }
         throw ArchiveError(.missingValue, "the archive has no creature under the top key \"root\" or \"Data\"")
     }
-
-    /// The layout of the folder at `root`: the 2010 one if it holds `.scarybug` bundles and no
-    /// `.scarycreature` ones, else the 2018 one (also for an empty or missing folder).
-    public static func detect(in root: URL) -> CreatureLayout {
-        // Read entry by entry and stop at the first 2018 bundle: a folder of 10,000 creatures
-        // is not read whole (nor made into 10,000 strings) just to learn its layout.
-        guard let directory = opendir(root.path) else { return .scaryCreatures }
-        defer { closedir(directory) }
-        var sawBug = false
-        while let entry = readdir(directory) {
-            // The name read in place: the kernel's record may end before a whole `dirent` would.
-            let name = String(cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
-            if name.hasSuffix(".scarycreature") { return .scaryCreatures }
-            if !sawBug, name.utf8.count > 9, name.lowercased().hasSuffix(".scarybug") { sawBug = true }
-        }
-        return sawBug ? .scaryBugs : .scaryCreatures
-    }
-
-    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
 }

@@ -13,8 +13,6 @@ import Synchronization
 public final class ScaryCreatureDatabase: Sendable {
     /// The data folder, or the bucket's `s3://BUCKET/PREFIX/`.
     public let root: URL
-    /// Whether the creatures are in a bucket rather than a folder.
-    public var isInBucket: Bool { folder.bucket != nil }
     /// Its layout.
     public let layout: CreatureLayout
     let folder: DocumentFolder
@@ -41,66 +39,46 @@ public final class ScaryCreatureDatabase: Sendable {
         thumbnails = MemoryCache(budget: cacheBudget)
     }
 
-    /// Opens the data folder at `root`: for writing, creating it if needed and cleaning up after
-    /// crashes; read-only, changing nothing at all.
+    /// Opens the data folder at `root`: ``open(storage:layout:readOnly:cacheBudget:limits:writer:)``
+    /// of a folder.
+    ///
+    /// - Throws: ``ScaryCreaturesError`` `.noDataFolder`, `.storage`.
+    public static func open(
+        at root: URL, layout: CreatureLayout? = nil, readOnly: Bool = false, cacheBudget: Int = 16 << 20,
+        limits: ImageLimits = .default, writer: DurableFileWriter = .system
+    ) async throws -> ScaryCreatureDatabase {
+        try await open(storage: .folder(root), layout: layout, readOnly: readOnly, cacheBudget: cacheBudget, limits: limits, writer: writer)
+    }
+
+    /// Opens the database in `storage` (a data folder, or the creatures under a bucket's prefix
+    /// laid out as in a folder, ``DocumentStore/DocumentFolder/init(bucket:configuration:pool:)``,
+    /// which many servers may share): for writing, creating a folder if needed and cleaning up
+    /// after crashes (a bucket has nothing to clean); read-only, changing nothing at all.
     ///
     /// - Parameters:
-    ///   - layout: nil to detect it from the folder's contents.
-    ///   - readOnly: the caller will only read: the folder must exist (it is never created) and
+    ///   - layout: nil to detect it from what is stored.
+    ///   - readOnly: the caller will only read: a folder must exist (it is never created) and
     ///     no creature in it is touched — leftovers of crashed writes are invisible to readers and
     ///     are cleaned by the next writer. Only the listing summary, a cache, may be refreshed
     ///     (see ``list()``).
     ///   - cacheBudget: bytes of thumbnails kept in memory (16 MiB by default).
     ///   - limits: what photos may be.
-    /// - Throws: ``ScaryCreaturesError`` `.noDataFolder` when a read-only open finds no folder
-    ///   at `root`, `.storage` if the folder cannot be created or read.
-    public static func open(
-        at root: URL, layout: CreatureLayout? = nil, readOnly: Bool = false, cacheBudget: Int = 16 << 20,
-        limits: ImageLimits = .default, writer: DurableFileWriter = .system
-    ) async throws -> ScaryCreatureDatabase {
-        let layout = try await BlockingPool.shared.run {
-            if readOnly { try requireFolder(root) }
-            return layout ?? CreatureLayout.detect(in: root)
-        }
-        let folder = DocumentFolder(root: root, configuration: layout.folder, writer: writer)
-        if !readOnly { _ = try await mapErrors { try await folder.open(cleaning: .everything) } }
-        return ScaryCreatureDatabase(root: folder.root, layout: layout, folder: folder, thumbnailer: Thumbnailer(limits: limits), cacheBudget: cacheBudget)
-    }
-
-    /// Opens the database in `storage`: a folder as ``open(at:layout:readOnly:cacheBudget:limits:writer:)``
-    /// does; the creatures under a bucket's prefix, laid out as in a folder
-    /// (``DocumentStore/DocumentFolder/init(bucket:configuration:pool:)``), which many servers
-    /// may share. `writer` and `readOnly` change nothing there: nothing is cleaned at start.
-    ///
-    /// - Throws: ``ScaryCreaturesError`` `.noDataFolder`, `.storage`.
+    ///   - writer: writes a folder's files (a bucket's objects are written by requests).
+    /// - Throws: ``ScaryCreaturesError`` `.noDataFolder` when a read-only open finds no folder,
+    ///   `.storage` if the folder cannot be created or read.
     public static func open(
         storage: Storage, layout: CreatureLayout? = nil, readOnly: Bool = false, cacheBudget: Int = 16 << 20,
         limits: ImageLimits = .default, writer: DurableFileWriter = .system
     ) async throws -> ScaryCreatureDatabase {
-        switch storage {
-        case .folder(let root):
-            return try await open(at: root, layout: layout, readOnly: readOnly, cacheBudget: cacheBudget, limits: limits, writer: writer)
-        case .bucket(let bucket):
-            let found: CreatureLayout
-            if let layout { found = layout } else { found = try await CreatureLayout.detect(in: bucket) }
-            let folder = DocumentFolder(bucket: bucket, configuration: found.folder)
-            return ScaryCreatureDatabase(root: folder.root, layout: found, folder: folder, thumbnailer: Thumbnailer(limits: limits), cacheBudget: cacheBudget)
+        let blobs = storage.blobs(writer: writer)
+        if readOnly, !((try? await blobs.exists()) ?? false) {
+            throw ScaryCreaturesError(.noDataFolder, "there is no data folder at \(blobs.description)")
         }
-    }
-
-    /// Fails unless `root` is a folder (or a symbolic link to one).
-    private static func requireFolder(_ root: URL) throws {
-        var status = stat()
-        guard stat(root.path, &status) == 0 else {
-            let reason = errno
-            if reason == ENOENT || reason == ENOTDIR {
-                throw ScaryCreaturesError(.noDataFolder, "there is no data folder at \(root.path)")
-            }
-            throw ScaryCreaturesError(.storage, "cannot open the data folder \(root.path): \(String(cString: strerror(reason)))")
-        }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw ScaryCreaturesError(.noDataFolder, "\(root.path) is not a folder")
-        }
+        let found: CreatureLayout
+        if let layout { found = layout } else { found = try await CreatureLayout.detect(in: blobs) }
+        let folder = DocumentFolder(storage: storage, configuration: found.folder, writer: writer)
+        if !readOnly { _ = try await mapErrors { try await folder.open(cleaning: .everything) } }
+        return ScaryCreatureDatabase(root: folder.root, layout: found, folder: folder, thumbnailer: Thumbnailer(limits: limits), cacheBudget: cacheBudget)
     }
 
     /// The per-user default: `$XDG_DATA_HOME/scary-creatures/PrivateDocuments`, or

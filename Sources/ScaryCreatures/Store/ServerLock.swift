@@ -18,10 +18,9 @@ extension ScaryCreatureDatabase {
     ///
     /// A bucket is not claimed: any number of servers share one (their writes are conditional).
     public func claimForServer() async throws {
-        guard !isInBucket else { return }
-        let lock: FolderLock
+        let lock: FolderLock?
         do {
-            lock = try await FolderLock(folder: root, fileName: Self.serverLockFileName, holder: .server)
+            lock = try await folder.blobs.holdForWriting(lockName: Self.serverLockFileName, holder: .server, timeout: .zero)
         } catch let refusal as FolderLock.Refusal {
             switch refusal {
             case .heldByServer, .busy:
