@@ -10,75 +10,60 @@ import Foundation
 /// an error that names it, never a new, empty store beside the real one. A bucket must exist
 /// and accept the credentials; nothing creates one.
 public struct DataFolderChoice: Sendable, Hashable {
-    /// The folder's file URL, or the bucket's `s3://BUCKET/PREFIX` URL.
-    public let folder: URL
+    /// Where the data is: a folder, or a bucket's prefix (parsed once, here).
+    public let location: StorageLocation
     /// Whether it is the per-user default (no `--storage`).
     public let isDefault: Bool
     /// Whether a missing folder may be created: the default, or `--create`.
     public let mayCreate: Bool
-    /// Whether a bucket is addressed in path style (`--s3-path-style`, for local servers).
-    public let pathStyle: Bool
 
-    /// The storage `storage` names (a path or `s3://BUCKET/PREFIX`), or `defaultFolder` when it
-    /// is nil.
+    /// The storage `storage` names (a path, or `s3://BUCKET/PREFIX` addressed in path style when
+    /// `pathStyle`), or `defaultFolder` when it is nil.
     ///
     /// - Throws: `DocumentStore.StorageConnectError` for a malformed `s3://` location.
     public init(storage: String?, defaultFolder: URL, create: Bool, pathStyle: Bool = false) throws {
-        folder = try storage.map(Storage.url(naming:)) ?? defaultFolder
+        location = try storage.map { try StorageLocation(parsing: $0, pathStyle: pathStyle) } ?? .folder(defaultFolder.standardizedFileURL)
         isDefault = storage == nil
         mayCreate = storage == nil || create
-        self.pathStyle = pathStyle
-    }
-
-    /// The folder `dataDir` names, or `defaultFolder` when it is nil.
-    public init(dataDir: String?, defaultFolder: URL, create: Bool) {
-        folder = dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? defaultFolder
-        isDefault = dataDir == nil
-        mayCreate = dataDir == nil || create
-        pathStyle = false
     }
 
     /// Whether the storage is a bucket.
-    public var isBucket: Bool { folder.scheme == "s3" }
+    public var isBucket: Bool { location.isBucket }
 
-    /// The storage, ready to open: a folder that exists or may be created, or a bucket that
-    /// answers (``DocumentStore/BucketStorage/connect(_:environment:pathStyle:)``).
+    /// The storage as it is named, not checked: a folder (which may be missing), or a bucket
+    /// that answers (``DocumentStore/BucketStorage/connect(_:environment:pathStyle:)``). For
+    /// commands that only read, which report a missing folder themselves.
     ///
-    /// - Throws: ``MissingDataFolder``; `DocumentStore.StorageConnectError`.
-    public func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Storage {
-        try await requireExistingUnlessCreatable()
-        return try await Storage.resolve(folder, environment: environment, pathStyle: pathStyle)
+    /// - Throws: `DocumentStore.StorageConnectError`.
+    public func connect(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Storage {
+        try await location.connect(environment: environment)
     }
 
-    /// Returns when the folder exists or may be created (the check runs on the blocking pool);
-    /// a bucket is checked by ``resolve(environment:)``.
+    /// The storage, ready to open: a folder that exists or may be created, or a bucket that
+    /// answers.
     ///
-    /// - Throws: ``MissingDataFolder`` when it is missing, or is not a folder, and may not be
-    ///   created.
-    public func requireExistingUnlessCreatable() async throws {
-        guard !mayCreate, !isBucket else { return }
-        let path = folder.path
-        let exists = try await BlockingPool.shared.run {
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
-        }
-        guard exists else { throw MissingDataFolder(folder: folder) }
+    /// - Throws: ``MissingDataFolder`` for a folder that is missing (or is not a folder) and may
+    ///   not be created; `DocumentStore.StorageConnectError`.
+    public func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Storage {
+        let storage = try await connect(environment: environment)
+        if !mayCreate, !(try await storage.blobs().exists()) { throw MissingDataFolder(location: location) }
+        return storage
     }
 }
 
-/// A data folder named with `--data-dir` that does not exist, without `--create`.
+/// A data folder named with `--storage` (or `--data-dir`) that does not exist, without `--create`.
 public struct MissingDataFolder: Error, Sendable, Hashable {
     /// The folder that was named.
-    public let folder: URL
+    public let location: StorageLocation
 
-    /// The error for `folder`.
-    public init(folder: URL) {
-        self.folder = folder
+    /// The error for `location`.
+    public init(location: StorageLocation) {
+        self.location = location
     }
 
     /// One sentence: what is missing and the two ways on.
     public var message: String {
-        "there is no data folder at \(folder.path); check the path, or add --create to start a new one there"
+        "there is no data folder at \(location); check the path, or add --create to start a new one there"
     }
 }
 
@@ -122,17 +107,17 @@ public struct DataFolderOptions<App: DataFolderApp>: ParsableArguments {
         if storage != nil, dataDir != nil {
             throw ValidationError("give the storage once: --storage or --data-dir, not both")
         }
-        let bucket = storage.map(Storage.namesBucket) ?? false
-        if s3PathStyle, !bucket {
-            throw ValidationError("--s3-path-style applies only to --storage s3://BUCKET/PREFIX")
-        }
-        if create, bucket {
-            throw ValidationError("--create applies only to a folder: buckets are created with the storage provider's own tools")
-        }
+        let choice: DataFolderChoice
         do {
-            _ = try choice
+            choice = try self.choice
         } catch let error as StorageConnectError {
             throw ValidationError(error.message)
+        }
+        if s3PathStyle, !choice.isBucket {
+            throw ValidationError("--s3-path-style applies only to --storage s3://BUCKET/PREFIX")
+        }
+        if create, choice.isBucket {
+            throw ValidationError("--create applies only to a folder: buckets are created with the storage provider's own tools")
         }
     }
 
@@ -144,10 +129,5 @@ public struct DataFolderOptions<App: DataFolderApp>: ParsableArguments {
         get throws {
             try DataFolderChoice(storage: storage ?? dataDir, defaultFolder: App.defaultDataFolder, create: create, pathStyle: s3PathStyle)
         }
-    }
-
-    /// The storage's URL: a folder's file URL or `s3://BUCKET/PREFIX`.
-    public var folder: URL {
-        get throws { try choice.folder }
     }
 }

@@ -37,24 +37,22 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
     /// Creates the options with their defaults.
     public init() {}
 
-    /// Runs the server on `data` (a folder or a bucket): `build` makes the application from the configuration and
-    /// calls the closure it is given once the server listens.
+    /// Runs the server: `build` makes the application (on the storage the command resolved)
+    /// from the configuration and calls the closure it is given once the server listens.
     ///
     /// - Throws: ``WebSupport/WebStartError`` when the token file cannot be read, the
     ///   configuration is unsafe, or the server cannot start (a port in use); what `build` throws.
     public func run(
-        data: DataFolderChoice,
         build: (WebConfiguration, _ onRunning: @escaping @Sendable (ServerAddress) async -> Void) async throws -> any ApplicationProtocol
     ) async throws {
         let access = try self.access.resolve(tokenVariable: App.tokenVariable, allowedHostsVariable: App.allowedHostsVariable)
-        var configuration = WebConfiguration(
-            host: host, port: port, dataFolder: data.folder, token: access.token, logLevel: logLevel,
+        let configuration = WebConfiguration(
+            host: host, port: port, token: access.token, logLevel: logLevel,
             tokenVariable: App.tokenVariable, allowedHosts: access.allowedHosts
         )
-        configuration.s3PathStyle = data.pathStyle
         let name = App.displayName
         let app = try await build(configuration) { address in
-            FileHandle.standardOutput.write(Data("\(name) is at \(address.url)\ndata: \(address.dataDescription)\n".utf8))
+            FileHandle.standardOutput.write(Data("\(name) is at \(address.url)\ndata: \(address.data)\n".utf8))
         }
         do {
             try await app.runService()

@@ -38,8 +38,7 @@ public struct HomepwnerPages: Sendable, PageResponses {
     ///
     /// - Parameters:
     ///   - repairCommand: the command shown when the archive is damaged; by default
-    ///     `homepwner check --repair --data-dir <the store's folder>` (`--storage s3://…` for a
-    ///     bucket).
+    ///     `homepwner check --repair --storage <the store's folder or s3://BUCKET/PREFIX>`.
     ///   - now: the clock that dates the printed inventory.
     /// - Throws: when the package's resources are missing or a template does not parse.
     public init(store: ItemStore, repairCommand: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -107,13 +106,10 @@ public struct HomepwnerPages: Sendable, PageResponses {
         try HomepwnerPages(store: store).addRoutes(to: router)
     }
 
-    /// The command that repairs the archive in `storage`: `--data-dir` naming a folder,
-    /// `--storage` naming a bucket.
+    /// The command that repairs the archive in `storage`: `--storage` naming the folder or the
+    /// bucket (with `--s3-path-style` when the bucket is addressed so).
     static func repairCommand(for storage: Storage) -> String {
-        switch storage {
-        case .folder(let folder): "homepwner check --repair --data-dir \(shellQuoted(folder.path))"
-        case .bucket: "homepwner check --repair --storage \(shellQuoted(storage.description))"
-        }
+        (["homepwner", "check", "--repair"] + storage.location.arguments.map(shellQuoted)).joined(separator: " ")
     }
 
     /// `text` as one word of a POSIX shell (single-quoted unless it is plainly safe).

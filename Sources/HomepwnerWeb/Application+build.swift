@@ -19,25 +19,22 @@ import WebSupport
 /// - Parameters:
 ///   - pages: adds the pages' routes; nil serves the API alone.
 ///   - onRunning: called once the server listens.
-///   - storage: the storage already resolved; nil to resolve `configuration.dataFolder` (a
-///     folder, or a bucket with the credentials in the environment).
+///   - storage: where the data is (a folder, or a bucket already connected to).
 /// - Throws: ``Homepwner/HomepwnerError`` `.inUse` when another server holds the data folder;
 ///   ``WebSupport/WebStartError`` for an unsafe configuration or a folder that cannot be used;
 ///   ``DocumentStore/StorageConnectError`` for a bucket that cannot be used.
 public func buildApplication(
     _ configuration: WebConfiguration,
+    storage: Storage,
     pages: PageRoutes<ItemStore>? = nil,
-    onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in },
-    storage: Storage? = nil
+    onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let hosts = try await configuration.validate()
     var logger = Logger(label: "homepwner")
     logger.logLevel = configuration.logLevel
     let store: ItemStore
     do {
-        let resolved: Storage
-        if let storage { resolved = storage } else { resolved = try await Storage.resolve(configuration.dataFolder, pathStyle: configuration.s3PathStyle) }
-        store = ItemStore(storage: resolved, imageCacheBudget: configuration.thumbnailCacheBytes, serving: true)
+        store = ItemStore(storage: storage, imageCacheBudget: configuration.thumbnailCacheBytes, serving: true)
         try await store.load()
     } catch let error as HomepwnerError where error.code != .inUse {
         throw WebStartError(error.message)
@@ -70,7 +67,7 @@ public func buildApplication(
         services: services,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
-            await onRunning(ServerAddress(host: host, port: port, dataFolder: store.folder))
+            await onRunning(ServerAddress(host: host, port: port, data: storage.description))
         },
         logger: logger
     )

@@ -19,25 +19,22 @@ import WebSupport
 ///   - onRunning: called once the server listens.
 ///   - onWatching: called once the folder watch sees every bundle: from then on a change another
 ///     process makes to the folder reaches the event streams and the caches.
-///   - storage: the storage already resolved; nil to resolve `configuration.dataFolder` (a
-///     folder, or a bucket with the credentials in the environment).
+///   - storage: where the data is (a folder, or a bucket already connected to).
 /// - Throws: ``WebStartError`` for an unsafe configuration or a data folder another server uses;
 ///   the database's errors for an unusable folder.
 public func buildApplication(
     _ configuration: WebConfiguration,
+    storage: Storage,
     pages: PageRoutes<ScaryCreatureDatabase>? = nil,
     onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in },
-    onWatching: @escaping @Sendable () async -> Void = {},
-    storage: Storage? = nil
+    onWatching: @escaping @Sendable () async -> Void = {}
 ) async throws -> some ApplicationProtocol {
     let hosts = try await configuration.validate()
     var logger = Logger(label: "scary-creatures")
     logger.logLevel = configuration.logLevel
     let database: ScaryCreatureDatabase
     do {
-        let resolved: Storage
-        if let storage { resolved = storage } else { resolved = try await Storage.resolve(configuration.dataFolder, pathStyle: configuration.s3PathStyle) }
-        database = try await ScaryCreatureDatabase.open(storage: resolved, cacheBudget: configuration.thumbnailCacheBytes)
+        database = try await ScaryCreatureDatabase.open(storage: storage, cacheBudget: configuration.thumbnailCacheBytes)
         try await database.claimForServer()
     } catch let error as ScaryCreaturesError {
         throw WebStartError(error.message)
@@ -73,7 +70,7 @@ public func buildApplication(
         services: services,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
-            await onRunning(ServerAddress(host: host, port: port, dataFolder: database.root))
+            await onRunning(ServerAddress(host: host, port: port, data: storage.description))
         },
         logger: logger
     )

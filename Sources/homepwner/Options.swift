@@ -20,11 +20,7 @@ extension DataFolderOptions where App == HomepwnerApp {
     /// 77, 66 or 69 when it does not).
     func open(readOnly: Bool = false) async throws -> ItemStore {
         let choice = try self.choice
-        if choice.isBucket {
-            return try await ItemStore.open(storage: try await choice.resolve(), readOnly: readOnly)
-        }
-        if !readOnly { try await choice.requireExistingUnlessCreatable() }
-        return try await ItemStore.open(at: choice.folder, readOnly: readOnly)
+        return try await ItemStore.open(storage: try await readOnly ? choice.connect() : choice.resolve(), readOnly: readOnly)
     }
 
     /// Opens the store read-only; a missing per-user default folder is an empty inventory.

@@ -23,11 +23,10 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
 
     func run() async throws {
-        let choice = try data.choice
-        try await choice.requireExistingUnlessCreatable()
-        try await server.run(data: choice) { configuration, onRunning in
+        let storage = try await data.choice.resolve()
+        try await server.run { configuration, onRunning in
             // The pages' routes are handed in here (HomepwnerPages).
-            try await buildApplication(configuration, pages: HomepwnerPages.routes, onRunning: onRunning)
+            try await buildApplication(configuration, storage: storage, pages: HomepwnerPages.routes, onRunning: onRunning)
         }
     }
 }

@@ -20,8 +20,7 @@ extension DataFolderOptions where App == ScaryCreaturesApp {
     /// must answer and accept the credentials.
     func open(readOnly: Bool = false) async throws -> ScaryCreatureDatabase {
         let choice = try self.choice
-        if readOnly, !choice.isBucket { return try await ScaryCreatureDatabase.open(at: choice.folder, readOnly: true) }
-        return try await ScaryCreatureDatabase.open(storage: try await choice.resolve(), readOnly: readOnly)
+        return try await ScaryCreatureDatabase.open(storage: try await readOnly ? choice.connect() : choice.resolve(), readOnly: readOnly)
     }
 }
 

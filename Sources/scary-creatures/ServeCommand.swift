@@ -15,11 +15,10 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
 
     func run() async throws {
-        let choice = try data.choice
-        try await choice.requireExistingUnlessCreatable()
-        try await server.run(data: choice) { configuration, onRunning in
+        let storage = try await data.choice.resolve()
+        try await server.run { configuration, onRunning in
             // The pages' routes are handed in here (ScaryCreaturesPages).
-            try await buildApplication(configuration, pages: ScaryCreaturesPages.routes, onRunning: onRunning)
+            try await buildApplication(configuration, storage: storage, pages: ScaryCreaturesPages.routes, onRunning: onRunning)
         }
     }
 }

@@ -13,18 +13,18 @@ private enum SampleApp: ServedApp {
 
 @Suite("CommandLineSupport: what both app CLIs share")
 struct CommandLineSupportTests {
-    @Test("the default folder may be created; a --data-dir must exist unless --create is given")
+    @Test("the default folder may be created; a --storage folder must exist unless --create is given")
     func dataFolderChoice() async throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("CommandLineSupportTests-\(UUID().uuidString)")
-        let defaultChoice = DataFolderChoice(dataDir: nil, defaultFolder: missing, create: false)
+        let defaultChoice = try DataFolderChoice(storage: nil, defaultFolder: missing, create: false)
         #expect(defaultChoice.isDefault && defaultChoice.mayCreate)
-        try await defaultChoice.requireExistingUnlessCreatable()
-        let named = DataFolderChoice(dataDir: missing.path, defaultFolder: URL(fileURLWithPath: "/unused"), create: false)
-        #expect(named.folder.path == missing.path && !named.mayCreate)
-        await #expect(throws: MissingDataFolder(folder: named.folder)) { try await named.requireExistingUnlessCreatable() }
-        #expect(MissingDataFolder(folder: named.folder).message == "there is no data folder at \(missing.path); check the path, or add --create to start a new one there")
-        try await DataFolderChoice(dataDir: missing.path, defaultFolder: missing, create: true).requireExistingUnlessCreatable()
-        try await DataFolderChoice(dataDir: NSTemporaryDirectory(), defaultFolder: missing, create: false).requireExistingUnlessCreatable()
+        #expect(try await defaultChoice.resolve().description == missing.path)
+        let named = try DataFolderChoice(storage: missing.path, defaultFolder: URL(fileURLWithPath: "/unused"), create: false)
+        #expect(named.location.description == missing.path && !named.mayCreate)
+        await #expect(throws: MissingDataFolder(location: named.location)) { try await named.resolve() }
+        #expect(MissingDataFolder(location: named.location).message == "there is no data folder at \(missing.path); check the path, or add --create to start a new one there")
+        _ = try await DataFolderChoice(storage: missing.path, defaultFolder: missing, create: true).resolve()
+        _ = try await DataFolderChoice(storage: NSTemporaryDirectory(), defaultFolder: missing, create: false).resolve()
     }
 
     @Test("--data-dir, --create and --json before the subcommand move after it; anything else stays")

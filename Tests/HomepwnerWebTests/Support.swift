@@ -21,8 +21,8 @@ func withApp(
     try await withTemporaryFolder { folder in
         try archive?.write(to: folder.appendingPathComponent("items.archive"))
         let app = try await buildApplication(WebConfiguration(
-            port: 0, dataFolder: folder, token: token, maxBodyBytes: maxBodyBytes, maxUploads: maxUploads, maxEventStreams: maxEventStreams
-        ))
+            port: 0, token: token, maxBodyBytes: maxBodyBytes, maxUploads: maxUploads, maxEventStreams: maxEventStreams
+        ), storage: .folder(folder))
         // A live server answers on threads of its own, whatever other tests do on Swift's pool.
         try await ServerThreads.run { try await app.test(setup) { client in try await body(client, folder) } }
     }

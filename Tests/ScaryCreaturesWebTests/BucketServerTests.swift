@@ -29,8 +29,8 @@ struct BucketServerTests {
         func app(_ index: Int, _ signal: Signal) async throws -> some ApplicationProtocol {
             let bucket = BucketStorage(client: clients[index], location: location)
             return try await buildApplication(
-                WebConfiguration(port: 0, dataFolder: bucket.url), pages: ScaryCreaturesPages.routes,
-                onWatching: { signal.fire() }, storage: .bucket(bucket)
+                WebConfiguration(port: 0), storage: .bucket(bucket), pages: ScaryCreaturesPages.routes,
+                onWatching: { signal.fire() }
             )
         }
         let first = try await app(0, watching.0), second = try await app(1, watching.1)

@@ -19,9 +19,9 @@ func withApp(
 ) async throws {
     try await withTemporaryFolder { folder in
         let app = try await buildApplication(WebConfiguration(
-            port: 0, dataFolder: folder, token: token, maxBodyBytes: maxBodyBytes, maxUploads: maxUploads, maxEventStreams: maxEventStreams,
+            port: 0, token: token, maxBodyBytes: maxBodyBytes, maxUploads: maxUploads, maxEventStreams: maxEventStreams,
             timeouts: timeouts
-        ), pages: ScaryCreaturesPages.routes, onWatching: onWatching)
+        ), storage: .folder(folder), pages: ScaryCreaturesPages.routes, onWatching: onWatching)
         // A live server answers on threads of its own, whatever other tests do on Swift's pool.
         try await ServerThreads.run { try await app.test(setup) { client in try await body(client, folder) } }
     }

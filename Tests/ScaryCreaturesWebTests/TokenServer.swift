@@ -20,9 +20,9 @@ enum TokenServer {
         _ limits: TokenModeLimits = TokenModeLimits(), _ body: @escaping @Sendable (RawRequests, any TestClientProtocol) async throws -> Void
     ) async throws {
         try await withTemporaryFolder { folder in
-            var configuration = WebConfiguration(port: 0, dataFolder: folder, token: token)
+            var configuration = WebConfiguration(port: 0, token: token)
             configuration.tokenMode = limits
-            let app = try await buildApplication(configuration, pages: ScaryCreaturesPages.routes)
+            let app = try await buildApplication(configuration, storage: .folder(folder), pages: ScaryCreaturesPages.routes)
             try await ServerThreads.run {
                 try await app.test(.live) { client in
                     try await body(RawRequests(port: try #require(client.port)), client)

@@ -68,19 +68,18 @@ struct ListenAddressTests {
 
     @Test("A server bound to a name that is not loopback needs a token; the configuration says so before anything listens")
     func configurationRefusesNonLoopbackName() async throws {
-        let folder = URL(fileURLWithPath: "/nonexistent")
         let error = await #expect(throws: WebStartError.self) {
-            _ = try await WebConfiguration(host: "127.attacker.invalid", port: 0, dataFolder: folder).validate()
+            _ = try await WebConfiguration(host: "127.attacker.invalid", port: 0).validate()
         }
         #expect(error?.message.hasPrefix("cannot listen on 127.attacker.invalid: the name does not resolve") == true)
-        let policy = try await WebConfiguration(host: "localhost", port: 0, dataFolder: folder, allowedHosts: ["nas.example"]).validate()
+        let policy = try await WebConfiguration(host: "localhost", port: 0, allowedHosts: ["nas.example"]).validate()
         #expect(policy.allows(authority: "nas.example:8080"))
         #expect(policy.allows(authority: "127.0.0.1:8080"))
         await #expect(throws: WebStartError.self) {
-            _ = try await WebConfiguration(port: 0, dataFolder: folder, allowedHosts: ["bad name"]).validate()
+            _ = try await WebConfiguration(port: 0, allowedHosts: ["bad name"]).validate()
         }
         // Bound to every address (with a token), the server answers at each of the machine's.
-        let everywhere = try await WebConfiguration(host: "0.0.0.0", port: 0, dataFolder: folder, token: "a-token-of-twenty-chars").validate()
+        let everywhere = try await WebConfiguration(host: "0.0.0.0", port: 0, token: "a-token-of-twenty-chars").validate()
         let addresses = await ListenAddress.machineAddresses()
         #expect(!addresses.isEmpty)
         for address in addresses {

@@ -1,8 +1,77 @@
 import Foundation
 import ObjectStorage
 
-/// Where an app keeps its data: a folder on disk, or a prefix in an S3-compatible bucket laid
-/// out the same way (the layout in the bucket is the layout on disk).
+/// Where an app keeps its data, as a person named it (`--storage PATH` or
+/// `--storage s3://BUCKET/PREFIX`, with `--s3-path-style`): parsed once, and carried as this
+/// value from then on. ``connect(environment:)`` makes the ``Storage`` to open.
+public enum StorageLocation: Sendable, Hashable, CustomStringConvertible {
+    /// A data folder (its URL standardised).
+    case folder(URL)
+    /// A prefix in a bucket, and whether the bucket is addressed in path style
+    /// (`http://HOST/BUCKET/KEY`, for local servers) rather than as `http://BUCKET.HOST/KEY`.
+    case bucket(S3Location, pathStyle: Bool)
+
+    /// What `text` names: `s3://BUCKET/PREFIX` (checked) or else a folder's path.
+    ///
+    /// - Throws: ``StorageConnectError`` `.configuration` for a malformed `s3://` location, or
+    ///   `pathStyle` given for a folder.
+    public init(parsing text: String, pathStyle: Bool = false) throws {
+        guard Self.namesBucket(text) else {
+            guard !pathStyle else { throw StorageConnectError(.configuration, "--s3-path-style applies only to --storage s3://BUCKET/PREFIX") }
+            self = .folder(URL(fileURLWithPath: text, isDirectory: true).standardizedFileURL)
+            return
+        }
+        do {
+            self = .bucket(try S3Location(parsing: text), pathStyle: pathStyle)
+        } catch let error as S3Error {
+            throw StorageConnectError(.configuration, error.message)
+        }
+    }
+
+    /// Whether `text` names a bucket (`s3://…`) rather than a folder.
+    public static func namesBucket(_ text: String) -> Bool {
+        text.hasPrefix("s3://")
+    }
+
+    /// Whether it is a bucket.
+    public var isBucket: Bool {
+        if case .bucket = self { return true }
+        return false
+    }
+
+    /// The folder's path or the bucket's `s3://BUCKET/PREFIX`, for messages.
+    public var description: String {
+        switch self {
+        case .folder(let url): url.path
+        case .bucket(let location, _): location.description
+        }
+    }
+
+    /// The options that name it on a command line: `--storage` and, for a bucket addressed in
+    /// path style, `--s3-path-style`.
+    public var arguments: [String] {
+        switch self {
+        case .folder(let url): ["--storage", url.path]
+        case .bucket(let location, let pathStyle): ["--storage", location.description] + (pathStyle ? ["--s3-path-style"] : [])
+        }
+    }
+
+    /// The storage to open: a folder as it is (nothing is checked); a bucket connected to with
+    /// ``BucketStorage/connect(_:environment:pathStyle:)``.
+    ///
+    /// - Throws: ``StorageConnectError`` for a bucket that cannot be used.
+    public func connect(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Storage {
+        switch self {
+        case .folder(let url): .folder(url)
+        case .bucket(let location, let pathStyle): .bucket(try await BucketStorage.connect(location, environment: environment, pathStyle: pathStyle))
+        }
+    }
+}
+
+/// Where an app keeps its data, ready to use: a folder on disk, or a prefix in an
+/// S3-compatible bucket laid out the same way (the layout in the bucket is the layout on disk),
+/// with its client. What is kept there is reached through ``blobs(writer:pool:)`` and the
+/// stores made from it, never by asking which of the two it is.
 public enum Storage: Sendable {
     /// A data folder.
     case folder(URL)
@@ -17,7 +86,7 @@ public enum Storage: Sendable {
         }
     }
 
-    /// The folder's file URL or the bucket's `s3://BUCKET/PREFIX` URL.
+    /// The folder's file URL or the bucket's `s3://BUCKET/PREFIX` URL, to show.
     public var url: URL {
         switch self {
         case .folder(let url): url
@@ -25,40 +94,12 @@ public enum Storage: Sendable {
         }
     }
 
-    /// Whether `text` names a bucket (`s3://…`) rather than a folder.
-    public static func namesBucket(_ text: String) -> Bool {
-        text.hasPrefix("s3://")
-    }
-
-    /// The URL of what `text` names: `s3://BUCKET/PREFIX` (checked), or else a folder's path.
-    ///
-    /// - Throws: ``StorageConnectError`` `.configuration` for a malformed `s3://` location.
-    public static func url(naming text: String) throws -> URL {
-        guard namesBucket(text) else { return URL(fileURLWithPath: text, isDirectory: true) }
-        do {
-            return BucketStorage.url(of: try S3Location(parsing: text))
-        } catch let error as S3Error {
-            throw StorageConnectError(.configuration, error.message)
+    /// Where it is, as a command line names it.
+    public var location: StorageLocation {
+        switch self {
+        case .folder(let url): .folder(url)
+        case .bucket(let bucket): .bucket(bucket.location, pathStyle: bucket.client.settings.pathStyle)
         }
-    }
-
-    /// The bucket location an `s3://` URL (from ``url(naming:)``) names.
-    static func location(of url: URL) throws -> S3Location {
-        let prefix = String(url.path.drop { $0 == "/" })
-        do {
-            return try S3Location(parsing: "s3://\(url.host ?? "")/\(prefix)")
-        } catch let error as S3Error {
-            throw StorageConnectError(.configuration, error.message)
-        }
-    }
-
-    /// The storage `url` names: a file URL is a folder (nothing is checked); an `s3://` URL is
-    /// connected to with ``BucketStorage/connect(_:environment:pathStyle:)``.
-    ///
-    /// - Throws: ``StorageConnectError`` for a bucket that cannot be used.
-    public static func resolve(_ url: URL, environment: [String: String] = ProcessInfo.processInfo.environment, pathStyle: Bool = false) async throws -> Storage {
-        guard url.scheme == "s3" else { return .folder(url) }
-        return .bucket(try await BucketStorage.connect(try location(of: url), environment: environment, pathStyle: pathStyle))
     }
 }
 
@@ -75,16 +116,13 @@ public struct BucketStorage: Sendable {
         self.location = location
     }
 
-    /// `s3://BUCKET/PREFIX` as a URL.
-    public var url: URL { Self.url(of: location) }
-
-    /// `location` as an `s3://` URL (the prefix percent-encoded).
-    static func url(of location: S3Location) -> URL {
+    /// `s3://BUCKET/PREFIX` as a URL (the prefix percent-encoded), to show.
+    public var url: URL {
         var components = URLComponents()
         components.scheme = "s3"
         components.host = location.bucket
         components.path = "/" + location.prefix
-        return components.url!
+        return components.url ?? URL(fileURLWithPath: "/")
     }
 
     /// The key of `name` under the prefix.
@@ -93,7 +131,8 @@ public struct BucketStorage: Sendable {
     /// Connects to `location` with the settings the environment gives (as AWS's tools read it:
     /// ``ObjectStorage/S3Settings/fromEnvironment(_:pathStyle:)``) and checks, with one listing
     /// of at most one key, that the endpoint answers, the credentials are accepted and the
-    /// bucket exists. The check gives up within about 10 seconds, never hangs.
+    /// bucket exists. The check gives up within about 10 seconds, never hangs. The client made
+    /// here is the one the storage keeps (one per process).
     ///
     /// - Throws: ``StorageConnectError`` saying which of these failed.
     public static func connect(_ location: S3Location, environment: [String: String], pathStyle: Bool) async throws -> BucketStorage {
@@ -103,19 +142,23 @@ public struct BucketStorage: Sendable {
         } catch let error as S3Error {
             throw StorageConnectError(.configuration, error.message)
         }
-        // The check itself retries briefly: a wrong endpoint should fail at once, not after
-        // the 20 seconds a running server grants a request.
-        var checking = settings
-        checking.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .milliseconds(500), deadline: .seconds(8))
-        checking.requestTimeout = .seconds(5)
-        let checker = S3Client(settings: checking, bucket: location.bucket)
-        defer { Task { try? await checker.shutdown() } }
+        let client = S3Client(settings: settings, bucket: location.bucket)
         do {
-            _ = try await checker.listPage(prefix: location.prefix, maxKeys: 1)
+            // The check retries briefly: a wrong endpoint should fail at once, not after the 20
+            // seconds a running server grants a request.
+            try await client.check(
+                prefix: location.prefix,
+                retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .milliseconds(500), deadline: .seconds(8)),
+                requestTimeout: .seconds(5)
+            )
         } catch let error as S3Error {
+            try? await client.shutdown()
             throw StorageConnectError(failure: error, location: location, endpoint: settings.endpointDescription)
+        } catch {
+            try? await client.shutdown()
+            throw error
         }
-        return BucketStorage(client: S3Client(settings: settings, bucket: location.bucket), location: location)
+        return BucketStorage(client: client, location: location)
     }
 }
 

@@ -150,8 +150,6 @@ public actor ItemStore {
         makeKey: @escaping @Sendable () -> String = { UUID().uuidString },
         serving: Bool = false
     ) {
-        var storage = storage
-        if case .folder(let folder) = storage { storage = .folder(folder.standardizedFileURL) }
         self.storage = storage
         self.folder = storage.url
         self.archiveURL = storage.url.appendingPathComponent(Self.archiveName, isDirectory: false)

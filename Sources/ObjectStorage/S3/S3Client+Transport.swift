@@ -94,10 +94,15 @@ enum Resolution: Sendable {
 typealias Resolver = @Sendable () async throws -> Resolution
 
 extension S3Client {
-    /// Sends a request until it gets an answer that stands, within the retry policy.
-    func perform(_ request: S3Request, resolvingLostAnswers resolve: Resolver? = nil) async throws -> S3Answer {
+    /// Sends a request until it gets an answer that stands, within the retry policy (`retry`
+    /// and `requestTimeout` in place of the settings' for this request, when given).
+    func perform(
+        _ request: S3Request, resolvingLostAnswers resolve: Resolver? = nil, retry: RetryPolicy? = nil, requestTimeout: Duration? = nil
+    ) async throws -> S3Answer {
+        let retry = retry ?? settings.retry
+        let requestTimeout = requestTimeout ?? settings.requestTimeout
         let clock = ContinuousClock()
-        let deadline = clock.now + settings.retry.deadline
+        let deadline = clock.now + retry.deadline
         var generator = SystemRandomNumberGenerator()
         var lastAnswer: S3Answer?
         var lastError: (any Error)?
@@ -111,7 +116,7 @@ extension S3Client {
                 }
             }
             do {
-                let answer = try await send(request, until: min(deadline, clock.now + settings.requestTimeout))
+                let answer = try await send(request, until: min(deadline, clock.now + requestTimeout))
                 guard answer.isRetryable else { return answer }
                 lastAnswer = answer
             } catch let error as S3Error {
@@ -123,8 +128,8 @@ extension S3Client {
             } catch {
                 lastError = error
             }
-            let delay = settings.retry.delay(afterAttempt: attempt, using: &generator)
-            guard attempt < settings.retry.maxAttempts, clock.now + delay < deadline else { break }
+            let delay = retry.delay(afterAttempt: attempt, using: &generator)
+            guard attempt < retry.maxAttempts, clock.now + delay < deadline else { break }
             try await Task.sleep(for: delay)
         }
         if let lastAnswer {

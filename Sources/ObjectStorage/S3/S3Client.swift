@@ -182,6 +182,18 @@ public final class S3Client: Sendable {
         )
     }
 
+    /// Checks that the endpoint answers, the credentials are accepted and the bucket exists, with
+    /// one listing of at most one key under `prefix`, tried by `retry` with `requestTimeout` per
+    /// attempt instead of the settings' (a check should fail at once on a wrong endpoint, not
+    /// after the time a running server grants a request).
+    ///
+    /// - Throws: ``S3Error`` saying which of these failed.
+    public func check(prefix: String, retry: RetryPolicy, requestTimeout: Duration) async throws {
+        let query: [(name: String, value: String)] = [("list-type", "2"), ("prefix", prefix), ("encoding-type", "url"), ("max-keys", "1")]
+        let answer = try await perform(S3Request(method: "GET", key: nil, query: query, maxResponseBytes: 1 << 20), retry: retry, requestTimeout: requestTimeout)
+        guard answer.status == 200 else { throw answer.failure(key: prefix) }
+    }
+
     /// Every object under `prefix`: ListObjectsV2 page after page.
     /// - Parameter limit: the most objects accepted; more is ``S3Error/Code/tooLarge``.
     public func listAll(prefix: String, limit: Int = 10_000_000) async throws -> [S3ListedObject] {

@@ -1,5 +1,5 @@
 /// Where the data lives in a bucket: `s3://BUCKET/PREFIX`.
-public struct S3Location: Sendable, Equatable, CustomStringConvertible {
+public struct S3Location: Sendable, Hashable, CustomStringConvertible {
     /// The bucket's name.
     public var bucket: String
     /// The key prefix every object of the store starts with: empty, or ending in `/`.

@@ -4,23 +4,18 @@ import Foundation
 public struct ServerAddress: Sendable {
     /// The URL to open.
     public var url: String
-    /// The data folder it serves (or the bucket's `s3://` URL).
-    public var dataFolder: URL
-
-    /// The folder's path, or the bucket's `s3://BUCKET/PREFIX`.
-    public var dataDescription: String {
-        dataFolder.isFileURL ? dataFolder.path : dataFolder.absoluteString
-    }
+    /// Where the data it serves is: the folder's path, or the bucket's `s3://BUCKET/PREFIX`.
+    public var data: String
 
     /// Creates an address.
-    public init(url: String, dataFolder: URL) {
+    public init(url: String, data: String) {
         self.url = url
-        self.dataFolder = dataFolder
+        self.data = data
     }
 
     /// The address of a server bound to `host` (bracketed when it is IPv6) and `port`.
-    public init(host: String, port: Int, dataFolder: URL) {
+    public init(host: String, port: Int, data: String) {
         let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        self.init(url: "http://\(shownHost):\(port)/", dataFolder: dataFolder)
+        self.init(url: "http://\(shownHost):\(port)/", data: data)
     }
 }

@@ -1,18 +1,13 @@
 import Foundation
 import Logging
 
-/// How a server (Scary Creatures or Homepwner) is started: where it listens, where the data is,
-/// who may connect.
+/// How a server (Scary Creatures or Homepwner) is started: where it listens and who may connect
+/// (where the data is, the app is told on its own: a `DocumentStore.Storage`).
 public struct WebConfiguration: Sendable {
     /// The address to bind: `127.0.0.1` (loopback only) by default.
     public var host: String
     /// The port; 0 picks a free one.
     public var port: Int
-    /// The data folder (Scary Creatures' `PrivateDocuments`, Homepwner's `Documents`), or the
-    /// bucket's `s3://BUCKET/PREFIX` URL when the data is in object storage.
-    public var dataFolder: URL
-    /// Whether a bucket is addressed in path style (`--s3-path-style`).
-    public var s3PathStyle = false
     /// The access token every request must carry; required to bind anything but loopback.
     public var token: String?
     /// With a token: how long sign-in sessions last, how many are kept, and how fast tokens may
@@ -47,14 +42,13 @@ public struct WebConfiguration: Sendable {
 
     /// Creates a configuration; the defaults are what `scary-creatures serve` uses.
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, dataFolder: URL, token: String? = nil,
+        host: String = "127.0.0.1", port: Int = 8080, token: String? = nil,
         logLevel: Logger.Level = .info, maxBodyBytes: Int = 26 << 20, thumbnailCacheBytes: Int = 12 << 20,
         responseCacheBytes: Int = 8 << 20, tokenVariable: String = "SCARY_CREATURES_TOKEN",
         maxUploads: Int = 8, maxEventStreams: Int = 256, allowedHosts: [String] = [], timeouts: ConnectionTimeouts = ConnectionTimeouts()
     ) {
         self.host = host
         self.port = port
-        self.dataFolder = dataFolder
         self.token = token
         self.logLevel = logLevel
         self.maxBodyBytes = maxBodyBytes
