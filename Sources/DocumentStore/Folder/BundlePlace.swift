@@ -34,6 +34,8 @@ protocol BundlePlace: Sendable {
     func openAttachment(named name: String, of id: Int, in folder: DocumentFolder) async throws -> FileHandle
     /// ``DocumentFolder/attachmentNames(of:)``.
     func attachmentNames(of id: Int, in folder: DocumentFolder) async throws -> [String]
+    /// ``DocumentFolder/watch(_:_:)``.
+    func watch(in folder: DocumentFolder, settings: BundleWatchSettings, _ handle: @escaping @Sendable (BundleWatchEvent) async -> Void) async throws
 }
 
 extension BundlePlace {
@@ -94,5 +96,10 @@ struct FolderBundles: BundlePlace {
 
     func attachmentNames(of id: Int, in folder: DocumentFolder) async throws -> [String] {
         try await folder.diskAttachmentNames(of: id)
+    }
+
+    /// Told by the kernel: the settings, made for listing, do not apply.
+    func watch(in folder: DocumentFolder, settings: BundleWatchSettings, _ handle: @escaping @Sendable (BundleWatchEvent) async -> Void) async throws {
+        try await folder.diskWatch(handle)
     }
 }

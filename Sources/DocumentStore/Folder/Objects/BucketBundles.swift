@@ -58,6 +58,10 @@ struct BucketBundles: BundlePlace {
         try await folder.read(id) { try $0.attachmentNames() }
     }
 
+    func watch(in folder: DocumentFolder, settings: BundleWatchSettings, _ handle: @escaping @Sendable (BundleWatchEvent) async -> Void) async throws {
+        try await folder.objectWatch(bucket, settings: settings, handle)
+    }
+
     private static func noAttachment(_ name: String, of id: Int, in folder: DocumentFolder) -> DocumentStoreError {
         DocumentStoreError(.notFound, "bundle \(folder.configuration.bundleName(for: id)) has no \(name)", path: folder.root.absoluteString)
     }
