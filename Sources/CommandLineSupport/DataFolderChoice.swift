@@ -20,15 +20,17 @@ public struct DataFolderChoice: Sendable, Hashable {
     /// The storage `storage` names (a path, or `s3://BUCKET/PREFIX` addressed in path style when
     /// `pathStyle`), or `defaultFolder` when it is nil.
     ///
-    /// - Throws: `DocumentStore.StorageConnectError` for a malformed `s3://` location.
+    /// - Throws: `DocumentStore.StorageConnectError` for a malformed `s3://` location, `pathStyle`
+    ///   without a bucket, or `create` with one.
     public init(storage: String?, defaultFolder: URL, create: Bool, pathStyle: Bool = false) throws {
+        guard storage != nil || !pathStyle else { throw StorageConnectError(.configuration, "--s3-path-style applies only to --storage s3://BUCKET/PREFIX") }
         location = try storage.map { try StorageLocation(parsing: $0, pathStyle: pathStyle) } ?? .folder(defaultFolder.standardizedFileURL)
+        if create, location.isBucket {
+            throw StorageConnectError(.configuration, "--create applies only to a folder: buckets are created with the storage provider's own tools")
+        }
         isDefault = storage == nil
         mayCreate = storage == nil || create
     }
-
-    /// Whether the storage is a bucket.
-    public var isBucket: Bool { location.isBucket }
 
     /// The storage as it is named, not checked: a folder (which may be missing), or a bucket
     /// that answers (``DocumentStore/BucketStorage/connect(_:environment:pathStyle:)``). For
@@ -107,17 +109,10 @@ public struct DataFolderOptions<App: DataFolderApp>: ParsableArguments {
         if storage != nil, dataDir != nil {
             throw ValidationError("give the storage once: --storage or --data-dir, not both")
         }
-        let choice: DataFolderChoice
         do {
-            choice = try self.choice
+            _ = try choice
         } catch let error as StorageConnectError {
             throw ValidationError(error.message)
-        }
-        if s3PathStyle, !choice.isBucket {
-            throw ValidationError("--s3-path-style applies only to --storage s3://BUCKET/PREFIX")
-        }
-        if create, choice.isBucket {
-            throw ValidationError("--create applies only to a folder: buckets are created with the storage provider's own tools")
         }
     }
 

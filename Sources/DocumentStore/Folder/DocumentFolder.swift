@@ -44,8 +44,6 @@ public final class DocumentFolder: Sendable {
     let fileSystem: any FileSystem
     /// ``listingSummarySettleTime`` in nanoseconds.
     let summarySettleNanoseconds = Atomic<Int64>(1_000_000_000)
-    /// The bucket, when the bundles are objects there instead of folders on disk.
-    public let bucket: BucketStorage?
     /// How the operations are carried out where the bundles are: folders on disk or objects in the bucket.
     let place: any BundlePlace
     /// The blobs directly in the root (the root's own files: lock files, what an app keeps
@@ -94,7 +92,6 @@ public final class DocumentFolder: Sendable {
         root: URL, configuration: DocumentFolderConfiguration, writer: DurableFileWriter, pool: BlockingPool = .shared,
         usesExclusiveRename: Bool, fileSystem: any FileSystem = SystemFileSystem(), bucket: BucketStorage? = nil
     ) {
-        self.bucket = bucket
         self.place = bucket.map(BucketBundles.init(bucket:)) ?? FolderBundles()
         self.root = root.standardizedFileURL
         self.configuration = configuration
