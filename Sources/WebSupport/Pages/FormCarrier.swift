@@ -22,22 +22,27 @@ public actor FormCarrier<Payload: Sendable> {
     private let cookie: SessionCookie
     private let capacity: Int
     private let lifetime: Duration
+    private let now: @Sendable () -> ContinuousClock.Instant
     private var entries: [String: Entry] = [:]
     /// Names in the order they were kept, oldest first (some may be taken already).
     private var order: [String] = []
 
     /// A carrier for the app called `appName`, keeping at most `capacity` payloads, each for at
-    /// most `lifetime`.
-    public init(appName: String, capacity: Int = 512, lifetime: Duration = .seconds(300)) {
+    /// most `lifetime` by the clock `now` (a test's own).
+    public init(
+        appName: String, capacity: Int = 512, lifetime: Duration = .seconds(300),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
         cookie = SessionCookie(appName: appName, purpose: "carried")
         self.capacity = max(1, capacity)
         self.lifetime = lifetime
+        self.now = now
     }
 
     /// A `303 See Other` to `path` (a path of this server, with its query if any) that carries
     /// `payload` to that page's next `GET` from the browser that sent `request`.
     public func redirect(to path: String, carrying payload: Payload, request: Request) -> Response {
-        let now = ContinuousClock.now
+        let now = self.now()
         forgetExpired(now)
         while entries.count >= capacity, !order.isEmpty {
             entries[order.removeFirst()] = nil
@@ -58,7 +63,7 @@ public actor FormCarrier<Payload: Sendable> {
     /// The payload carried to this request's page, if any: taken, so a reload shows the page
     /// without it. A payload carried to another page stays for that page.
     public func take(for request: Request) -> Payload? {
-        forgetExpired(ContinuousClock.now)
+        forgetExpired(now())
         guard let name = cookie.value(in: request), let entry = entries[name],
               entry.path.utf8.elementsEqual(request.uri.path.utf8) else { return nil }
         entries[name] = nil
