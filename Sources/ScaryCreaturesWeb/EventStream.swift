@@ -18,14 +18,13 @@ enum EventStream {
         return ServerSentEvents.body(of: events) { encode($0, changes: changes) }
     }
 
-    /// One event in the `text/event-stream` format.
+    /// One event in the `text/event-stream` format (``WebSupport/ChangeEvent``).
     static func encode(_ event: CreatureChanges.Event, changes: CreatureChanges) -> String {
         switch event {
         case .reset:
-            return "event: reset\ndata: {}\n\n"
+            ChangeEvent.reset
         case .change(let change):
-            let version = change.version.map { "\"\($0)\"" } ?? "null"
-            return "id: \(changes.eventID(change))\nevent: \(change.kind.rawValue)\ndata: {\"id\":\(change.id),\"version\":\(version)}\n\n"
+            ChangeEvent.encode(id: changes.eventID(change), kind: change.kind.rawValue, subjectKey: "id", subject: change.id, version: change.version)
         }
     }
 }
