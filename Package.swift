@@ -53,11 +53,21 @@ let package = Package(
         ),
         // The exclusive rename (renameat2 RENAME_NOREPLACE) that Glibc does not export to Swift.
         .target(name: "CDocumentStore"),
-        // What the app CLIs share: options before the subcommand, one-line errors, terminal-safe text.
+        // What the command-line tools share: options before the subcommand, one-line errors,
+        // terminal-safe text, JSON output, the storage a command works on. No web server.
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "WebSupport", "DocumentStore", "Imaging",
+                "DocumentStore", "Imaging",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Both apps' serve command: its options (address, port, access token, allowed names, log
+        // level) and the one way it runs a server.
+        .target(
+            name: "ServeCommandSupport",
+            dependencies: [
+                "CommandLineSupport", "WebSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -92,10 +102,8 @@ let package = Package(
         .executableTarget(
             name: "homepwner",
             dependencies: [
-                "Homepwner", "HomepwnerWeb", "HomepwnerPages", "WebSupport", "CommandLineSupport", "DocumentStore", "Imaging",
+                "Homepwner", "HomepwnerWeb", "HomepwnerPages", "CommandLineSupport", "ServeCommandSupport", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The Homepwner server: the API generated from its openapi.yaml (served as it is).
@@ -180,10 +188,8 @@ let package = Package(
         .executableTarget(
             name: "scary-creatures",
             dependencies: [
-                "ScaryCreatures", "ScaryCreaturesWeb", "ScaryCreaturesPages", "WebSupport", "CommandLineSupport", "DocumentStore", "Imaging",
+                "ScaryCreatures", "ScaryCreaturesWeb", "ScaryCreaturesPages", "CommandLineSupport", "ServeCommandSupport", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -244,7 +250,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineSupportTests",
-            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(
+            name: "ServeCommandSupportTests",
+            dependencies: ["ServeCommandSupport", "CommandLineSupport", "WebSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "WebSupportTests",
