@@ -206,7 +206,7 @@ let package = Package(
         .executableTarget(
             name: "plist",
             dependencies: [
-                "KeyedArchive", "DocumentStore",
+                "KeyedArchive", "DocumentStore", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -99,19 +99,26 @@ public enum CommandLineTool {
     }
 
     /// Prints `error` as one line, `TOOL: error: …` (made terminal-safe), and exits with its
-    /// status; help and `--version` print as ArgumentParser prints them.
+    /// status; help and `--version` print as ArgumentParser prints them, and a usage error is its
+    /// first line with ArgumentParser's status (64).
     ///
     /// - Parameters:
     ///   - command: the root command, whose parser explains usage errors.
-    ///   - appError: the message and exit status of the app's own errors, nil for others.
+    ///   - appError: the message and exit status of the tool's own errors, nil for others.
+    ///   - escapingBackslashes: whether a backslash is printed doubled (see
+    ///     ``terminalSafe(_:escapingBackslashes:)``).
     public static func fail<Command: ParsableCommand>(
-        _ error: any Error, tool: String, command: Command.Type, appError: (any Error) -> (message: String, status: Int32)?
+        _ error: any Error, tool: String, command: Command.Type, appError: (any Error) -> (message: String, status: Int32)?,
+        escapingBackslashes: Bool = true
     ) -> Never {
         if let exit = error as? ExitCode {
             Foundation.exit(exit.rawValue)  // the command has already said why
         }
+        let say = { (text: String) in
+            FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(text, escapingBackslashes: escapingBackslashes))\n".utf8))
+        }
         if let (message, status) = sharedError(error) ?? appError(error) {
-            FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(message))\n".utf8))
+            say(message)
             Foundation.exit(status)
         }
         let code = command.exitCode(for: error)
@@ -119,8 +126,7 @@ public enum CommandLineTool {
         let message = command.fullMessage(for: error)
             .split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { String($0) } ?? "\(error)"
-        let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-        FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(text))\n".utf8))
+        say(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
         Foundation.exit(code.rawValue)
     }
 

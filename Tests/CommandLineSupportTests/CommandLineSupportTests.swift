@@ -30,6 +30,13 @@ struct CommandLineSupportTests {
         #expect(CommandLineTool.sharedError(CocoaError(.fileNoSuchFile)) == nil)
     }
 
+    @Test("terminal-safe text: controls, separators and direction overrides escaped; backslashes doubled unless told")
+    func terminalSafeText() {
+        #expect(terminalSafe("plain “text” ★") == "plain “text” ★")
+        #expect(terminalSafe("a\u{1B}[31m\\b\nc\u{202E}") == "a\\u{1B}[31m\\\\b\\u{A}c\\u{202E}")
+        #expect(terminalSafe("a\u{1B}[31m\\b\nc\u{202E}", escapingBackslashes: false) == "a\\u{1B}[31m\\b\\u{A}c\\u{202E}")
+    }
+
     @Test("--data-dir, --create and --json before the subcommand move after it; anything else stays")
     func commonOptions() {
         let names: Set = ["list", "add"]
