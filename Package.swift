@@ -117,6 +117,7 @@ let package = Package(
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
@@ -157,6 +158,8 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
@@ -178,7 +181,7 @@ let package = Package(
         .target(
             name: "HomepwnerPages",
             dependencies: [
-                "Homepwner", "DocumentStore", "Imaging", "WebSupport",
+                "Homepwner", "DocumentStore", "Imaging", "KeyedArchive", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -244,6 +247,7 @@ let package = Package(
                 "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Tests/WebTestSupport"
@@ -252,6 +256,9 @@ let package = Package(
             name: "CommandLineSupportTests",
             dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The package itself: every import declared, and docs/architecture.md's module graph
+        // as Package.swift declares it.
+        .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "ServeCommandSupportTests",
             dependencies: ["ServeCommandSupport", "CommandLineSupport", "WebSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -262,6 +269,8 @@ let package = Package(
                 "WebSupport", "WebTestSupport", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
@@ -271,16 +280,21 @@ let package = Package(
                 "TestSupport", "ScaryCreaturesWeb", "ScaryCreaturesPages", "ScaryCreatures", "WebSupport", "Imaging", "ImagingSamples", "WebTestSupport",
                 "DocumentStore", "ObjectStorage", "KeyedArchive",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(
             name: "ScaryCreaturesPagesTests",
             dependencies: [
                 "TestSupport", "ScaryCreaturesPages", "ScaryCreaturesWeb", "ScaryCreatures", "WebSupport", "ImagingSamples", "WebTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
@@ -289,6 +303,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "HomepwnerPages", "Homepwner", "DocumentStore", "ObjectStorage", "WebSupport", "Imaging", "KeyedArchive", "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
@@ -303,15 +318,21 @@ let package = Package(
         ),
         .testTarget(
             name: "HomepwnerWebTests",
-            dependencies: ["TestSupport", 
-                "HomepwnerWeb", "Homepwner", "WebSupport", "Imaging", "ImagingSamples", "KeyedArchive", "homepwner", "WebTestSupport",
+            dependencies: [
+                "TestSupport", "HomepwnerWeb", "Homepwner", "DocumentStore", "WebSupport", "Imaging", "ImagingSamples", "KeyedArchive", "homepwner",
+                "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(
             name: "DocumentStoreTests",
-            dependencies: ["TestSupport", "DocumentStore", "DocumentStoreSamples", "KeyedArchive", "ObjectStorage", "document-store-stress"]
+            dependencies: [
+                "TestSupport", "DocumentStore", "DocumentStoreSamples", "KeyedArchive", "KeyedArchiveSamples", "ObjectStorage", "document-store-stress",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
