@@ -319,7 +319,7 @@ let package = Package(
         .testTarget(
             name: "HomepwnerWebTests",
             dependencies: [
-                "TestSupport", "HomepwnerWeb", "Homepwner", "DocumentStore", "WebSupport", "Imaging", "ImagingSamples", "KeyedArchive", "homepwner",
+                "TestSupport", "HomepwnerWeb", "HomepwnerPages", "Homepwner", "DocumentStore", "WebSupport", "Imaging", "ImagingSamples", "KeyedArchive", "homepwner",
                 "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
