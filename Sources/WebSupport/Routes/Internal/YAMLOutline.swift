@@ -54,8 +54,9 @@ struct YAMLOutline {
             } else {
                 let (key, value) = try Self.keyAndValue(content, line: line)
                 node = Node(key: key, value: value, line: line, indent: indent)
-                if Self.isBlockScalar(value) || !value.isEmpty {
-                    // Its value is text: anything more indented below it continues the text.
+                if !value.isEmpty {
+                    // Its value is text (inline, or a block scalar's `|` or `>`): anything more
+                    // indented below it goes on with that text.
                     skipDeeperThan = indent
                 }
                 try Self.requireClosedFlow(value, line: line)
@@ -118,12 +119,6 @@ struct YAMLOutline {
             previous = character
         }
         return String(value).trimmingTrailingSpaces()
-    }
-
-    /// Whether `value` starts a block scalar (`|`, `>`, with chomping or indentation marks).
-    private static func isBlockScalar(_ value: String) -> Bool {
-        guard let first = value.first, first == "|" || first == ">" else { return false }
-        return value.dropFirst().allSatisfy { "+-0123456789".contains($0) }
     }
 
     /// Refuses a flow mapping or sequence (`{ … }`, `[ … ]`) that does not close on its line.
