@@ -6,6 +6,20 @@ import WebSupport
 /// its `openapi.yaml` (``WebSupport/APIRouteTable``) and the page routes its pages declare
 /// (``WebSupport/PageRoutes``).
 public enum RouteTableCheck {
+    /// The route table of the `openapi.yaml` in `Sources/<module>/`: the file the module bundles.
+    ///
+    /// - Throws: when the file cannot be read, or ``WebSupport/OpenAPIDocumentError``.
+    public static func table(ofModule module: String, file: String = #filePath) throws -> APIRouteTable {
+        // This file is Tests/WebTestSupport/RouteTableCheck.swift: three levels below the root.
+        let root = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try APIRouteTable(openAPIDocument: Data(contentsOf: root.appendingPathComponent("Sources/\(module)/openapi.yaml")))
+    }
+
+    /// Each path of `table` with its methods, as `/api/items GET,HEAD,POST`.
+    public static func methodLines(_ table: APIRouteTable) -> [String] {
+        table.methodsByPath.map { "\($0.path) \($0.methods.map(\.rawValue).joined(separator: ","))" }
+    }
+
     /// Each difference in a line: an API route served but not in the document (or the other way
     /// round), a page upload that is not a `POST` route, a heavy page read that is not a `GET`
     /// route. Empty when they agree. `HEAD`s are left out: the router answers them wherever
