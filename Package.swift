@@ -53,11 +53,21 @@ let package = Package(
         ),
         // The exclusive rename (renameat2 RENAME_NOREPLACE) that Glibc does not export to Swift.
         .target(name: "CDocumentStore"),
-        // What the app CLIs share: options before the subcommand, one-line errors, terminal-safe text.
+        // What the command-line tools share: options before the subcommand, one-line errors,
+        // terminal-safe text, JSON output, the storage a command works on. No web server.
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "WebSupport", "DocumentStore", "Imaging",
+                "DocumentStore", "Imaging",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Both apps' serve command: its options (address, port, access token, allowed names, log
+        // level) and the one way it runs a server.
+        .target(
+            name: "ServeCommandSupport",
+            dependencies: [
+                "CommandLineSupport", "WebSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -92,10 +102,8 @@ let package = Package(
         .executableTarget(
             name: "homepwner",
             dependencies: [
-                "Homepwner", "HomepwnerWeb", "HomepwnerPages", "WebSupport", "CommandLineSupport", "DocumentStore", "Imaging",
+                "Homepwner", "HomepwnerWeb", "HomepwnerPages", "CommandLineSupport", "ServeCommandSupport", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The Homepwner server: the API generated from its openapi.yaml (served as it is).
@@ -109,6 +117,7 @@ let package = Package(
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
@@ -149,6 +158,8 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
@@ -170,7 +181,7 @@ let package = Package(
         .target(
             name: "HomepwnerPages",
             dependencies: [
-                "Homepwner", "DocumentStore", "Imaging", "WebSupport",
+                "Homepwner", "DocumentStore", "Imaging", "KeyedArchive", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -180,10 +191,8 @@ let package = Package(
         .executableTarget(
             name: "scary-creatures",
             dependencies: [
-                "ScaryCreatures", "ScaryCreaturesWeb", "ScaryCreaturesPages", "WebSupport", "CommandLineSupport", "DocumentStore", "Imaging",
+                "ScaryCreatures", "ScaryCreaturesWeb", "ScaryCreaturesPages", "CommandLineSupport", "ServeCommandSupport", "DocumentStore", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -200,7 +209,7 @@ let package = Package(
         .executableTarget(
             name: "plist",
             dependencies: [
-                "KeyedArchive", "DocumentStore",
+                "KeyedArchive", "DocumentStore", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -238,13 +247,21 @@ let package = Package(
                 "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Tests/WebTestSupport"
         ),
         .testTarget(
             name: "CommandLineSupportTests",
-            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The package itself: every import declared, and docs/architecture.md's module graph
+        // as Package.swift declares it.
+        .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),
+        .testTarget(
+            name: "ServeCommandSupportTests",
+            dependencies: ["ServeCommandSupport", "CommandLineSupport", "WebSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "WebSupportTests",
@@ -252,6 +269,8 @@ let package = Package(
                 "WebSupport", "WebTestSupport", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
@@ -261,16 +280,21 @@ let package = Package(
                 "TestSupport", "ScaryCreaturesWeb", "ScaryCreaturesPages", "ScaryCreatures", "WebSupport", "Imaging", "ImagingSamples", "WebTestSupport",
                 "DocumentStore", "ObjectStorage", "KeyedArchive",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(
             name: "ScaryCreaturesPagesTests",
             dependencies: [
                 "TestSupport", "ScaryCreaturesPages", "ScaryCreaturesWeb", "ScaryCreatures", "WebSupport", "ImagingSamples", "WebTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
@@ -279,6 +303,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "HomepwnerPages", "Homepwner", "DocumentStore", "ObjectStorage", "WebSupport", "Imaging", "KeyedArchive", "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
@@ -293,15 +318,21 @@ let package = Package(
         ),
         .testTarget(
             name: "HomepwnerWebTests",
-            dependencies: ["TestSupport", 
-                "HomepwnerWeb", "Homepwner", "WebSupport", "Imaging", "ImagingSamples", "KeyedArchive", "homepwner", "WebTestSupport",
+            dependencies: [
+                "TestSupport", "HomepwnerWeb", "HomepwnerPages", "Homepwner", "DocumentStore", "WebSupport", "Imaging", "ImagingSamples", "KeyedArchive", "homepwner",
+                "WebTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(
             name: "DocumentStoreTests",
-            dependencies: ["TestSupport", "DocumentStore", "DocumentStoreSamples", "KeyedArchive", "ObjectStorage", "document-store-stress"]
+            dependencies: [
+                "TestSupport", "DocumentStore", "DocumentStoreSamples", "KeyedArchive", "KeyedArchiveSamples", "ObjectStorage", "document-store-stress",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,6 @@ import ArgumentParser
 import DocumentStore
 import Foundation
 import Imaging
-import WebSupport
 
 /// What the app CLIs (`scary-creatures`, `homepwner`) share: the options every subcommand takes
 /// may come before the subcommand's name, and every failure is one line on stderr with a
@@ -35,8 +34,8 @@ public enum CommandLineTool {
     }
 
     /// Parses the arguments (common options allowed before the subcommand), calls `prepare`
-    /// with the parsed command on the main thread before any task runs (where NIO's executor
-    /// must be installed: `WebSupport.EventLoopExecutor`), runs it, exits 0, and turns every
+    /// with the parsed command on the main thread before any task runs (where a server installs
+    /// its executor: `ServeCommandSupport.ServerProcess.prepare()`), runs it, exits 0, and turns every
     /// failure into one line on stderr and its exit status (see
     /// ``fail(_:tool:command:appError:)``). Call it from a synchronous `main`.
     public static func main<Command: ParsableCommand>(
@@ -78,11 +77,13 @@ public enum CommandLineTool {
     }
 
     /// The message and exit status of the errors this module's parts throw: a missing data
-    /// folder or bucket (66, EX_NOINPUT), a server that could not start (74, EX_IOERR), a photo
-    /// file that cannot be used (65, EX_DATAERR), and storage that cannot be used: a malformed
-    /// `s3://` location or environment (78, EX_CONFIG), refused credentials (77, EX_NOPERM), an
-    /// endpoint that cannot be reached (69, EX_UNAVAILABLE).
+    /// folder or bucket (66, EX_NOINPUT), a photo file that cannot be used (65, EX_DATAERR),
+    /// and storage that cannot be used: a malformed `s3://` location or environment (78,
+    /// EX_CONFIG), refused credentials (77, EX_NOPERM), an endpoint that cannot be reached (69,
+    /// EX_UNAVAILABLE); and of every ``CommandLineFailure`` (a server that could not start: 74,
+    /// EX_IOERR).
     static func sharedError(_ error: any Error) -> (message: String, status: Int32)? {
+        if let failure = error as? any CommandLineFailure { return (failure.commandLineMessage, failure.exitStatus) }
         if let missing = error as? MissingDataFolder { return (missing.message, 66) }
         if let storage = error as? StorageConnectError {
             let status: Int32 = switch storage.kind {
@@ -93,25 +94,31 @@ public enum CommandLineTool {
             }
             return (storage.message, status)
         }
-        if let start = error as? WebStartError { return (start.message, 74) }
         if let photo = error as? ImagingError { return (photo.message, 65) }
         return nil
     }
 
     /// Prints `error` as one line, `TOOL: error: …` (made terminal-safe), and exits with its
-    /// status; help and `--version` print as ArgumentParser prints them.
+    /// status; help and `--version` print as ArgumentParser prints them, and a usage error is its
+    /// first line with ArgumentParser's status (64).
     ///
     /// - Parameters:
     ///   - command: the root command, whose parser explains usage errors.
-    ///   - appError: the message and exit status of the app's own errors, nil for others.
+    ///   - appError: the message and exit status of the tool's own errors, nil for others.
+    ///   - escapingBackslashes: whether a backslash is printed doubled (see
+    ///     ``terminalSafe(_:escapingBackslashes:)``).
     public static func fail<Command: ParsableCommand>(
-        _ error: any Error, tool: String, command: Command.Type, appError: (any Error) -> (message: String, status: Int32)?
+        _ error: any Error, tool: String, command: Command.Type, appError: (any Error) -> (message: String, status: Int32)?,
+        escapingBackslashes: Bool = true
     ) -> Never {
         if let exit = error as? ExitCode {
             Foundation.exit(exit.rawValue)  // the command has already said why
         }
+        let say = { (text: String) in
+            FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(text, escapingBackslashes: escapingBackslashes))\n".utf8))
+        }
         if let (message, status) = sharedError(error) ?? appError(error) {
-            FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(message))\n".utf8))
+            say(message)
             Foundation.exit(status)
         }
         let code = command.exitCode(for: error)
@@ -119,8 +126,7 @@ public enum CommandLineTool {
         let message = command.fullMessage(for: error)
             .split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { String($0) } ?? "\(error)"
-        let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-        FileHandle.standardError.write(Data("\(tool): error: \(terminalSafe(text))\n".utf8))
+        say(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
         Foundation.exit(code.rawValue)
     }
 

@@ -3,12 +3,20 @@
 /// `\u{…}`, and a backslash as `\\`, so a title or name read from a file can neither drive the
 /// terminal nor pass for another line.
 public func terminalSafe(_ text: String) -> String {
+    terminalSafe(text, escapingBackslashes: true)
+}
+
+/// `text` safe to print on a terminal, as ``terminalSafe(_:)`` makes it; `escapingBackslashes`
+/// false leaves backslashes as they are, for text whose own syntax uses them (the `plist`
+/// tool's key paths, `a\.b`): the terminal is as safe, but an escape printed can no longer be
+/// told from the same characters in the text.
+public func terminalSafe(_ text: String, escapingBackslashes: Bool) -> String {
     // Most text needs nothing escaped: then it is returned as it is, without being rebuilt.
-    guard text.unicodeScalars.contains(where: { $0 == "\\" || needsEscaping($0) }) else { return text }
+    guard text.unicodeScalars.contains(where: { (escapingBackslashes && $0 == "\\") || needsEscaping($0) }) else { return text }
     var safe = ""
     safe.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
-        if scalar == "\\" {
+        if escapingBackslashes && scalar == "\\" {
             safe += "\\\\"
         } else if needsEscaping(scalar) {
             safe += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"

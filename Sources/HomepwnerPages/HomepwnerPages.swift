@@ -100,9 +100,13 @@ public struct HomepwnerPages: Sendable, PageResponses {
         }
     }
 
-    /// Adds the pages of `store` to `router`: what a server hands to its router builder
-    /// (`buildApplication(_:pages:)` in HomepwnerWeb).
-    public static let routes: PageRoutes<ItemStore> = { router, store in
+    /// The pages of a store, what a server hands to its router builder
+    /// (`buildApplication(_:pages:)` in HomepwnerWeb): their routes (``addRoutes(to:)``), the
+    /// forms that upload (a photo, an attachment, a CSV file, an inventory's zip) and the
+    /// inventory, whose work grows with the data.
+    public static let routes = PageRoutes<ItemStore>(
+        uploads: ["/items/{key}/photo", "/items/{key}/attachments", "/import", "/import-everything"], heavyReads: ["/"]
+    ) { router, store in
         try HomepwnerPages(store: store).addRoutes(to: router)
     }
 

@@ -73,48 +73,20 @@ public func buildApplication(
     )
 }
 
-/// The router: security and error middleware, the generated API, `/openapi.yaml`, and the
-/// pages (added last, by `pages`).
+/// The router: security and error middleware (knowing the routes from `openapi.yaml` and
+/// `pages`), the generated API, `/openapi.yaml`, and the pages (added last, by `pages`).
 public func buildRouter(
     store: ItemStore, configuration: WebConfiguration, pages: PageRoutes<ItemStore>? = nil
 ) throws -> Router<BasicRequestContext> {
-    let router = AppRouter.make(
+    // A CSV import is read, planned and applied, and its answer made, off the event loops
+    // (100,000 rows take seconds): `x-work: heavy` in openapi.yaml, as the heavy reads.
+    let router = try AppRouter.make(
         configuration: configuration, appName: "Homepwner", errors: ErrorMapping.apiError(for:),
-        routes: [
-            ("/api/items", [.get, .head, .post]),
-            ("/api/items.csv", [.get, .head]),
-            ("/api/items/import", [.post]),
-            ("/api/export", [.get, .head]),
-            ("/api/import", [.post]),
-            ("/api/items/{itemKey}", [.get, .head, .patch, .delete]),
-            ("/api/items/{itemKey}/photo", [.get, .head, .put, .delete]),
-            ("/api/items/{itemKey}/thumbnail", [.get, .head]),
-            ("/api/items/{itemKey}/attachments", [.get, .head, .post]),
-            ("/api/items/{itemKey}/attachments/{name}", [.get, .head, .delete]),
-            ("/api/locations", [.get, .head, .post, .delete]),
-            ("/api/locations/rename", [.post]),
-            ("/api/stats", [.get, .head]),
-            ("/api/events", [.get]),
-            ("/openapi.yaml", [.get, .head]),
-        ],
-        openAPIDocument: try AppRouter.openAPIDocument(in: .module),
-        routeKinds: RouteKinds(
-            uploads: [
-                "/api/items/{itemKey}/photo", "/items/{key}/photo", "/api/items/{itemKey}/attachments", "/items/{key}/attachments",
-                "/api/items/import", "/import", "/import-everything",
-            ],
-            largeUploads: ["/api/import"],
-            eventStreams: ["/api/events"]
-        ),
-        heavyReads: ["/", "/api/items", "/api/items.csv", "/api/stats", "/api/export"]
+        openAPIDocument: try AppRouter.openAPIDocument(in: .module), pages: pages
     )
-    // A CSV import is read, planned and applied, and its answer made, off the event loops:
-    // 100,000 rows take seconds.
-    router.add(middleware: OffLoopWriteMiddleware(routes: [(.post, "/api/items/import")]))
     try ItemsAPI(store: store, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
-    // pages: HomepwnerPages(store: store, …).addRoutes(to: router) — handed in as `pages`.
-    try pages?(router, store)
+    try pages?.add(to: router, store: store)
     return router
 }
 

@@ -30,9 +30,13 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
         self.resources = try PageResources(bundle: .module, site: SiteIdentity(name: "Scary Creatures", stylesheet: "app.css", startPage: "list"))
     }
 
-    /// Adds the pages of `database` to `router`: what a server hands to its router builder
-    /// (`buildApplication(_:pages:)` in ScaryCreaturesWeb).
-    public static let routes: PageRoutes<ScaryCreatureDatabase> = { router, database in
+    /// The pages of a database, what a server hands to its router builder
+    /// (`buildApplication(_:pages:)` in ScaryCreaturesWeb): their routes (``addRoutes(to:)``),
+    /// the forms that upload (a photo, zips to import) and the list, whose work grows with the
+    /// data.
+    public static let routes = PageRoutes<ScaryCreatureDatabase>(
+        uploads: ["/creatures/{id}/photo", "/imports"], heavyReads: ["/"]
+    ) { router, database in
         try ScaryCreaturesPages(database: database).addRoutes(to: router)
     }
 

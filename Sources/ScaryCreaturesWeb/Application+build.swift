@@ -113,37 +113,22 @@ func cachedAnswers(
 /// The name in every response's `Server` header.
 let serverName = "scary-creatures"
 
-/// The router: security and error middleware, the response cache, the generated API,
-/// `/openapi.yaml`, and the pages (added last, by `pages`).
+/// The router: security and error middleware (knowing the routes from `openapi.yaml` and
+/// `pages`), the response cache, the generated API, `/openapi.yaml`, and the pages (added last,
+/// by `pages`).
 func buildRouter(
     database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger,
     cache: ResponseCacheMiddleware<BasicRequestContext>, pages: PageRoutes<ScaryCreatureDatabase>?
 ) throws -> Router<BasicRequestContext> {
-    let router = AppRouter.make(
+    let router = try AppRouter.make(
         configuration: configuration, appName: "Scary Creatures", errors: ErrorMapping.apiError(for:),
-        routes: [
-            ("/api/creatures", [.get, .head, .post]),
-            ("/api/creatures/{id}", [.get, .head, .patch, .delete]),
-            ("/api/creatures/{id}/photo", [.get, .head, .put, .delete]),
-            ("/api/creatures/{id}/thumbnail", [.get, .head]),
-            ("/api/creatures/{id}/export", [.get, .head]),
-            ("/api/imports", [.post]),
-            ("/api/events", [.get]),
-            ("/openapi.yaml", [.get, .head]),
-        ],
-        openAPIDocument: try AppRouter.openAPIDocument(in: .module),
-        routeKinds: RouteKinds(
-            uploads: ["/api/creatures/{id}/photo", "/creatures/{id}/photo", "/imports"],
-            largeUploads: ["/api/imports"],
-            eventStreams: ["/api/events"]
-        ),
-        heavyReads: ["/", "/api/creatures"],
+        openAPIDocument: try AppRouter.openAPIDocument(in: .module), pages: pages,
         addInnerMiddleware: { $0.add(middleware: cache) }
     )
     // Compact JSON: the list of 1,000 creatures is a third of its pretty-printed size.
     try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
-    try pages?(router, database)
+    try pages?.add(to: router, store: database)
     return router
 }
 

@@ -10,29 +10,33 @@ import NIOCore
 /// is configured), cross-site refusal, the limits on uploads and event streams at once, the body
 /// limit — then the app's own middleware, the API's `Cache-Control` (inside the app's response
 /// cache, so kept answers carry it too), raw
-/// request headers for the generated handlers, and `GET /openapi.yaml` serving the app's
-/// document as it is.
+/// request headers for the generated handlers, heavy writes off the event loops, and
+/// `GET /openapi.yaml` serving the app's document as it is. What the middleware must know of
+/// the routes comes from the API's document (``APIRouteTable``) and from the pages
+/// (``PageRoutes``): no app names a path twice.
 public enum AppRouter {
-    /// A router ready for the app's API and pages.
+    /// A router ready for the app's API and pages (which the app then registers).
     ///
     /// - Parameters:
     ///   - appName: the app's name on the sign-in form.
     ///   - errors: the app's mapping of its errors to API errors.
-    ///   - routes: every route with its methods, for 405 answers that list them (include
-    ///     `/openapi.yaml`).
-    ///   - openAPIDocument: the `openapi.yaml` the API was generated from.
-    ///   - routeKinds: the upload and event-stream routes (held to ``WebConfiguration``'s
-    ///     limits on uploads and streams at once; only uploads may have large bodies).
-    ///   - heavyReads: the paths whose `GET` does work that grows with the data (lists, pages,
-    ///     exports), answered off the event loops (``OffLoopMiddleware``).
+    ///   - openAPIDocument: the `openapi.yaml` the API was generated from: its operations make
+    ///     the 405 answers (with `/openapi.yaml` itself), and its uploads, large uploads, event
+    ///     streams and heavy operations are held to ``WebConfiguration``'s limits and answered off
+    ///     the event loops (``APIRouteTable``).
+    ///   - pages: the pages' uploads and heavy reads, added to the API's; nil for the API alone.
     ///   - addInnerMiddleware: adds the app's own middleware, run after the common checks (a
     ///     response cache).
-    public static func make(
+    /// - Throws: ``OpenAPIDocumentError`` when the document cannot be read.
+    public static func make<Store>(
         configuration: WebConfiguration, appName: String, errors: @escaping @Sendable (any Error) -> APIError?,
-        routes: [(String, [HTTPRequest.Method])], openAPIDocument: Data,
-        routeKinds: RouteKinds, heavyReads: Set<String> = [],
+        openAPIDocument: Data, pages: PageRoutes<Store>?,
         addInnerMiddleware: (Router<BasicRequestContext>) -> Void = { _ in }
-    ) -> Router<BasicRequestContext> {
+    ) throws -> Router<BasicRequestContext> {
+        let api = try APIRouteTable(openAPIDocument: openAPIDocument)
+        let routeKinds = RouteKinds(
+            uploads: api.uploads + (pages?.uploads ?? []), largeUploads: api.largeUploads, eventStreams: api.eventStreams
+        )
         // HEAD is answered wherever GET is: the GET handler runs and its body is dropped.
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: EventLoopAffinityMiddleware())
@@ -41,7 +45,7 @@ public enum AppRouter {
         router.add(middleware: ErrorMiddleware(map: errors))
         router.add(middleware: ContentTypeMiddleware())
         router.add(middleware: QuotedHeadersMiddleware())
-        router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
+        router.add(middleware: MethodNotAllowedMiddleware(routes: api.methodsByPath.map { ($0.path, $0.methods) } + [("/openapi.yaml", [.get, .head])]))
         let access = configuration.token.flatMap { $0.isEmpty ? nil : AccessToken($0, appName: appName, limits: configuration.tokenMode) }
         if let access {
             router.add(middleware: TokenMiddleware(access: access))
@@ -54,13 +58,16 @@ public enum AppRouter {
         ))
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes, largeLimit: configuration.maxImportBytes, kinds: routeKinds))
         router.add(middleware: FormGuardMiddleware(appName: appName, maxBodyBytes: configuration.maxBodyBytes))
-        router.add(middleware: OffLoopMiddleware(paths: heavyReads))
+        router.add(middleware: OffLoopMiddleware(paths: api.heavyReads.union(pages?.heavyReads ?? [])))
         if let access {
             SignIn.addRoutes(to: router, access: access, appName: appName)
         }
         addInnerMiddleware(router)
         router.add(middleware: DataCacheControlMiddleware())
         router.add(middleware: RawRequestHeadersMiddleware())
+        if !api.heavyWrites.isEmpty {
+            router.add(middleware: OffLoopWriteMiddleware(routes: api.heavyWrites))
+        }
         router.get("/openapi.yaml") { _, _ in
             var headers = HTTPFields()
             headers[.contentType] = "application/yaml; charset=utf-8"

@@ -3,7 +3,8 @@ import Hummingbird
 
 /// Answers 405 with an `Allow` header, instead of the router's 404, for a method a known path
 /// does not take (`TRACE /api/creatures`). Paths are given as patterns whose `{…}` segments
-/// match any one segment.
+/// match any one segment; where several match, the one with the most fixed segments answers
+/// (`/api/items/import` before `/api/items/{itemKey}`), as the router routes.
 public struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
     let routes: [(segments: [Substring], methods: [HTTPRequest.Method])]
 
@@ -18,7 +19,10 @@ public struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddlew
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             let segments = request.uri.path.split(separator: "/")
-            guard let route = routes.first(where: { Self.matches($0.segments, segments) }), !route.methods.contains(request.method) else {
+            let matching = routes.filter { Self.matches($0.segments, segments) }
+            let fixedSegments = { (route: (segments: [Substring], methods: [HTTPRequest.Method])) in route.segments.count { !$0.hasPrefix("{") } }
+            let best = matching.max { fixedSegments($0) < fixedSegments($1) }  // the first of equals
+            guard let route = best, !route.methods.contains(request.method) else {
                 throw error
             }
             let allowed = route.methods.map(\.rawValue).joined(separator: ", ")

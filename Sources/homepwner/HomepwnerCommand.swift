@@ -2,7 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import Homepwner
-import WebSupport
+import ServeCommandSupport
 
 /// `homepwner`: the Homepwner inventory on the command line.
 @main
@@ -51,8 +51,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
         }, prepare: { command in
             // The server: fewer malloc arenas, and its tasks on NIO's event loops (before any runs).
             if command is ServeCommand {
-                ProcessTuning.limitMallocArenas()
-                EventLoopExecutor.install()
+                ServerProcess.prepare()
             }
         })
     }

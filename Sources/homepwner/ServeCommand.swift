@@ -3,6 +3,7 @@ import CommandLineSupport
 import Homepwner
 import HomepwnerPages
 import HomepwnerWeb
+import ServeCommandSupport
 
 /// `serve` (the default): the inventory's web app and JSON API, until SIGINT or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import KeyedArchive
 
@@ -19,48 +20,48 @@ struct PlistCommand: ParsableCommand {
         ]
     )
 
-    /// Runs the command; a failure is one line on stderr and a non-zero exit, never a trace.
+    /// Runs the command; a failure is one line on stderr and a non-zero exit, never a trace:
+    /// ended as the app CLIs end (`CommandLineTool.fail`: help and `--version` as ArgumentParser
+    /// prints them, a usage error in one line with status 64, the line made terminal-safe), with
+    /// backslashes left as they are, since key paths are written with them.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let error as ArchiveError {
-            fail(error.message)
-        } catch let error as ToolError {
-            fail(error.message, status: error.status)
-        } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)  // the command has printed what it had to say
         } catch {
-            // Help and --version print as ArgumentParser prints them; a usage error is one line
-            // and exit 64, with `plist <verb> --help` for the rest.
-            let status = exitCode(for: error)
-            guard status != .success else { exit(withError: error) }
-            let firstLine = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            let text = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
-            FileHandle.standardError.write(Data("plist: error: \(text)\n".utf8))
-            Foundation.exit(status.rawValue)
+            CommandLineTool.fail(error, tool: "plist", command: Self.self, appError: failure(for:), escapingBackslashes: false)
         }
     }
 
-    private static func fail(_ message: String, status: Int32 = 1) -> Never {
-        let line = message.replacingOccurrences(of: "\n", with: " ")
-        FileHandle.standardError.write(Data("plist: error: \(line)\n".utf8))
-        Foundation.exit(status)
+    /// The line and exit status of an archive that cannot be read: 1, as every verb's failure
+    /// (a ``ToolError`` says its own).
+    static func failure(for error: any Error) -> (message: String, status: Int32)? {
+        (error as? ArchiveError).map { (oneLine($0.message), 1) }
     }
 }
 
+/// `message` with its line breaks as spaces.
+func oneLine(_ message: String) -> String {
+    message.replacingOccurrences(of: "\n", with: " ")
+}
+
 /// A failure of the tool itself (files, arguments), reported as one line.
-struct ToolError: Error {
+struct ToolError: CommandLineFailure {
     /// What went wrong and where.
     var message: String
     /// The exit status: 1, or 2 for `diff` (whose 1 means "they differ").
     var status: Int32 = 1
+
+    /// The message, in one line.
+    var commandLineMessage: String { oneLine(message) }
+    /// ``status``.
+    var exitStatus: Int32 { status }
 }
 
 /// XML cannot hold every value exactly: says on stderr what writing `value` as XML changes,
 /// instead of losing it silently (`convert`, `get --format xml` and the edits of an XML file).
 func warnAboutXMLLosses(in value: PropertyList, file: String) {
     for loss in value.xmlLosses() {
-        FileHandle.standardError.write(Data("plist: warning: \(file): \(loss)\n".utf8))
+        FileHandle.standardError.write(Data("plist: warning: \(terminalSafe("\(file): \(loss)", escapingBackslashes: false))\n".utf8))
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import ScaryCreatures
-import WebSupport
+import ServeCommandSupport
 
 /// `scary-creatures`: the Scary Creatures app on the command line.
 @main
@@ -25,8 +25,7 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
         }, prepare: { command in
             // The server: fewer malloc arenas, and its tasks on NIO's event loops (before any runs).
             if command is ServeCommand {
-                ProcessTuning.limitMallocArenas()
-                EventLoopExecutor.install()
+                ServerProcess.prepare()
             }
         })
     }

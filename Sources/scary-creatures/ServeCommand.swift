@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import ScaryCreaturesPages
 import ScaryCreaturesWeb
+import ServeCommandSupport
 
 /// `serve` (the default): the web app and its JSON API, until SIGINT or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {

@@ -1,15 +1,7 @@
 import ArgumentParser
-import CommandLineSupport
+@testable import CommandLineSupport
 import Foundation
-import Logging
 import Testing
-
-private enum SampleApp: ServedApp {
-    static let displayName = "Sample"
-    static let defaultPort = 8099
-    static let tokenVariable = "SAMPLE_TOKEN"
-    static let allowedHostsVariable = "SAMPLE_ALLOWED_HOSTS"
-}
 
 @Suite("CommandLineSupport: what both app CLIs share")
 struct CommandLineSupportTests {
@@ -27,20 +19,29 @@ struct CommandLineSupportTests {
         _ = try await DataFolderChoice(storage: NSTemporaryDirectory(), defaultFolder: missing, create: false).resolve()
     }
 
+    @Test("an error that says its own line and exit status ends the command with them")
+    func commandLineFailure() {
+        struct Refused: CommandLineFailure {
+            var commandLineMessage: String { "the door is locked" }
+            var exitStatus: Int32 { 77 }
+        }
+        let reported = CommandLineTool.sharedError(Refused())
+        #expect(reported?.message == "the door is locked" && reported?.status == 77)
+        #expect(CommandLineTool.sharedError(CocoaError(.fileNoSuchFile)) == nil)
+    }
+
+    @Test("terminal-safe text: controls, separators and direction overrides escaped; backslashes doubled unless told")
+    func terminalSafeText() {
+        #expect(terminalSafe("plain “text” ★") == "plain “text” ★")
+        #expect(terminalSafe("a\u{1B}[31m\\b\nc\u{202E}") == "a\\u{1B}[31m\\\\b\\u{A}c\\u{202E}")
+        #expect(terminalSafe("a\u{1B}[31m\\b\nc\u{202E}", escapingBackslashes: false) == "a\\u{1B}[31m\\b\\u{A}c\\u{202E}")
+    }
+
     @Test("--data-dir, --create and --json before the subcommand move after it; anything else stays")
     func commonOptions() {
         let names: Set = ["list", "add"]
         #expect(CommandLineTool.commonOptionsAfterSubcommand(["--data-dir", "D", "--create", "add", "X"], subcommands: names) == ["add", "--data-dir", "D", "--create", "X"])
         #expect(CommandLineTool.commonOptionsAfterSubcommand(["--json", "list"], subcommands: names) == ["list", "--json"])
         #expect(CommandLineTool.commonOptionsAfterSubcommand(["--data-dir", "D", "other"], subcommands: names) == ["--data-dir", "D", "other"])
-    }
-
-    @Test("serve's options: the app's default port, --log-level by name, every other level refused")
-    func serveOptions() throws {
-        let defaults = try ServeOptions<SampleApp>.parse([])
-        #expect(defaults.port == 8099 && defaults.host == "127.0.0.1" && defaults.logLevel == .info)
-        let chosen = try ServeOptions<SampleApp>.parse(["--port", "0", "--log-level", "error"])
-        #expect(chosen.port == 0 && chosen.logLevel == .error)
-        #expect(throws: (any Error).self) { try ServeOptions<SampleApp>.parse(["--log-level", "loud"]) }
     }
 }

@@ -126,6 +126,12 @@ struct PlistVerbTests {
             let badPath = try await get([#"a\b"#])
             #expect(badPath.status == 1)
             #expect(badPath.errors == "plist: error: key path \"a\\b\": a backslash must be followed by . or \\\n")
+            // A name from outside cannot drive the terminal or pass for another line; its
+            // backslashes stay as they are (key paths are written with them).
+            let hostile = folder.appendingPathComponent("a\u{1B}[31m\\b\nc")
+            let unsafe = try await runPlist(["get", hostile.path, "x"])
+            #expect(unsafe.status == 1)
+            #expect(unsafe.errors == "plist: error: \(folder.path)/a\\u{1B}[31m\\b c: no such file\n")
         }
     }
 

@@ -1,21 +1,9 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import Hummingbird
 import Logging
 import WebSupport
-
-/// What a served app tells the shared `serve` command: its name, its default port and the
-/// environment variables its options may come from.
-public protocol ServedApp {
-    /// The name in the line that says where the server is ("Homepwner is at …").
-    static var displayName: String { get }
-    /// The port `serve` binds without `--port`.
-    static var defaultPort: Int { get }
-    /// The environment variable holding the access token (`HOMEPWNER_TOKEN`).
-    static var tokenVariable: String { get }
-    /// The environment variable holding more names to answer to, comma-separated.
-    static var allowedHostsVariable: String { get }
-}
 
 /// `--log-level trace|debug|info|notice|warning|error|critical`.
 extension Logger.Level: @retroactive ExpressibleByArgument {}
@@ -23,7 +11,7 @@ extension Logger.Level: @retroactive ExpressibleByArgument {}
 /// The options of both apps' `serve` and the one way it runs: resolve who may connect, build
 /// the app, print where it is (straight to the descriptor, so a script reading a pipe sees it at
 /// once), run it until SIGINT or SIGTERM. A failure to start is a ``WebSupport/WebStartError``,
-/// which ``CommandLineTool`` prints as one line with exit status 74.
+/// which `CommandLineTool` prints as one line with exit status 74 (``WebSupport/WebStartError/exitStatus``).
 public struct ServeOptions<App: ServedApp>: ParsableArguments {
     /// The address to listen on.
     @Option(help: "The address to listen on.") public var host = "127.0.0.1"

@@ -1,0 +1,64 @@
+import Foundation
+import Homepwner
+import HomepwnerPages
+import HomepwnerWeb
+import TestSupport
+import Testing
+import WebSupport
+import WebTestSupport
+
+@Suite("The route table: read from openapi.yaml and declared by the pages, never typed twice")
+struct RouteTableTests {
+    private let table: APIRouteTable
+
+    init() throws {
+        table = try RouteTableCheck.table(ofModule: "HomepwnerWeb")
+    }
+
+    @Test("the router serves exactly the API operations openapi.yaml declares, and every page route the pages declare a kind for")
+    func tableIsWhatIsServed() async throws {
+        try await withTemporaryFolder { folder in
+            let router = try buildRouter(
+                store: ItemStore(folder: folder), configuration: WebConfiguration(port: 0, dataFolder: folder), pages: HomepwnerPages.routes
+            )
+            #expect(RouteTableCheck.differences(router: router, table: table, pages: HomepwnerPages.routes) == [])
+            #expect(table.operations.count == 23)
+        }
+    }
+
+    @Test("the kinds read from openapi.yaml and the pages are the ones the server always had")
+    func kinds() {
+        #expect(table.uploads == ["/api/items/import", "/api/import", "/api/items/{itemKey}/photo", "/api/items/{itemKey}/attachments"])
+        #expect(table.largeUploads == ["/api/import"])
+        #expect(table.eventStreams == ["/api/events"])
+        #expect(table.heavyReads == ["/api/items", "/api/items.csv", "/api/stats", "/api/export"])
+        #expect(table.heavyWrites.map { "\($0.0) \($0.1)" } == ["POST /api/items/import"])
+        #expect(HomepwnerPages.routes.uploads == ["/items/{key}/photo", "/items/{key}/attachments", "/import", "/import-everything"])
+        #expect(HomepwnerPages.routes.heavyReads == ["/"])
+        #expect(RouteTableCheck.methodLines(table) == [
+            "/api/items GET,HEAD,POST",
+            "/api/items.csv GET,HEAD",
+            "/api/items/import POST",
+            "/api/export GET,HEAD",
+            "/api/import POST",
+            "/api/items/{itemKey} GET,HEAD,PATCH,DELETE",
+            "/api/items/{itemKey}/photo GET,HEAD,PUT,DELETE",
+            "/api/items/{itemKey}/thumbnail GET,HEAD",
+            "/api/items/{itemKey}/attachments GET,HEAD,POST",
+            "/api/items/{itemKey}/attachments/{name} GET,HEAD,DELETE",
+            "/api/locations GET,HEAD,POST,DELETE",
+            "/api/locations/rename POST",
+            "/api/stats GET,HEAD",
+            "/api/events GET,HEAD",
+        ])
+    }
+
+    @Test("a wrong method on a path two patterns match is answered by the one with more fixed segments")
+    func mostSpecificPattern() async throws {
+        try await withApp { client, _ in
+            let put = try await client.execute(uri: "/api/items/import", method: .put)
+            #expect(put.status == .methodNotAllowed)
+            #expect(put.headers[.allow] == "POST")
+        }
+    }
+}

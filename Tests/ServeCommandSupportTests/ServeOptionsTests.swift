@@ -1,0 +1,52 @@
+import ArgumentParser
+import CommandLineSupport
+import Foundation
+@testable import ServeCommandSupport
+import Testing
+import WebSupport
+
+private enum SampleApp: ServedApp {
+    static let displayName = "Sample"
+    static let defaultPort = 8099
+    static let tokenVariable = "SAMPLE_TOKEN"
+    static let allowedHostsVariable = "SAMPLE_ALLOWED_HOSTS"
+}
+
+@Suite("ServeCommandSupport: both apps' serve command")
+struct ServeOptionsTests {
+    @Test("serve's options: the app's default port, --log-level by name, every other level refused")
+    func serveOptions() throws {
+        let defaults = try ServeOptions<SampleApp>.parse([])
+        #expect(defaults.port == 8099 && defaults.host == "127.0.0.1" && defaults.logLevel == .info)
+        let chosen = try ServeOptions<SampleApp>.parse(["--port", "0", "--log-level", "error"])
+        #expect(chosen.port == 0 && chosen.logLevel == .error)
+        #expect(throws: (any Error).self) { try ServeOptions<SampleApp>.parse(["--log-level", "loud"]) }
+    }
+
+    @Test("a server that could not start ends the command with its message and exit status 74")
+    func startFailure() {
+        let failure: any CommandLineFailure = WebStartError("127.0.0.1:8099 is in use")
+        #expect(failure.commandLineMessage == "127.0.0.1:8099 is in use")
+        #expect(failure.exitStatus == 74)
+    }
+
+    @Test("the token comes from --token-file or the app's variable; allowed names from both sources, in order")
+    func accessOptions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ServeOptionsTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("token")
+        try Data("  s3cret \nignored\n".utf8).write(to: file)
+        let environment = ["SAMPLE_TOKEN": "from-env", "SAMPLE_ALLOWED_HOSTS": " b.example , ,c.example"]
+        let fromFile = try ServerAccessOptions.parse(["--token-file", file.path, "--allowed-host", "a.example"])
+            .resolve(tokenVariable: "SAMPLE_TOKEN", allowedHostsVariable: "SAMPLE_ALLOWED_HOSTS", environment: environment)
+        #expect(fromFile.token == "s3cret")
+        #expect(fromFile.allowedHosts == ["a.example", "b.example", "c.example"])
+        let fromEnvironment = try ServerAccessOptions.parse([])
+            .resolve(tokenVariable: "SAMPLE_TOKEN", allowedHostsVariable: "SAMPLE_ALLOWED_HOSTS", environment: environment)
+        #expect(fromEnvironment.token == "from-env")
+        #expect(throws: (any Error).self) { try ServerAccessOptions.parse(["--token", "a", "--token-file", file.path]) }
+        let missing = folder.appendingPathComponent("none").path
+        #expect(throws: WebStartError.self) { try ServerAccessOptions.readToken(from: missing) }
+    }
+}
