@@ -25,7 +25,7 @@ struct RouteTableTests {
                 cache: ResponseCache(budget: 1 << 20, finishHeaders: finishHeaders), generation: { nil }, isCacheable: isCacheable
             )
             let router = try buildRouter(
-                database: database, configuration: WebConfiguration(port: 0, dataFolder: folder), logger: Logger(label: "test"),
+                database: database, configuration: WebConfiguration(port: 0), logger: Logger(label: "test"),
                 cache: cache, pages: ScaryCreaturesPages.routes
             )
             #expect(RouteTableCheck.differences(router: router, table: table, pages: ScaryCreaturesPages.routes) == [])
