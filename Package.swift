@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "ImagingSamples", dependencies: ["Imaging"], path: "Tests/Samples/ImagingSamples"),
         .target(
             name: "ScaryCreatures",
-            dependencies: ["DocumentStore", "ObjectStorage", "Imaging", "KeyedArchive"]
+            dependencies: ["DocumentStore", "Imaging", "KeyedArchive"]
         ),
         // Homepwner: items in one archive file, photos beside it.
         .target(name: "Homepwner", dependencies: ["DocumentStore", "Imaging", "KeyedArchive"]),
