@@ -39,12 +39,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        .target(name: "KeyedArchive"),
+        // The one civil-date algorithm (dates as calendar fields and back), shared by every date
+        // written or read as text.
+        .target(name: "CivilTime"),
+        .target(name: "KeyedArchive", dependencies: ["CivilTime"]),
         // S3-compatible object storage: our own client (Signature V4, conditional writes,
         // retries), on async-http-client and swift-crypto.
         .target(
             name: "ObjectStorage",
             dependencies: [
+                "CivilTime",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -110,7 +114,7 @@ let package = Package(
         .target(
             name: "HomepwnerWeb",
             dependencies: [
-                "Homepwner", "DocumentStore", "Imaging", "WebSupport",
+                "Homepwner", "DocumentStore", "Imaging", "WebSupport", "CivilTime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -229,6 +233,7 @@ let package = Package(
             dependencies: ["TestSupport", "KeyedArchive", "KeyedArchiveSamples", "plist"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "ImagingSamples"]),
         // The S3 client against AWS's Signature V4 test suite (test data, Apache-2.0), botocore's
         // signer and a local moto S3 server with signatures checked (Scripts/s3-test-server.py).
