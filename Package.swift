@@ -42,6 +42,8 @@ let package = Package(
         // The one civil-date algorithm (dates as calendar fields and back), shared by every date
         // written or read as text.
         .target(name: "CivilTime"),
+        // The one error shape (a code, a message, the cause kept) of both apps and Imaging.
+        .target(name: "Failures"),
         .target(name: "KeyedArchive", dependencies: ["CivilTime"]),
         // S3-compatible object storage: our own client (Signature V4, conditional writes,
         // retries), on async-http-client and swift-crypto.
@@ -92,17 +94,17 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .target(name: "CImaging", dependencies: ["CJPEG", "CPNG"]),
-        .target(name: "Imaging", dependencies: ["CImaging"]),
+        .target(name: "Imaging", dependencies: ["CImaging", "Failures"]),
         // Hostile and worst-case images written byte by byte (many-scan progressive JPEGs, zTXt
         // bombs, 50-megapixel PNGs of a few megabytes) and small ordinary photos, shared by the
         // tests and the benchmarks.
         .target(name: "ImagingSamples", dependencies: ["Imaging"], path: "Tests/Samples/ImagingSamples"),
         .target(
             name: "ScaryCreatures",
-            dependencies: ["DocumentStore", "Imaging", "KeyedArchive"]
+            dependencies: ["DocumentStore", "Imaging", "KeyedArchive", "Failures"]
         ),
         // Homepwner: items in one archive file, photos beside it.
-        .target(name: "Homepwner", dependencies: ["DocumentStore", "Imaging", "KeyedArchive"]),
+        .target(name: "Homepwner", dependencies: ["DocumentStore", "Imaging", "KeyedArchive", "Failures"]),
         .executableTarget(
             name: "homepwner",
             dependencies: [
