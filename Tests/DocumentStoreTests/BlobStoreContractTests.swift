@@ -117,6 +117,23 @@ struct BlobStoreContractTests {
         }
     }
 
+    @Test("keeping a copy leaves the blob and keeps its bytes under a free name, untouched by the next write; a taken name is refused", arguments: StorageKind.allCases)
+    func keepingACopy(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let blobs = place.storage.blobs()
+            try await blobs.write("items.archive", Data("damaged".utf8))
+            #expect(try await blobs.keepCopy("items.archive", as: "items.archive.damaged-1"))
+            try await blobs.write("items.archive", Data("repaired".utf8))
+            #expect(try await blobs.read("items.archive.damaged-1", maxBytes: 100)?.data == Data("damaged".utf8))
+            #expect(try await blobs.read("items.archive", maxBytes: 100)?.data == Data("repaired".utf8))
+            let taken = await #expect(throws: DocumentStoreError.self) { try await blobs.keepCopy("items.archive", as: "items.archive.damaged-1") }
+            #expect(taken?.code == .conflict)
+            #expect(try await blobs.read("items.archive.damaged-1", maxBytes: 100)?.data == Data("damaged".utf8))
+            #expect(try await blobs.keepCopy("missing", as: "missing.copy") == false)
+            #expect(try await blobs.allNames() == ["items.archive", "items.archive.damaged-1"])
+        }
+    }
+
     @Test("a blob over the size asked for is refused as corrupt, by reading and by opening", arguments: StorageKind.allCases)
     func sizeLimit(kind: StorageKind) async throws {
         try await withStoragePlace(kind) { place in

@@ -81,6 +81,13 @@ public protocol BlobStore: Sendable {
     ///
     /// - Throws: ``DocumentStoreError`` `.conflict` when `newName` is taken (nothing changes).
     func keepAside(_ name: String, as newName: String) async throws -> Bool
+    /// Keeps the blob `name` as it is now under `newName` too, never replacing anything called
+    /// `newName` (a folder: a second link to the file, which a later write of `name` does not
+    /// touch, since writes replace a file by a rename; a bucket: a copy created only if the name
+    /// is free). Returns false when there was no blob `name`.
+    ///
+    /// - Throws: ``DocumentStoreError`` `.conflict` when `newName` is taken (nothing changes).
+    func keepCopy(_ name: String, as newName: String) async throws -> Bool
     /// Holds the namespace for this process's writes, across processes, for as long as the
     /// returned lock lives: a folder's ``FolderLock`` on the hidden file `lockName`. A bucket
     /// takes no lock (nil): its writes are conditional, so any number of servers share it.

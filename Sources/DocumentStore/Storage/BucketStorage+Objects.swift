@@ -126,6 +126,13 @@ extension BucketStorage: BlobStore {
         return true
     }
 
+    /// A copy (read whole, within 256 MiB) created only if `newName` is free (`If-None-Match: *`).
+    public func keepCopy(_ name: String, as newName: String) async throws -> Bool {
+        guard let blob = try await read(name, maxBytes: Self.largestKeptAside) else { return false }
+        try await write(newName, blob.data, mode: .create, contentType: "application/octet-stream")
+        return true
+    }
+
     /// No lock: a bucket's writes are conditional, so servers share it.
     public func holdForWriting(lockName: String, holder: FolderLock.Holder, timeout: Duration) async throws -> FolderLock? { nil }
 

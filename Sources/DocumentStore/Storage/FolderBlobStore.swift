@@ -205,6 +205,24 @@ public struct FolderBlobStore: BlobStore {
         }
     }
 
+    /// A second link to the file (any size, nothing copied), then the folder synced.
+    public func keepCopy(_ name: String, as newName: String) async throws -> Bool {
+        try Self.checkName(newName, in: rootPath)
+        guard Self.isPlainName(name) else { return false }
+        return try await inRoot { store, directory in
+            guard linkat(directory, name, directory, newName, 0) == 0 else {
+                let reason = errno
+                switch reason {
+                case ENOENT: return false
+                case EEXIST: throw Self.taken(store.address(of: newName))
+                default: throw DocumentStoreError.system("cannot keep as \(newName)", path: store.address(of: name), errno: reason)
+                }
+            }
+            try store.fileSystem.syncDirectory(directory, path: store.rootPath)
+            return true
+        }
+    }
+
     public func holdForWriting(lockName: String, holder: FolderLock.Holder, timeout: Duration) async throws -> FolderLock? {
         try await FolderLock(folder: root, fileName: lockName, holder: holder, timeout: timeout)
     }

@@ -120,9 +120,8 @@ extension ItemStore {
     ///
     /// - Throws: ``HomepwnerError`` `.storage` when it cannot be kept (the archive then stays).
     private func keepDamagedArchive(as name: String) async throws {
-        guard let damaged = try await readArchiveBytes() else { return }
         do {
-            try await blobs.write(name, damaged, mode: .create, contentType: "application/octet-stream")
+            _ = try await blobs.keepCopy(Self.archiveName, as: name)
         } catch {
             throw HomepwnerError(.storage, "the damaged archive cannot be kept as \(blobs.address(of: name)), so it is left as it is: \(error)")
         }
