@@ -92,7 +92,26 @@ struct CrashSimulationTests {
         }, operations: [9, 1, 25].map { count in
             { _, disk in try await archiveStore(disk).save(HomepwnerItem.sample(count: count)) }
         }),
+        CrashScenario(name: "blobs beside the data (FolderBlobStore): replace, create only, update the version read, keep aside, delete", setUp: { _, disk in
+            try await blobStore(disk).write("photo", data(1500, 70))
+        }, operations: [
+            { _, disk in try await blobStore(disk).write("photo", data(2600, 71)) },
+            { _, disk in try await blobStore(disk).write("A.attachment-1-x.pdf", data(900, 72), mode: .create, contentType: nil) },
+            { _, disk in try await blobStore(disk).update("locations.plist", maxBytes: 1 << 20) { _ in data(300, 73) } },
+            { _, disk in try await blobStore(disk).update("locations.plist", maxBytes: 1 << 20) { _ in data(1200, 74) } },
+            { _, disk in _ = try await blobStore(disk).keepAside("locations.plist", as: "locations.plist.damaged-1") },
+            { _, disk in try await blobStore(disk).delete("photo") },
+        ], invariant: { content in
+            // Kept aside by one rename: never under both names.
+            !(content[""]?["locations.plist"] != nil && content[""]?["locations.plist.damaged-1"] != nil)
+        }),
     ]
+
+    static func blobStore(_ disk: SimulatedDisk) -> FolderBlobStore {
+        var writer = DurableFileWriter()
+        writer.fileSystem = disk
+        return FolderBlobStore(root: URL(fileURLWithPath: disk.mountPath), writer: writer)
+    }
 
     static func oneBundle(_ folder: DocumentFolder, _ disk: SimulatedDisk) async throws {
         _ = try await folder.create(data: creature ?? Data("old".utf8), attachments: ["fullImage.png": Data(photo), "thumbImage.png": Data("thumb".utf8)])
@@ -206,6 +225,7 @@ struct CrashSimulationTests {
         "delete the last bundle, then create one that takes its number": 3256,
         "repair a corrupt bundle into quarantine": 49,
         "save an archive file (Homepwner's items.archive) three times": 105,
+        "blobs beside the data (FolderBlobStore): replace, create only, update the version read, keep aside, delete": 123,
     ]
 
     @Test("every state a power cut can leave is old or new per file, bundles whole, nothing acknowledged lost", arguments: scenarios)
