@@ -39,7 +39,7 @@ extension HomepwnerPages {
             totalText: ItemRules.dollars(shown.valueInDollars), totalValue: shown.valueInDollars,
             allTotalText: query.narrows ? "of \(ItemRules.dollars(everything.valueInDollars)) in all" : nil,
             noMatch: shown.count == 0 && everything.count > 0,
-            pager: Self.pager(query, shown: shown.count, lastPage: lastPage),
+            pager: Pager(page: query.page, pageSize: ItemListQuery.pageSize, count: shown.count, noun: "Items", url: query.url(page:)),
             locationTotals: result.byLocation.map { Self.groupRow($0, unnamed: "No location") },
             labelTotals: result.byLabel.map { Self.groupRow($0, unnamed: "No label") },
             isEmpty: everything.count == 0,
@@ -71,18 +71,6 @@ extension HomepwnerPages {
         }
         if let selected, !found { options.append(.init(value: selected, label: "\(selected) (0)", selected: true)) }
         return options
-    }
-
-    /// The links around page `query.page` of `lastPage`; nil when there is one page.
-    static func pager(_ query: ItemListQuery, shown: Int, lastPage: Int) -> ListPageModel.Pager? {
-        guard lastPage > 1 else { return nil }
-        let first = (query.page - 1) * ItemListQuery.pageSize + 1
-        let last = min(query.page * ItemListQuery.pageSize, shown)
-        return ListPageModel.Pager(
-            rangeText: "Items \(first.formatted())–\(last.formatted()) of \(shown.formatted())",
-            previousURL: query.page > 1 ? query.url(page: query.page - 1) : nil,
-            nextURL: query.page < lastPage ? query.url(page: query.page + 1) : nil
-        )
     }
 
     static func groupRow(_ group: GroupTotals, unnamed: String) -> ListPageModel.GroupRow {

@@ -78,9 +78,7 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
     func listPage(_ query: ListQuery, addTitle: String = "", addError: String? = nil) async throws -> Response {
         let (creatures, problems) = try await database.list()
         let selected = CreatureQuery(text: query.text, order: query.sort, descending: query.descending).apply(to: creatures)
-        let pages = max(1, (selected.count + ListQuery.pageSize - 1) / ListQuery.pageSize)
-        let current = min(query.page, pages)
-        let slice = selected.dropFirst((current - 1) * ListQuery.pageSize).prefix(ListQuery.pageSize)
+        let slice = selected[Pager.range(ofPage: query.page, pageSize: ListQuery.pageSize, count: selected.count)]
         var rows: [ListPageModel.Row] = []
         for creature in slice {
             let rating = RatingDisplay(creature.rating)
@@ -92,9 +90,7 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
             q: query.text,
             sortOptions: ListQuery.sortChoices.map { .init(value: $0.value, label: $0.label, selected: $0.value == query.sortValue) },
             rows: rows, countText: count, isEmpty: creatures.isEmpty, noMatches: !creatures.isEmpty && selected.isEmpty,
-            prevURL: current > 1 ? query.url(page: current - 1) : nil,
-            nextURL: current < pages ? query.url(page: current + 1) : nil,
-            pageText: pages > 1 ? "Page \(current) of \(pages)" : nil,
+            pager: Pager(page: query.page, pageSize: ListQuery.pageSize, count: selected.count, noun: "Creatures", url: query.url(page:)),
             problems: problems.map { "\($0.name): \($0.description)" },
             addTitle: addTitle, addError: addError, maxPhotoBytes: maxPhotoBytes
         )

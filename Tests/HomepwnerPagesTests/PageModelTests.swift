@@ -1,6 +1,7 @@
 import Foundation
 @testable import HomepwnerPages
 import Testing
+import WebSupport
 import WebTestSupport
 
 @Suite("The inventory page's models give the template every field by name")
@@ -34,7 +35,7 @@ struct PageModelTests {
                 sortOptions: [.init(value: "name", label: "Name", selected: true)], searchText: "la",
                 locationOptions: [.init(value: "", label: "Every location", selected: true)], labelOptions: [], narrows: true,
                 rows: rows, countText: "2 items", totalText: "$5", totalValue: 5, allTotalText: "of $9 in all", noMatch: false,
-                pager: .init(rangeText: "Items 1–100 of 101", previousURL: nil, nextURL: "/?page=2"),
+                pager: Pager(page: 1, pageSize: 100, count: 101, noun: "Items") { "/?page=\($0)" },
                 locationTotals: [.init(name: "Attic", countText: "1", valueText: "$5", shownCountText: "1", shownValueText: "$5")], labelTotals: [],
                 isEmpty: false, printedOn: "1 Jan 2001", printedOnISO: "2001-01-01T00:00:00Z", damage: damage, problems: ["p"],
                 add: AddFormModel(), maxPhotoBytes: 7

@@ -135,13 +135,15 @@ struct PagesRouteTests {
                 _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Ghoul \#(index)"}"#))
             }
             let first = text(try await client.execute(uri: "/?q=o", method: .get))
-            #expect(first.contains("Page 1 of 2"))
-            #expect(first.contains("<a href=\"/?q=o&amp;page=2\" rel=\"next\">"))
+            #expect(first.contains("<span class=\"page-range\">Creatures 1–50 of 51</span>"))
+            #expect(first.contains("<a href=\"/?q=o&amp;page=2\" rel=\"next\" class=\"page-link\">"))
             let second = text(try await client.execute(uri: "/?q=o&page=2", method: .get))
-            #expect(second.contains("Page 2 of 2"))
+            #expect(second.contains("<span class=\"page-range\">Creatures 51–51 of 51</span>"))
+            #expect(second.contains("<a href=\"/?q=o\" rel=\"prev\" class=\"page-link\">"))
             #expect(second.contains(">Ghoul 52<"))
             #expect(!second.contains(">Ghost<"))
-            #expect(text(try await client.execute(uri: "/?page=999&sort=%FF", method: .get)).contains("Page 2 of 2"))
+            // A page past the last shows the last.
+            #expect(text(try await client.execute(uri: "/?page=999&sort=%FF", method: .get)).contains("<span class=\"page-range\">Creatures 51–52 of 52</span>"))
         }
     }
 

@@ -1,4 +1,5 @@
 import Mustache
+import WebSupport
 
 /// What the inventory page's template shows.
 struct ListPageModel: Sendable {
@@ -38,14 +39,6 @@ struct ListPageModel: Sendable {
         var valueText: String
         var shownCountText: String
         var shownValueText: String
-    }
-
-    /// The links to the pages before and after this one.
-    struct Pager: Sendable {
-        /// "Items 101–200 of 2,345".
-        var rangeText: String
-        var previousURL: String?
-        var nextURL: String?
     }
 
     var sortOptions: [SortOption]

@@ -1,3 +1,5 @@
+import WebSupport
+
 /// What the list page's template shows.
 struct ListPageModel: Sendable {
     /// One creature of the list.
@@ -27,10 +29,8 @@ struct ListPageModel: Sendable {
     var isEmpty: Bool
     /// Creatures, but none match the filter.
     var noMatches: Bool
-    var prevURL: String?
-    var nextURL: String?
-    /// "Page 2 of 7"; nil when there is one page.
-    var pageText: String?
+    /// The links around this page; nil when there is one page.
+    var pager: Pager?
     /// Unreadable bundles, listed beside.
     var problems: [String]
     var addTitle = ""
