@@ -59,8 +59,9 @@ extension DocumentFolder {
         try await place.edit(id, in: self) { try body(BundleEditor(files: $0)) }
     }
 
-    /// ``edit(_:_:)`` on disk: the bundle locked in this process and by `flock`, its files
-    /// reached through its folder's descriptor.
+    /// ``edit(_:_:)`` and ``read(_:_:)`` on disk: the bundle locked in this process and by
+    /// `flock` (exclusively for an edit, shared for a read), its files reached through its
+    /// folder's descriptor.
     func diskAccess<Result: Sendable>(
         _ id: Int, exclusive: Bool, _ body: @escaping @Sendable (any BundleFiles, UInt64) throws -> Result
     ) async throws -> Result {
