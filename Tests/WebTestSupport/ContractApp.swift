@@ -1,8 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NIOCore
-import Synchronization
 import WebSupport
 
 /// The smallest app WebSupport serves as both apps do: ``WebSupport/AppRouter`` with its
