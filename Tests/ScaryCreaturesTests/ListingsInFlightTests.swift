@@ -6,21 +6,27 @@ import TestSupport
 /// waits on.
 @Suite("Listings in flight", .timeLimit(.minutes(1)))
 struct ListingsInFlightTests {
-    @Test("waitUntilNone returns only once every listing being read has ended, and at once when none is")
-    func waitsForListings() async throws {
-        let listings = ListingsInFlight()
-        try await listings.waitUntilNone(atMost: .seconds(30))  // none: returns at once
-        let (ended, endedContinuation) = AsyncStream<String>.makeStream()
+    /// A listing counted by `listings` that has begun, and what ends it.
+    private func startListing(on listings: ListingsInFlight, then: @escaping @Sendable () -> Void = {}) async -> (Task<Void, Never>, AsyncStream<Void>.Continuation) {
         let (release, releaseContinuation) = AsyncStream<Void>.makeStream()
         let began = Signal()
         let listing = Task {
             await listings.counting {
                 began.fire()
                 for await _ in release { break }
-                endedContinuation.yield("listing")
+                then()
             }
         }
         await began.wait()
+        return (listing, releaseContinuation)
+    }
+
+    @Test("waitUntilNone returns only once every listing being read has ended, and at once when none is")
+    func waitsForListings() async throws {
+        let listings = ListingsInFlight()
+        try await listings.waitUntilNone(atMost: .seconds(30))  // none: returns at once
+        let (ended, endedContinuation) = AsyncStream<String>.makeStream()
+        let (listing, releaseContinuation) = await startListing(on: listings) { endedContinuation.yield("listing") }
         let waiter = Task {
             try await listings.waitUntilNone(atMost: .seconds(30))
             endedContinuation.yield("wait")
@@ -41,15 +47,7 @@ struct ListingsInFlightTests {
     @Test("waitUntilNone gives up after its limit while a listing goes on")
     func givesUp() async throws {
         let listings = ListingsInFlight()
-        let (release, releaseContinuation) = AsyncStream<Void>.makeStream()
-        let began = Signal()
-        let listing = Task {
-            await listings.counting {
-                began.fire()
-                for await _ in release { break }
-            }
-        }
-        await began.wait()
+        let (listing, releaseContinuation) = await startListing(on: listings)
         // Returns although the listing is still being read (it is released only below); a
         // wait without a limit would hang here until the suite's time limit fails the test.
         try await listings.waitUntilNone(atMost: .milliseconds(300))
@@ -62,15 +60,7 @@ struct ListingsInFlightTests {
     @Test("a cancelled wait ends at once with CancellationError while a listing goes on")
     func cancelledWait() async throws {
         let listings = ListingsInFlight()
-        let (release, releaseContinuation) = AsyncStream<Void>.makeStream()
-        let began = Signal()
-        let listing = Task {
-            await listings.counting {
-                began.fire()
-                for await _ in release { break }
-            }
-        }
-        await began.wait()
+        let (listing, releaseContinuation) = await startListing(on: listings)
         let waiter = Task { try await listings.waitUntilNone(atMost: .seconds(60)) }
         try await waitUntil { listings.waiting == 1 }
         waiter.cancel()
