@@ -261,7 +261,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineSupportTests",
-            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CommandLineSupport", "DocumentStore", "Imaging", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The package itself: every import declared, and docs/architecture.md's module graph
         // as Package.swift declares it.

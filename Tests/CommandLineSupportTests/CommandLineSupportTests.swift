@@ -45,3 +45,21 @@ struct CommandLineSupportTests {
         #expect(CommandLineTool.commonOptionsAfterSubcommand(["--data-dir", "D", "other"], subcommands: names) == ["--data-dir", "D", "other"])
     }
 }
+
+@Suite("terminalSafe: every character that could drive a terminal")
+struct TerminalTextTests {
+    @Test("NUL, DEL, C1 controls, line and paragraph separators, every bidirectional override and isolate are escaped as \\u{…}; other text stays")
+    func everyEscapedRange() {
+        let escaped: [(Unicode.Scalar, String)] = [
+            ("\u{0}", "\\u{0}"), ("\u{1F}", "\\u{1F}"), ("\u{7F}", "\\u{7F}"), ("\u{85}", "\\u{85}"), ("\u{9F}", "\\u{9F}"),
+            ("\u{2028}", "\\u{2028}"), ("\u{2029}", "\\u{2029}"), ("\u{202A}", "\\u{202A}"), ("\u{202E}", "\\u{202E}"),
+            ("\u{2066}", "\\u{2066}"), ("\u{2069}", "\\u{2069}"),
+        ]
+        for (scalar, expected) in escaped {
+            #expect(terminalSafe("a\(Character(scalar))b") == "a\(expected)b", "\(scalar.value)")
+        }
+        for kept in ["\u{20}", "\u{A0}", "\u{2027}", "\u{202F}", "\u{2065}", "\u{206A}", "é", "👻"] {
+            #expect(terminalSafe("a\(kept)b") == "a\(kept)b", "\(kept.unicodeScalars.map(\.value))")
+        }
+    }
+}

@@ -148,7 +148,8 @@ struct DocumentFolderObjectTests {
             // The delete removes the data file at once, then waits 2 s on the photo.
             try await proxy.plan([], byMethod: ["DELETE": ["pass", "delay"]])
             let deleting = Task { try await slow.delete(2) }
-            try await Task.sleep(for: .milliseconds(500))
+            // The photo's DELETE has reached the proxy, which holds it 2 s.
+            try await waitUntil { try await proxy.log().contains { $0.method == "DELETE" && $0.fault == "delay" } }
             // The other server has not seen bundle 2: number 2 looks free to it now.
             let made = try await other.create(data: Data("new".utf8))
             #expect(made.id == 2)

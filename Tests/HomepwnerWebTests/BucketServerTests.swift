@@ -66,7 +66,10 @@ struct BucketServerTests {
             let json = ["Content-Type": "application/json"]
             #expect(try await server.request("POST", "api/items", body: Data(#"{"name":"Lamp"}"#.utf8), headers: json).status == 201)
             try await proxy.plan([], shares: ["internal": 1.0])
-            try await Task.sleep(for: .milliseconds(1100))  // past the refresh interval: reads must look at the storage
+            // The behaviour under test, not a wait for an event: once the refresh interval has
+            // passed, reads must look at the storage. The server is a process, whose interval
+            // (ItemStore.bucketRefreshInterval, 1 s) no option sets, so the test lets it pass.
+            try await Task.sleep(for: .milliseconds(1100))
             for (method, path, body) in [("GET", "api/items", ""), ("POST", "api/items", #"{"name":"Sofa"}"#)] {
                 let (status, headers, data) = try await server.request(method, path, body: body.isEmpty ? nil : Data(body.utf8), headers: body.isEmpty ? [:] : json)
                 #expect(status == 503, "\(method) \(path): \(String(decoding: data, as: UTF8.self))")

@@ -62,11 +62,12 @@ struct BucketPollTests {
         }
         #expect(seen.undated == [.init(kind: .added, key: key, etag: etag)])
         #expect(seen.allSatisfy { abs($0.lastModified?.timeIntervalSinceNow ?? 999) < 60 })
-        // The stream is gone: its task is cancelled and makes no further pass.
-        try await Task.sleep(for: .milliseconds(500))
+        // The stream is gone: its task is cancelled and its passes end (none is left to make
+        // another request).
+        try await waitUntil { await poll.watchesRunning == 0 }
         let requests = await poll.requestCount
-        try await Task.sleep(for: .milliseconds(600))
-        #expect(await poll.requestCount == requests)
+        #expect(try await poll.poll() == [])
+        #expect(await poll.requestCount == requests + 1)
         try await mine.client.shutdown()
         try await theirs.client.shutdown()
     }

@@ -63,9 +63,11 @@ struct BucketWatchTests {
     func presentBeforeTheWatch() async throws {
         try await withTwoDatabases { one, two in
             let old = try await one.add(title: "Old")
-            try await Task.sleep(for: .milliseconds(1100))  // older than the watch by more than the listing's second
+            // A listing dates objects to the second, so the creature must be older than the
+            // watch by more than a second: a margin of -2 s counts the watch as begun 2 s from
+            // now instead of waiting for that.
             let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
-            let watch = Task { try await FolderWatch(database: two, clockMargin: 0).run { readyContinuation.yield() } }
+            let watch = Task { try await FolderWatch(database: two, clockMargin: -2).run { readyContinuation.yield() } }
             defer { watch.cancel() }
             for await _ in ready { break }
             let events = await two.changes.subscribe(after: nil)

@@ -47,6 +47,9 @@ public actor BucketPoll {
     public private(set) var snapshot: [String: String]
     /// How many ListObjectsV2 requests the passes made.
     public private(set) var requestCount = 0
+    /// How many ``events()`` streams are making passes now (tests wait for a stream's passes
+    /// to stop by it).
+    private(set) var watchesRunning = 0
 
     /// A watch of `prefix`; `baseline` is what the caller already knows (keys and ETags), so the
     /// first pass reports only what differs from it.
@@ -91,6 +94,7 @@ public actor BucketPoll {
     public nonisolated func events() -> AsyncStream<Event> {
         AsyncStream(bufferingPolicy: .bufferingNewest(64)) { continuation in
             let task = Task {
+                await changeWatches(by: 1)
                 while !Task.isCancelled {
                     do {
                         let changes = try await poll()
@@ -102,9 +106,15 @@ public actor BucketPoll {
                     }
                     do { try await Task.sleep(for: interval) } catch { break }
                 }
+                await changeWatches(by: -1)
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// Counts a stream's passes beginning (1) or ending (-1).
+    private func changeWatches(by change: Int) {
+        watchesRunning += change
     }
 }

@@ -1,0 +1,131 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Synchronization
+import WebSupport
+
+extension ContractApp {
+    /// The things of one ``ContractApp`` and the event streams that follow them, in memory.
+    final class Things: Sendable {
+        private struct Thing {
+            var title: String
+            var version = 1
+            var photo: Data?
+        }
+
+        private struct State {
+            var things: [Int: Thing] = [:]
+            var listeners: [Int: AsyncStream<String>.Continuation] = [:]
+            var nextListener = 0
+        }
+
+        private let state = Mutex(State())
+
+        /// Adds the API's handlers to `router`.
+        func addRoutes(to router: Router<BasicRequestContext>) {
+            router.get("/api/things") { _, _ in self.list() }
+            router.post("/api/things") { request, context in try await self.add(request, context) }
+            router.get("/api/things/{id}") { _, context in try self.thing(context) }
+            router.patch("/api/things/{id}") { request, context in try await self.change(request, context) }
+            router.get("/api/things/{id}/photo") { _, context in try self.photo(context) }
+            router.put("/api/things/{id}/photo") { request, context in try await self.putPhoto(request, context) }
+            router.get("/api/events") { _, _ in self.events() }
+        }
+
+        private func list() -> Response {
+            let titles = state.withLock { state in state.things.keys.sorted().map { "{\"id\":\($0),\"title\":\(Self.quoted(state.things[$0]?.title ?? ""))}" } }
+            return Self.json("{\"things\":[\(titles.joined(separator: ","))]}")
+        }
+
+        private func add(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+            let title = try await Self.title(request, context)
+            let id = state.withLock { state in
+                let id = (state.things.keys.max() ?? 0) + 1
+                state.things[id] = Thing(title: title)
+                return id
+            }
+            let event = ChangeEvent.encode(id: "\(id)", kind: "created", subjectKey: "id", subject: id, version: "1")
+            for listener in state.withLock({ Array($0.listeners.values) }) { listener.yield(event) }
+            var response = try thing(id)
+            response.status = .created
+            response.headers[.location] = "/api/things/\(id)"
+            return response
+        }
+
+        private func change(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+            let title = try await Self.title(request, context)
+            let id = try Self.id(context)
+            try state.withLock { state in
+                guard state.things[id] != nil else { throw APIError.notFound("there is no thing \(id)") }
+                state.things[id]?.title = title
+                state.things[id]?.version += 1
+            }
+            return try thing(id)
+        }
+
+        private func thing(_ context: BasicRequestContext) throws -> Response { try thing(try Self.id(context)) }
+
+        private func thing(_ id: Int) throws -> Response {
+            guard let thing = state.withLock({ $0.things[id] }) else { throw APIError.notFound("there is no thing \(id)") }
+            var response = Self.json("{\"id\":\(id),\"title\":\(Self.quoted(thing.title))}")
+            response.headers[.eTag] = "\"\(thing.version)\""
+            return response
+        }
+
+        private func photo(_ context: BasicRequestContext) throws -> Response {
+            let id = try Self.id(context)
+            guard let photo = state.withLock({ $0.things[id]?.photo }) else { throw APIError.notFound("thing \(id) has no photo") }
+            let headers: HTTPFields = [.contentType: "image/png", .eTag: "\"\(photo.count)\"", .cacheControl: "no-cache"]
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: photo)))
+        }
+
+        private func putPhoto(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+            let id = try Self.id(context)
+            var request = request
+            let bytes = Data(buffer: try await request.collectBody(upTo: .max))
+            try state.withLock { state in
+                guard state.things[id] != nil else { throw APIError.notFound("there is no thing \(id)") }
+                state.things[id]?.photo = bytes
+            }
+            return Self.json("{\"bytes\":\(bytes.count)}")
+        }
+
+        private func events() -> Response {
+            let (events, continuation) = AsyncStream<String>.makeStream()
+            let listener = state.withLock { state in
+                defer { state.nextListener += 1 }
+                state.listeners[state.nextListener] = continuation
+                return state.nextListener
+            }
+            continuation.onTermination = { _ in _ = self.state.withLock { $0.listeners.removeValue(forKey: listener) } }
+            let body = ServerSentEvents.body(of: events) { $0 }
+            return Response(
+                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                body: ResponseBody(asyncSequence: body.map { ByteBuffer(bytes: $0) })
+            )
+        }
+
+        /// The `title` of a JSON request body.
+        private static func title(_ request: Request, _ context: BasicRequestContext) async throws -> String {
+            var request = request
+            let data = Data(buffer: try await request.collectBody(upTo: context.maxUploadSize))
+            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let title = object["title"] as? String else {
+                throw APIError.badRequest("the body must be a JSON object with a title")
+            }
+            return title
+        }
+
+        private static func id(_ context: BasicRequestContext) throws -> Int {
+            guard let id = context.parameters.get("id").flatMap({ Int($0) }) else { throw APIError.notFound("there is no such thing") }
+            return id
+        }
+
+        private static func quoted(_ text: String) -> String {
+            String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+        }
+
+        private static func json(_ text: String) -> Response {
+            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WebSupport
+
+/// The smallest app WebSupport serves as both apps do: ``WebSupport/AppRouter`` with its
+/// middleware, read from a little `openapi.yaml`, behind ``WebSupport/AppServer``'s guarded
+/// HTTP/1.1 — so that WebSupport's mechanisms are tested once, on it (``WebContract``), and not
+/// again through each app.
+///
+/// Things with a title and a photo: `GET`/`POST /api/things`, `GET`/`PATCH /api/things/{id}`,
+/// `GET`/`PUT /api/things/{id}/photo` (an upload), `GET /api/events` (an event stream telling
+/// each thing created).
+public enum ContractApp {
+    /// The app's API document: what ``WebSupport/AppRouter`` reads its routes from.
+    public static let openAPIDocument = Data(#"""
+        openapi: "3.1.0"
+        info:
+          title: Things
+          version: "1"
+        paths:
+          /api/things:
+            get:
+              operationId: listThings
+              responses:
+                "200": { description: The things. }
+            post:
+              operationId: addThing
+              requestBody:
+                content:
+                  application/json:
+                    schema: { type: object }
+              responses:
+                "201": { description: Added. }
+          /api/things/{id}:
+            get:
+              operationId: getThing
+              responses:
+                "200": { description: The thing. }
+            patch:
+              operationId: changeThing
+              requestBody:
+                content:
+                  application/json:
+                    schema: { type: object }
+              responses:
+                "200": { description: Changed. }
+          /api/things/{id}/photo:
+            get:
+              operationId: getPhoto
+              responses:
+                "200": { description: The photo. }
+            put:
+              operationId: putPhoto
+              requestBody:
+                content:
+                  image/png:
+                    schema: { type: string, format: binary }
+              responses:
+                "200": { description: Kept. }
+          /api/events:
+            get:
+              operationId: events
+              responses:
+                "200":
+                  description: Each thing created.
+                  content:
+                    text/event-stream:
+                      schema: { type: string }
+        """#.utf8)
+
+    /// The app, on `configuration` (port 0 for a free one); run it with `test(.live)`.
+    ///
+    /// - Throws: ``WebSupport/WebStartError`` for an unsafe configuration.
+    public static func build(_ configuration: WebConfiguration = WebConfiguration(port: 0)) async throws -> some ApplicationProtocol {
+        let hosts = try await configuration.validate()
+        let router = try AppRouter.make(
+            configuration: configuration, appName: "Things", errors: { _ in nil }, openAPIDocument: openAPIDocument,
+            pages: PageRoutes<Things>?.none
+        )
+        Things().addRoutes(to: router)
+        return Application(
+            router: router,
+            server: AppServer.http1(configuration, hosts: hosts, serverName: "things"),
+            configuration: AppServer.listening(configuration, serverName: "things")
+        )
+    }
+}
