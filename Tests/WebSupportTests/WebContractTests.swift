@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import NIOPosix
 import Testing
 import TestSupport
 import WebSupport
@@ -97,26 +96,6 @@ struct WebContractTests {
             #expect(await connection.read(until: ": heartbeat\n\n", timeout: 5))
             #expect(try await client.execute(uri: "/api/things", method: .post, headers: jsonHeaders, body: WebTestSupport.body(#"{"title":"Moth"}"#)).status == .created)
             #expect(await connection.read(until: "id: 2\nevent: created\ndata: {\"id\":2,\"version\":\"1\"}\n\n"))
-        }
-    }
-}
-
-@Suite("In-process servers under test run as in production")
-struct ServerThreadsTests {
-    @Test("a live server's handlers run on NIO's event loops, where EventLoopAffinityMiddleware keeps them")
-    func handlersOnEventLoops() async throws {
-        let router = Router()
-        router.add(middleware: EventLoopAffinityMiddleware())
-        router.get("/where") { _, _ in
-            try await Task.sleep(for: .milliseconds(1))  // resumed from a timer: back on a loop all the same
-            return MultiThreadedEventLoopGroup.currentEventLoop == nil ? "elsewhere" : "event loop"
-        }
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await ServerThreads.run {
-            try await app.test(.live) { client in
-                let answer = try await client.execute(uri: "/where", method: .get)
-                #expect(String(buffer: answer.body) == "event loop")
-            }
         }
     }
 }
