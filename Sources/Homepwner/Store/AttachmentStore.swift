@@ -20,8 +20,13 @@ public struct AttachmentStore: Sendable {
 
     /// Creates a store for the attachments in `storage`.
     public init(storage: Storage, writer: DurableFileWriter = .system, pool: BlockingPool = .shared) {
+        self.init(storage: storage, blobs: storage.blobs(writer: writer, pool: pool), pool: pool)
+    }
+
+    /// A store of the attachments among `blobs` (shared with the other stores of one inventory).
+    init(storage: Storage, blobs: any BlobStore, pool: BlockingPool) {
         self.storage = storage
-        self.blobs = storage.blobs(writer: writer, pool: pool)
+        self.blobs = blobs
         self.pool = pool
     }
 
@@ -103,20 +108,11 @@ public struct AttachmentStore: Sendable {
     /// - Throws: ``HomepwnerError`` `.corrupt` for a file that is not a regular file, is larger
     ///   than the limit or is no longer a PDF, JPEG or PNG; `.storage` when it cannot be read.
     public func file(_ attachment: Attachment) async throws -> StreamedFile<Attachment.Kind>? {
-        let name = attachment.storedName, pool = self.pool
-        let what = "the attachment \(attachment.fileName) of item \(attachment.itemKey)"
-        let opened: OpenAttachment?
-        do {
-            opened = try await blobs.open(name, maxBytes: Attachment.maxBytes)
-        } catch let error as DocumentStoreError where error.code == .corrupt {
-            throw HomepwnerError(.corrupt, "\(blobs.address(of: name)) is larger than the \(Attachment.maxBytes) bytes an attachment may have")
-        } catch let error as DocumentStoreError where error.code == .unsupportedFileType {
-            throw HomepwnerError(.corrupt, "\(what) cannot be read: \(error.message)")
-        } catch {
-            throw ImageStore.storageError("\(what) cannot be read", error)
-        }
-        guard let file = opened else { return nil }
-        let header = try await ImageStore.storageWork("\(what) cannot be read") { try await pool.run { try file.read(32, at: 0) } }
+        let name = attachment.storedName
+        guard let (file, header) = try await StoredReading.open(
+            name, in: blobs, maxBytes: Attachment.maxBytes, what: "the attachment \(attachment.fileName) of item \(attachment.itemKey)",
+            tooLarge: "\(blobs.address(of: name)) is larger than the \(Attachment.maxBytes) bytes an attachment may have", pool: pool
+        ) else { return nil }
         guard let kind = Attachment.Kind.sniff(header) else { throw Self.noLongerKnown(attachment) }
         return StreamedFile(kind: kind, file: file, pool: pool)
     }

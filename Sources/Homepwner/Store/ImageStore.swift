@@ -22,6 +22,8 @@ public struct ImageStore: Sendable {
     public let thumbnailer: Thumbnailer
     /// What a photo may be.
     public let limits: ImageLimits
+    /// The longest side of a thumbnail unless told otherwise, in pixels.
+    public static let defaultThumbnailSize = 88
     /// The photos, as blobs named by item key.
     let blobs: any BlobStore
     let pool: BlockingPool
@@ -32,7 +34,7 @@ public struct ImageStore: Sendable {
     public init(
         folder: URL,
         cacheBudget: Int = 32 << 20,
-        thumbnailSize: Int = 88,
+        thumbnailSize: Int = ImageStore.defaultThumbnailSize,
         limits: ImageLimits = .default,
         writer: DurableFileWriter = .system,
         pool: BlockingPool = .shared
@@ -48,14 +50,23 @@ public struct ImageStore: Sendable {
     public init(
         storage: Storage,
         cacheBudget: Int = 32 << 20,
-        thumbnailSize: Int = 88,
+        thumbnailSize: Int = ImageStore.defaultThumbnailSize,
         limits: ImageLimits = .default,
         writer: DurableFileWriter = .system,
         pool: BlockingPool = .shared
     ) {
+        self.init(storage: storage, blobs: storage.blobs(writer: writer, pool: pool), cacheBudget: cacheBudget, thumbnailSize: thumbnailSize, limits: limits, pool: pool)
+    }
+
+    /// A store of the photos among `blobs` (the storage's, shared with the other stores of one
+    /// inventory, so that their conditional writes take turns under one store's locks).
+    init(
+        storage: Storage, blobs: any BlobStore, cacheBudget: Int,
+        thumbnailSize: Int = ImageStore.defaultThumbnailSize, limits: ImageLimits = .default, pool: BlockingPool
+    ) {
         self.storage = storage
         self.folder = storage.url
-        self.blobs = storage.blobs(writer: writer, pool: pool)
+        self.blobs = blobs
         self.cache = MemoryCache(budget: cacheBudget)
         self.thumbnailer = Thumbnailer(size: thumbnailSize, limits: limits)
         self.limits = limits
@@ -203,7 +214,8 @@ public struct ImageStore: Sendable {
     ///   regular file or not a JPEG or PNG; `.storage` when it cannot be read.
     func readPhoto(_ key: String) async throws -> Data? {
         try checkKey(key)
-        guard let blob = try await readBlob(key, { try await blobs.read(key, maxBytes: limits.maxEncodedBytes) }) else { return nil }
+        let blobs = self.blobs, limits = self.limits
+        guard let blob = try await StoredReading.refusals("the photo of item \(key)", tooLarge: tooLarge(key), { try await blobs.read(key, maxBytes: limits.maxEncodedBytes) }) else { return nil }
         guard ImageFormat.sniff(Array(blob.data.prefix(32))) != nil, (try? ImageInfo.read(blob.data)) != nil else {
             throw HomepwnerError(.corrupt, "the photo \(blobs.address(of: key)) is not a usable JPEG or PNG")
         }
@@ -218,26 +230,18 @@ public struct ImageStore: Sendable {
     ///   or PNG, `.storage` when it cannot be read.
     public func photoFile(forKey key: String) async throws -> PhotoFile? {
         try checkKey(key)
-        guard let file = try await readBlob(key, { try await blobs.open(key, maxBytes: limits.maxEncodedBytes) }) else { return nil }
-        let pool = self.pool
-        let header = try await Self.storageWork("the photo of item \(key) cannot be read") { try await pool.run { try file.read(32, at: 0) } }
+        guard let (file, header) = try await StoredReading.open(
+            key, in: blobs, maxBytes: limits.maxEncodedBytes, what: "the photo of item \(key)", tooLarge: tooLarge(key), pool: pool
+        ) else { return nil }
         guard let format = ImageFormat.sniff(header) else {
             throw HomepwnerError(.corrupt, "the photo of item \(key) is not a JPEG or PNG")
         }
         return PhotoFile(kind: format, file: file, pool: pool)
     }
 
-    /// Reads the photo of `key` with `read`, its refusals as ``HomepwnerError``s.
-    private func readBlob<Value: Sendable>(_ key: String, _ read: () async throws -> Value) async throws -> Value {
-        do {
-            return try await read()
-        } catch let error as DocumentStoreError where error.code == .corrupt {
-            throw HomepwnerError(.corrupt, "the photo of item \(key) is larger than the \(limits.encodedLimitDescription) a photo may have")
-        } catch let error as DocumentStoreError where error.code == .unsupportedFileType {
-            throw HomepwnerError(.corrupt, "the photo of item \(key) cannot be read: \(error.message)")
-        } catch {
-            throw Self.storageError("the photo of item \(key) cannot be read", error)
-        }
+    /// What is said of a photo of `key` larger than a photo may be.
+    private func tooLarge(_ key: String) -> String {
+        "the photo of item \(key) is larger than the \(limits.encodedLimitDescription) a photo may have"
     }
 
     /// Runs `body`, a failure becoming ``HomepwnerError`` `.storage` (`.unavailable` when a

@@ -153,9 +153,11 @@ public actor ItemStore {
         self.storage = storage
         self.folder = storage.url
         self.archiveURL = storage.url.appendingPathComponent(Self.archiveName, isDirectory: false)
-        self.images = ImageStore(storage: storage, cacheBudget: imageCacheBudget, writer: writer, pool: pool)
-        self.attachments = AttachmentStore(storage: storage, writer: writer, pool: pool)
-        self.blobs = storage.blobs(writer: writer, pool: pool)
+        // One blob store for the whole inventory: its conditional writes take turns under its locks.
+        let blobs = storage.blobs(writer: writer, pool: pool)
+        self.blobs = blobs
+        self.images = ImageStore(storage: storage, blobs: blobs, cacheBudget: imageCacheBudget, pool: pool)
+        self.attachments = AttachmentStore(storage: storage, blobs: blobs, pool: pool)
         self.isReadOnly = readOnly
         self.limits = limits
         self.pool = pool
