@@ -11,27 +11,20 @@ extension CreatureLayout {
     ///
     /// - Throws: ``ScaryCreaturesError`` `.storage` when the entries cannot be read.
     public static func detect(in blobs: any BlobStore) async throws -> CreatureLayout {
-        let sawBug = Sighting()
-        let sawCreature = Sighting()
+        // What the entries read so far say: nil until a bundle of either kind is seen.
+        let seen = Mutex<CreatureLayout?>(nil)
         do {
             try await blobs.visitEntries { name in
                 if name.hasSuffix(".scarycreature") {
-                    sawCreature.note()
+                    seen.withLock { $0 = .scaryCreatures }
                     return false
                 }
-                if name.utf8.count > 9, name.lowercased().hasSuffix(".scarybug") { sawBug.note() }
+                if name.utf8.count > 9, name.lowercased().hasSuffix(".scarybug") { seen.withLock { $0 = .scaryBugs } }
                 return true
             }
         } catch let error as DocumentStoreError {
             throw ScaryCreaturesError(.storage, "cannot list \(blobs.description): \(error.message)")
         }
-        return sawBug.seen && !sawCreature.seen ? .scaryBugs : .scaryCreatures
+        return seen.withLock { $0 } ?? .scaryCreatures
     }
-}
-
-/// Whether a kind of entry was seen by a search that runs elsewhere.
-private final class Sighting: Sendable {
-    private let flag = Mutex(false)
-    var seen: Bool { flag.withLock { $0 } }
-    func note() { flag.withLock { $0 = true } }
 }
