@@ -81,7 +81,7 @@ struct ArchiveObjectStoreTests {
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let client = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(10))
-            let mine = ArchiveFileStore<[HomepwnerItem]>(keyedArchiveObject: place.key, in: client, empty: [])
+            let mine = ArchiveFileStore<[HomepwnerItem]>(keyedArchiveNamed: "items.archive", in: place.bucket(client), empty: [])
             let items = HomepwnerItem.sample(count: 3)
             try await mine.save([items[0]])
             // My next write lands but its answer is lost; my look at the object is held 2 s.
@@ -107,7 +107,7 @@ struct ArchiveObjectStoreTests {
             defer { proxy.stop() }
             let retry = RetryPolicy(maxAttempts: 8, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50), deadline: .seconds(30))
             let clients = try (0..<3).map { _ in try server.client(endpoint: proxy.endpoint, retry: retry, requestTimeout: .seconds(5)) }
-            let stores = clients.map { ArchiveFileStore<[HomepwnerItem]>(keyedArchiveObject: place.key, in: $0, empty: []) }
+            let stores = clients.map { ArchiveFileStore<[HomepwnerItem]>(keyedArchiveNamed: "items.archive", in: place.bucket($0), empty: []) }
             try await stores[0].save([])
             // Two writes certainly lose their answers after landing; the rest of the storm is random.
             try await proxy.plan(
@@ -175,7 +175,7 @@ struct ArchiveObjectStoreTests {
             let client = try server.client(
                 endpoint: proxy.endpoint, retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(10))
             )
-            let store = ArchiveFileStore<[HomepwnerItem]>(keyedArchiveObject: place.key, in: client, empty: [])
+            let store = ArchiveFileStore<[HomepwnerItem]>(keyedArchiveNamed: "items.archive", in: place.bucket(client), empty: [])
             try await store.load()
             try await proxy.plan([], shares: ["slowdown": 1.0])
             let error = try await #require(throws: DocumentStoreError.self) { try await store.update { $0.append(items[1]) } }

@@ -78,7 +78,7 @@ struct ArchiveModelVersioningTests {
         case .file:
             return ArchiveFileStore(url: place.url, empty: Words(version: 3, words: []), withEncoded: withEncoded, decode: Words.decode, versioning: versioning)
         case .object:
-            return ArchiveFileStore(object: place.key, in: place.client!, empty: Words(version: 3, words: []), withEncoded: withEncoded, decode: Words.decode, versioning: versioning)
+            return ArchiveFileStore(named: "items.archive", in: place.bucket(place.client!), empty: Words(version: 3, words: []), withEncoded: withEncoded, decode: Words.decode, versioning: versioning)
         }
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import KeyedArchive
-import ObjectStorage
 
 extension ArchiveFileStore where Value: ArchiveEncodable & ArchiveDecodable {
     /// A store whose file is a binary keyed archive with `Value` under `$top` key `rootKey`.
@@ -23,12 +22,12 @@ extension ArchiveFileStore where Value: ArchiveEncodable & ArchiveDecodable {
         )
     }
 
-    /// A store whose object `key` in `client`'s bucket is a binary keyed archive with `Value`
-    /// under `$top` key `rootKey`; the other parameters are those of
-    /// ``init(keyedArchiveAt:empty:rootKey:limits:writer:pool:)``.
-    public init(keyedArchiveObject key: String, in client: S3Client, empty: Value, rootKey: String = "root", limits: ArchiveLimits = .default) {
+    /// A store whose blob `name` of `blobs` (a file in a folder, an object under a bucket's
+    /// prefix) is a binary keyed archive with `Value` under `$top` key `rootKey`; the other
+    /// parameters are those of ``init(keyedArchiveAt:empty:rootKey:limits:writer:pool:)``.
+    public init(keyedArchiveNamed name: String, in blobs: any BlobStore, empty: Value, rootKey: String = "root", limits: ArchiveLimits = .default) {
         self.init(
-            object: key, in: client, empty: empty, maxBytes: limits.maxBytes,
+            named: name, in: blobs, empty: empty, maxBytes: limits.maxBytes,
             withEncoded: Self.keyedEncoder(rootKey: rootKey), decode: Self.keyedDecoder(rootKey: rootKey, limits: limits)
         )
     }

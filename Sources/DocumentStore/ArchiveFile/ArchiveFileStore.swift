@@ -1,6 +1,5 @@
 import Foundation
 import KeyedArchive
-import ObjectStorage
 
 /// A whole collection kept in one archive file (Homepwner's `items.archive`): load it, change
 /// it, save it durably — with concurrent saves coalesced into as few writes as possible.
@@ -15,23 +14,22 @@ import ObjectStorage
 /// it failed. A file that cannot be decoded — or that decodes to no root object at all — is
 /// never overwritten by a save: only an explicit ``reset(to:)`` replaces it.
 ///
-/// The archive is a file, or an object in S3-compatible storage
-/// (``init(object:in:empty:maxBytes:withEncoded:decode:)``) that several servers share. There
-/// every write is conditional on the version read (`If-Match`), so no server overwrites another's
-/// changes: when another server wrote first, the store reads the archive again, applies the
-/// pending changes again on it (each change's body runs again; one that now throws fails alone),
-/// and writes again.
+/// The archive is a blob of a ``BlobStore`` (``init(named:in:empty:maxBytes:withEncoded:decode:versioning:)``):
+/// a file in a folder, or an object in S3-compatible storage that several servers share. Every
+/// write is conditional on the version read (``BlobWriteMode/replace(version:)``), so no writer
+/// overwrites another's changes: when another wrote first, the store reads the archive again,
+/// applies the pending changes again on it (each change's body runs again; one that now throws
+/// fails alone), and writes again.
 public actor ArchiveFileStore<Value: Sendable> {
-    /// The archive file; for an object, its `s3://BUCKET/KEY` address.
-    public nonisolated let url: URL
     private let empty: Value
     private let withEncoded: @Sendable (Value, @Sendable (Data) throws -> Void) throws -> Void
     private let decode: @Sendable (Data) throws -> Value
-    private let backend: any ArchiveBackend
+    /// Where the archive is kept.
+    private let blobs: any BlobStore
+    /// The archive's name there (`items.archive`), beside which an older version is kept.
+    private let archiveName: String
     private let maxBytes: Int
     private let versioning: ArchiveModelVersioning<Value>?
-    /// The archive's name beside which an older version is kept (`items.archive`).
-    private let archiveName: String
 
     /// How many times a batch of changes is applied again after another writer won, before its
     /// callers get ``DocumentStoreError/Code/conflict``.
@@ -44,7 +42,7 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// until the generation moves (``valueAndGeneration()``).
     public private(set) var generation: UInt64 = 0
     /// The version of ``current`` in the storage: the condition of the next write.
-    private var version: ArchiveVersion = .untracked
+    private var version: ArchiveVersion = .absent
     private var isWriting = false
     private var pending: [PendingChange] = []
 
@@ -90,16 +88,10 @@ public actor ArchiveFileStore<Value: Sendable> {
         self.init(url: url, empty: empty, writer: writer, maxBytes: maxBytes, pool: pool, withEncoded: { value, write in try write(try encode(value)) }, decode: decode)
     }
 
-    /// Creates a store whose encoder lends the file's bytes instead of returning them: it calls
-    /// its second argument with the bytes of the value and may reuse their memory once that
-    /// returns — an encoder that keeps its buffers from one write to the next.
-    ///
-    /// With `versioning`, a file of an older model version is upgraded in memory when read and
-    /// its bytes are kept once as `NAME.v<N>` beside it (created durably, never replacing one
-    /// that is there) before the first write replaces it; a file of a newer version is read and
-    /// every change to it fails with ``DocumentStoreError`` `.newerModel`.
-    ///
-    /// The other parameters are those of ``init(url:empty:writer:maxBytes:pool:encode:decode:)``.
+    /// Creates a store for the file at `url` whose encoder lends the file's bytes; the file is
+    /// the blob `url.lastPathComponent` of a ``FolderBlobStore`` on its folder, written by
+    /// `writer` on `pool`. The other parameters are those of
+    /// ``init(named:in:empty:maxBytes:withEncoded:decode:versioning:)``.
     public init(
         url: URL,
         empty: Value,
@@ -110,41 +102,47 @@ public actor ArchiveFileStore<Value: Sendable> {
         decode: @escaping @Sendable (Data) throws -> Value,
         versioning: ArchiveModelVersioning<Value>? = nil
     ) {
-        self.url = url.standardizedFileURL
-        self.empty = empty
-        self.backend = FileArchiveBackend(url: url.standardizedFileURL, writer: writer, pool: pool)
-        self.maxBytes = maxBytes
-        self.withEncoded = withEncoded
-        self.decode = decode
-        self.versioning = versioning
-        self.archiveName = url.lastPathComponent
+        let url = url.standardizedFileURL
+        self.init(
+            named: url.lastPathComponent, in: FolderBlobStore(root: url.deletingLastPathComponent(), writer: writer, pool: pool),
+            empty: empty, maxBytes: maxBytes, withEncoded: withEncoded, decode: decode, versioning: versioning
+        )
     }
 
-    /// Creates a store for the object `key` of `client`'s bucket; nothing is read until
-    /// ``load()``. The other parameters are those of the file store's initialisers; an older
-    /// version's copy is the object `PREFIX/NAME.v<N>`, created with `If-None-Match: *`.
+    /// Creates a store for the blob `name` of `blobs`; nothing is read until ``load()``. Its
+    /// encoder lends the bytes instead of returning them: it calls its second argument with the
+    /// bytes of the value and may reuse their memory once that returns — an encoder that keeps
+    /// its buffers from one write to the next.
+    ///
+    /// With `versioning`, an archive of an older model version is upgraded in memory when read
+    /// and its bytes are kept once as `NAME.v<N>` beside it (created, never replacing one that is
+    /// there) before the first write replaces it; an archive of a newer version is read and
+    /// every change to it fails with ``DocumentStoreError`` `.newerModel`.
+    ///
+    /// - Parameters:
+    ///   - empty: the value of a missing archive.
+    ///   - maxBytes: the largest archive ``load()`` reads (64 MiB by default).
+    ///   - decode: turns the stored bytes into the value; what it throws makes ``load()`` fail.
     public init(
-        object key: String,
-        in client: S3Client,
+        named name: String,
+        in blobs: any BlobStore,
         empty: Value,
         maxBytes: Int = 64 << 20,
         withEncoded: @escaping @Sendable (Value, _ write: @Sendable (Data) throws -> Void) throws -> Void,
         decode: @escaping @Sendable (Data) throws -> Value,
         versioning: ArchiveModelVersioning<Value>? = nil
     ) {
-        let backend = ObjectArchiveBackend(client: client, key: key)
-        self.versioning = versioning
-        self.archiveName = key.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? key
-        self.url = URL(string: "s3://\(client.bucket)/\(URIEncoding.encode(key, keepingSlashes: true))") ?? URL(fileURLWithPath: "/")
+        self.blobs = blobs
+        self.archiveName = name
         self.empty = empty
-        self.backend = backend
         self.maxBytes = maxBytes
         self.withEncoded = withEncoded
         self.decode = decode
+        self.versioning = versioning
     }
 
     /// The file's path or the object's `s3://` address, for messages.
-    public nonisolated var location: String { backend.location }
+    public nonisolated var location: String { blobs.address(of: archiveName) }
 
     /// Reads the file (a missing file is ``empty``), after removing temporaries that a crashed
     /// writer left beside it. Once the store holds a value (loaded or saved), the store owns the
@@ -157,7 +155,8 @@ public actor ArchiveFileStore<Value: Sendable> {
     @discardableResult
     public func load() async throws -> Value {
         if let current { return current }
-        let read = try await backend.read(limit: maxBytes)
+        await blobs.removeLeftovers()
+        let read = try await readStored()
         // Decoding is processor work, not blocking: it runs here, not on the blocking pool.
         let loaded = try decodedVersioned(read?.data)
         // Another task may have loaded or saved while this one read: its value is newer.
@@ -168,8 +167,8 @@ public actor ArchiveFileStore<Value: Sendable> {
     }
 
     /// Reads the archive again if another writer changed it (object storage: a conditional
-    /// GET, so an unchanged archive costs one small request); whether the value changed. A file
-    /// has one writer, this process, so it never changes behind the store.
+    /// GET, so an unchanged archive costs one small request; a file: one look at it); whether
+    /// the value changed.
     ///
     /// - Throws: what ``load()`` throws; the value in memory then stays as it was.
     @discardableResult
@@ -178,30 +177,32 @@ public actor ArchiveFileStore<Value: Sendable> {
             try await load()
             return true
         }
-        guard case .version = version else {
-            if case .absent = version { return try await reloadIfStored() }
-            return false
-        }
-        switch try await backend.readIfChanged(from: version, limit: maxBytes) {
+        guard case .stored(let known, _) = version else { return try await reloadIfStored() }
+        switch try await blobs.read(archiveName, ifChangedFrom: known, maxBytes: maxBytes) {
         case .unchanged:
             return false
         case .missing:
             adopt(nil, data: nil)
             version = .absent
             return true
-        case .changed(let data, let newVersion):
-            adopt(try decodedVersioned(data), data: data)
-            version = newVersion
+        case .changed(let blob):
+            adopt(try decodedVersioned(blob.data), data: blob.data)
+            version = .stored(blob.version, history: blob.writeHistory)
             return true
         }
     }
 
     /// After a store that found nothing: whether something is stored now (then it is read).
     private func reloadIfStored() async throws -> Bool {
-        guard let read = try await backend.read(limit: maxBytes) else { return false }
+        guard let read = try await readStored() else { return false }
         adopt(try decodedVersioned(read.data), data: read.data)
         version = read.version
         return true
+    }
+
+    /// The stored bytes and their version, or nil when nothing is stored.
+    private func readStored() async throws -> (data: Data, version: ArchiveVersion)? {
+        try await blobs.read(archiveName, maxBytes: maxBytes).map { ($0.data, .stored($0.version, history: $0.writeHistory)) }
     }
 
     /// The stored bytes decoded, with the model version they were written at (nil without
@@ -393,7 +394,7 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// current value. Returns the failure to read it.
     private func reloadAfterConflict() async -> (any Error)? {
         do {
-            let read = try await backend.read(limit: maxBytes)
+            let read = try await readStored()
             adopt(try decodedVersioned(read?.data), data: read?.data)
             version = read?.version ?? .absent
             return nil
@@ -417,20 +418,49 @@ public actor ArchiveFileStore<Value: Sendable> {
             if !overwriting, let older = olderBytes, let stored = storedModelVersion {
                 // The older version's bytes, kept once before they are replaced; a copy already
                 // there (from an earlier try, or another server) is never replaced.
-                _ = try await backend.keepCopy(older, as: ModelVersions<Value>.olderCopyName(of: archiveName, version: stored))
+                try await keepOnce(older, as: ModelVersions<Value>.olderCopyName(of: archiveName, version: stored))
                 olderBytes = nil
             }
-            let written = try await backend.write(value, expected: overwriting ? .untracked : version, withEncoded: withEncoded)
+            let mode: BlobWriteMode, history: [String]
+            switch version {
+            case _ where overwriting: (mode, history) = (.overwrite, [])
+            case .absent: (mode, history) = (.create, [])
+            case .stored(let known, let before): (mode, history) = (.replace(version: known), before)
+            }
+            let withEncoded = self.withEncoded
+            let written = try await blobs.write(archiveName, mode: mode, history: history, contentType: "application/octet-stream") { write in
+                try withEncoded(value, write)
+            }
             writeCount += 1
             if let versioning { storedModelVersion = versioning.versions.current }
-            guard case .current(let newVersion) = written else { return .superseded }
+            guard written.isCurrent else { return .superseded }
             current = value
-            version = newVersion
+            version = .stored(written.version, history: written.writeHistory)
             return .written
-        } catch is ArchiveConflict {
+        } catch let error as DocumentStoreError where error.code == .conflict {
             return .conflict
         } catch {
             return .failed(error)
         }
     }
+
+    /// Stores `data` as `name` unless something has that name already (kept by an earlier try,
+    /// or by another server): that copy is never replaced.
+    private func keepOnce(_ data: Data, as name: String) async throws {
+        do {
+            try await blobs.write(name, data, mode: .create, contentType: "application/octet-stream")
+        } catch let error as DocumentStoreError where error.code == .conflict {
+            return
+        }
+    }
+}
+
+/// What a store last read or wrote, as the condition of its next write.
+enum ArchiveVersion: Sendable, Equatable {
+    /// Nothing was stored: the next write creates.
+    case absent
+    /// This version was stored (its token), made by the writes `history` (a bucket's ids of the
+    /// writes that made it and the ones before it, for telling whether a write whose answer was
+    /// lost landed).
+    case stored(String, history: [String])
 }

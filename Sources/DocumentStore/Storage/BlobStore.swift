@@ -41,6 +41,14 @@ public protocol BlobStore: Sendable {
     /// - Throws: ``DocumentStoreError`` `.corrupt` for one larger than `maxBytes` (nothing of it
     ///   is kept), `.unsupportedFileType` for a file that is not a regular file.
     func read(_ name: String, maxBytes: Int) async throws -> StoredBlob?
+    /// The blob `name` unless its version is still `version` (a bucket: a conditional GET, so an
+    /// unchanged blob costs one small request and no body; a folder: one look at the file first).
+    ///
+    /// - Throws: what ``read(_:maxBytes:)`` throws.
+    func read(_ name: String, ifChangedFrom version: String, maxBytes: Int) async throws -> BlobChange
+    /// Removes what a writer that stopped mid-write left behind: a folder's temporary files
+    /// (``DurableFileWriter``'s); nothing in a bucket, whose writes are whole. Best effort.
+    func removeLeftovers() async
     /// The blob `name` opened for streaming, or nil when there is none. A file is opened (only a
     /// regular file, never through a link) and keeps reading the version open now, whatever
     /// replaces it; an object is read whole, at most `maxBytes` of it.
@@ -66,12 +74,23 @@ public protocol BlobStore: Sendable {
     /// `visit` returns false. A folder is read an entry at a time, a bucket a page (1,000) at a
     /// time, so a search that stops early reads little. A folder that is missing has none.
     func visitEntries(_ visit: @escaping @Sendable (String) -> Bool) async throws
-    /// Stores `data` as the blob `name` as `mode` allows and returns the new version.
+    /// Stores the bytes `encode` lends as the blob `name`, as `mode` allows. `encode` is called
+    /// once, with a function to hand it the bytes: a folder writes them where they are (on the
+    /// blocking pool), so an encoder may reuse its buffer from one write to the next; a bucket
+    /// copies them into its request.
+    ///
+    /// A bucket records, with the object, this write's id before `history` (the
+    /// ``StoredBlob/writeHistory`` of the version replaced), and so can tell after a lost answer
+    /// whether the write landed: ``BlobWritten/isCurrent`` is false when it did and another
+    /// writer has replaced it since.
     ///
     /// - Parameter contentType: what a bucket records for the object (a folder has no place for it).
-    /// - Throws: ``DocumentStoreError`` `.conflict` when `mode` refused (nothing written), `.noSpace`.
-    @discardableResult
-    func write(_ name: String, _ data: Data, mode: BlobWriteMode, contentType: String?) async throws -> String
+    /// - Throws: ``DocumentStoreError`` `.conflict` when `mode` refused (nothing written),
+    ///   `.noSpace`, and what `encode` throws (nothing written).
+    func write(
+        _ name: String, mode: BlobWriteMode, history: [String], contentType: String?,
+        lending encode: @escaping @Sendable (_ write: @Sendable (Data) throws -> Void) throws -> Void
+    ) async throws -> BlobWritten
     /// Durably removes the blob `name`; removing what is not there is not an error.
     func delete(_ name: String) async throws
     /// Keeps the blob `name` as `newName` and removes it under its old name, never replacing
@@ -103,11 +122,45 @@ public struct StoredBlob: Sendable {
     /// An opaque token that changes whenever the blob is replaced: an ETag's contents and a
     /// URL's `?v=`.
     public let version: String
+    /// The ids of the writes that made this version and the ones before it, newest first (a
+    /// bucket records them with each object; a folder has none): the `history` of a write that
+    /// replaces this version.
+    public let writeHistory: [String]
 
-    /// A blob of `data` at `version`.
-    public init(data: Data, version: String) {
+    /// A blob of `data` at `version`, made by the writes `writeHistory`.
+    public init(data: Data, version: String, writeHistory: [String] = []) {
         self.data = data
         self.version = version
+        self.writeHistory = writeHistory
+    }
+}
+
+/// What ``BlobStore/read(_:ifChangedFrom:maxBytes:)`` found.
+public enum BlobChange: Sendable {
+    /// The stored version is still the one given.
+    case unchanged
+    /// Nothing of that name is stored.
+    case missing
+    /// Another version is stored: this one.
+    case changed(StoredBlob)
+}
+
+/// What a write stored.
+public struct BlobWritten: Sendable, Hashable {
+    /// The new version's token.
+    public var version: String
+    /// This write's id and those before it (a bucket's; empty for a folder): the `history` of
+    /// the next write of the blob.
+    public var writeHistory: [String]
+    /// False when the write landed but another writer has replaced it since (a bucket, after a
+    /// lost answer): what is stored now must be read.
+    public var isCurrent: Bool
+
+    /// A write that made `version` after `writeHistory`, still current or not.
+    public init(version: String, writeHistory: [String] = [], isCurrent: Bool = true) {
+        self.version = version
+        self.writeHistory = writeHistory
+        self.isCurrent = isCurrent
     }
 }
 
@@ -122,6 +175,14 @@ public enum BlobWriteMode: Sendable, Hashable {
 }
 
 extension BlobStore {
+    /// Stores `data` as the blob `name` as `mode` allows and returns the new version.
+    ///
+    /// - Throws: what ``write(_:mode:history:contentType:lending:)`` throws.
+    @discardableResult
+    public func write(_ name: String, _ data: Data, mode: BlobWriteMode, contentType: String?) async throws -> String {
+        try await write(name, mode: mode, history: [], contentType: contentType) { write in try write(data) }.version
+    }
+
     /// Stores `data` as the blob `name`, replacing whatever is there.
     @discardableResult
     public func write(_ name: String, _ data: Data, contentType: String? = nil) async throws -> String {

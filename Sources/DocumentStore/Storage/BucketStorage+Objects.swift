@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStorage
+import Synchronization
 
 /// The objects named directly under the prefix (as files directly in a folder) as a
 /// ``BlobStore``: each request's failure a ``DocumentStoreError`` naming the object, each
@@ -25,7 +26,7 @@ extension BucketStorage: BlobStore {
     public func read(_ name: String, maxBytes: Int) async throws -> StoredBlob? {
         do {
             guard case .object(let object) = try await client.get(key(name), maxBytes: maxBytes) else { return nil }
-            return StoredBlob(data: object.body, version: Self.tag(ofETag: object.etag))
+            return Self.blob(object)
         } catch let error as S3Error where error.code == .notFound && error.s3Code != "NoSuchBucket" {
             return nil
         } catch let error as S3Error {
@@ -94,20 +95,48 @@ extension BucketStorage: BlobStore {
         }
     }
 
-    @discardableResult
-    public func write(_ name: String, _ data: Data, mode: BlobWriteMode, contentType: String?) async throws -> String {
+    /// One PUT: `If-None-Match: *` to create, `If-Match` to replace, with this write's id
+    /// recorded before `history`.
+    public func write(
+        _ name: String, mode: BlobWriteMode, history: [String], contentType: String?,
+        lending encode: @escaping @Sendable (_ write: @Sendable (Data) throws -> Void) throws -> Void
+    ) async throws -> BlobWritten {
         let condition: S3WriteCondition
         switch mode {
         case .overwrite: condition = .always
         case .create: condition = .absent
         case .replace(let version): condition = .matching(etag: "\"\(version)\"")
         }
+        let body = LentBytes()
+        try encode { data in body.keep(data) }
         do {
-            let written = try await client.write(key(name), body: data, contentType: contentType, condition: condition)
-            return Self.tag(ofETag: written.etag)
+            let written = try await client.write(key(name), body: body.data, contentType: contentType, condition: condition, history: history)
+            return BlobWritten(version: Self.tag(ofETag: written.etag), writeHistory: written.history, isCurrent: written.isCurrent)
         } catch let error as S3Error {
             throw DocumentStoreError.storage(error, location: address(of: name))
         }
+    }
+
+    /// A conditional GET (`If-None-Match` on the version's ETag).
+    public func read(_ name: String, ifChangedFrom version: String, maxBytes: Int) async throws -> BlobChange {
+        do {
+            switch try await client.get(key(name), ifNoneMatch: "\"\(version)\"", maxBytes: maxBytes) {
+            case .notModified: return .unchanged
+            case .object(let object): return .changed(Self.blob(object))
+            }
+        } catch let error as S3Error where error.code == .notFound && error.s3Code != "NoSuchBucket" {
+            return .missing
+        } catch let error as S3Error {
+            throw DocumentStoreError.storage(error, location: address(of: name))
+        }
+    }
+
+    /// Nothing: a PUT stores an object whole or not at all.
+    public func removeLeftovers() async {}
+
+    /// An object read as a blob: its bytes, its ETag as a token, its write history.
+    private static func blob(_ object: S3Object) -> StoredBlob {
+        StoredBlob(data: object.body, version: tag(ofETag: object.etag), writeHistory: object.writeHistory)
     }
 
     public func delete(_ name: String) async throws {
@@ -144,4 +173,15 @@ extension BucketStorage: BlobStore {
     static func tag(ofETag etag: String) -> String {
         String(etag.unicodeScalars.filter { ($0.isASCII && CharacterSet.alphanumerics.contains($0)) || $0 == "-" }.map(Character.init))
     }
+}
+
+/// The bytes an encoder lends a bucket's write, copied out before the encoder reuses them.
+private final class LentBytes: Sendable {
+    private let copy = Mutex(Data())
+
+    /// The copy.
+    var data: Data { copy.withLock { $0 } }
+
+    /// Keeps a copy of `lent`.
+    func keep(_ lent: Data) { copy.withLock { $0 = Data(lent) } }
 }

@@ -142,32 +142,55 @@ public struct FolderBlobStore: BlobStore {
     /// Where a `dirent`'s name starts.
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
 
-    @discardableResult
-    public func write(_ name: String, _ data: Data, mode: BlobWriteMode, contentType: String?) async throws -> String {
+    /// The check and the write under this store's lock of `name`, on the pool; the lent bytes
+    /// are written where they are.
+    public func write(
+        _ name: String, mode: BlobWriteMode, history: [String], contentType: String?,
+        lending encode: @escaping @Sendable (_ write: @Sendable (Data) throws -> Void) throws -> Void
+    ) async throws -> BlobWritten {
         try Self.checkName(name, in: rootPath)
-        return try await inRoot { store, directory -> String in
+        return try await inRoot { store, directory -> BlobWritten in
             let path = store.address(of: name)
             return try store.stripes.withLock(name) {
                 let existing = try? store.fileSystem.entryStatus(directory, name)
                 switch mode {
                 case .overwrite:
-                    try store.writer.write(data, named: name, in: directory, folderPath: store.rootPath, replacing: existing)
+                    break
                 case .create:
                     guard existing == nil else { throw Self.taken(path) }
-                    guard try store.writer.create(data, named: name, in: directory, folderPath: store.rootPath) else { throw Self.taken(path) }
                 case .replace(let version):
                     guard let existing, existing.kind == .regular, Self.version(of: existing) == version else {
                         throw DocumentStoreError(.conflict, "\(path) was changed by another writer since it was read", path: path)
                     }
-                    try store.writer.write(data, named: name, in: directory, folderPath: store.rootPath, replacing: existing)
+                }
+                try encode { data in
+                    if mode == .create {
+                        guard try store.writer.create(data, named: name, in: directory, folderPath: store.rootPath) else { throw Self.taken(path) }
+                    } else {
+                        try store.writer.write(data, named: name, in: directory, folderPath: store.rootPath, replacing: existing)
+                    }
                 }
                 do throws(Errno) {
-                    return Self.version(of: try store.fileSystem.entryStatus(directory, name))
+                    return BlobWritten(version: Self.version(of: try store.fileSystem.entryStatus(directory, name)))
                 } catch {
                     throw DocumentStoreError.system("cannot stat", path: path, errno: error.code)
                 }
             }
         }
+    }
+
+    /// The file's version looked at first: an unchanged file is not read.
+    public func read(_ name: String, ifChangedFrom version: String, maxBytes: Int) async throws -> BlobChange {
+        guard let current = try await self.version(of: name) else { return .missing }
+        if current == version { return .unchanged }
+        guard let blob = try await read(name, maxBytes: maxBytes) else { return .missing }
+        return blob.version == version ? .unchanged : .changed(blob)
+    }
+
+    /// Removes ``DurableFileWriter``'s temporary files left in the folder.
+    public func removeLeftovers() async {
+        let path = rootPath, fileSystem = self.fileSystem
+        _ = try? await pool.run { try DurableFileWriter.removeStaleTemporaries(inFolderAt: path, fileSystem: fileSystem) }
     }
 
     public func delete(_ name: String) async throws {

@@ -216,28 +216,6 @@ extension Storage {
     }
 }
 
-extension ArchiveFileStore {
-    /// A store of the archive `name` in `storage`: the file `name` in the folder (written by
-    /// `writer` on `pool`), or the object `PREFIX/name` in the bucket, shared with other servers.
-    /// The other parameters are those of ``init(url:empty:writer:maxBytes:pool:withEncoded:decode:versioning:)``.
-    public init(
-        named name: String, in storage: Storage, empty: Value, writer: DurableFileWriter = .system, maxBytes: Int = 64 << 20, pool: BlockingPool = .shared,
-        withEncoded: @escaping @Sendable (Value, _ write: @Sendable (Data) throws -> Void) throws -> Void,
-        decode: @escaping @Sendable (Data) throws -> Value,
-        versioning: ArchiveModelVersioning<Value>? = nil
-    ) {
-        switch storage {
-        case .folder(let folder):
-            self.init(
-                url: folder.appendingPathComponent(name, isDirectory: false), empty: empty, writer: writer, maxBytes: maxBytes, pool: pool,
-                withEncoded: withEncoded, decode: decode, versioning: versioning
-            )
-        case .bucket(let bucket):
-            self.init(object: bucket.key(name), in: bucket.client, empty: empty, maxBytes: maxBytes, withEncoded: withEncoded, decode: decode, versioning: versioning)
-        }
-    }
-}
-
 extension DocumentFolder {
     /// A store of the bundles in `storage`: ``init(root:configuration:writer:pool:)`` for a
     /// folder, ``init(bucket:configuration:pool:)`` for a bucket (whose objects are written by

@@ -173,7 +173,7 @@ public actor ItemStore {
         let decode: @Sendable (Data) throws -> ItemArchive = { try ItemArchive.decode($0, limits: limits) }
         let versioning = ArchiveModelVersioning(ItemArchive.modelVersions, document: Self.archiveName) { $0.modelVersion }
         self.archive = ArchiveFileStore(
-            named: Self.archiveName, in: storage, empty: ItemArchive(), writer: writer, maxBytes: limits.maxBytes, pool: pool,
+            named: Self.archiveName, in: blobs, empty: ItemArchive(), maxBytes: limits.maxBytes,
             withEncoded: withEncoded, decode: decode, versioning: versioning
         )
     }

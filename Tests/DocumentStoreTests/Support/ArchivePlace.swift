@@ -30,8 +30,13 @@ struct ArchivePlace: Sendable {
     func store() -> ArchiveFileStore<[HomepwnerItem]> {
         switch kind {
         case .file: return ArchiveFileStore(keyedArchiveAt: url, empty: [])
-        case .object: return ArchiveFileStore(keyedArchiveObject: key, in: client!, empty: [])
+        case .object: return ArchiveFileStore(keyedArchiveNamed: "items.archive", in: bucket(client!), empty: [])
         }
+    }
+
+    /// The archive's prefix in the local S3 server's bucket, reached by `client`.
+    func bucket(_ client: S3Client) -> BucketStorage {
+        BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: String(key.dropLast("items.archive".count))))
     }
 
     /// The stored bytes, or nil when nothing is stored.
