@@ -52,6 +52,57 @@ struct BlobStoreContractTests {
         }
     }
 
+    @Test("a read if changed says unchanged for the version held, gives the new bytes and version after a write, and missing after a delete", arguments: StorageKind.allCases)
+    func readIfChanged(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let blobs = place.storage.blobs()
+            let first = try await blobs.write("items.archive", Data("one".utf8))
+            guard case .unchanged = try await blobs.read("items.archive", ifChangedFrom: first, maxBytes: 100) else {
+                Issue.record("an unchanged blob was read again")
+                return
+            }
+            let second = try await blobs.write("items.archive", Data("two!".utf8))
+            guard case .changed(let blob) = try await blobs.read("items.archive", ifChangedFrom: first, maxBytes: 100) else {
+                Issue.record("a changed blob was not read")
+                return
+            }
+            #expect(blob.data == Data("two!".utf8))
+            #expect(blob.version == second)
+            try await blobs.delete("items.archive")
+            guard case .missing = try await blobs.read("items.archive", ifChangedFrom: second, maxBytes: 100) else {
+                Issue.record("a deleted blob was not missing")
+                return
+            }
+        }
+    }
+
+    @Test("a lent write stores the bytes lent, under its mode's condition; the write's history starts with its own id in a bucket and is empty in a folder", arguments: StorageKind.allCases)
+    func lentWrites(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let blobs = place.storage.blobs()
+            let made = try await blobs.write("items.archive", mode: .create, history: [], contentType: nil) { write in
+                var buffer = Data("lent".utf8)
+                try write(buffer)
+                buffer.resetBytes(in: 0..<buffer.count)
+            }
+            #expect(made.isCurrent)
+            let read = try #require(try await blobs.read("items.archive", maxBytes: 100))
+            #expect(read.data == Data("lent".utf8))
+            #expect(read.version == made.version)
+            #expect(read.writeHistory == made.writeHistory)
+            #expect(made.writeHistory.count == (kind == .bucket ? 1 : 0))
+            let next = try await blobs.write("items.archive", mode: .replace(version: made.version), history: read.writeHistory, contentType: nil) { write in
+                try write(Data("again".utf8))
+            }
+            #expect(next.writeHistory.dropFirst() == made.writeHistory[...])
+            struct Refused: Error {}
+            await #expect(throws: Refused.self) {
+                try await blobs.write("items.archive", mode: .overwrite, history: [], contentType: nil) { _ in throw Refused() }
+            }
+            #expect(try await blobs.read("items.archive", maxBytes: 100)?.data == Data("again".utf8))
+        }
+    }
+
     @Test("20 concurrent updates of one small blob all land: each lost race is read and applied again", arguments: StorageKind.allCases)
     func concurrentUpdates(kind: StorageKind) async throws {
         try await withStoragePlace(kind) { place in
