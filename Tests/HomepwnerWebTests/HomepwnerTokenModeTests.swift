@@ -26,21 +26,6 @@ private func withTokenServer(_ body: @escaping @Sendable (RawRequests, any TestC
 
 @Suite("homepwner in token mode on a real server", .timeLimit(.minutes(2)))
 struct HomepwnerTokenModeTests {
-    @Test("Sign-in sets a session id, never the token, and refuses the token followed by 256 NUL bytes")
-    func sessionCookieNotToken() async throws {
-        try await withTokenServer { raw, _ in
-            let name = "homepwner_session_\(raw.port)"
-            #expect(try await raw.signIn(encodedToken: token + String(repeating: "%00", count: 256)).status == 401)
-            let signedIn = try await raw.signIn(encodedToken: token)
-            #expect(signedIn.status == 303)
-            let session = try #require(RawRequests.cookie(name, setBy: signedIn))
-            #expect(session.utf8.count == 64)
-            #expect(signedIn.setCookies.allSatisfy { !$0.contains(token) })
-            #expect(try await raw.send("GET", "/api/items", headers: ["Cookie: \(name)=\(session)"]).status == 200)
-            #expect(try await raw.send("GET", "/api/items", headers: ["Cookie: \(name)=\(token)"]).status == 401)
-        }
-    }
-
     @Test("Items, CSV, the inventory zip, stats, locations and attachments say no-store; a photo and a thumbnail private, no-cache with their ETag, their 304s too")
     func dataIsNotStored() async throws {
         try await withTokenServer { raw, client in
