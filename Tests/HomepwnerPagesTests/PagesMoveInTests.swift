@@ -16,7 +16,7 @@ struct PagesMoveInTests {
     /// A full export of an inventory of two items, and a stray file.
     static func exportOfTwo() async throws -> Data {
         try await withTemporaryFolder { folder in
-            let store = ItemStore(folder: folder.appendingPathComponent("data"))
+            let store = ItemStore(storage: .folder(folder.appendingPathComponent("data")))
             try await store.add(NewItem(name: "Lamp", valueInDollars: 5))
             try await store.add(NewItem(name: "Desk", valueInDollars: 50))
             let zip = folder.appendingPathComponent("out.zip")

@@ -24,7 +24,7 @@ func withPages(
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try prepare(folder)
-    let store = ItemStore(folder: folder, lockTimeout: .seconds(1), now: storeNow)
+    let store = ItemStore(storage: .folder(folder), lockTimeout: .seconds(1), now: storeNow)
     try await store.load()
     let pages = try HomepwnerPages(store: store, repairCommand: "homepwner check --repair --data-dir /data", now: { testNow })
     let router = Router()

@@ -12,7 +12,7 @@ func emit(_ line: String) {
 }
 
 func hammer(folder: URL, workers: Int) async throws {
-    let store = ItemStore(folder: folder)
+    let store = ItemStore(storage: .folder(folder))
     try await store.load()
     emit("ready")
     try await withThrowingTaskGroup(of: Void.self) { group in

@@ -10,7 +10,7 @@ struct CrashSimulationTests {
         var writer = DurableFileWriter()
         writer.fileSystem = disk
         let counter = Counter()
-        let store = ItemStore(folder: URL(fileURLWithPath: disk.mountPath), writer: writer, now: {
+        let store = ItemStore(storage: .folder(URL(fileURLWithPath: disk.mountPath)), writer: writer, now: {
             Date(timeIntervalSinceReferenceDate: 600_000_000.5)
         }, makeKey: { String(format: "00000000-0000-4000-8000-%012X", counter.next()) })
         await store.leaveFolderUnmanaged()

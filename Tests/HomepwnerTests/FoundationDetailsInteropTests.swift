@@ -120,7 +120,7 @@ struct FoundationDetailsInteropTests {
         }
         try await withTemporaryFolder { folder in
             try data.write(to: folder.appendingPathComponent("items.archive"))
-            let store = ItemStore(folder: folder)
+            let store = ItemStore(storage: .folder(folder))
             try await store.update(Self.items[0].itemKey, ItemChanges(name: "Renamed", valueInDollars: 7))
             try await store.close()
             let back = try foundationReadRicherItems(try Data(contentsOf: folder.appendingPathComponent("items.archive")))

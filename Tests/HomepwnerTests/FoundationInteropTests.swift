@@ -66,7 +66,7 @@ struct FoundationInteropTests {
         }
         try await withTemporaryFolder { folder in
             try data.write(to: folder.appendingPathComponent("items.archive"))
-            let store = ItemStore(folder: folder)
+            let store = ItemStore(storage: .folder(folder))
             #expect(try await store.items().map(\.itemKey) == Self.samples.map(\.itemKey))
             try await store.update(Self.samples[0].itemKey, ItemChanges(valueInDollars: 7))
             try await store.close()

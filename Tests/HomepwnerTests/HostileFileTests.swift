@@ -19,7 +19,7 @@ struct HostileFileTests {
             for (kind, make) in makers {
                 try make()
                 for readOnly in [true, false] {
-                    let store = ItemStore(folder: folder, readOnly: readOnly, lockTimeout: .seconds(30))
+                    let store = ItemStore(storage: .folder(folder), readOnly: readOnly, lockTimeout: .seconds(30))
                     let error = await #expect(throws: HomepwnerError.self, "\(kind), read-only \(readOnly)") { try await store.load() }
                     #expect(error?.code == .storage, "\(kind), read-only \(readOnly): \(String(describing: error))")
                     try await store.close()
@@ -38,7 +38,7 @@ struct HostileFileTests {
             let handle = try FileHandle(forWritingTo: url)
             try handle.truncate(atOffset: 1 << 40)  // a 1 TiB sparse file
             try handle.close()
-            let store = ItemStore(folder: folder, readOnly: true)
+            let store = ItemStore(storage: .folder(folder), readOnly: true)
             let error = await #expect(throws: HomepwnerError.self) { try await store.load() }
             #expect(error?.message == "\(url.path) is 1099511627776 bytes, larger than the limit of 67108864 bytes")
             let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int

@@ -197,7 +197,7 @@ struct ItemStoreTests {
         try await withTemporaryFolder { folder in
             let first = Self.store(folder)
             try await first.load()
-            let second = ItemStore(folder: folder, lockTimeout: .milliseconds(50))
+            let second = ItemStore(storage: .folder(folder), lockTimeout: .milliseconds(50))
             await #expect(throws: HomepwnerError(.storage, "another homepwner process is changing \(folder.path); try again when it has finished")) {
                 try await second.load()
             }

@@ -16,7 +16,7 @@ struct KillTests {
                 let run = await child.finish()
                 #expect(run.killed, "round \(round): the child ended by itself: \(run.errors)")
                 let lines = run.completeLines.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-                let store = ItemStore(folder: folder, lockTimeout: .seconds(30))
+                let store = ItemStore(storage: .folder(folder), lockTimeout: .seconds(30))
                 try await store.load()
                 #expect(await store.status == .ready, "round \(round): the archive does not read after the kill")
                 let items = try await store.items()

@@ -127,7 +127,7 @@ struct ModelVersionStoreTests {
     func readOnlyStoreOfNewer() async throws {
         try await withTemporaryFolder { folder in
             try ModelVersionFixtures.data(version: 3).write(to: folder.appendingPathComponent("items.archive"))
-            let store = ItemStore(folder: folder, readOnly: true)
+            let store = ItemStore(storage: .folder(folder), readOnly: true)
             #expect(try await store.items().count == 3)
             #expect(await store.status == .newerModel("items.archive was written by model version 3; this homepwner knows up to 2 and opens it read-only"))
             #expect(try await store.storedModelVersion() == 3)

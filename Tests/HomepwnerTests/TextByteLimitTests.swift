@@ -37,7 +37,7 @@ struct TextByteLimitTests {
     @Test("the store refuses such text on add and update")
     func store() async throws {
         try await withTemporaryFolder { folder in
-            let store = ItemStore(folder: folder)
+            let store = ItemStore(storage: .folder(folder))
             try await store.load()
             await #expect(throws: HomepwnerError(.invalidName, "a name can have at most 800 bytes of UTF-8, not 2001")) {
                 try await store.add(NewItem(name: accented(accents: 1_000)))

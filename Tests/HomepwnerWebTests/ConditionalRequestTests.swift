@@ -74,7 +74,7 @@ struct ConditionalRequestTests {
             #expect(inside.utf8.count == 32)
             #expect(inside.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
             #expect(try await client.execute(uri: "/api/items/\(key)/photo", method: .get).headers[.eTag] == tag)
-            let pagesTags = await ImageStore(folder: folder).photoTags(forKeys: [key, "0E8A6F52-1C3B-4D5E-8F90-000000000001"])
+            let pagesTags = await ImageStore(storage: .folder(folder)).photoTags(forKeys: [key, "0E8A6F52-1C3B-4D5E-8F90-000000000001"])
             #expect(pagesTags == [key: inside])
             _ = try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(try SamplePhotos.jpeg()))
             #expect(try await client.execute(uri: "/api/items/\(key)/photo", method: .get).headers[.eTag] != tag)

@@ -28,7 +28,7 @@ struct ExportSharingTests {
     /// The names of the items of the export `zip`, and the bytes of its attachments, read by
     /// importing it into an empty inventory of its own.
     static func imported(_ zip: [UInt8], in folder: URL) async throws -> (names: [String], attachments: [Data]) {
-        let store = ItemStore(folder: folder.appendingPathComponent(UUID().uuidString))
+        let store = ItemStore(storage: .folder(folder.appendingPathComponent(UUID().uuidString)))
         let summary = try await store.importInventory(zip: Data(zip))
         #expect(summary.skipped.isEmpty)
         let items = try await store.items()
@@ -48,7 +48,7 @@ struct ExportSharingTests {
             let data = folder.appendingPathComponent("data"), temporary = folder.appendingPathComponent("tmp")
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
             // 16 MB that do not compress: more than the sockets of a reader that stalls can hold.
-            let store = ItemStore(folder: data)
+            let store = ItemStore(storage: .folder(data))
             let item = try await store.add(NewItem(name: "Boxes of receipts"))
             var random = SplitMix64(seed: 37)
             var pdf = Data("%PDF-1.7\n".utf8)

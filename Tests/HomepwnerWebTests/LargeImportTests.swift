@@ -10,7 +10,7 @@ struct LargeImportTests {
     /// A full export of one item with two 15 MB attachments: a zip of about 30 MB, past the
     /// server's 26 MB upload limit.
     static func largeExport(in folder: URL) async throws -> Data {
-        let store = ItemStore(folder: folder.appendingPathComponent("source"))
+        let store = ItemStore(storage: .folder(folder.appendingPathComponent("source")))
         let item = try await store.add(NewItem(name: "Boxes of receipts"))
         var random = SplitMix64(seed: 26)
         for name in ["2024.pdf", "2025.pdf"] {

@@ -19,7 +19,7 @@ struct RouteTableTests {
     func tableIsWhatIsServed() async throws {
         try await withTemporaryFolder { folder in
             let router = try buildRouter(
-                store: ItemStore(folder: folder), configuration: WebConfiguration(port: 0), pages: HomepwnerPages.routes
+                store: ItemStore(storage: .folder(folder)), configuration: WebConfiguration(port: 0), pages: HomepwnerPages.routes
             )
             #expect(RouteTableCheck.differences(router: router, table: table, pages: HomepwnerPages.routes) == [])
             #expect(table.operations.count == 23)

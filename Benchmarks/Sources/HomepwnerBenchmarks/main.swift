@@ -70,7 +70,7 @@ decode.add("NSKeyedUnarchiver") {
 try await decode.report()
 
 var load = Race("load items.archive from disk (open, read, decode)", iterations: iterations)
-load.add("ItemStore.load") { try await ItemStore(folder: folder).load() }
+load.add("ItemStore.load") { try await ItemStore(storage: .folder(folder)).load() }
 load.add("read + ItemArchive.decode, no store") { _ = try ItemArchive.decode(Data(contentsOf: archiveURL)) }
 load.add("Data(contentsOf:) + NSKeyedUnarchiver") { _ = try foundationLoad(archiveURL) }
 try await load.report()
@@ -80,7 +80,7 @@ encode.add("ItemArchive.encoded") { _ = try archive.encoded() }
 encode.add("NSKeyedArchiver") { _ = try NSKeyedArchiver.archivedData(withRootObject: foundationItems, requiringSecureCoding: true) }
 try await encode.report()
 
-let store = ItemStore(folder: folder)
+let store = ItemStore(storage: .folder(folder))
 try await store.load()
 let firstKey = items[0].itemKey
 var round = 0

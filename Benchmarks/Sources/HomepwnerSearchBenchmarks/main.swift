@@ -65,7 +65,7 @@ for _ in 0..<3 {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homepwner-import-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let store = ItemStore(folder: folder)
+    let store = ItemStore(storage: .folder(folder))
     let start = clock.now
     let table = try CSVTable(exported)
     let read = clock.now

@@ -68,26 +68,6 @@ public actor ArchiveFileStore<Value: Sendable> {
     /// How many writes lost to another writer and were applied again (object storage only).
     public private(set) var conflictCount = 0
 
-    /// Creates a store for the file at `url`; nothing is read until ``load()``.
-    ///
-    /// - Parameters:
-    ///   - empty: the value of a missing file.
-    ///   - maxBytes: the largest file ``load()`` reads (64 MiB by default).
-    ///   - pool: where the blocking file work runs.
-    ///   - encode: turns the value into the file's bytes.
-    ///   - decode: turns the file's bytes into the value; what it throws makes ``load()`` fail.
-    public init(
-        url: URL,
-        empty: Value,
-        writer: DurableFileWriter = .system,
-        maxBytes: Int = 64 << 20,
-        pool: BlockingPool = .shared,
-        encode: @escaping @Sendable (Value) throws -> Data,
-        decode: @escaping @Sendable (Data) throws -> Value
-    ) {
-        self.init(url: url, empty: empty, writer: writer, maxBytes: maxBytes, pool: pool, withEncoded: { value, write in try write(try encode(value)) }, decode: decode)
-    }
-
     /// Creates a store for the file at `url` whose encoder lends the file's bytes; the file is
     /// the blob `url.lastPathComponent` of a ``FolderBlobStore`` on its folder, written by
     /// `writer` on `pool`. The other parameters are those of

@@ -28,20 +28,6 @@ public struct ImageStore: Sendable {
     let blobs: any BlobStore
     let pool: BlockingPool
 
-    /// Creates a store for the photos in `folder`.
-    ///
-    /// The parameters are those of ``init(storage:cacheBudget:thumbnailSize:limits:writer:pool:)``.
-    public init(
-        folder: URL,
-        cacheBudget: Int = 32 << 20,
-        thumbnailSize: Int = ImageStore.defaultThumbnailSize,
-        limits: ImageLimits = .default,
-        writer: DurableFileWriter = .system,
-        pool: BlockingPool = .shared
-    ) {
-        self.init(storage: .folder(folder.standardizedFileURL), cacheBudget: cacheBudget, thumbnailSize: thumbnailSize, limits: limits, writer: writer, pool: pool)
-    }
-
     /// Creates a store for the photos in `storage`.
     ///
     /// - Parameters:

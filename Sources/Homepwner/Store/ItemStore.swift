@@ -104,27 +104,6 @@ public actor ItemStore {
         UserDataFolder.url(app: "homepwner", folder: "Documents")
     }
 
-    /// Creates a store for the data folder `folder`; nothing is read until ``load()``.
-    ///
-    /// The parameters are those of ``init(storage:readOnly:limits:writer:pool:imageCacheBudget:lockTimeout:now:makeKey:serving:)``.
-    public init(
-        folder: URL,
-        readOnly: Bool = false,
-        limits: ArchiveLimits = .default,
-        writer: DurableFileWriter = .system,
-        pool: BlockingPool = .shared,
-        imageCacheBudget: Int = 32 << 20,
-        lockTimeout: Duration = .seconds(10),
-        now: @escaping @Sendable () -> Date = { Date() },
-        makeKey: @escaping @Sendable () -> String = { UUID().uuidString },
-        serving: Bool = false
-    ) {
-        self.init(
-            storage: .folder(folder.standardizedFileURL), readOnly: readOnly, limits: limits, writer: writer, pool: pool,
-            imageCacheBudget: imageCacheBudget, lockTimeout: lockTimeout, now: now, makeKey: makeKey, serving: serving
-        )
-    }
-
     /// Creates a store for the inventory in `storage`; nothing is read until ``load()``.
     ///
     /// A folder is held by one writing process at a time (a lock file); a bucket has no lock,
