@@ -4,7 +4,7 @@ import Foundation
 import ScaryCreatures
 
 /// `export ID [-o FILE]`: one `.scarycreature.zip` holding the bundle.
-struct ExportCommand: AsyncParsableCommand {
+struct ExportCommand: StoreChangeCommand {
     static let configuration = CommandConfiguration(commandName: "export", abstract: "Export a creature as a .scarycreature.zip.")
 
     @Argument(help: "The creature's id.") var id: String
@@ -12,11 +12,14 @@ struct ExportCommand: AsyncParsableCommand {
     var output: String?
     @OptionGroup var data: DataOptions
 
-    func run() async throws {
+    func prepare() throws -> (id: Int, file: URL) {
         let id = try creatureID(id)
-        let file = URL(fileURLWithPath: output ?? "\(id).scarycreature.zip")
-        try await data.open().export(id, to: file)
-        print(file.path)
+        return (id, URL(fileURLWithPath: output ?? "\(id).scarycreature.zip"))
+    }
+
+    func change(_ database: ScaryCreatureDatabase, _ input: (id: Int, file: URL)) async throws -> String {
+        try await database.export(input.id, to: input.file)
+        return input.file.path
     }
 }
 
