@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "ServeCommandSupport",
             dependencies: [
-                "CommandLineSupport", "WebSupport",
+                "CommandLineSupport", "DocumentStore", "WebSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

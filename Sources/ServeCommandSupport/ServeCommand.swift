@@ -1,0 +1,55 @@
+import ArgumentParser
+import CommandLineSupport
+import DocumentStore
+import Hummingbird
+import WebSupport
+
+/// Builds an app's web application (its pages' routes included) on `storage`, with the
+/// configuration, calling the last closure once the server listens.
+///
+/// - Throws: ``WebSupport/WebStartError`` when the configuration is unsafe; what opening the
+///   storage throws.
+public typealias ServedApplicationBuilder = @Sendable (
+    _ configuration: WebConfiguration, _ storage: Storage, _ onRunning: @escaping @Sendable (ServerAddress) async -> Void
+) async throws -> any ApplicationProtocol
+
+/// An app that `ServeCommand` serves: what its `serve --help` says, and how its application is
+/// built on the storage the command resolved.
+public protocol ServeCommandApp: ServedApp, DataFolderApp {
+    /// `serve`'s one-line summary.
+    static var serveAbstract: String { get }
+    /// What `serve --help` says after the summary: the default address, the token, how it stops.
+    static var serveDiscussion: String { get }
+
+    /// Builds the app's web application (the app's `buildApplication` with its pages' routes).
+    static var application: ServedApplicationBuilder { get }
+}
+
+/// `serve`, both apps' default command: the app's web pages and JSON API on the storage its
+/// options name (``ServeOptions``, `DataFolderOptions`), until SIGINT or SIGTERM. The process
+/// that runs it calls ``ServerProcess/prepare()`` first, before any task runs.
+public struct ServeCommand<App: ServeCommandApp>: AsyncParsableCommand {
+    /// `serve`, with the app's summary and discussion.
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "serve", abstract: App.serveAbstract, discussion: App.serveDiscussion)
+    }
+
+    /// The address, port, access and log level.
+    @OptionGroup public var server: ServeOptions<App>
+    /// The storage served.
+    @OptionGroup public var data: DataFolderOptions<App>
+
+    /// The command with its options' defaults.
+    public init() {}
+
+    /// Resolves the storage (a folder that may be created, or a bucket that answers), then
+    /// serves the app on it until SIGINT or SIGTERM.
+    ///
+    /// - Throws: what `DataFolderChoice.resolve` and ``ServeOptions/run(build:)`` throw.
+    public func run() async throws {
+        let storage = try await data.choice.resolve()
+        try await server.run { configuration, onRunning in
+            try await App.application(configuration, storage, onRunning)
+        }
+    }
+}
