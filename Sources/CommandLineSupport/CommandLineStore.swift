@@ -1,8 +1,12 @@
 import DocumentStore
+import Foundation
 
 /// The store an app's commands open on the storage they are given (an inventory, a database):
 /// how it opens, how it says there is no folder, how it lets go.
 public protocol CommandLineStore: Sendable {
+    /// The per-user folder used without `--storage`.
+    static var defaultDataFolder: URL { get }
+
     /// Opens the store in `storage`: for changes, or `readOnly` for commands that change nothing
     /// (they never create a folder or touch what is in it).
     ///
@@ -21,6 +25,11 @@ public protocol CommandLineStore: Sendable {
 public protocol StoreFolderApp: DataFolderApp {
     /// The store the commands open.
     associatedtype Store: CommandLineStore
+}
+
+extension StoreFolderApp {
+    /// The store's per-user folder.
+    public static var defaultDataFolder: URL { Store.defaultDataFolder }
 }
 
 extension DataFolderOptions where App: StoreFolderApp {

@@ -1,23 +1,16 @@
-import ArgumentParser
 import CommandLineSupport
-import Foundation
 import Homepwner
-
-extension HomepwnerApp: CheckedApp {
-    static let repairHelp = "Move a damaged archive aside and save what could be read; remove photos no item names."
-}
 
 /// `check [--repair] [--json]`: verify the archive, every item and the photos; exits 1 if
 /// something is (still) wrong.
-struct CheckCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Verify the archive, every item and the photos; --repair keeps a damaged archive aside and saves what can be read."
-    )
+typealias CheckCommand = CommandLineSupport.CheckCommand<HomepwnerApp>
 
-    @OptionGroup var options: CheckOptions<HomepwnerApp>
+extension HomepwnerApp: CheckedApp {
+    static let checkAbstract = "Verify the archive, every item and the photos; --repair keeps a damaged archive aside and saves what can be read."
+    static let repairHelp = "Move a damaged archive aside and save what could be read; remove photos no item names."
 
-    struct Result: CheckResult {
+    /// What `check` found, as it prints it.
+    struct Findings: CheckResult {
         var items: Int
         var otherEntries: Int
         var archiveProblem: String?
@@ -46,13 +39,12 @@ struct CheckCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let repair = options.repair
-        let store = try await options.data.open(readOnly: !repair)
+    static func check(_ data: DataOptions, repair: Bool) async throws -> Findings {
+        let store = try await data.open(readOnly: !repair)
         let report = repair ? try await store.repair() : try await store.check()
         if repair { try await store.close() }
         let prefixes = ItemKeyPrefixes(keys: try await store.items().map(\.itemKey))
-        let result = Result(
+        return Findings(
             items: report.itemCount,
             otherEntries: report.otherEntryCount,
             archiveProblem: report.archiveProblem,
@@ -66,11 +58,10 @@ struct CheckCommand: AsyncParsableCommand {
             repairs: report.repairs,
             clean: report.isClean
         )
-        try options.report(result)
     }
 
     /// The command that fixes `field`, naming the item by `key` (a start no other key shares).
-    func fixCommand(for field: ItemProblem.Field, key: String) -> String {
+    static func fixCommand(for field: ItemProblem.Field, key: String) -> String {
         let short = terminalSafe(key)
         switch field {
         case .name: return "homepwner update \(short) --name NAME"

@@ -1,22 +1,15 @@
-import ArgumentParser
 import CommandLineSupport
-import Foundation
 import ScaryCreatures
 
+/// `check [--repair] [--json]`: verify every bundle; exits 1 if something is (still) wrong.
+typealias CheckCommand = CommandLineSupport.CheckCommand<ScaryCreaturesApp>
+
 extension ScaryCreaturesApp: CheckedApp {
+    static let checkAbstract = "Verify every creature; --repair quarantines bad ones and regenerates thumbnails."
     static let repairHelp = "Move bad bundles into the quarantine folder and regenerate missing thumbnails."
-}
 
-/// `check [--repair]`: verify every bundle; exits 1 if something is (still) wrong.
-struct CheckCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Verify every creature; --repair quarantines bad ones and regenerates thumbnails."
-    )
-
-    @OptionGroup var options: CheckOptions<ScaryCreaturesApp>
-
-    struct Result: CheckResult {
+    /// What `check` found, as it prints it.
+    struct Findings: CheckResult {
         var creatures: Int
         var badBundles: [String]
         var quarantined: [String]
@@ -30,9 +23,9 @@ struct CheckCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let report = try await options.data.open().check(repair: options.repair)
-        let result = Result(
+    static func check(_ data: DataOptions, repair: Bool) async throws -> Findings {
+        let report = try await data.open().check(repair: repair)
+        return Findings(
             creatures: report.creatures,
             badBundles: report.badBundles.map(\.description),
             quarantined: report.quarantined.map(\.path),
@@ -40,6 +33,5 @@ struct CheckCommand: AsyncParsableCommand {
             ruleProblems: report.ruleProblems.map { "\($0.id): \($0.problem.message); fix with: \(fixCommand(for: $0.problem, of: $0.id))" },
             clean: report.isClean
         )
-        try options.report(result)
     }
 }

@@ -8,6 +8,8 @@ import Testing
 private struct NoteStore: CommandLineStore {
     struct NoFolder: Error {}
 
+    static let defaultDataFolder = FileManager.default.temporaryDirectory.appendingPathComponent("StoreCommandTests-default-\(UUID().uuidString)")
+
     let folder: URL
 
     static func openForCommand(storage: Storage, readOnly: Bool) async throws -> NoteStore {
@@ -24,12 +26,16 @@ private struct NoteStore: CommandLineStore {
     }
 }
 
-/// An app whose default folder is never created by these tests.
+/// An app whose default folder (the store's) is never created by these tests.
 private enum NoteApp: StoreFolderApp, CheckedApp {
     typealias Store = NoteStore
     static let dataFolderHelp = "The notes folder."
-    static let defaultDataFolder = FileManager.default.temporaryDirectory.appendingPathComponent("StoreCommandTests-default-\(UUID().uuidString)")
+    static let checkAbstract = "Verify the notes."
     static let repairHelp = "Mend the notes."
+
+    static func check(_ data: DataFolderOptions<NoteApp>, repair: Bool) async throws -> Found {
+        Found(clean: repair)
+    }
 }
 
 /// `note NAME [--fail]`: writes NAME in the store; `--fail` fails in prepare, before the store opens.
@@ -62,8 +68,9 @@ struct StoreCommandTests {
 
     @Test("reading a default folder that does not exist yet is an empty store (nil); a --storage folder that does not exist is the store's error")
     func openForReading() async throws {
+        #expect(NoteApp.defaultDataFolder == NoteStore.defaultDataFolder)
         #expect(try await DataFolderOptions<NoteApp>.parse([]).openForReading() == nil)
-        #expect(!FileManager.default.fileExists(atPath: NoteApp.defaultDataFolder.path))
+        #expect(!FileManager.default.fileExists(atPath: NoteStore.defaultDataFolder.path))
         let missing = temporaryFolder()
         await #expect(throws: NoteStore.NoFolder.self) { try await DataFolderOptions<NoteApp>.parse(["--storage", missing.path]).openForReading() }
         #expect(!FileManager.default.fileExists(atPath: missing.path))
@@ -81,12 +88,15 @@ struct StoreCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("closed").path))
     }
 
-    @Test("check's options: --repair with the app's help, the storage, --json; a result that is not clean ends with exit status 1")
-    func checkOptions() throws {
-        let options = try CheckOptions<NoteApp>.parse(["--repair", "--json"])
-        #expect(options.repair && options.output.json && options.data.storage == nil)
-        #expect(CheckOptions<NoteApp>.helpMessage().contains("Mend the notes."))
-        #expect(throws: ExitCode(1)) { try options.report(Found(clean: false)) }
-        try options.report(Found(clean: true))
+    @Test("check: the app's summary, --repair with the app's help, the storage, --json; findings that are not clean end with exit status 1")
+    func checkCommand() async throws {
+        #expect(CheckCommand<NoteApp>.configuration.commandName == "check")
+        #expect(CheckCommand<NoteApp>.configuration.abstract == "Verify the notes.")
+        let command = try CheckCommand<NoteApp>.parse(["--repair", "--json"])
+        #expect(command.repair && command.output.json && command.data.storage == nil)
+        #expect(CheckCommand<NoteApp>.helpMessage().contains("Mend the notes."))
+        #expect(throws: ExitCode(1)) { try command.report(Found(clean: false)) }
+        try await command.run()
+        await #expect(throws: ExitCode(1)) { try await CheckCommand<NoteApp>.parse(["--json"]).run() }
     }
 }
