@@ -16,22 +16,37 @@ public typealias ServedApplicationBuilder = @Sendable (
 /// An app that `ServeCommand` serves: what its `serve --help` says, and how its application is
 /// built on the storage the command resolved.
 public protocol ServeCommandApp: ServedApp, DataFolderApp {
+    /// The start of the app's environment variables' names (`HOMEPWNER`: `HOMEPWNER_TOKEN`,
+    /// `HOMEPWNER_ALLOWED_HOSTS`).
+    static var environmentPrefix: String { get }
     /// `serve`'s one-line summary.
     static var serveAbstract: String { get }
-    /// What `serve --help` says after the summary: the default address, the token, how it stops.
+    /// What `serve --help` says after the default address and the token: what the server holds,
+    /// how it stops.
     static var serveDiscussion: String { get }
 
     /// Builds the app's web application (the app's `buildApplication` with its pages' routes).
     static var application: ServedApplicationBuilder { get }
 }
 
+extension ServeCommandApp {
+    /// `PREFIX_TOKEN`.
+    public static var tokenVariable: String { environmentPrefix + "_TOKEN" }
+    /// `PREFIX_ALLOWED_HOSTS`.
+    public static var allowedHostsVariable: String { environmentPrefix + "_ALLOWED_HOSTS" }
+}
+
 /// `serve`, both apps' default command: the app's web pages and JSON API on the storage its
 /// options name (``ServeOptions``, `DataFolderOptions`), until SIGINT or SIGTERM. The process
 /// that runs it calls ``ServerProcess/prepare()`` first, before any task runs.
 public struct ServeCommand<App: ServeCommandApp>: AsyncParsableCommand {
-    /// `serve`, with the app's summary and discussion.
+    /// `serve`, with the app's summary, its default address and token variable, and the rest
+    /// of its discussion.
     public static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "serve", abstract: App.serveAbstract, discussion: App.serveDiscussion)
+        CommandConfiguration(
+            commandName: "serve", abstract: App.serveAbstract,
+            discussion: "Binds 127.0.0.1:\(App.defaultPort) by default. Any other address needs an access token (--token or \(App.tokenVariable)). \(App.serveDiscussion)"
+        )
     }
 
     /// The address, port, access and log level.

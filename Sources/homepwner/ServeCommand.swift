@@ -10,12 +10,10 @@ typealias ServeCommand = ServeCommandSupport.ServeCommand<HomepwnerApp>
 enum HomepwnerApp: ServeCommandApp {
     static let displayName = "Homepwner"
     static let defaultPort = 8081
-    static let tokenVariable = "HOMEPWNER_TOKEN"
-    static let allowedHostsVariable = "HOMEPWNER_ALLOWED_HOSTS"
+    static let environmentPrefix = "HOMEPWNER"
     static let serveAbstract = "Serve the inventory and its JSON API (the default command)."
     static let serveDiscussion = """
-        Binds 127.0.0.1:8081 by default. Any other address needs an access token (--token or \
-        HOMEPWNER_TOKEN). The server holds the data folder: while it runs, homepwner commands \
+        The server holds the data folder: while it runs, homepwner commands \
         that would change the folder fail at once (exit 75), and a second server on it does not \
         start. With --storage s3://BUCKET/PREFIX any number of servers share the inventory (no \
         lock: every write is conditional). Stops on Ctrl-C or SIGTERM after requests in flight \
