@@ -9,7 +9,6 @@ typealias DataOptions = DataFolderOptions<HomepwnerApp>
 extension HomepwnerApp: StoreFolderApp {
     typealias Store = ItemStore
     static let dataFolderHelp = "The Documents folder holding items.archive."
-    static var defaultDataFolder: URL { ItemStore.defaultDataFolder }
 }
 
 /// The inventory as the commands open it: a missing folder is `.noDataFolder`.

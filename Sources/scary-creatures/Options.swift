@@ -9,7 +9,6 @@ typealias DataOptions = DataFolderOptions<ScaryCreaturesApp>
 extension ScaryCreaturesApp: StoreFolderApp {
     typealias Store = ScaryCreatureDatabase
     static let dataFolderHelp = "The PrivateDocuments folder."
-    static var defaultDataFolder: URL { ScaryCreatureDatabase.defaultDataFolder }
 }
 
 /// The database as the commands open it: read-only for commands that change no creature (they
