@@ -42,13 +42,11 @@ struct AttachmentsCommand: AsyncParsableCommand {
         guard let store = try await data.openForReading() else { throw HomepwnerError(.notFound, "no item has a key starting with \(key)") }
         let key = try await store.resolveKey(key)
         let list = try await store.attachments.attachments(forKey: key)
-        if output.json {
-            try printJSON(list.map { Entry(name: $0.storedName, fileName: $0.fileName, contentType: $0.kind?.contentType) })
-        } else {
+        try await output.write(json: { list.map { Entry(name: $0.storedName, fileName: $0.fileName, contentType: $0.kind?.contentType) } }) {
             var text = ""
             for attachment in list { text += "\(attachment.number)  \(attachment.fileName)  (\(attachment.storedName))\n" }
             if list.isEmpty { text += "no attachments (add one with: homepwner attach KEY FILE)\n" }
-            FileHandle.standardOutput.write(Data(text.utf8))
+            return text
         }
     }
 }

@@ -29,16 +29,13 @@ struct LocationsCommand: AsyncParsableCommand {
             let store = try await data.openForReading()
             let list = try await store?.locations() ?? LocationList()
             let counts = list.itemCounts(in: try await store?.items() ?? [])
-            if output.json {
-                try printJSON(zip(list.names, counts).map { Entry(name: $0, itemCount: $1) })
-                return
+            try await output.write(json: { zip(list.names, counts).map { Entry(name: $0, itemCount: $1) } }) {
+                var text = ""
+                for (name, count) in zip(list.names, counts) {
+                    text += "\(terminalSafe(name))  (\(count) item\(count == 1 ? "" : "s"))\n"
+                }
+                return text + (list.names.isEmpty ? "no locations yet (add one with: homepwner locations add NAME)\n" : "")
             }
-            var text = ""
-            for (name, count) in zip(list.names, counts) {
-                text += "\(terminalSafe(name))  (\(count) item\(count == 1 ? "" : "s"))\n"
-            }
-            text += list.names.isEmpty ? "no locations yet (add one with: homepwner locations add NAME)\n" : ""
-            FileHandle.standardOutput.write(Data(text.utf8))
         }
     }
 

@@ -52,15 +52,16 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let summary = try await data.open().importCreatures(from: URL(fileURLWithPath: path))
-        if output.json {
-            try printJSON(Summary(
+        let answer = {
+            Summary(
                 imported: summary.imported.map { .init(source: $0.source, id: $0.id, title: $0.title) },
                 skipped: summary.skipped.map { .init(source: $0.source, reason: $0.reason) }
-            ))
-        } else {
-            for item in summary.imported { print("imported \(item.source) as \(item.id)  \(item.title)") }
-            for item in summary.skipped { print("skipped \(item.source): \(item.reason)") }
-            print("\(summary.imported.count) imported, \(summary.skipped.count) skipped")
+            )
+        }
+        try await output.write(json: answer) {
+            summary.imported.map { "imported \($0.source) as \($0.id)  \($0.title)\n" }.joined()
+                + summary.skipped.map { "skipped \($0.source): \($0.reason)\n" }.joined()
+                + "\(summary.imported.count) imported, \(summary.skipped.count) skipped\n"
         }
         if summary.imported.isEmpty && !summary.skipped.isEmpty { throw ExitCode(65) }
     }

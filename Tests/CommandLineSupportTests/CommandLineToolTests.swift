@@ -48,4 +48,12 @@ struct CommandLineToolTests {
         #expect(try OutputOptions.parse(["--json"]).json)
         #expect(try !OutputOptions.parse([]).json)
     }
+
+    @Test("an answer is made only in the form asked for: JSON with --json, text without it")
+    func onlyTheFormAskedFor() async throws {
+        struct NotAsked: Error {}
+        try await OutputOptions.parse(["--json"]).write(json: { [Int]() }, text: { throw NotAsked() })
+        try await OutputOptions.parse([]).write(json: { () throws -> [Int] in throw NotAsked() }, text: { "" })
+        await #expect(throws: NotAsked.self) { try await OutputOptions.parse([]).write(json: { [Int]() }, text: { throw NotAsked() }) }
+    }
 }
