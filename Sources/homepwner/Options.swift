@@ -24,6 +24,22 @@ extension ItemStore: CommandLineStore {
     }
 }
 
+/// Writes `data` to the file at `path` (`--output`), replaced whole and atomically, or to
+/// standard output when `path` is nil.
+///
+/// - Throws: ``HomepwnerError`` `.storage` (exit 74) when the file cannot be written.
+func write(_ data: Data, toFile path: String?) throws {
+    guard let path else {
+        FileHandle.standardOutput.write(data)
+        return
+    }
+    do {
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        throw HomepwnerError(.storage, "\(path) cannot be written: \(error.localizedDescription)")
+    }
+}
+
 /// Parses a value typed on the command line.
 func parseValue(_ text: String?) throws -> Int? {
     try text.map(ItemRules.value(parsing:))
