@@ -68,3 +68,16 @@ public struct ServeCommand<App: ServeCommandApp>: AsyncParsableCommand {
         }
     }
 }
+
+extension ServerProcess {
+    /// ``prepare()`` when `command` is a ``ServeCommand``, nothing for the other commands: the
+    /// `prepare` step of `CommandLineTool.main` for a tool that serves.
+    public static func prepare(ifServing command: any ParsableCommand) {
+        if command is any ServesApp { prepare() }
+    }
+}
+
+/// A command that serves: its process needs ``ServerProcess/prepare()``.
+protocol ServesApp {}
+
+extension ServeCommand: ServesApp {}

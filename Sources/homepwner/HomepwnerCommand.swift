@@ -48,12 +48,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
                 }
                 return (error.message + advice, status(for: error.code))
             }
-        }, prepare: { command in
-            // The server: fewer malloc arenas, and its tasks on NIO's event loops (before any runs).
-            if command is ServeCommand {
-                ServerProcess.prepare()
-            }
-        })
+        }, prepare: ServerProcess.prepare(ifServing:))
     }
 
     /// The exit status for each kind of failure (sysexits.h).

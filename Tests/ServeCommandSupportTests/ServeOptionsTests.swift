@@ -76,4 +76,10 @@ struct ServeCommandTests {
         #expect(command.server.port == 0 && command.data.storage == "/some/folder")
         #expect(try ServeCommand<ServedSample>.parse([]).server.port == 8098)
     }
+
+    @Test("only the serve command asks for a serving process's set-up")
+    func servesApp() {
+        let commands: [any ParsableArguments] = [ServeCommand<ServedSample>(), ServeOptions<ServedSample>()]
+        #expect(commands.map { $0 is any ServesApp } == [true, false])
+    }
 }
