@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "DocumentStore", "Imaging",
+                "DocumentStore", "Failures", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "ServeCommandSupport",
             dependencies: [
-                "CommandLineSupport", "WebSupport",
+                "CommandLineSupport", "DocumentStore", "WebSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -261,7 +261,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineSupportTests",
-            dependencies: ["CommandLineSupport", "DocumentStore", "Imaging", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CommandLineSupport", "DocumentStore", "Failures", "Imaging", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The package itself: every import declared, and docs/architecture.md's module graph
         // as Package.swift declares it.

@@ -11,6 +11,19 @@ public struct OutputOptions: ParsableArguments {
 
     /// Text output.
     public init() {}
+
+    /// Prints the answer `json` makes, as ``printJSON(_:)`` prints it, with `--json`; otherwise
+    /// writes the text `text` makes to stdout as it is. Only the one asked for is made, so
+    /// neither form costs the other's work.
+    ///
+    /// - Throws: what `json` or `text` throws; an encoding error.
+    public func write<Answer: Encodable>(json: () throws -> Answer, text: () async throws -> String) async throws {
+        if self.json {
+            try printJSON(try json())
+        } else {
+            FileHandle.standardOutput.write(Data(try await text().utf8))
+        }
+    }
 }
 
 /// Reads a photo file named on the command line, as an upload is read: a link is followed; a

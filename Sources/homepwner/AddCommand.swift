@@ -4,7 +4,7 @@ import Foundation
 import Homepwner
 
 /// `add NAME [--serial S] [--value V] [--photo FILE]` and the details' options.
-struct AddCommand: AsyncParsableCommand {
+struct AddCommand: StoreChangeCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an item; prints it with its key.")
 
     @Argument(help: "The item's name (1–200 characters).") var name: String
@@ -14,7 +14,7 @@ struct AddCommand: AsyncParsableCommand {
     @OptionGroup(title: "Details") var details: DetailOptions
     @OptionGroup var data: DataOptions
 
-    func run() async throws {
+    func prepare() async throws -> (draft: NewItem, image: Data?) {
         var draft = NewItem(
             name: try ItemRules.name(name),
             serialNumber: try ItemRules.serialNumber(serial),
@@ -23,11 +23,13 @@ struct AddCommand: AsyncParsableCommand {
         try details.changes(into: &draft.details)
         var image: Data?
         if let photo { image = try await readPhoto(photo) }
-        let store = try await data.open()
-        if let image { _ = try await store.images.validate(image) }  // before the item exists
-        let item = try await store.add(draft)
-        if let image { try await store.setImage(image, forKey: item.itemKey) }
-        try await store.close()
-        print("\(item.itemKey)  \(ItemRules.dollars(item.valueInDollars))  \(terminalSafe(item.itemName))  added")
+        return (draft, image)
+    }
+
+    func change(_ store: ItemStore, _ input: (draft: NewItem, image: Data?)) async throws -> String {
+        if let image = input.image { _ = try await store.images.validate(image) }  // before the item exists
+        let item = try await store.add(input.draft)
+        if let image = input.image { try await store.setImage(image, forKey: item.itemKey) }
+        return "\(item.itemKey)  \(ItemRules.dollars(item.valueInDollars))  \(terminalSafe(item.itemName))  added"
     }
 }

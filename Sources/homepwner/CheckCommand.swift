@@ -1,21 +1,16 @@
-import ArgumentParser
 import CommandLineSupport
-import Foundation
 import Homepwner
 
 /// `check [--repair] [--json]`: verify the archive, every item and the photos; exits 1 if
 /// something is (still) wrong.
-struct CheckCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Verify the archive, every item and the photos; --repair keeps a damaged archive aside and saves what can be read."
-    )
+typealias CheckCommand = CommandLineSupport.CheckCommand<HomepwnerApp>
 
-    @Flag(help: "Move a damaged archive aside and save what could be read; remove photos no item names.") var repair = false
-    @OptionGroup var data: DataOptions
-    @OptionGroup var output: OutputOptions
+extension HomepwnerApp: CheckedApp {
+    static let checkAbstract = "Verify the archive, every item and the photos; --repair keeps a damaged archive aside and saves what can be read."
+    static let repairHelp = "Move a damaged archive aside and save what could be read; remove photos no item names."
 
-    struct Result: Encodable {
+    /// What `check` found, as it prints it.
+    struct Findings: CheckResult {
         var items: Int
         var otherEntries: Int
         var archiveProblem: String?
@@ -28,14 +23,28 @@ struct CheckCommand: AsyncParsableCommand {
         var locationsProblem: String?
         var repairs: [String]
         var clean: Bool
+
+        var textLines: [String] {
+            var lines = ["\(items) item\(items == 1 ? "" : "s") read\(otherEntries > 0 ? " (and \(otherEntries) entries of other classes, kept)" : "")"]
+            lines += repairs.map { "repaired: \(terminalSafe($0))" }
+            if let archiveProblem { lines.append("archive: \(terminalSafe(archiveProblem))") }
+            if let newerModel { lines.append("archive: \(newerModel)") }
+            lines += ruleProblems.map { "item \(terminalSafe($0))" }
+            lines += duplicateKeys.map { "duplicate key: \(terminalSafe($0))" }
+            lines += photoProblems.map { "photo \(terminalSafe($0))" }
+            lines += orphanPhotos.map { "photo \($0): no item has this key" }
+            lines += orphanAttachments.map { "attachment \(terminalSafe($0)): no item has its key" }
+            if let locationsProblem { lines.append("locations: \(terminalSafe(locationsProblem)) (check --repair moves it aside and starts an empty list)") }
+            return lines
+        }
     }
 
-    func run() async throws {
+    static func check(_ data: DataOptions, repair: Bool) async throws -> Findings {
         let store = try await data.open(readOnly: !repair)
         let report = repair ? try await store.repair() : try await store.check()
         if repair { try await store.close() }
         let prefixes = ItemKeyPrefixes(keys: try await store.items().map(\.itemKey))
-        let result = Result(
+        return Findings(
             items: report.itemCount,
             otherEntries: report.otherEntryCount,
             archiveProblem: report.archiveProblem,
@@ -49,26 +58,10 @@ struct CheckCommand: AsyncParsableCommand {
             repairs: report.repairs,
             clean: report.isClean
         )
-        if output.json {
-            try printJSON(result)
-        } else {
-            print("\(result.items) item\(result.items == 1 ? "" : "s") read\(result.otherEntries > 0 ? " (and \(result.otherEntries) entries of other classes, kept)" : "")")
-            for line in result.repairs { print("repaired: \(terminalSafe(line))") }
-            if let problem = result.archiveProblem { print("archive: \(terminalSafe(problem))") }
-            if let newer = result.newerModel { print("archive: \(newer)") }
-            for line in result.ruleProblems { print("item \(terminalSafe(line))") }
-            for key in result.duplicateKeys { print("duplicate key: \(terminalSafe(key))") }
-            for line in result.photoProblems { print("photo \(terminalSafe(line))") }
-            for key in result.orphanPhotos { print("photo \(key): no item has this key") }
-            for name in result.orphanAttachments { print("attachment \(terminalSafe(name)): no item has its key") }
-            if let problem = result.locationsProblem { print("locations: \(terminalSafe(problem)) (check --repair moves it aside and starts an empty list)") }
-            print(result.clean ? "all good" : "problems found\(repair ? "" : " (run with --repair to fix what can be fixed)")")
-        }
-        if !result.clean { throw ExitCode(1) }  // the report says it all
     }
 
     /// The command that fixes `field`, naming the item by `key` (a start no other key shares).
-    func fixCommand(for field: ItemProblem.Field, key: String) -> String {
+    static func fixCommand(for field: ItemProblem.Field, key: String) -> String {
         let short = terminalSafe(key)
         switch field {
         case .name: return "homepwner update \(short) --name NAME"

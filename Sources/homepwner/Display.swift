@@ -8,43 +8,39 @@ func shortKey(_ key: String) -> String {
 }
 
 /// An item as the CLI prints it in JSON: every field, the date both as ISO 8601 and as the
-/// exact seconds since 2001-01-01 archived, and what breaks the rules.
+/// exact seconds since 2001-01-01 archived (null when not finite), what breaks the rules, and
+/// the details that are set.
 struct ItemJSON: Encodable {
-    var itemKey: String
-    var itemName: String
-    var serialNumber: String
-    var valueInDollars: Int
-    var dateCreated: String
-    var dateCreatedSinceReferenceDate: Double?
-    var hasPhoto: Bool
-    var problems: [String]
+    /// The fields every item has.
+    struct Fields: Encodable {
+        var itemKey: String
+        var itemName: String
+        var serialNumber: String
+        var valueInDollars: Int
+        var dateCreated: String
+        @NullEncoded var dateCreatedSinceReferenceDate: Double?
+        var hasPhoto: Bool
+        var problems: [String]
+    }
+
+    var fields: Fields
     /// The details that are set (see ``Item``), dates as ISO 8601.
     var item: Item
 
     init(_ item: Item, hasPhoto: Bool) {
-        itemKey = item.itemKey
-        itemName = item.itemName
-        serialNumber = item.serialNumber
-        valueInDollars = item.valueInDollars
-        dateCreated = ItemCSV.dateText(item.dateCreated)
         let seconds = item.dateCreated.timeIntervalSinceReferenceDate
-        dateCreatedSinceReferenceDate = seconds.isFinite ? seconds : nil
-        self.hasPhoto = hasPhoto
-        problems = ItemRules.problems(of: item).map(\.message)
+        fields = Fields(
+            itemKey: item.itemKey, itemName: item.itemName, serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
+            dateCreated: ItemCSV.dateText(item.dateCreated), dateCreatedSinceReferenceDate: seconds.isFinite ? seconds : nil,
+            hasPhoto: hasPhoto, problems: ItemRules.problems(of: item).map(\.message)
+        )
         self.item = item
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(itemKey, forKey: .itemKey)
-        try container.encode(itemName, forKey: .itemName)
-        try container.encode(serialNumber, forKey: .serialNumber)
-        try container.encode(valueInDollars, forKey: .valueInDollars)
-        try container.encode(dateCreated, forKey: .dateCreated)
-        try container.encode(dateCreatedSinceReferenceDate, forKey: .dateCreatedSinceReferenceDate)
-        try container.encode(hasPhoto, forKey: .hasPhoto)
-        try container.encode(problems, forKey: .problems)
+        try fields.encode(to: encoder)
         // Details only when set, under their archive keys.
+        var container = encoder.container(keyedBy: DetailKeys.self)
         try container.encodeIfPresent(item.location, forKey: .location)
         try container.encodeIfPresent(item.labels, forKey: .labels)
         try container.encodeIfPresent(item.quantity, forKey: .quantity)
@@ -58,8 +54,7 @@ struct ItemJSON: Encodable {
         try container.encodeIfPresent(item.manufacturer, forKey: .manufacturer)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case itemKey, itemName, serialNumber, valueInDollars, dateCreated, dateCreatedSinceReferenceDate, hasPhoto, problems
+    private enum DetailKeys: String, CodingKey {
         case location, labels, quantity, purchaseDate, pricePaid, purchasedFrom, warrantyEnds, warrantyNotes, notes, modelName, manufacturer
     }
 }

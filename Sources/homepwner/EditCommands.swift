@@ -4,7 +4,7 @@ import Foundation
 import Homepwner
 
 /// `update KEY [--name N] [--serial S] [--value V]` and the details' options.
-struct UpdateCommand: AsyncParsableCommand {
+struct UpdateCommand: ItemChangeCommand {
     static let configuration = CommandConfiguration(commandName: "update", abstract: "Change an item's name, serial number, value or details.")
 
     @Argument(help: "The item's key, or the start of it.") var key: String
@@ -20,65 +20,62 @@ struct UpdateCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func prepare() throws -> ItemChanges {
         var changes = ItemChanges(
             name: try name.map(ItemRules.name),
             serialNumber: try serial.map(ItemRules.serialNumber),
             valueInDollars: try parseValue(value)
         )
         try details.changes(into: &changes)
-        let store = try await data.open()
-        let item = try await store.update(try await store.resolveKey(key), changes)
-        try await store.close()
-        print(listLine(item, hasPhoto: await store.images.hasImage(forKey: item.itemKey)))
+        return changes
+    }
+
+    func change(item key: String, in store: ItemStore, _ changes: ItemChanges) async throws -> String {
+        let item = try await store.update(key, changes)
+        return listLine(item, hasPhoto: await store.images.hasImage(forKey: item.itemKey))
     }
 }
 
 /// `set-image KEY FILE`.
-struct SetImageCommand: AsyncParsableCommand {
+struct SetImageCommand: ItemChangeCommand {
     static let configuration = CommandConfiguration(commandName: "set-image", abstract: "Give an item a photo (JPEG or PNG), replacing any it had.")
 
     @Argument(help: "The item's key, or the start of it.") var key: String
     @Argument(help: "The photo file.") var file: String
     @OptionGroup var data: DataOptions
 
-    func run() async throws {
-        let photo = try await readPhoto(file)
-        let store = try await data.open()
-        let key = try await store.resolveKey(key)
+    func prepare() async throws -> Data {
+        try await readPhoto(file)
+    }
+
+    func change(item key: String, in store: ItemStore, _ photo: Data) async throws -> String {
         try await store.setImage(photo, forKey: key)
-        try await store.close()
-        print("\(shortKey(key))  photo set")
+        return "\(shortKey(key))  photo set"
     }
 }
 
 /// `remove-image KEY`.
-struct RemoveImageCommand: AsyncParsableCommand {
+struct RemoveImageCommand: ItemChangeCommand {
     static let configuration = CommandConfiguration(commandName: "remove-image", abstract: "Remove an item's photo.")
 
     @Argument(help: "The item's key, or the start of it.") var key: String
     @OptionGroup var data: DataOptions
 
-    func run() async throws {
-        let store = try await data.open()
-        let key = try await store.resolveKey(key)
+    func change(item key: String, in store: ItemStore, _: Void) async throws -> String {
         try await store.removeImage(forKey: key)
-        try await store.close()
-        print("\(shortKey(key))  photo removed")
+        return "\(shortKey(key))  photo removed"
     }
 }
 
 /// `delete KEY`.
-struct DeleteCommand: AsyncParsableCommand {
+struct DeleteCommand: ItemChangeCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an item and its photo.")
 
     @Argument(help: "The item's key, or the start of it.") var key: String
     @OptionGroup var data: DataOptions
 
-    func run() async throws {
-        let store = try await data.open()
-        let item = try await store.delete(try await store.resolveKey(key))
-        try await store.close()
-        print("\(shortKey(item.itemKey))  \(terminalSafe(item.itemName))  deleted")
+    func change(item key: String, in store: ItemStore, _: Void) async throws -> String {
+        let item = try await store.delete(key)
+        return "\(shortKey(item.itemKey))  \(terminalSafe(item.itemName))  deleted"
     }
 }

@@ -21,14 +21,6 @@ struct ExportCSVCommand: AsyncParsableCommand {
         let items = try await store?.items() ?? []
         let withPhotos = try await store?.images.photoKeys() ?? []
         let csv = ItemCSV.data(items, byteOrderMark: bom) { withPhotos.contains($0.itemKey) }
-        guard let output else {
-            FileHandle.standardOutput.write(csv)
-            return
-        }
-        do {
-            try csv.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw HomepwnerError(.storage, "\(output) cannot be written: \(error.localizedDescription)")
-        }
+        try write(csv, toFile: output)
     }
 }

@@ -39,21 +39,19 @@ struct HomepwnerCommand: AsyncParsableCommand {
 
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
     static func main() {
-        CommandLineTool.main(Self.self, tool: "homepwner", appError: { error in
-            (error as? HomepwnerError).map { error in
-                let advice = switch error.code {
-                case .damagedArchive: ". Changes are refused so that nothing more is lost: homepwner check --repair keeps the damaged file beside a repaired one that holds what could be read"
-                case .notFound where error.message.hasPrefix("no item has a key"): " (homepwner list shows the keys)"
-                default: ""
-                }
-                return (error.message + advice, status(for: error.code))
-            }
-        }, prepare: { command in
-            // The server: fewer malloc arenas, and its tasks on NIO's event loops (before any runs).
-            if command is ServeCommand {
-                ServerProcess.prepare()
-            }
-        })
+        CommandLineTool.main(
+            Self.self, tool: "homepwner", failures: HomepwnerError.self, status: status(for:), advice: advice(for:),
+            prepare: ServerProcess.prepare(ifServing:)
+        )
+    }
+
+    /// What to do next, after the message, for the failures a command can say it for.
+    static func advice(for error: HomepwnerError) -> String {
+        switch error.code {
+        case .damagedArchive: ". Changes are refused so that nothing more is lost: homepwner check --repair keeps the damaged file beside a repaired one that holds what could be read"
+        case .notFound where error.message.hasPrefix("no item has a key"): " (homepwner list shows the keys)"
+        default: ""
+        }
     }
 
     /// The exit status for each kind of failure (sysexits.h).

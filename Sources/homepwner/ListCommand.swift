@@ -35,9 +35,7 @@ struct ListCommand: AsyncParsableCommand {
         let withPhotos = try await store?.images.photoKeys() ?? []
         let photos = items.map { withPhotos.contains($0.itemKey) }
         let total = items.reduce(0) { $0.addingReportingOverflow($1.valueInDollars).overflow ? $0 : $0 + $1.valueInDollars }
-        if output.json {
-            try printJSON(Listing(items: zip(items, photos).map { ItemJSON($0, hasPhoto: $1) }, totalValueInDollars: total, damaged: damaged, newerModel: newer))
-        } else {
+        try await output.write(json: { Listing(items: zip(items, photos).map { ItemJSON($0, hasPhoto: $1) }, totalValueInDollars: total, damaged: damaged, newerModel: newer) }) {
             var text = ""
             for (item, hasPhoto) in zip(items, photos) { text += listLine(item, hasPhoto: hasPhoto) + "\n" }
             let count = "\(items.count) item\(items.count == 1 ? "" : "s")"
@@ -47,7 +45,7 @@ struct ListCommand: AsyncParsableCommand {
                 text += items.isEmpty ? "no items yet (add one with: homepwner add NAME)\n" : "\(count), total value \(ItemRules.dollars(total))\n"
             }
             if let newer { text += "\(newer)\n" }
-            FileHandle.standardOutput.write(Data(text.utf8))
+            return text
         }
         if let damaged {
             // What could be read is listed; the status says it is not all.

@@ -29,60 +29,51 @@ struct LocationsCommand: AsyncParsableCommand {
             let store = try await data.openForReading()
             let list = try await store?.locations() ?? LocationList()
             let counts = list.itemCounts(in: try await store?.items() ?? [])
-            if output.json {
-                try printJSON(zip(list.names, counts).map { Entry(name: $0, itemCount: $1) })
-                return
+            try await output.write(json: { zip(list.names, counts).map { Entry(name: $0, itemCount: $1) } }) {
+                var text = ""
+                for (name, count) in zip(list.names, counts) {
+                    text += "\(terminalSafe(name))  (\(count) item\(count == 1 ? "" : "s"))\n"
+                }
+                return text + (list.names.isEmpty ? "no locations yet (add one with: homepwner locations add NAME)\n" : "")
             }
-            var text = ""
-            for (name, count) in zip(list.names, counts) {
-                text += "\(terminalSafe(name))  (\(count) item\(count == 1 ? "" : "s"))\n"
-            }
-            text += list.names.isEmpty ? "no locations yet (add one with: homepwner locations add NAME)\n" : ""
-            FileHandle.standardOutput.write(Data(text.utf8))
         }
     }
 
     /// `locations add NAME`.
-    struct AddLocation: AsyncParsableCommand {
+    struct AddLocation: StoreChangeCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a location to the list.")
         @Argument(help: "The location: levels separated by ›.") var name: String
         @OptionGroup var data: DataOptions
 
-        func run() async throws {
-            let store = try await data.open()
+        func change(_ store: ItemStore, _: Void) async throws -> String {
             let list = try await store.addLocation(name)
-            try await store.close()
-            print("\(terminalSafe(list.names.last ?? name))  added")
+            return "\(terminalSafe(list.names.last ?? name))  added"
         }
     }
 
     /// `locations rename OLD NEW`.
-    struct RenameLocation: AsyncParsableCommand {
+    struct RenameLocation: StoreChangeCommand {
         static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a location, in the list and in every item there.")
         @Argument(help: "The location as listed.") var old: String
         @Argument(help: "Its new name.") var new: String
         @OptionGroup var data: DataOptions
 
-        func run() async throws {
-            let store = try await data.open()
+        func change(_ store: ItemStore, _: Void) async throws -> String {
             let moved = try await store.renameLocation(old, to: new).movedItems
-            try await store.close()
             let name = (try? ItemRules.location(new)).flatMap { $0 } ?? new
-            print("\(terminalSafe(name))  renamed (\(moved) item\(moved == 1 ? "" : "s") moved)")
+            return "\(terminalSafe(name))  renamed (\(moved) item\(moved == 1 ? "" : "s") moved)"
         }
     }
 
     /// `locations remove NAME`.
-    struct RemoveLocation: AsyncParsableCommand {
+    struct RemoveLocation: StoreChangeCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a location from the list (its items keep it).")
         @Argument(help: "The location as listed.") var name: String
         @OptionGroup var data: DataOptions
 
-        func run() async throws {
-            let store = try await data.open()
+        func change(_ store: ItemStore, _: Void) async throws -> String {
             try await store.removeLocation(name)
-            try await store.close()
-            print("\(terminalSafe(name))  removed")
+            return "\(terminalSafe(name))  removed"
         }
     }
 }

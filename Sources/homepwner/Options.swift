@@ -1,35 +1,42 @@
-import ArgumentParser
 import CommandLineSupport
 import DocumentStore
 import Foundation
 import Homepwner
-import Imaging
 
 /// The storage every command works on (`--storage`, `--data-dir`, `--s3-path-style`, `--create`).
 typealias DataOptions = DataFolderOptions<HomepwnerApp>
 
-extension HomepwnerApp: DataFolderApp {
+extension HomepwnerApp: StoreFolderApp {
+    typealias Store = ItemStore
     static let dataFolderHelp = "The Documents folder holding items.archive."
-    static var defaultDataFolder: URL { ItemStore.defaultDataFolder }
 }
 
-extension DataFolderOptions where App == HomepwnerApp {
-    /// Opens the store there; `readOnly` for commands that change nothing: they never create
-    /// the folder or touch anything in it. A --storage folder that does not exist is created
-    /// only with --create; a bucket must answer and accept the credentials (one line and exit
-    /// 77, 66 or 69 when it does not).
-    func open(readOnly: Bool = false) async throws -> ItemStore {
-        let choice = try self.choice
-        return try await ItemStore.open(storage: try await readOnly ? choice.connect() : choice.resolve(), readOnly: readOnly)
+/// The inventory as the commands open it: a missing folder is `.noDataFolder`.
+extension ItemStore: CommandLineStore {
+    /// ``open(storage:readOnly:)`` with the other defaults.
+    public static func openForCommand(storage: Storage, readOnly: Bool) async throws -> ItemStore {
+        try await open(storage: storage, readOnly: readOnly)
     }
 
-    /// Opens the store read-only; a missing per-user default folder is an empty inventory.
-    func openForReading() async throws -> ItemStore? {
-        do {
-            return try await open(readOnly: true)
-        } catch let error as HomepwnerError where error.code == .noDataFolder && dataDir == nil && storage == nil {
-            return nil  // nothing saved yet in the per-user folder
-        }
+    /// Whether `error` is `.noDataFolder`.
+    public static func isMissingDataFolder(_ error: any Error) -> Bool {
+        (error as? HomepwnerError)?.code == .noDataFolder
+    }
+}
+
+/// Writes `data` to the file at `path` (`--output`), replaced whole and atomically, or to
+/// standard output when `path` is nil.
+///
+/// - Throws: ``HomepwnerError`` `.storage` (exit 74) when the file cannot be written.
+func write(_ data: Data, toFile path: String?) throws {
+    guard let path else {
+        FileHandle.standardOutput.write(data)
+        return
+    }
+    do {
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        throw HomepwnerError(.storage, "\(path) cannot be written: \(error.localizedDescription)")
     }
 }
 

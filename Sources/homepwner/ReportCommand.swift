@@ -21,15 +21,7 @@ struct ReportCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try await data.open(readOnly: true)
         let html = Data(try await HomepwnerPages(store: store).reportDocument().utf8)
-        if let output {
-            do {
-                try html.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw HomepwnerError(.storage, "\(output) cannot be written: \(error.localizedDescription)")
-            }
-        } else {
-            FileHandle.standardOutput.write(html)
-        }
+        try write(html, toFile: output)
         if case .damaged(let reason) = await store.status {
             // What could be read is in the report, which says it is not all.
             throw HomepwnerError(.damagedArchive, reason)

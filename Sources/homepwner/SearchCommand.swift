@@ -60,13 +60,14 @@ struct SearchCommand: AsyncParsableCommand {
         var damaged: String?
         if let store, case .damaged(let reason) = await store.status { damaged = reason }
         let withPhotos = try await store?.images.photoKeys() ?? []
-        if output.json {
-            try printJSON(Found(
+        let answer = {
+            Found(
                 items: result.items.map { ItemJSON($0, hasPhoto: withPhotos.contains($0.itemKey)) },
                 shownCount: result.shown.count, shownTotalValueInDollars: result.shown.valueInDollars,
                 count: result.everything.count, totalValueInDollars: result.everything.valueInDollars, damaged: damaged
-            ))
-        } else {
+            )
+        }
+        try await output.write(json: answer) {
             var text = ""
             for item in result.items { text += listLine(item, hasPhoto: withPhotos.contains(item.itemKey)) + "\n" }
             let all = "\(result.everything.count) item\(result.everything.count == 1 ? "" : "s")"
@@ -76,7 +77,7 @@ struct SearchCommand: AsyncParsableCommand {
                 text += result.items.isEmpty ? "; none shown from \(offset + 1) on" : "; shown: \(offset + 1) to \(offset + result.items.count)"
             }
             text += damaged != nil ? "; items.archive is DAMAGED and may hold more (homepwner check says what is wrong)\n" : "\n"
-            FileHandle.standardOutput.write(Data(text.utf8))
+            return text
         }
         if let damaged { throw HomepwnerError(.damagedArchive, damaged) }
     }

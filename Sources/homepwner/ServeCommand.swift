@@ -1,41 +1,27 @@
-import ArgumentParser
 import CommandLineSupport
-import Homepwner
 import HomepwnerPages
 import HomepwnerWeb
 import ServeCommandSupport
 
 /// `serve` (the default): the inventory's web app and JSON API, until SIGINT or SIGTERM.
-struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "serve",
-        abstract: "Serve the inventory and its JSON API (the default command).",
-        discussion: """
-            Binds 127.0.0.1:8081 by default. Any other address needs an access token (--token or \
-            HOMEPWNER_TOKEN). The server holds the data folder: while it runs, homepwner commands \
-            that would change the folder fail at once (exit 75), and a second server on it does not \
-            start. With --storage s3://BUCKET/PREFIX any number of servers share the inventory (no \
-            lock: every write is conditional). Stops on Ctrl-C or SIGTERM after requests in flight \
-            finish, saving once more; SIGUSR1 empties the photo cache.
-            """
-    )
-
-    @OptionGroup var server: ServeOptions<HomepwnerApp>
-    @OptionGroup var data: DataOptions
-
-    func run() async throws {
-        let storage = try await data.choice.resolve()
-        try await server.run { configuration, onRunning in
-            // The pages' routes are handed in here (HomepwnerPages).
-            try await buildApplication(configuration, storage: storage, pages: HomepwnerPages.routes, onRunning: onRunning)
-        }
-    }
-}
+typealias ServeCommand = ServeCommandSupport.ServeCommand<HomepwnerApp>
 
 /// Homepwner as `serve` runs it.
-enum HomepwnerApp: ServedApp {
+enum HomepwnerApp: ServeCommandApp {
     static let displayName = "Homepwner"
     static let defaultPort = 8081
-    static let tokenVariable = "HOMEPWNER_TOKEN"
-    static let allowedHostsVariable = "HOMEPWNER_ALLOWED_HOSTS"
+    static let environmentPrefix = "HOMEPWNER"
+    static let serveAbstract = "Serve the inventory and its JSON API (the default command)."
+    static let serveDiscussion = """
+        The server holds the data folder: while it runs, homepwner commands \
+        that would change the folder fail at once (exit 75), and a second server on it does not \
+        start. With --storage s3://BUCKET/PREFIX any number of servers share the inventory (no \
+        lock: every write is conditional). Stops on Ctrl-C or SIGTERM after requests in flight \
+        finish, saving once more; SIGUSR1 empties the photo cache.
+        """
+
+    static let application: ServedApplicationBuilder = { configuration, storage, onRunning in
+        // The pages' routes are handed in here (HomepwnerPages).
+        try await buildApplication(configuration, storage: storage, pages: HomepwnerPages.routes, onRunning: onRunning)
+    }
 }

@@ -18,10 +18,13 @@ struct ShowCommand: AsyncParsableCommand {
         }
         let item = try await store.item(try await store.resolveKey(key))
         let hasPhoto = await store.images.hasImage(forKey: item.itemKey)
-        if output.json {
-            try printJSON(ItemJSON(item, hasPhoto: hasPhoto))
-            return
+        try await output.write(json: { ItemJSON(item, hasPhoto: hasPhoto) }) {
+            await lines(item, hasPhoto: hasPhoto, in: store).joined(separator: "\n") + "\n"
         }
+    }
+
+    /// The text `show` prints: every field, the photo's format and size, the problems.
+    private func lines(_ item: Item, hasPhoto: Bool, in store: ItemStore) async -> [String] {
         var photo = "none"
         if hasPhoto {
             do {
@@ -42,6 +45,6 @@ struct ShowCommand: AsyncParsableCommand {
             "photo:          \(terminalSafe(photo))",
         ] + detailLines(item)
         for problem in ItemRules.problems(of: item) { lines.append("problem:        \(problem.message)") }
-        print(lines.joined(separator: "\n"))
+        return lines
     }
 }

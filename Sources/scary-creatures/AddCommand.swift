@@ -18,10 +18,6 @@ struct AddCommand: AsyncParsableCommand {
         var photo: Data?
         if let image { photo = try await readPhoto(image) }
         let creature = try await data.open().add(title: title, rating: Double(rating), image: photo)
-        if output.json {
-            try printJSON(CreatureJSON(creature))
-        } else {
-            print(creature.id)
-        }
+        try await output.write(json: { CreatureJSON(creature) }) { "\(creature.id)\n" }
     }
 }

@@ -20,7 +20,7 @@ private let starsByHalves: [String] = (0...10).map { halves in
 struct CreatureJSON: Encodable {
     var id: Int
     var title: String
-    var rating: Float?
+    @NullEncoded var rating: Float?
     var problems: [String]
 
     init(_ creature: ScaryCreatureDoc) {
@@ -28,18 +28,6 @@ struct CreatureJSON: Encodable {
         title = creature.title
         rating = creature.rating.isFinite ? creature.rating : nil
         problems = creature.problems.map(\.message)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(rating, forKey: .rating)
-        try container.encode(problems, forKey: .problems)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, title, rating, problems
     }
 }
 

@@ -23,12 +23,8 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let creatures: [ScaryCreatureDoc], problems: [DocumentProblem]
-        do {
-            (creatures, problems) = try await data.open(readOnly: true).list()
-        } catch let error as ScaryCreaturesError where error.code == .noDataFolder && data.dataDir == nil && data.storage == nil {
-            (creatures, problems) = ([], [])  // nothing saved yet in the per-user folder
-        }
+        // Nothing saved yet in the per-user folder: no creatures.
+        let (creatures, problems) = try await data.openForReading()?.list() ?? ([], [])
         if output.json {
             try printJSON(Listing(
                 creatures: creatures.map(CreatureJSON.init),

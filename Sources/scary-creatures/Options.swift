@@ -1,27 +1,32 @@
-import ArgumentParser
 import CommandLineSupport
 import DocumentStore
 import Foundation
-import Imaging
 import ScaryCreatures
 
 /// The storage every command works on (`--storage`, `--data-dir`, `--s3-path-style`, `--create`).
 typealias DataOptions = DataFolderOptions<ScaryCreaturesApp>
 
-extension ScaryCreaturesApp: DataFolderApp {
+extension ScaryCreaturesApp: StoreFolderApp {
+    typealias Store = ScaryCreatureDatabase
     static let dataFolderHelp = "The PrivateDocuments folder."
-    static var defaultDataFolder: URL { ScaryCreatureDatabase.defaultDataFolder }
 }
 
-extension DataFolderOptions where App == ScaryCreaturesApp {
-    /// Opens the database there; `readOnly` for commands that change no creature: they never
-    /// create the folder or touch a creature in it (`list` may refresh the listing summary, a
-    /// cache). A --storage folder that does not exist is created only with --create; a bucket
-    /// must answer and accept the credentials.
-    func open(readOnly: Bool = false) async throws -> ScaryCreatureDatabase {
-        let choice = try self.choice
-        return try await ScaryCreatureDatabase.open(storage: try await readOnly ? choice.connect() : choice.resolve(), readOnly: readOnly)
+/// The database as the commands open it: read-only for commands that change no creature (they
+/// never create the folder or touch a creature in it; `list` may refresh the listing summary, a
+/// cache); a missing folder is `.noDataFolder`.
+extension ScaryCreatureDatabase: CommandLineStore {
+    /// ``open(storage:readOnly:)`` with the other defaults.
+    public static func openForCommand(storage: Storage, readOnly: Bool) async throws -> ScaryCreatureDatabase {
+        try await open(storage: storage, readOnly: readOnly)
     }
+
+    /// Whether `error` is `.noDataFolder`.
+    public static func isMissingDataFolder(_ error: any Error) -> Bool {
+        (error as? ScaryCreaturesError)?.code == .noDataFolder
+    }
+
+    /// Nothing to do: every change is written durably as it is made.
+    public func close() async throws {}
 }
 
 /// Parses a creature id argument.
@@ -31,4 +36,3 @@ func creatureID(_ text: String) throws -> Int {
     }
     return id
 }
-

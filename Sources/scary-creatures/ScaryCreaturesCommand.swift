@@ -20,14 +20,10 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
 
     /// Parses and runs, turning every failure into one line on stderr and a non-zero exit.
     static func main() {
-        CommandLineTool.main(Self.self, tool: "scary-creatures", appError: { error in
-            (error as? ScaryCreaturesError).map { ($0.message + advice(for: $0), status(for: $0.code)) }
-        }, prepare: { command in
-            // The server: fewer malloc arenas, and its tasks on NIO's event loops (before any runs).
-            if command is ServeCommand {
-                ServerProcess.prepare()
-            }
-        })
+        CommandLineTool.main(
+            Self.self, tool: "scary-creatures", failures: ScaryCreaturesError.self, status: status(for:), advice: advice(for:),
+            prepare: ServerProcess.prepare(ifServing:)
+        )
     }
 
     /// What to do next, after the message, for the failures a command can say it for.

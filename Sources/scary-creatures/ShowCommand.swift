@@ -45,19 +45,16 @@ struct ShowCommand: AsyncParsableCommand {
         }
         let thumbnail = try await creature.database.storedThumbnail(of: creature.id)
         let details = Details(creature: CreatureJSON(creature), photo: photo, thumbnailBytes: thumbnail?.count)
-        if output.json {
-            try printJSON(details)
-            return
-        }
-        print("id:     \(creature.id)")
-        print("title:  \(terminalSafe(creature.title))")
-        print("rating: \(stars(creature.rating)) (\(creature.rating))")
-        for problem in creature.problems { print("problem: \(problem.message) (fix with: \(fixCommand(for: problem, of: creature.id)))") }
-        if let photo {
-            let thumbnailText = thumbnail.map { "thumbnail \($0.count) bytes" } ?? "no thumbnail (check --repair makes one)"
-            print("photo:  \(photo.format), \(photo.width)×\(photo.height), \(photo.bytes) bytes; \(thumbnailText)")
-        } else {
-            print("photo:  none")
+        try await output.write(json: { details }) {
+            var lines = ["id:     \(creature.id)", "title:  \(terminalSafe(creature.title))", "rating: \(stars(creature.rating)) (\(creature.rating))"]
+            lines += creature.problems.map { "problem: \($0.message) (fix with: \(fixCommand(for: $0, of: creature.id)))" }
+            if let photo {
+                let thumbnailText = thumbnail.map { "thumbnail \($0.count) bytes" } ?? "no thumbnail (check --repair makes one)"
+                lines.append("photo:  \(photo.format), \(photo.width)×\(photo.height), \(photo.bytes) bytes; \(thumbnailText)")
+            } else {
+                lines.append("photo:  none")
+            }
+            return lines.map { $0 + "\n" }.joined()
         }
     }
 }

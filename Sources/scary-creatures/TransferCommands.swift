@@ -4,7 +4,7 @@ import Foundation
 import ScaryCreatures
 
 /// `export ID [-o FILE]`: one `.scarycreature.zip` holding the bundle.
-struct ExportCommand: AsyncParsableCommand {
+struct ExportCommand: StoreChangeCommand {
     static let configuration = CommandConfiguration(commandName: "export", abstract: "Export a creature as a .scarycreature.zip.")
 
     @Argument(help: "The creature's id.") var id: String
@@ -12,11 +12,14 @@ struct ExportCommand: AsyncParsableCommand {
     var output: String?
     @OptionGroup var data: DataOptions
 
-    func run() async throws {
+    func prepare() throws -> (id: Int, file: URL) {
         let id = try creatureID(id)
-        let file = URL(fileURLWithPath: output ?? "\(id).scarycreature.zip")
-        try await data.open().export(id, to: file)
-        print(file.path)
+        return (id, URL(fileURLWithPath: output ?? "\(id).scarycreature.zip"))
+    }
+
+    func change(_ database: ScaryCreatureDatabase, _ input: (id: Int, file: URL)) async throws -> String {
+        try await database.export(input.id, to: input.file)
+        return input.file.path
     }
 }
 
@@ -49,15 +52,16 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let summary = try await data.open().importCreatures(from: URL(fileURLWithPath: path))
-        if output.json {
-            try printJSON(Summary(
+        let answer = {
+            Summary(
                 imported: summary.imported.map { .init(source: $0.source, id: $0.id, title: $0.title) },
                 skipped: summary.skipped.map { .init(source: $0.source, reason: $0.reason) }
-            ))
-        } else {
-            for item in summary.imported { print("imported \(item.source) as \(item.id)  \(item.title)") }
-            for item in summary.skipped { print("skipped \(item.source): \(item.reason)") }
-            print("\(summary.imported.count) imported, \(summary.skipped.count) skipped")
+            )
+        }
+        try await output.write(json: answer) {
+            summary.imported.map { "imported \($0.source) as \($0.id)  \($0.title)\n" }.joined()
+                + summary.skipped.map { "skipped \($0.source): \($0.reason)\n" }.joined()
+                + "\(summary.imported.count) imported, \(summary.skipped.count) skipped\n"
         }
         if summary.imported.isEmpty && !summary.skipped.isEmpty { throw ExitCode(65) }
     }

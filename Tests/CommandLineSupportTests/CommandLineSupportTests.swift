@@ -63,3 +63,19 @@ struct TerminalTextTests {
         }
     }
 }
+
+@Suite("NullEncoded: an optional written as null")
+struct NullEncodedTests {
+    private struct Reading: Encodable {
+        @NullEncoded var value: Double?
+        var note: String?
+    }
+
+    @Test("a nil NullEncoded field is written as null, where a plain optional is left out; a value is written as it is")
+    func nullEncoded() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(Reading(value: nil, note: nil)), as: UTF8.self) == #"{"value":null}"#)
+        #expect(String(decoding: try encoder.encode(Reading(value: 2.5, note: "n")), as: UTF8.self) == #"{"note":"n","value":2.5}"#)
+    }
+}

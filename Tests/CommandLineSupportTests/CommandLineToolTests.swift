@@ -1,6 +1,7 @@
 import ArgumentParser
 @testable import CommandLineSupport
 import DocumentStore
+import Failures
 import Foundation
 import Imaging
 import Testing
@@ -47,5 +48,25 @@ struct CommandLineToolTests {
     func outputOptions() throws {
         #expect(try OutputOptions.parse(["--json"]).json)
         #expect(try !OutputOptions.parse([]).json)
+    }
+
+    @Test("an app's coded failure ends the command with its message, the app's advice and the status of its code; other errors are not the app's")
+    func codedFailures() {
+        enum Code: Hashable, Sendable { case missing, broken }
+        let appError = CommandLineTool.failureError(
+            status: { (code: Code) in code == .missing ? 66 : 65 },
+            advice: { $0.code == .broken ? "; repair it" : "" }
+        )
+        #expect(appError(CodedFailure(Code.missing, "no such thing")).map { [$0.message, "\($0.status)"] } == ["no such thing", "66"])
+        #expect(appError(CodedFailure(Code.broken, "it is broken")).map { [$0.message, "\($0.status)"] } == ["it is broken; repair it", "65"])
+        #expect(appError(CocoaError(.fileNoSuchFile)) == nil)
+    }
+
+    @Test("an answer is made only in the form asked for: JSON with --json, text without it")
+    func onlyTheFormAskedFor() async throws {
+        struct NotAsked: Error {}
+        try await OutputOptions.parse(["--json"]).write(json: { [Int]() }, text: { throw NotAsked() })
+        try await OutputOptions.parse([]).write(json: { () throws -> [Int] in throw NotAsked() }, text: { "" })
+        await #expect(throws: NotAsked.self) { try await OutputOptions.parse([]).write(json: { [Int]() }, text: { throw NotAsked() }) }
     }
 }

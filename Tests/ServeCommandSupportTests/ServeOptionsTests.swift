@@ -50,3 +50,36 @@ struct ServeOptionsTests {
         #expect(throws: WebStartError.self) { try ServerAccessOptions.readToken(from: missing) }
     }
 }
+
+/// An app `ServeCommand` serves, whose application is never built here.
+private enum ServedSample: ServeCommandApp {
+    static let displayName = "Served"
+    static let defaultPort = 8098
+    static let environmentPrefix = "SERVED"
+    static let dataFolderHelp = "The served folder."
+    static let defaultDataFolder = URL(fileURLWithPath: "/unused/served")
+    static let serveAbstract = "Serve the sample."
+    static let serveDiscussion = "Stops on Ctrl-C."
+    static let application: ServedApplicationBuilder = { _, _, _ in throw WebStartError("not built in tests") }
+}
+
+@Suite("ServeCommand: both apps' serve, told by the app")
+struct ServeCommandTests {
+    @Test("serve is named serve, says the app's summary, default address, token variable and discussion, and takes the server's and the storage's options")
+    func serveCommand() throws {
+        let configuration = ServeCommand<ServedSample>.configuration
+        #expect(configuration.commandName == "serve")
+        #expect(configuration.abstract == "Serve the sample.")
+        #expect(configuration.discussion == "Binds 127.0.0.1:8098 by default. Any other address needs an access token (--token or SERVED_TOKEN). Stops on Ctrl-C.")
+        #expect(ServedSample.tokenVariable == "SERVED_TOKEN" && ServedSample.allowedHostsVariable == "SERVED_ALLOWED_HOSTS")
+        let command = try ServeCommand<ServedSample>.parse(["--port", "0", "--storage", "/some/folder"])
+        #expect(command.server.port == 0 && command.data.storage == "/some/folder")
+        #expect(try ServeCommand<ServedSample>.parse([]).server.port == 8098)
+    }
+
+    @Test("only the serve command asks for a serving process's set-up")
+    func servesApp() {
+        let commands: [any ParsableArguments] = [ServeCommand<ServedSample>(), ServeOptions<ServedSample>()]
+        #expect(commands.map { $0 is any ServesApp } == [true, false])
+    }
+}
