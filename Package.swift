@@ -42,15 +42,15 @@ let package = Package(
         // The one civil-date algorithm (dates as calendar fields and back), shared by every date
         // written or read as text.
         .target(name: "CivilTime"),
-        // The one error shape (a code, a message, the cause kept) of both apps and Imaging.
+        // The one error shape (a code, a message, typed details, the cause kept) of every module.
         .target(name: "Failures"),
-        .target(name: "KeyedArchive", dependencies: ["CivilTime"]),
+        .target(name: "KeyedArchive", dependencies: ["CivilTime", "Failures"]),
         // S3-compatible object storage: our own client (Signature V4, conditional writes,
         // retries), on async-http-client and swift-crypto.
         .target(
             name: "ObjectStorage",
             dependencies: [
-                "CivilTime",
+                "CivilTime", "Failures",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -207,6 +207,7 @@ let package = Package(
                 "KeyedArchive",
                 "ObjectStorage",
                 "CDocumentStore",
+                "Failures",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -236,6 +237,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
+        .testTarget(name: "FailuresTests", dependencies: ["Failures", "KeyedArchive", "ObjectStorage", "DocumentStore"]),
         .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "ImagingSamples"]),
         // The S3 client against AWS's Signature V4 test suite (test data, Apache-2.0), botocore's
         // signer and a local moto S3 server with signatures checked (Scripts/s3-test-server.py).

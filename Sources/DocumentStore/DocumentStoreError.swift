@@ -1,3 +1,4 @@
+import Failures
 import ObjectStorage
 #if canImport(Glibc)
 import Glibc
@@ -7,59 +8,61 @@ import Darwin
 
 /// An error from the document store: what failed, where, and why, in words a user can act on.
 ///
-/// `code` classifies the failure for programs (an HTTP status, an exit code), `message` names the
-/// file or bundle, and `errno` carries the system's error number when one caused it.
-public struct DocumentStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kinds of failure.
-    public enum Code: String, Sendable, Hashable {
-        /// The document, bundle or attachment does not exist.
-        case notFound
-        /// The disk (or the quota) is full; nothing visible changed.
-        case noSpace
-        /// Permission was denied.
-        case permissionDenied
-        /// A name or identifier is not acceptable (an attachment name with a slash, a zero id).
-        case invalidName
-        /// A file's contents could not be decoded (a corrupt or foreign archive).
-        case corrupt
-        /// Some other input/output error from the system.
-        case io
-        /// A file the store reads is not a regular file (a FIFO, a folder, a device, a socket
-        /// or a symbolic link inside a data folder), so it is not read.
-        case unsupportedFileType
-        /// Every bundle number the store accepts is taken (the largest is 999,999,999,999,999,999).
-        case noFreeNumber
-        /// Another writer changed the document first, again and again, so this change was not
-        /// written (object storage's conditional writes kept losing the race).
-        case conflict
-        /// The storage cannot be reached or stays unavailable (object storage: retries ran out);
-        /// nothing changed, and trying later may succeed.
-        case unavailable
-        /// The document was written by a newer model version than this program knows, so it is
-        /// read-only here: changing it could drop what the newer model stored (see
-        /// ``ModelVersions``).
-        case newerModel
-    }
+/// It is ``Failures/CodedFailure`` with its own codes: `code` classifies the failure for programs
+/// (an HTTP status, an exit code), `message` names the file or bundle, the details keep the
+/// path and the system's error number (``DocumentStoreErrorDetails``, read as `error.path` and
+/// `error.errno`), and `cause` the error it was made from (an object-storage request's
+/// ``ObjectStorage/S3Error``).
+public typealias DocumentStoreError = CodedFailure<DocumentStoreErrorCode>
 
-    /// What kind of failure this is.
-    public var code: Code
-    /// A sentence naming what failed, where and why.
-    public var message: String
+/// The kinds of failure of the document store (``DocumentStoreError``).
+public enum DocumentStoreErrorCode: String, FailureCode {
+    /// What a document-store failure keeps besides its message.
+    public typealias Details = DocumentStoreErrorDetails
+
+    /// The document, bundle or attachment does not exist.
+    case notFound
+    /// The disk (or the quota) is full; nothing visible changed.
+    case noSpace
+    /// Permission was denied.
+    case permissionDenied
+    /// A name or identifier is not acceptable (an attachment name with a slash, a zero id).
+    case invalidName
+    /// A file's contents could not be decoded (a corrupt or foreign archive).
+    case corrupt
+    /// Some other input/output error from the system.
+    case io
+    /// A file the store reads is not a regular file (a FIFO, a folder, a device, a socket
+    /// or a symbolic link inside a data folder), so it is not read.
+    case unsupportedFileType
+    /// Every bundle number the store accepts is taken (the largest is 999,999,999,999,999,999).
+    case noFreeNumber
+    /// Another writer changed the document first, again and again, so this change was not
+    /// written (object storage's conditional writes kept losing the race).
+    case conflict
+    /// The storage cannot be reached or stays unavailable (object storage: retries ran out);
+    /// nothing changed, and trying later may succeed.
+    case unavailable
+    /// The document was written by a newer model version than this program knows, so it is
+    /// read-only here: changing it could drop what the newer model stored (see
+    /// ``ModelVersions``).
+    case newerModel
+}
+
+/// The facts a ``DocumentStoreError`` keeps besides its message.
+public struct DocumentStoreErrorDetails: Sendable, Hashable {
     /// The path involved, when there is one.
     public var path: String?
     /// The system error number behind the failure, when there is one.
     public var errno: Int32?
+}
 
-    /// Creates an error.
-    public init(_ code: Code, _ message: String, path: String? = nil, errno: Int32? = nil) {
-        self.code = code
-        self.message = message
-        self.path = path
-        self.errno = errno
+extension CodedFailure where Codes == DocumentStoreErrorCode {
+    /// An error of `code` saying `message`, about `path`, with the system's error number `errno`,
+    /// made from `cause`.
+    public init(_ code: DocumentStoreErrorCode, _ message: String, path: String? = nil, errno: Int32? = nil, cause: (any Error & Sendable)? = nil) {
+        self.init(code, message, details: DocumentStoreErrorDetails(path: path, errno: errno), cause: cause)
     }
-
-    /// The message.
-    public var description: String { message }
 
     /// An error for a failed object-storage request about `location`, classified by its kind.
     static func storage(_ error: S3Error, location: String) -> DocumentStoreError {
@@ -72,7 +75,7 @@ public struct DocumentStoreError: Error, Sendable, Hashable, CustomStringConvert
         case .tooLarge: code = .corrupt
         default: code = .io
         }
-        return DocumentStoreError(code, "\(location): \(error.message)", path: location)
+        return DocumentStoreError(code, "\(location): \(error.message)", path: location, cause: error)
     }
 
     /// An error for a failed system call `operation` on `path`, classified by `number`.

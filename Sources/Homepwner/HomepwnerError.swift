@@ -7,7 +7,7 @@ import Failures
 public typealias HomepwnerError = CodedFailure<HomepwnerErrorCode>
 
 /// The kinds of failure in Homepwner (``HomepwnerError``).
-public enum HomepwnerErrorCode: String, Sendable, Hashable {
+public enum HomepwnerErrorCode: String, FailureCode {
     /// A name breaks the rules (empty, longer than 200 characters, control characters).
     case invalidName
     /// A value is not a whole number of dollars from 0 to 1,000,000,000, or a detail (location,

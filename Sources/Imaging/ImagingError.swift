@@ -7,7 +7,7 @@ import Failures
 public typealias ImagingError = CodedFailure<ImagingErrorCode>
 
 /// The kinds of failure of the imaging pipeline (``ImagingError``).
-public enum ImagingErrorCode: String, Sendable, Hashable {
+public enum ImagingErrorCode: String, FailureCode {
     /// The bytes are not an image of any known format.
     case notAnImage
     /// A recognised image format that is not supported (GIF, WebP, HEIC, AVIF, TIFF, BMP).

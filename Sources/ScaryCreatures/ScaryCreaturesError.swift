@@ -7,7 +7,7 @@ import Failures
 public typealias ScaryCreaturesError = CodedFailure<ScaryCreaturesErrorCode>
 
 /// The kinds of failure in Scary Creatures (``ScaryCreaturesError``).
-public enum ScaryCreaturesErrorCode: String, Sendable, Hashable {
+public enum ScaryCreaturesErrorCode: String, FailureCode {
     /// A title breaks the rules (empty, too long, control characters).
     case invalidTitle
     /// A rating is not 0 to 5 in steps of 0.5.

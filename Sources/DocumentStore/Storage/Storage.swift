@@ -162,49 +162,6 @@ public struct BucketStorage: Sendable {
     }
 }
 
-/// Storage that cannot be used, found when an app starts: one sentence naming what is wrong.
-public struct StorageConnectError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, for the exit status.
-    public enum Kind: Sendable, Equatable {
-        /// The location or the environment is malformed, or credentials are missing.
-        case configuration
-        /// The credentials were refused.
-        case refused
-        /// The bucket does not exist.
-        case noBucket
-        /// The endpoint cannot be reached, or keeps failing.
-        case unreachable
-    }
-
-    /// What went wrong.
-    public let kind: Kind
-    /// One sentence for a person.
-    public let message: String
-
-    /// An error of `kind`.
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-
-    /// The error for the first request's `failure`.
-    init(failure: S3Error, location: S3Location, endpoint: String) {
-        switch failure.code {
-        case .accessDenied:
-            self.init(.refused, "\(endpoint) refused the credentials for \(location) (\(failure.s3Code ?? "403")): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY")
-        case .notFound:
-            self.init(.noBucket, "there is no bucket \"\(location.bucket)\" at \(endpoint)")
-        case .unreachable, .unavailable:
-            self.init(.unreachable, "cannot reach \(endpoint) for \(location): \(failure.message)")
-        default:
-            self.init(.unreachable, "cannot use \(location) at \(endpoint): \(failure.message)")
-        }
-    }
-
-    /// The message.
-    public var description: String { message }
-}
-
 extension Storage {
     /// The blobs directly in the folder or directly under the bucket's prefix; a folder's files
     /// are written by `writer`, their work done on `pool`.

@@ -24,6 +24,37 @@ extension KeyedUnarchiver {
         return try classAndFields(of: uid).fields
     }
 
+    /// The one plain value a Foundation wrapper holds (`NSString`'s `NS.string`, `NSData`'s
+    /// `NS.data`): the entry `uid` itself when `plain` takes it, or else that of the `field` of
+    /// an object of one of `classes`.
+    ///
+    /// - Throws: the errors of ``checkClass(of:expecting:for:)``; `.invalidArchive` saying the
+    ///   object is `lacking` when its field is missing or `plain` does not take it.
+    func wrappedValue<Value>(
+        of uid: UInt32, classes: Set<String>, for typeName: String, field key: String, lacking: String, _ plain: (PropertyList) -> Value?
+    ) throws -> Value {
+        if let value = plain(try object(uid)) { return value }
+        try checkClass(of: uid, expecting: classes, for: typeName)
+        guard let stored = try field(key, of: uid), let value = plain(try resolve(stored)) else {
+            throw ArchiveError(.invalidArchive, "object \(uid): \(lacking)", object: Int(uid))
+        }
+        return value
+    }
+
+    /// A field that holds a plain value inline (`plain` takes it) or refers to an object that
+    /// `decodeObject` reads.
+    ///
+    /// - Throws: `.typeMismatch` for any other value, saying `expected`; the errors of `decodeObject`.
+    func inlineOrReferenced<Value>(
+        _ value: PropertyList, expected: String, _ plain: (PropertyList) -> Value?, decodeObject: (UInt32, KeyedUnarchiver) throws -> Value
+    ) throws -> Value {
+        if let inline = plain(value) { return inline }
+        guard case .uid(let uid) = value else {
+            throw ArchiveError(.typeMismatch, "expected \(expected), found \(value.typeName) \(value.shortDescription)")
+        }
+        return try decodeObject(uid, self)
+    }
+
     /// A field value with one reference followed: a UID becomes the `$objects` entry it names.
     ///
     /// - Throws: `.invalidArchive` for a UID past the end of `$objects`.

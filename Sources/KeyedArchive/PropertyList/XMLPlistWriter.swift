@@ -26,35 +26,18 @@ public enum XMLPlistWriter {
     private static func append(_ value: PropertyList, indent: Int, to out: inout ByteOutput) throws {
         out.tabs(indent)
         switch value {
-        case .string(let text):
-            out.append("<string>")
-            out.appendEscaped(text)
-            out.append("</string>\n")
-        case .integer(let number):
-            out.append("<integer>")
-            out.appendInteger(number)
-            out.append("</integer>\n")
-        case .unsignedInteger(let number):
-            out.append("<integer>")
-            out.appendText(String(number))
-            out.append("</integer>\n")
-        case .real(let number):
-            out.append("<real>")
-            out.appendReal(number)
-            out.append("</real>\n")
-        case .float(let number):
-            out.append("<real>")
-            out.appendReal(Double(number))
-            out.append("</real>\n")
+        case .string(let text): appendElement("<string>", "</string>\n", to: &out) { $0.appendEscaped(text) }
+        case .integer(let number): appendElement("<integer>", "</integer>\n", to: &out) { $0.appendInteger(number) }
+        case .unsignedInteger(let number): appendElement("<integer>", "</integer>\n", to: &out) { $0.appendText(String(number)) }
+        case .real(let number): appendElement("<real>", "</real>\n", to: &out) { $0.appendReal(number) }
+        case .float(let number): appendElement("<real>", "</real>\n", to: &out) { $0.appendReal(Double(number)) }
         case .bool(let flag):
             out.append(flag ? "<true/>\n" : "<false/>\n")
         case .date(let date):
             guard let text = PlistDateFormat.string(from: date) else {
                 throw ArchiveError(.unencodable, "XML plists cannot hold the date \(date.timeIntervalSinceReferenceDate) s after 2001: only the years 1 to 9999")
             }
-            out.append("<date>")
-            out.appendText(text)
-            out.append("</date>\n")
+            appendElement("<date>", "</date>\n", to: &out) { $0.appendText(text) }
         case .data(let bytes):
             out.append("<data>\n")
             let encoded = Array(bytes.base64EncodedString().utf8)
@@ -73,36 +56,41 @@ public enum XMLPlistWriter {
             out.tabs(indent + 1)
             out.append("<key>CF$UID</key>\n")
             out.tabs(indent + 1)
-            out.append("<integer>")
-            out.appendInteger(Int64(number))
-            out.append("</integer>\n")
+            appendElement("<integer>", "</integer>\n", to: &out) { $0.appendInteger(Int64(number)) }
             out.tabs(indent)
             out.append("</dict>\n")
         case .array(let elements), .set(let elements):
-            if elements.isEmpty {
-                out.append("<array/>\n")
-                return
-            }
-            out.append("<array>\n")
-            for element in elements { try append(element, indent: indent + 1, to: &out) }
-            out.tabs(indent)
-            out.append("</array>\n")
-        case .dictionary(let entries):
-            if entries.isEmpty {
-                out.append("<dict/>\n")
-                return
-            }
-            out.append("<dict>\n")
-            for (key, element) in entries.sorted(by: { $0.key < $1.key }) {
-                out.tabs(indent + 1)
-                out.append("<key>")
-                out.appendEscaped(key.string)
-                out.append("</key>\n")
+            try appendContainer(elements, empty: "<array/>\n", open: "<array>\n", close: "</array>\n", indent: indent, to: &out) { element, out in
                 try append(element, indent: indent + 1, to: &out)
             }
-            out.tabs(indent)
-            out.append("</dict>\n")
+        case .dictionary(let entries):
+            try appendContainer(entries.sorted(by: { $0.key < $1.key }), empty: "<dict/>\n", open: "<dict>\n", close: "</dict>\n", indent: indent, to: &out) { entry, out in
+                out.tabs(indent + 1)
+                appendElement("<key>", "</key>\n", to: &out) { $0.appendEscaped(entry.key.string) }
+                try append(entry.value, indent: indent + 1, to: &out)
+            }
         }
+    }
+
+    /// Appends `open`, what `appendContent` appends, then `close` (which ends the line): an
+    /// element on one line, such as `<integer>7</integer>`.
+    private static func appendElement(_ open: StaticString, _ close: StaticString, to out: inout ByteOutput, appendContent: (inout ByteOutput) -> Void) {
+        out.append(open)
+        appendContent(&out)
+        out.append(close)
+    }
+
+    /// Appends an array or a dictionary: `empty` when there are no `members`; otherwise `open`,
+    /// each member (written by `appendMember`), and `close` indented by `indent`.
+    private static func appendContainer<Member>(
+        _ members: [Member], empty: StaticString, open: StaticString, close: StaticString, indent: Int, to out: inout ByteOutput,
+        appendMember: (Member, inout ByteOutput) throws -> Void
+    ) rethrows {
+        guard !members.isEmpty else { return out.append(empty) }
+        out.append(open)
+        for member in members { try appendMember(member, &out) }
+        out.tabs(indent)
+        out.append(close)
     }
 
     /// A real as Apple prints it: `%.17g`, with `nan`, `±infinity` and `-0` for negative zero.

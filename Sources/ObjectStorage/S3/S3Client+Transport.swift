@@ -143,10 +143,11 @@ extension S3Client {
         if lastError is AllConnectionsBusy {
             throw S3Error(
                 .unavailable,
-                "the storage at \(endpointDescription) is too slow: all \(max(1, settings.maxConnections)) connections stayed busy until \(request.method) \(request.key ?? bucket) gave up"
+                "the storage at \(endpointDescription) is too slow: all \(max(1, settings.maxConnections)) connections stayed busy until \(request.method) \(request.key ?? bucket) gave up",
+                cause: lastError
             )
         }
-        throw S3Error(.unreachable, "cannot reach the storage at \(endpointDescription): \(Self.describe(lastError))")
+        throw S3Error(.unreachable, "cannot reach the storage at \(endpointDescription): \(Self.describe(lastError))", cause: lastError)
     }
 
     /// `scheme://host[:port]`.

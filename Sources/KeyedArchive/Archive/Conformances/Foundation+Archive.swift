@@ -8,21 +8,14 @@ extension String: ArchiveCodable {
 
     /// Reads a plain string entry, or an `NSString`/`NSMutableString` object (`NS.string`).
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> String {
-        if case .string(let text) = try unarchiver.object(uid) { return text }
-        try unarchiver.checkClass(of: uid, expecting: ["NSString", "NSMutableString"], for: "String")
-        guard case .string(let text) = try unarchiver.resolve(unarchiver.field("NS.string", of: uid) ?? .data(Data())) else {
-            throw ArchiveError(.invalidArchive, "object \(uid): NSString without a string NS.string", object: Int(uid))
-        }
-        return text
+        try unarchiver.wrappedValue(
+            of: uid, classes: ["NSString", "NSMutableString"], for: "String", field: "NS.string", lacking: "NSString without a string NS.string", \.stringValue
+        )
     }
 
     /// Reads a referenced string, or an inline one (as `NS.string` is stored).
     public static func decodeField(_ value: PropertyList, in unarchiver: KeyedUnarchiver) throws -> String {
-        switch value {
-        case .string(let text): return text
-        case .uid(let uid): return try decodeObject(uid: uid, in: unarchiver)
-        default: throw ArchiveError(.typeMismatch, "expected a string, found \(value.typeName) \(value.shortDescription)")
-        }
+        try unarchiver.inlineOrReferenced(value, expected: "a string", \.stringValue, decodeObject: decodeObject(uid:in:))
     }
 }
 
@@ -34,21 +27,14 @@ extension Data: ArchiveCodable {
 
     /// Reads a plain data entry, or an `NSMutableData` object (`NS.data`).
     public static func decodeObject(uid: UInt32, in unarchiver: KeyedUnarchiver) throws -> Data {
-        if case .data(let bytes) = try unarchiver.object(uid) { return bytes }
-        try unarchiver.checkClass(of: uid, expecting: ["NSData", "NSMutableData"], for: "Data")
-        guard case .data(let bytes) = try unarchiver.resolve(unarchiver.field("NS.data", of: uid) ?? .string("")) else {
-            throw ArchiveError(.invalidArchive, "object \(uid): NSData without data in NS.data", object: Int(uid))
-        }
-        return bytes
+        try unarchiver.wrappedValue(
+            of: uid, classes: ["NSData", "NSMutableData"], for: "Data", field: "NS.data", lacking: "NSData without data in NS.data", \.dataValue
+        )
     }
 
     /// Reads referenced or inline data.
     public static func decodeField(_ value: PropertyList, in unarchiver: KeyedUnarchiver) throws -> Data {
-        switch value {
-        case .data(let bytes): return bytes
-        case .uid(let uid): return try decodeObject(uid: uid, in: unarchiver)
-        default: throw ArchiveError(.typeMismatch, "expected data, found \(value.typeName) \(value.shortDescription)")
-        }
+        try unarchiver.inlineOrReferenced(value, expected: "data", \.dataValue, decodeObject: decodeObject(uid:in:))
     }
 }
 

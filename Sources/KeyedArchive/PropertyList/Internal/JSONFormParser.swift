@@ -44,34 +44,12 @@ struct JSONFormParser {
     }
 
     private mutating func parseObject(depth: Int) throws -> PropertyList {
-        position += 1
         var literalPayload: [PropertyListKey: PropertyList]?
         var entries: [PropertyListKey: PropertyList] = [:]
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return .dictionary(entries)
+        let isEmpty = try parseMembers(close: UInt8(ascii: "}"), of: "object") { parser in
+            try parser.parseEntry(into: &entries, literalPayload: &literalPayload, depth: depth)
         }
-        while true {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-            let key = try parseString()
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"))
-            skipWhitespace()
-            lastMarkerEntries = nil
-            let value = try parseValue(depth: depth + 1)
-            if key == "$dict", entries.isEmpty { literalPayload = lastMarkerEntries ?? value.dictionaryValue }
-            entries[PropertyListKey(key)] = value
-            guard entries.count <= limits.maxCollectionCount else {
-                throw ArchiveError(.limitExceeded, "JSON: an object has more than \(limits.maxCollectionCount) entries", offset: position)
-            }
-            skipWhitespace()
-            guard position < bytes.count else { throw error("unterminated object") }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            try expect(UInt8(ascii: "}"))
-            break
-        }
+        if isEmpty { return .dictionary(entries) }
         guard entries.count == 1, let (key, value) = entries.first, key.string.utf8.first == UInt8(ascii: "$") else {
             lastMarkerEntries = nil
             return .dictionary(entries)
@@ -149,25 +127,56 @@ struct JSONFormParser {
     }
 
     private mutating func parseArray(depth: Int) throws -> PropertyList {
-        position += 1
         var elements: [PropertyList] = []
+        let isEmpty = try parseMembers(close: UInt8(ascii: "]"), of: "array") { parser in
+            elements.append(try parser.parseValue(depth: depth + 1))
+            guard elements.count <= parser.limits.maxCollectionCount else {
+                throw ArchiveError(.limitExceeded, "JSON: an array has more than \(parser.limits.maxCollectionCount) elements", offset: parser.position)
+            }
+        }
+        if !isEmpty { lastMarkerEntries = nil }
+        return .array(elements)
+    }
+
+    /// Reads the members of the array or object whose opening bracket is at `position`, up to
+    /// and past its `close` bracket: `parseMember` reads each one (whitespace skipped around
+    /// it), with commas between them. Returns whether there were none.
+    ///
+    /// - Parameter container: "array" or "object", for the error of one left unterminated.
+    private mutating func parseMembers(close: UInt8, of container: String, parseMember: (inout JSONFormParser) throws -> Void) throws -> Bool {
+        position += 1
         skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+        if position < bytes.count, bytes[position] == close {
             position += 1
-            return .array(elements)
+            return true
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
-            guard elements.count <= limits.maxCollectionCount else {
-                throw ArchiveError(.limitExceeded, "JSON: an array has more than \(limits.maxCollectionCount) elements", offset: position)
-            }
+            try parseMember(&self)
             skipWhitespace()
-            guard position < bytes.count else { throw error("unterminated array") }
+            guard position < bytes.count else { throw error("unterminated \(container)") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            try expect(UInt8(ascii: "]"))
-            lastMarkerEntries = nil
-            return .array(elements)
+            try expect(close)
+            return false
+        }
+    }
+
+    /// Reads one `"key": value` entry of an object into `entries`; the first entry's `$dict`
+    /// payload, as written, into `literalPayload`.
+    private mutating func parseEntry(
+        into entries: inout [PropertyListKey: PropertyList], literalPayload: inout [PropertyListKey: PropertyList]?, depth: Int
+    ) throws {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+        let key = try parseString()
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"))
+        skipWhitespace()
+        lastMarkerEntries = nil
+        let value = try parseValue(depth: depth + 1)
+        if key == "$dict", entries.isEmpty { literalPayload = lastMarkerEntries ?? value.dictionaryValue }
+        entries[PropertyListKey(key)] = value
+        guard entries.count <= limits.maxCollectionCount else {
+            throw ArchiveError(.limitExceeded, "JSON: an object has more than \(limits.maxCollectionCount) entries", offset: position)
         }
     }
 

@@ -37,18 +37,9 @@ struct JSONFormWriter {
         case .set(let elements):
             appendObject([("$set", .array(elements))], indent: indent, to: &out)
         case .array(let elements):
-            if elements.isEmpty {
-                out.append("[]")
-                return
-            }
-            out.append("[")
-            for (index, element) in elements.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                newline(indent + 1, to: &out)
+            appendContainer(elements, open: "[", close: "]", indent: indent, to: &out) { element, out in
                 append(element, indent: indent + 1, to: &out)
             }
-            newline(indent, to: &out)
-            out.append("]")
         case .dictionary(let entries):
             let sorted = entries.sorted { $0.key < $1.key }
             if sorted.count == 1, let only = sorted.first, only.key.string.utf8.first == UInt8(ascii: "$") {
@@ -64,14 +55,7 @@ struct JSONFormWriter {
     /// Appends a JSON object; with `literal`, the single entry's dictionary value is written
     /// as a plain object, without the escaping rule (it is the payload of `$dict`).
     private func appendObject(_ entries: [(String, PropertyList)], indent: Int, to out: inout ByteOutput, literal: Bool = false) {
-        if entries.isEmpty {
-            out.append("{}")
-            return
-        }
-        out.append("{")
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            newline(indent + 1, to: &out)
+        appendContainer(entries, open: "{", close: "}", indent: indent, to: &out) { entry, out in
             Self.appendString(entry.0, to: &out)
             out.append(pretty ? ": " : ":")
             if literal, case .dictionary(let inner) = entry.1 {
@@ -80,8 +64,24 @@ struct JSONFormWriter {
                 append(entry.1, indent: indent + 1, to: &out)
             }
         }
+    }
+
+    /// Appends a JSON array or object: `open`, each of `members` on its own line (one level
+    /// deeper, written by `appendMember`) with commas between, then `close` on its own line;
+    /// `open` and `close` side by side when there are no members.
+    private func appendContainer<Member>(
+        _ members: [Member], open: StaticString, close: StaticString, indent: Int, to out: inout ByteOutput,
+        appendMember: (Member, inout ByteOutput) -> Void
+    ) {
+        out.append(open)
+        guard !members.isEmpty else { return out.append(close) }
+        for (index, member) in members.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            newline(indent + 1, to: &out)
+            appendMember(member, &out)
+        }
         newline(indent, to: &out)
-        out.append("}")
+        out.append(close)
     }
 
     private func appendTagged(_ tag: String, string: String, indent: Int, to out: inout ByteOutput) {

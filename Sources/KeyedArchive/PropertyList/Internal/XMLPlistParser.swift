@@ -72,21 +72,15 @@ struct XMLPlistParser {
     private mutating func parseDictionary(_ tag: Tag, depth: Int) throws -> PropertyList {
         var entries: [PropertyListKey: PropertyList] = [:]
         if tag.selfClosing { return .dictionary(entries) }
-        while true {
-            try skipMisc()
-            let keyTag = try readTag()
-            if keyTag.isClosing {
-                guard keyTag.name == "dict" else { throw error("expected </dict>, found \(keyTag.display)", at: keyTag.start) }
-                break
-            }
-            guard keyTag.name == "key" else { throw error("expected <key> in a dictionary, found \(keyTag.display)", at: keyTag.start) }
-            let key = try text(of: keyTag)
-            try skipMisc()
-            let valueTag = try readTag()
-            guard !valueTag.isClosing else { throw error("dictionary key \"\(key.prefix(40))\" has no value", at: valueTag.start) }
-            entries[PropertyListKey(key)] = try parseValue(valueTag, depth: depth + 1)
-            guard entries.count <= limits.maxCollectionCount else {
-                throw ArchiveError(.limitExceeded, "XML plist: dictionary at byte \(tag.start) has more than \(limits.maxCollectionCount) entries", offset: tag.start)
+        try parseChildren(of: tag) { parser, keyTag in
+            guard keyTag.name == "key" else { throw parser.error("expected <key> in a dictionary, found \(keyTag.display)", at: keyTag.start) }
+            let key = try parser.text(of: keyTag)
+            try parser.skipMisc()
+            let valueTag = try parser.readTag()
+            guard !valueTag.isClosing else { throw parser.error("dictionary key \"\(key.prefix(40))\" has no value", at: valueTag.start) }
+            entries[PropertyListKey(key)] = try parser.parseValue(valueTag, depth: depth + 1)
+            guard entries.count <= parser.limits.maxCollectionCount else {
+                throw ArchiveError(.limitExceeded, "XML plist: dictionary at byte \(tag.start) has more than \(parser.limits.maxCollectionCount) entries", offset: tag.start)
             }
         }
         // As CoreFoundation does, a lone CF$UID with an integer is a UID; with another value
@@ -103,17 +97,28 @@ struct XMLPlistParser {
     private mutating func parseArray(_ tag: Tag, depth: Int) throws -> PropertyList {
         var elements: [PropertyList] = []
         if tag.selfClosing { return .array(elements) }
+        try parseChildren(of: tag) { parser, next in
+            elements.append(try parser.parseValue(next, depth: depth + 1))
+            guard elements.count <= parser.limits.maxCollectionCount else {
+                throw ArchiveError(.limitExceeded, "XML plist: array at byte \(tag.start) has more than \(parser.limits.maxCollectionCount) elements", offset: tag.start)
+            }
+        }
+        return .array(elements)
+    }
+
+    /// Reads the children of the `<dict>` or `<array>` that `tag` opens, up to and past its
+    /// closing tag: `parseChild` gets each child's opening tag and reads the child.
+    ///
+    /// - Throws: `.corruptXML` for a closing tag other than the container's own.
+    private mutating func parseChildren(of tag: Tag, parseChild: (inout XMLPlistParser, Tag) throws -> Void) throws {
         while true {
             try skipMisc()
             let next = try readTag()
             if next.isClosing {
-                guard next.name == "array" else { throw error("expected </array>, found \(next.display)", at: next.start) }
-                return .array(elements)
+                guard next.name == tag.name else { throw error("expected </\(tag.name)>, found \(next.display)", at: next.start) }
+                return
             }
-            elements.append(try parseValue(next, depth: depth + 1))
-            guard elements.count <= limits.maxCollectionCount else {
-                throw ArchiveError(.limitExceeded, "XML plist: array at byte \(tag.start) has more than \(limits.maxCollectionCount) elements", offset: tag.start)
-            }
+            try parseChild(&self, next)
         }
     }
 
