@@ -73,7 +73,7 @@ public enum CommandLineTool {
     /// ``main(_:tool:appError:prepare:)`` for a tool whose own errors are `failures`
     /// (`CodedFailure`s of one kind): each ends the command with its message, then the advice
     /// `advice` gives for it, and the exit status `status` gives its code.
-    public static func main<Command: ParsableCommand, Code: Hashable & Sendable>(
+    public static func main<Command: ParsableCommand, Code: FailureCode>(
         _ command: Command.Type, tool: String, failures: CodedFailure<Code>.Type,
         status: @escaping @Sendable (Code) -> Int32, advice: @escaping @Sendable (CodedFailure<Code>) -> String,
         prepare: (any ParsableCommand) -> Void = { _ in }
@@ -83,7 +83,7 @@ public enum CommandLineTool {
 
     /// The message (with `advice`'s words after it) and exit status (`status` of its code) of a
     /// `CodedFailure<Code>`; nil for other errors.
-    static func failureError<Code: Hashable & Sendable>(
+    static func failureError<Code: FailureCode>(
         status: @escaping @Sendable (Code) -> Int32, advice: @escaping @Sendable (CodedFailure<Code>) -> String
     ) -> @Sendable (any Error) -> (message: String, status: Int32)? {
         { error in (error as? CodedFailure<Code>).map { ($0.message + advice($0), status($0.code)) } }

@@ -52,7 +52,7 @@ struct CommandLineToolTests {
 
     @Test("an app's coded failure ends the command with its message, the app's advice and the status of its code; other errors are not the app's")
     func codedFailures() {
-        enum Code: Hashable, Sendable { case missing, broken }
+        enum Code: FailureCode { case missing, broken }
         let appError = CommandLineTool.failureError(
             status: { (code: Code) in code == .missing ? 66 : 65 },
             advice: { $0.code == .broken ? "; repair it" : "" }
