@@ -85,10 +85,9 @@ public enum ContractApp {
             pages: PageRoutes<Things>?.none
         )
         Things().addRoutes(to: router)
-        return Application(
-            router: router,
-            server: AppServer.http1(configuration, hosts: hosts, serverName: "things"),
-            configuration: AppServer.listening(configuration, serverName: "things")
+        return AppServer.application(
+            router: router, configuration: configuration, hosts: hosts, serverName: "things",
+            services: [], data: "memory", logger: AppServer.logger(configuration, serverName: "things")
         )
     }
 }
