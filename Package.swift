@@ -236,6 +236,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
+        .testTarget(name: "FailuresTests", dependencies: ["Failures"]),
         .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "ImagingSamples"]),
         // The S3 client against AWS's Signature V4 test suite (test data, Apache-2.0), botocore's
         // signer and a local moto S3 server with signatures checked (Scripts/s3-test-server.py).
