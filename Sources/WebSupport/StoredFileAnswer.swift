@@ -1,8 +1,8 @@
 import HTTPTypes
 import OpenAPIRuntime
 
-/// How to answer a `GET` of a stored file (a photo, a thumbnail) from its identity and size and the request's
-/// conditional and range headers — the same for every app's API.
+/// How to answer a `GET` of a stored file (a photo, a thumbnail) from its identity and size and
+/// the request's conditional and range headers — the same for every app's API.
 public enum StoredFileAnswer: Sendable, Hashable {
     /// `304 Not Modified`: the client's copy is current.
     case notModified
@@ -47,7 +47,7 @@ extension StoredFileAnswer {
 
 /// An app's generated response to a `GET` of a stored file: each app's OpenAPI document makes
 /// its own response type, and these three cases are all that differ between the apps, so the
-/// answer itself is made once (``StoredFileAnswer/respond(ifNoneMatch:range:ifRange:identity:size:kind:chunks:)``).
+/// answer itself is made once (``StoredFileAnswer/respond(ifNoneMatch:range:ifRange:file:)``).
 public protocol StoredFileResponse {
     /// What tells the body's media type (the image format of a photo).
     associatedtype Kind
