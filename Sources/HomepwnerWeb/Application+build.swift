@@ -30,8 +30,7 @@ public func buildApplication(
     onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let hosts = try await configuration.validate()
-    var logger = Logger(label: "homepwner")
-    logger.logLevel = configuration.logLevel
+    let logger = AppServer.logger(configuration, serverName: "homepwner")
     let store: ItemStore
     do {
         store = ItemStore(storage: storage, imageCacheBudget: configuration.thumbnailCacheBytes, serving: true)
@@ -59,17 +58,9 @@ public func buildApplication(
         services.append(MemoryPressureMonitor(source: system, logger: logger, purges: [purge]))
     }
     services.append(FollowService(store: store))
-    let host = configuration.host
-    return Application(
-        router: router,
-        server: AppServer.http1(configuration, hosts: hosts, serverName: "homepwner"),
-        configuration: AppServer.listening(configuration, serverName: "homepwner"),
-        services: services,
-        onServerRunning: { channel in
-            let port = channel.localAddress?.port ?? configuration.port
-            await onRunning(ServerAddress(host: host, port: port, data: storage.description))
-        },
-        logger: logger
+    return AppServer.application(
+        router: router, configuration: configuration, hosts: hosts, serverName: "homepwner",
+        services: services, data: storage.description, logger: logger, onRunning: onRunning
     )
 }
 

@@ -182,70 +182,6 @@ struct ItemsAPI: APIProtocol {
         try ItemRules.value(Int(value))
     }
 
-    // MARK: Photos
-
-    func getPhoto(_ input: Operations.GetPhoto.Input) async throws -> Operations.GetPhoto.Output {
-        let key = try ItemKey.parse(input.path.itemKey)
-        _ = try await store.item(key)
-        guard let photo = try await Self.photoErrors(key, { try await store.images.photoFile(forKey: key) }) else {
-            throw APIError.notFound("item \(key) has no photo")
-        }
-        let headers = input.headers
-        return try StoredFileAnswer.respond(
-            ifNoneMatch: headers.ifNoneMatch, range: headers.range, ifRange: headers.ifRange,
-            identity: photo.identity, size: photo.size, kind: photo.kind, chunks: photo.chunks(in:)
-        )
-    }
-
-    func putPhoto(_ input: Operations.PutPhoto.Input) async throws -> Operations.PutPhoto.Output {
-        let key = try ItemKey.parse(input.path.itemKey)
-        let bytes: Data
-        switch input.body {
-        case .jpeg(let body), .png(let body):
-            bytes = try await UploadBody.collect(body, limit: maxBodyBytes)
-        case .multipartForm(let parts):
-            bytes = try await UploadBody.field("photo", in: parts, limit: maxBodyBytes) { part in
-                switch part {
-                case .photo(let field): (true, field.payload.body)
-                case .undocumented(let raw): (false, raw.body)
-                }
-            }
-        }
-        try await store.setImage(bytes, forKey: key)
-        let item = try await store.item(key)
-        return .ok(.init(headers: .init(eTag: Representation.eTag(item.version)), body: .json(Representation.item(item, hasPhoto: true))))
-    }
-
-    func deletePhoto(_ input: Operations.DeletePhoto.Input) async throws -> Operations.DeletePhoto.Output {
-        let key = try ItemKey.parse(input.path.itemKey)
-        try await store.removeImage(forKey: key)
-        let item = try await store.item(key)
-        return .ok(.init(headers: .init(eTag: Representation.eTag(item.version)), body: .json(Representation.item(item, hasPhoto: false))))
-    }
-
-    func getThumbnail(_ input: Operations.GetThumbnail.Input) async throws -> Operations.GetThumbnail.Output {
-        let key = try ItemKey.parse(input.path.itemKey)
-        let ifNoneMatch = RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch)
-        try APIError.checkLength(ifNoneMatch, of: "If-None-Match", max: 200)
-        _ = try await store.item(key)
-        guard let thumbnail = try await Self.photoErrors(key, { try await store.images.thumbnail(forKey: key) }) else {
-            throw APIError.notFound("item \(key) has no photo")
-        }
-        let tag = EntityTag.of(thumbnail)
-        if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
-        return .ok(.init(headers: .init(eTag: tag, cacheControl: "no-cache"), body: .png(HTTPBody(thumbnail))))
-    }
-
-    /// Runs `body`, answering a photo file that is not a usable image as 409 (the inventory's
-    /// state, not the request, is wrong; `homepwner check` names it).
-    private static func photoErrors<Value: Sendable>(_ key: String, _ body: () async throws -> Value) async throws -> Value {
-        do {
-            return try await body()
-        } catch let error as HomepwnerError where error.code == .corrupt {
-            throw APIError(.conflict, code: "unusable_photo", "the photo of item \(key) cannot be used (\(error.message)); put a new one, or delete it")
-        }
-    }
-
     // MARK: Stats and events
 
     func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
@@ -257,18 +193,5 @@ struct ItemsAPI: APIProtocol {
         let changes = store.changes
         let events = await changes.subscribe(after: lastEventID)
         return .ok(.init(body: .textEventStream(ServerSentEvents.body(of: events) { ItemEvents.encode($0, feed: changes) })))
-    }
-}
-
-/// A photo `GET` answered as ``WebSupport/StoredFileAnswer`` decides, with the photo's media type.
-extension Operations.GetPhoto.Output: StoredFileResponse {
-    static func notModifiedAnswer() -> Self { .notModified(.init()) }
-
-    static func partialAnswer(_ body: HTTPBody, of kind: ImageFormat, contentRange: String) -> Self {
-        .partialContent(.init(headers: .init(contentRange: contentRange), body: kind == .png ? .png(body) : .jpeg(body)))
-    }
-
-    static func wholeAnswer(_ body: HTTPBody, of kind: ImageFormat, eTag: String) -> Self {
-        .ok(.init(headers: .init(eTag: eTag, cacheControl: "no-cache"), body: kind == .png ? .png(body) : .jpeg(body)))
     }
 }

@@ -30,8 +30,7 @@ public func buildApplication(
     onWatching: @escaping @Sendable () async -> Void = {}
 ) async throws -> some ApplicationProtocol {
     let hosts = try await configuration.validate()
-    var logger = Logger(label: "scary-creatures")
-    logger.logLevel = configuration.logLevel
+    let logger = AppServer.logger(configuration, serverName: serverName)
     let database: ScaryCreatureDatabase
     do {
         database = try await ScaryCreatureDatabase.open(storage: storage, cacheBudget: configuration.thumbnailCacheBytes)
@@ -59,20 +58,10 @@ public func buildApplication(
     if let system = systemMemoryPressureSource() {
         services.append(MemoryPressureMonitor(source: system, logger: logger, purges: purges))
     }
-    let host = configuration.host
-    let requestLogger = logger
-    return Application(
-        router: router,
-        server: AppServer.http1(configuration, hosts: hosts, serverName: serverName) {
-            cachedAnswers(cache, configuration: configuration, logger: requestLogger)
-        },
-        configuration: AppServer.listening(configuration, serverName: serverName),
-        services: services,
-        onServerRunning: { channel in
-            let port = channel.localAddress?.port ?? configuration.port
-            await onRunning(ServerAddress(host: host, port: port, data: storage.description))
-        },
-        logger: logger
+    return AppServer.application(
+        router: router, configuration: configuration, hosts: hosts, serverName: serverName,
+        services: services, data: storage.description, logger: logger,
+        additionalChannelHandlers: { cachedAnswers(cache, configuration: configuration, logger: logger) }, onRunning: onRunning
     )
 }
 

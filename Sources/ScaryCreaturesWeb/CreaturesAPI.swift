@@ -80,53 +80,6 @@ struct CreaturesAPI: APIProtocol {
         return versions.first { $0 == current } ?? versions.first
     }
 
-    // MARK: Photos
-
-    func getPhoto(_ input: Operations.GetPhoto.Input) async throws -> Operations.GetPhoto.Output {
-        let id = try CreatureID.parse(input.path.id)
-        guard let photo = try await database.photoFile(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
-        let headers = input.headers
-        return try StoredFileAnswer.respond(
-            ifNoneMatch: headers.ifNoneMatch, range: headers.range, ifRange: headers.ifRange,
-            identity: photo.identity, size: photo.size, kind: photo.kind, chunks: photo.chunks(in:)
-        )
-    }
-
-    func putPhoto(_ input: Operations.PutPhoto.Input) async throws -> Operations.PutPhoto.Output {
-        let id = try CreatureID.parse(input.path.id)
-        let bytes: Data
-        switch input.body {
-        case .jpeg(let body), .png(let body):
-            bytes = try await UploadBody.collect(body, limit: maxBodyBytes)
-        case .multipartForm(let parts):
-            bytes = try await UploadBody.field("photo", in: parts, limit: maxBodyBytes) { part in
-                switch part {
-                case .photo(let field): (true, field.payload.body)
-                case .undocumented(let raw): (false, raw.body)
-                }
-            }
-        }
-        try await database.setImage(id, bytes)
-        let creature = try await database.creature(id)
-        return .ok(.init(headers: .init(eTag: Representation.eTag(creature.version)), body: .json(Representation.creature(creature, hasPhoto: true))))
-    }
-
-    func deletePhoto(_ input: Operations.DeletePhoto.Input) async throws -> Operations.DeletePhoto.Output {
-        let id = try CreatureID.parse(input.path.id)
-        try await database.removeImage(id)
-        let creature = try await database.creature(id)
-        return .ok(.init(headers: .init(eTag: Representation.eTag(creature.version)), body: .json(Representation.creature(creature, hasPhoto: false))))
-    }
-
-    func getThumbnail(_ input: Operations.GetThumbnail.Input) async throws -> Operations.GetThumbnail.Output {
-        let id = try CreatureID.parse(input.path.id)
-        try APIError.checkLength(RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch), of: "If-None-Match", max: 200)
-        guard let thumbnail = try await database.thumbnail(of: id) else { throw APIError.notFound("creature \(id) has no photo") }
-        let tag = EntityTag.of(thumbnail)
-        if let ifNoneMatch = RawRequestHeaders.value(.ifNoneMatch, decoded: input.headers.ifNoneMatch), EntityTag.matches(ifNoneMatch, tag) { return .notModified(.init()) }
-        return .ok(.init(headers: .init(eTag: tag, cacheControl: "no-cache"), body: .png(HTTPBody(thumbnail))))
-    }
-
     // MARK: Transfer
 
     func exportCreature(_ input: Operations.ExportCreature.Input) async throws -> Operations.ExportCreature.Output {
@@ -158,18 +111,5 @@ struct CreaturesAPI: APIProtocol {
         let lastEventID = try ServerSentEvents.lastEventID(decoded: input.headers.lastEventID)
         let body = await EventStream.body(of: database.changes, after: lastEventID)
         return .ok(.init(body: .textEventStream(body)))
-    }
-}
-
-/// A photo `GET` answered as ``WebSupport/StoredFileAnswer`` decides, with the photo's media type.
-extension Operations.GetPhoto.Output: StoredFileResponse {
-    static func notModifiedAnswer() -> Self { .notModified(.init()) }
-
-    static func partialAnswer(_ body: HTTPBody, of kind: ImageFormat, contentRange: String) -> Self {
-        .partialContent(.init(headers: .init(contentRange: contentRange), body: kind == .png ? .png(body) : .jpeg(body)))
-    }
-
-    static func wholeAnswer(_ body: HTTPBody, of kind: ImageFormat, eTag: String) -> Self {
-        .ok(.init(headers: .init(eTag: eTag, cacheControl: "no-cache"), body: kind == .png ? .png(body) : .jpeg(body)))
     }
 }

@@ -4,6 +4,11 @@ import Foundation
 public enum EntityTag {
     /// A strong tag for `bytes`: the 64-bit FNV-1a hash of the content, quoted.
     public static func of(_ bytes: Data) -> String {
+        "\"\(identity(of: bytes))\""
+    }
+
+    /// The contents of ``of(_:)``'s tag, unquoted: the 64-bit FNV-1a hash of `bytes` in hex.
+    public static func identity(of bytes: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         bytes.withUnsafeBytes { raw in
             for byte in raw {
@@ -11,7 +16,7 @@ public enum EntityTag {
                 hash = hash &* 0x0000_0100_0000_01B3
             }
         }
-        return "\"\(String(hash, radix: 16))\""
+        return String(hash, radix: 16)
     }
 
     /// Whether an `If-None-Match` value (a list of tags, or `*`) matches `tag` (weakly, as

@@ -1,8 +1,8 @@
 import HTTPTypes
 import OpenAPIRuntime
 
-/// How to answer a `GET` of a stored file (a photo) from its identity and size and the request's
-/// conditional and range headers — the same for every app's API.
+/// How to answer a `GET` of a stored file (a photo, a thumbnail) from its identity and size and
+/// the request's conditional and range headers — the same for every app's API.
 public enum StoredFileAnswer: Sendable, Hashable {
     /// `304 Not Modified`: the client's copy is current.
     case notModified
@@ -19,12 +19,10 @@ public enum StoredFileAnswer: Sendable, Hashable {
     ///
     /// - Throws: ``APIError`` 400 for a header over 200 bytes, 416 for a range outside the file.
     public static func decide(ifNoneMatch: String?, range: String?, ifRange: String?, identity: String, size: Int) throws -> StoredFileAnswer {
+        try checkHeaders(ifNoneMatch: ifNoneMatch, range: range, ifRange: ifRange)
         let ifNoneMatch = RawRequestHeaders.value(.ifNoneMatch, decoded: ifNoneMatch)
         let range = RawRequestHeaders.value(.range, decoded: range)
         let ifRange = RawRequestHeaders.value(.ifRange, decoded: ifRange)
-        try APIError.checkLength(ifNoneMatch, of: "If-None-Match", max: 200)
-        try APIError.checkLength(range, of: "Range", max: 200)
-        try APIError.checkLength(ifRange, of: "If-Range", max: 200)
         let tag = "\"\(identity)\""
         if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) { return .notModified }
         if let bytes = try ByteRange.requested(range: range, ifRange: ifRange, eTag: tag, length: size) {
@@ -34,9 +32,22 @@ public enum StoredFileAnswer: Sendable, Hashable {
     }
 }
 
+extension StoredFileAnswer {
+    /// Refuses a request whose `If-None-Match`, `Range` or `If-Range` (as sent, ``RawRequestHeaders``)
+    /// is over 200 bytes: checked before the file is looked for, so such a request is 400 whether
+    /// or not the file exists.
+    ///
+    /// - Throws: ``APIError`` 400 naming the header.
+    public static func checkHeaders(ifNoneMatch: String?, range: String?, ifRange: String?) throws {
+        try APIError.checkLength(RawRequestHeaders.value(.ifNoneMatch, decoded: ifNoneMatch), of: "If-None-Match", max: 200)
+        try APIError.checkLength(RawRequestHeaders.value(.range, decoded: range), of: "Range", max: 200)
+        try APIError.checkLength(RawRequestHeaders.value(.ifRange, decoded: ifRange), of: "If-Range", max: 200)
+    }
+}
+
 /// An app's generated response to a `GET` of a stored file: each app's OpenAPI document makes
 /// its own response type, and these three cases are all that differ between the apps, so the
-/// answer itself is made once (``StoredFileAnswer/respond(ifNoneMatch:range:ifRange:identity:size:kind:chunks:)``).
+/// answer itself is made once (``StoredFileAnswer/respond(ifNoneMatch:range:ifRange:file:)``).
 public protocol StoredFileResponse {
     /// What tells the body's media type (the image format of a photo).
     associatedtype Kind
@@ -50,25 +61,20 @@ public protocol StoredFileResponse {
 }
 
 extension StoredFileAnswer {
-    /// The response to a `GET` of a file of `kind` whose identity is `identity` and whose size is
-    /// `size` (see ``decide(ifNoneMatch:range:ifRange:identity:size:)``), its bytes streamed by
-    /// `chunks` from the file opened before (a file replaced meanwhile does not tear this one).
+    /// The response to a `GET` of `file` (see ``decide(ifNoneMatch:range:ifRange:identity:size:)``),
+    /// its bytes streamed from the file as it was opened or held.
     ///
     /// - Throws: ``APIError`` 400 for a header over 200 bytes, 416 for a range outside the file.
-    public static func respond<Response: StoredFileResponse, Chunks: AsyncSequence & Sendable>(
-        ifNoneMatch: String?, range: String?, ifRange: String?, identity: String, size: Int, kind: Response.Kind,
-        chunks: (Range<Int>) -> Chunks
-    ) throws -> Response where Chunks.Element == HTTPBody.ByteChunk {
-        func stream(_ bytes: Range<Int>) -> HTTPBody {
-            HTTPBody(chunks(bytes), length: .known(Int64(bytes.count)), iterationBehavior: .single)
-        }
-        switch try decide(ifNoneMatch: ifNoneMatch, range: range, ifRange: ifRange, identity: identity, size: size) {
+    public static func respond<Response: StoredFileResponse>(
+        ifNoneMatch: String?, range: String?, ifRange: String?, file: StoredFile<Response.Kind>
+    ) throws -> Response {
+        switch try decide(ifNoneMatch: ifNoneMatch, range: range, ifRange: ifRange, identity: file.identity, size: file.size) {
         case .notModified:
             return .notModifiedAnswer()
         case .partial(let bytes, let contentRange):
-            return .partialAnswer(stream(bytes), of: kind, contentRange: contentRange)
+            return .partialAnswer(file.body(bytes), of: file.kind, contentRange: contentRange)
         case .whole(let eTag):
-            return .wholeAnswer(stream(0..<size), of: kind, eTag: eTag)
+            return .wholeAnswer(file.body(0..<file.size), of: file.kind, eTag: eTag)
         }
     }
 }

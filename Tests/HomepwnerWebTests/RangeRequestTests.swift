@@ -19,4 +19,16 @@ struct RangeRequestTests {
             #expect(photoFailures == [])
         }
     }
+
+    @Test("the thumbnail is answered as the photo is (WebSupport's PhotoAnswer): 304 for its ETag, every Range and If-Range as RFC 9110 asks")
+    func thumbnailAnswers() async throws {
+        try await withApp(setup: .live) { client, _ in
+            let port = try #require(client.port)
+            let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
+            #expect(try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(try SamplePhotos.jpeg())).status == .ok)
+            let thumbnail = try await client.execute(uri: "/api/items/\(key)/thumbnail", method: .get)
+            #expect(thumbnail.status == .ok)
+            try await WebContract.expectStoredFileAnswers(port: port, path: "/api/items/\(key)/thumbnail", file: [UInt8](buffer: thumbnail.body), type: "image/png")
+        }
+    }
 }

@@ -19,4 +19,16 @@ struct RangeRequestTests {
             #expect(failures == [])
         }
     }
+
+    @Test("the thumbnail is answered as the photo is (WebSupport's PhotoAnswer): 304 for its ETag, every Range and If-Range as RFC 9110 asks")
+    func thumbnailAnswers() async throws {
+        try await withApp(setup: .live) { client, _ in
+            let port = try #require(client.port)
+            _ = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Pic"}"#))
+            #expect(try await client.execute(uri: "/api/creatures/1/photo", method: .put, headers: [.contentType: "image/jpeg"], body: body(try SamplePhotos.jpeg())).status == .ok)
+            let thumbnail = try await client.execute(uri: "/api/creatures/1/thumbnail", method: .get)
+            #expect(thumbnail.status == .ok)
+            try await WebContract.expectStoredFileAnswers(port: port, path: "/api/creatures/1/thumbnail", file: [UInt8](buffer: thumbnail.body), type: "image/png")
+        }
+    }
 }

@@ -31,9 +31,26 @@ struct WebContractTests {
     func headLikeGet() async throws {
         try await withContractApp { client, _ in
             try await WebContract.expectHeadAnswersLikeGet(client, uris: [
-                "/api/things", "/api/things/1", "/api/things/1/photo", "/api/things/2", "/api/things/2/photo", "/openapi.yaml", "/nothing/here",
+                "/api/things", "/api/things/1", "/api/things/1/photo", "/api/things/1/thumbnail", "/api/things/2", "/api/things/2/photo",
+                "/api/things/2/thumbnail", "/openapi.yaml", "/nothing/here",
             ])
             try await WebContract.expectHeadAnswersLikeGet(client, uris: ["/api/things", "/nothing/here"], headers: BrowserForms.pageHeaders)
+        }
+    }
+
+    @Test("A photo and its thumbnail are answered alike (PhotoAnswer): ETag, private no-cache, 304 for If-None-Match, 206/416 for Range, If-Range honoured, 400 for an over-long header")
+    func storedFileAnswers() async throws {
+        try await withContractApp { client, port in
+            let photo = "a photo of a ghost"
+            #expect(try await client.execute(uri: "/api/things/1/photo", method: .put, headers: [.contentType: "image/png"], body: WebTestSupport.body(photo)).status == .ok)
+            try await WebContract.expectStoredFileAnswers(port: port, path: "/api/things/1/photo", file: Array(photo.utf8), type: "image/png")
+            try await WebContract.expectStoredFileAnswers(port: port, path: "/api/things/1/thumbnail", file: Array(photo.utf8).reversed(), type: "image/png")
+            #expect(try await client.execute(uri: "/api/things", method: .post, headers: jsonHeaders, body: WebTestSupport.body(#"{"title":"Moth"}"#)).status == .created)
+            for uri in ["/api/things/2/photo", "/api/things/2/thumbnail", "/api/things/3/thumbnail"] {
+                let missing = try await client.execute(uri: uri, method: .get)
+                #expect(missing.status == .notFound, "\(uri)")
+                #expect((try json(missing)["error"] as? [String: Any])?["code"] as? String == "not_found", "\(uri)")
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import OpenAPIRuntime
 import Synchronization
 import WebSupport
 
@@ -27,7 +28,8 @@ extension ContractApp {
             router.post("/api/things") { request, context in try await self.add(request, context) }
             router.get("/api/things/{id}") { _, context in try self.thing(context) }
             router.patch("/api/things/{id}") { request, context in try await self.change(request, context) }
-            router.get("/api/things/{id}/photo") { _, context in try self.photo(context) }
+            router.get("/api/things/{id}/photo") { request, context in try await self.photo(request, context, thumbnail: false) }
+            router.get("/api/things/{id}/thumbnail") { request, context in try await self.photo(request, context, thumbnail: true) }
             router.put("/api/things/{id}/photo") { request, context in try await self.putPhoto(request, context) }
             router.get("/api/events") { _, _ in self.events() }
         }
@@ -72,11 +74,25 @@ extension ContractApp {
             return response
         }
 
-        private func photo(_ context: BasicRequestContext) throws -> Response {
+        /// A thing's photo or thumbnail, answered by ``WebSupport/PhotoAnswer`` as both apps' are.
+        private func photo(_ request: Request, _ context: BasicRequestContext, thumbnail: Bool) async throws -> Response {
             let id = try Self.id(context)
-            guard let photo = state.withLock({ $0.things[id]?.photo }) else { throw APIError.notFound("thing \(id) has no photo") }
-            let headers: HTTPFields = [.contentType: "image/png", .eTag: "\"\(photo.count)\"", .cacheControl: "no-cache"]
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: photo)))
+            let (ifNoneMatch, range, ifRange) = (request.headers[.ifNoneMatch], request.headers[.range], request.headers[.ifRange])
+            let photos = ThingPhotos(things: self)
+            let answer: FileResponse = thumbnail
+                ? try await PhotoAnswer.thumbnail(of: id, in: photos, ifNoneMatch: ifNoneMatch, range: range, ifRange: ifRange)
+                : try await PhotoAnswer.photo(of: id, in: photos, ifNoneMatch: ifNoneMatch, range: range, ifRange: ifRange)
+            return answer.response
+        }
+
+        /// Thing `id`'s photo, nil when it has none.
+        ///
+        /// - Throws: ``WebSupport/APIError`` 404 when there is no such thing.
+        fileprivate func storedPhoto(_ id: Int) throws -> Data? {
+            try state.withLock { state in
+                guard let thing = state.things[id] else { throw APIError.notFound("there is no thing \(id)") }
+                return thing.photo
+            }
         }
 
         private func putPhoto(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -127,5 +143,58 @@ extension ContractApp {
         private static func json(_ text: String) -> Response {
             Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
         }
+    }
+}
+
+/// The things' photos as ``WebSupport/PhotoAnswer`` reaches them: a thing's thumbnail is its
+/// photo's bytes reversed (any other bytes, so a mix-up shows).
+private struct ThingPhotos: PhotoStore {
+    let things: ContractApp.Things
+
+    func photoFile(of id: Int) async throws -> StoredFile<String>? {
+        try things.storedPhoto(id).map { StoredFile(bytes: $0, kind: "image/png") }
+    }
+
+    func thumbnailFile(of id: Int) async throws -> StoredFile<String>? {
+        try things.storedPhoto(id).map { StoredFile(bytes: Data($0.reversed()), kind: "image/png") }
+    }
+
+    func setImage(_ image: Data, of id: Int) async throws -> Int {
+        throw APIError.badRequest("the contract app's photos are put by its own route")
+    }
+
+    func removeImage(of id: Int) async throws -> Int {
+        throw APIError.badRequest("the contract app's photos are never removed")
+    }
+
+    func noPhoto(_ id: Int) -> APIError {
+        .notFound("thing \(id) has no photo")
+    }
+}
+
+/// A stored file's answer as a Hummingbird response: the contract app's stand-in for an app's
+/// generated output (the kind is the media type).
+private struct FileResponse: StoredFileResponse {
+    let response: Response
+
+    static func notModifiedAnswer() -> Self {
+        FileResponse(response: Response(status: .notModified))
+    }
+
+    static func partialAnswer(_ body: HTTPBody, of kind: String, contentRange: String) -> Self {
+        FileResponse(response: streamed(body, status: .partialContent, headers: [.contentType: kind, .contentRange: contentRange]))
+    }
+
+    static func wholeAnswer(_ body: HTTPBody, of kind: String, eTag: String) -> Self {
+        FileResponse(response: streamed(body, status: .ok, headers: [.contentType: kind, .eTag: eTag, .cacheControl: "no-cache"]))
+    }
+
+    private static func streamed(_ body: HTTPBody, status: HTTPResponse.Status, headers: HTTPFields) -> Response {
+        var length: Int?
+        if case .known(let count) = body.length { length = Int(count) }
+        return Response(status: status, headers: headers, body: ResponseBody(contentLength: length) { writer in
+            for try await chunk in body { try await writer.write(ByteBuffer(bytes: chunk)) }
+            try await writer.finish(nil)
+        })
     }
 }

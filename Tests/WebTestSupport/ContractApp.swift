@@ -9,7 +9,8 @@ import WebSupport
 /// again through each app.
 ///
 /// Things with a title and a photo: `GET`/`POST /api/things`, `GET`/`PATCH /api/things/{id}`,
-/// `GET`/`PUT /api/things/{id}/photo` (an upload), `GET /api/events` (an event stream telling
+/// `GET`/`PUT /api/things/{id}/photo` (an upload) and `GET /api/things/{id}/thumbnail` (both
+/// `GET`s answered by ``WebSupport/PhotoAnswer``), `GET /api/events` (an event stream telling
 /// each thing created).
 public enum ContractApp {
     /// The app's API document: what ``WebSupport/AppRouter`` reads its routes from.
@@ -58,6 +59,11 @@ public enum ContractApp {
                     schema: { type: string, format: binary }
               responses:
                 "200": { description: Kept. }
+          /api/things/{id}/thumbnail:
+            get:
+              operationId: getThumbnail
+              responses:
+                "200": { description: The thumbnail. }
           /api/events:
             get:
               operationId: events
@@ -79,10 +85,9 @@ public enum ContractApp {
             pages: PageRoutes<Things>?.none
         )
         Things().addRoutes(to: router)
-        return Application(
-            router: router,
-            server: AppServer.http1(configuration, hosts: hosts, serverName: "things"),
-            configuration: AppServer.listening(configuration, serverName: "things")
+        return AppServer.application(
+            router: router, configuration: configuration, hosts: hosts, serverName: "things",
+            services: [], data: "memory", logger: AppServer.logger(configuration, serverName: "things")
         )
     }
 }

@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 import KeyedArchive
 
@@ -86,10 +87,7 @@ extension ItemRules {
     ///
     /// - Throws: ``HomepwnerError`` `.invalidValue`.
     public static func pricePaid(_ price: Int) throws -> Int {
-        guard (0...maxValue).contains(price) else {
-            throw HomepwnerError(.invalidValue, "a price paid must be 0 to 1,000,000,000 whole dollars, not \(price)")
-        }
-        return price
+        try wholeDollars(price, as: "a price paid")
     }
 
     /// `date` if it is from 1900-01-01 to the end of 2199 (UTC); `what` names it in the message
@@ -146,24 +144,7 @@ extension ItemRules {
     /// The one text rule of the details: trimmed (nil when empty), bytes checked before
     /// characters (4 bytes a character), no control characters but, where `lineBreaks`, LF and tab.
     static func checkedText(_ text: String, as what: String, maxLength: Int, lineBreaks: Bool) throws -> String? {
-        let maxBytes = 4 * maxLength
-        var trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if lineBreaks, trimmed.utf8.contains(13) {
-            trimmed = trimmed.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        }
-        guard !trimmed.isEmpty else { return nil }
-        // Bytes first: counting the characters of a megabyte costs more than refusing it.
-        guard trimmed.utf8.count <= maxBytes else {
-            throw HomepwnerError(.invalidValue, "\(what) can have at most \(maxBytes) bytes of UTF-8, not \(trimmed.utf8.count)")
-        }
-        guard trimmed.count <= maxLength else {
-            throw HomepwnerError(.invalidValue, "\(what) can have at most \(maxLength) characters, not \(trimmed.count)")
-        }
-        let allowed: (Unicode.Scalar) -> Bool = { lineBreaks && ($0 == "\n" || $0 == "\t") }
-        if let bad = trimmed.unicodeScalars.first(where: { isControl($0) && !allowed($0) }) {
-            throw HomepwnerError(.invalidValue, "\(what) cannot contain control characters (found \(codePoint(bad)))")
-        }
-        return trimmed
+        try TextRule(what, maxLength: maxLength, lineBreaks: lineBreaks, isControl: isControl).check(text, code: HomepwnerErrorCode.invalidValue)
     }
 
     /// What is wrong with the details of an item read from disk, each in its rule's words.

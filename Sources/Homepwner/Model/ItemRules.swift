@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 
 /// The app's rules for an item's fields — the one place each is decided, for the CLI, the web
@@ -34,31 +35,28 @@ public enum ItemRules {
     ///
     /// - Throws: ``HomepwnerError`` `.invalidName` saying which rule it breaks.
     public static func name(_ name: String) throws -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else {
-            throw HomepwnerError(.invalidName, "a name cannot be empty")
-        }
-        // Bytes first: counting the characters of a megabyte costs more than refusing it.
-        guard trimmed.utf8.count <= maxNameBytes else {
-            throw HomepwnerError(.invalidName, "a name can have at most \(maxNameBytes) bytes of UTF-8, not \(trimmed.utf8.count)")
-        }
-        guard trimmed.count <= maxNameLength else {
-            throw HomepwnerError(.invalidName, "a name can have at most \(maxNameLength) characters, not \(trimmed.count)")
-        }
-        if let bad = trimmed.unicodeScalars.first(where: isControl) {
-            throw HomepwnerError(.invalidName, "a name cannot contain control characters (found \(codePoint(bad)))")
-        }
-        return trimmed
+        try nameRule.require(name, code: HomepwnerErrorCode.invalidName)
     }
+
+    /// The rule for a name (``Failures/TextRule``): 1–200 characters, no control characters.
+    static let nameRule = TextRule("a name", maxLength: maxNameLength, isControl: isControl)
 
     /// `value` if it is 0 to 1,000,000,000 whole dollars.
     ///
     /// - Throws: ``HomepwnerError`` `.invalidValue`.
     public static func value(_ value: Int) throws -> Int {
-        guard (0...maxValue).contains(value) else {
-            throw HomepwnerError(.invalidValue, "a value must be 0 to 1,000,000,000 whole dollars, not \(value)")
+        try wholeDollars(value, as: "a value")
+    }
+
+    /// `amount` if it is 0 to 1,000,000,000 whole dollars (a value, a price paid); `what` names
+    /// it in the message.
+    ///
+    /// - Throws: ``HomepwnerError`` `.invalidValue`.
+    static func wholeDollars(_ amount: Int, as what: String) throws -> Int {
+        guard (0...maxValue).contains(amount) else {
+            throw HomepwnerError(.invalidValue, "\(what) must be 0 to 1,000,000,000 whole dollars, not \(amount)")
         }
-        return value
+        return amount
     }
 
     /// Parses a value typed by a person: whole dollars, optionally with a leading `$` and
@@ -107,17 +105,7 @@ public enum ItemRules {
         for key in item.unreadableFields {
             problems.append(ItemProblem(field: ItemProblem.Field(archiveKey: key), message: "\(key) holds a value of another type; it is kept as it is until this field is set"))
         }
-        let name = item.itemName
-        if name.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
-            problems.append(ItemProblem(field: .name, message: "the name is empty"))
-        } else if name.utf8.count > maxNameBytes {
-            problems.append(ItemProblem(field: .name, message: "the name has \(name.utf8.count) bytes of UTF-8, more than \(maxNameBytes)"))
-        } else if name.count > maxNameLength {
-            problems.append(ItemProblem(field: .name, message: "the name has \(name.count) characters, more than \(maxNameLength)"))
-        }
-        if name.unicodeScalars.contains(where: isControl) {
-            problems.append(ItemProblem(field: .name, message: "the name contains control characters"))
-        }
+        problems += nameRule.problems(of: item.itemName, named: "the name").map { ItemProblem(field: .name, message: $0) }
         if !(0...maxValue).contains(item.valueInDollars) {
             problems.append(ItemProblem(field: .value, message: "the value \(item.valueInDollars) is not 0 to 1,000,000,000 dollars"))
         }
@@ -153,6 +141,6 @@ public enum ItemRules {
     }
 
     static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        "U+" + String(format: "%04X", scalar.value)
+        TextRule.codePoint(scalar)
     }
 }

@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 
 /// The app's rules for what a creature may be called and how it may be rated.
@@ -14,22 +15,11 @@ public enum CreatureRules {
     ///
     /// - Throws: ``ScaryCreaturesError`` `.invalidTitle` saying which rule it breaks.
     public static func title(_ title: String) throws -> String {
-        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else {
-            throw ScaryCreaturesError(.invalidTitle, "a title cannot be empty")
-        }
-        // Bytes first: counting the characters of a megabyte costs more than refusing it.
-        guard trimmed.utf8.count <= maxTitleBytes else {
-            throw ScaryCreaturesError(.invalidTitle, "a title can have at most \(maxTitleBytes) bytes of UTF-8, not \(trimmed.utf8.count)")
-        }
-        guard trimmed.count <= maxTitleLength else {
-            throw ScaryCreaturesError(.invalidTitle, "a title can have at most \(maxTitleLength) characters, not \(trimmed.count)")
-        }
-        if let control = trimmed.unicodeScalars.first(where: isControl) {
-            throw ScaryCreaturesError(.invalidTitle, "a title cannot contain control characters (found U+\(String(format: "%04X", control.value)))")
-        }
-        return trimmed
+        try titleRule.require(title, code: ScaryCreaturesErrorCode.invalidTitle)
     }
+
+    /// The rule for a title (``Failures/TextRule``): 1–200 characters, no control characters.
+    static let titleRule = TextRule("a title", maxLength: maxTitleLength, isControl: isControl)
 
     /// `rating` as stored, if it is 0 to 5 in steps of 0.5 — never clamped or rounded.
     ///
@@ -51,18 +41,7 @@ public enum CreatureRules {
     /// never traps, whatever the values (NaN, 1e30, a megabyte of control characters): such a
     /// creature is listed with these problems, and renaming or rating it fixes them.
     public static func problems(title: String, rating: Float) -> [CreatureProblem] {
-        var problems: [CreatureProblem] = []
-        if title.unicodeScalars.allSatisfy(isWhitespace) {
-            problems.append(CreatureProblem(field: .title, message: "the title is empty"))
-        } else if title.utf8.count > maxTitleBytes {
-            problems.append(CreatureProblem(field: .title, message: "the title has \(title.utf8.count) bytes of UTF-8, more than \(maxTitleBytes)"))
-        } else if title.utf8.count > maxTitleLength, title.count > maxTitleLength {
-            // No more characters than bytes: only a title of over 200 bytes needs counting.
-            problems.append(CreatureProblem(field: .title, message: "the title has \(title.count) characters, more than \(maxTitleLength)"))
-        }
-        if title.unicodeScalars.contains(where: isControl) {
-            problems.append(CreatureProblem(field: .title, message: "the title contains control characters"))
-        }
+        var problems = titleRule.problems(of: title, named: "the title").map { CreatureProblem(field: .title, message: $0) }
         if !isValidRating(rating) {
             problems.append(CreatureProblem(field: .rating, message: "the rating \(rating) is not 0 to 5 in steps of 0.5"))
         }
@@ -74,13 +53,6 @@ public enum CreatureRules {
     /// lookup per character.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-
-    /// Whether `scalar` is white space (Unicode's White_Space): ASCII answered at once, the rest
-    /// from the character database.
-    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
-        return scalar.properties.isWhitespace
     }
 
     /// The creature number `text` spells the one way a URL spells it — plain decimal, no sign,

@@ -1,0 +1,40 @@
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+extension AppServer {
+    /// The logger of the server named `serverName` (its label), at `configuration`'s level.
+    public static func logger(_ configuration: WebConfiguration, serverName: String) -> Logger {
+        var logger = Logger(label: serverName)
+        logger.logLevel = configuration.logLevel
+        return logger
+    }
+
+    /// The application an app runs: `router` behind the guarded HTTP/1.1 server
+    /// (``http1(_:hosts:serverName:additionalChannelHandlers:)``, with the app's
+    /// `additionalChannelHandlers`), listening as ``listening(_:serverName:)`` says, with the
+    /// app's `services` beside it; `onRunning` is told the address once it listens (the real
+    /// port when 0 was asked) and `data`, where the data it serves is.
+    ///
+    /// - Parameter hosts: the names it answers to, from ``WebConfiguration/validate()``.
+    public static func application(
+        router: Router<BasicRequestContext>, configuration: WebConfiguration, hosts: HostPolicy, serverName: String,
+        services: [any Service], data: String, logger: Logger,
+        additionalChannelHandlers: @escaping @Sendable () -> [any RemovableChannelHandler] = { [] },
+        onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        let host = configuration.host
+        return Application(
+            router: router,
+            server: http1(configuration, hosts: hosts, serverName: serverName, additionalChannelHandlers: additionalChannelHandlers),
+            configuration: listening(configuration, serverName: serverName),
+            services: services,
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                await onRunning(ServerAddress(host: host, port: port, data: data))
+            },
+            logger: logger
+        )
+    }
+}
