@@ -1,6 +1,6 @@
 /// What the pages say about the app they belong to, seen by every template as `site`: the shared
 /// layout's title, brand and stylesheet, and the error page's way back.
-public struct SiteIdentity: Sendable {
+public struct SiteIdentity: Sendable, Encodable {
     /// The app's name ("Homepwner").
     public var name: String
     /// The app's own stylesheet under `/assets/` (`homepwner.css`).
@@ -17,7 +17,7 @@ public struct SiteIdentity: Sendable {
 }
 
 /// The shared error page (`error.mustache`): a heading and a sentence, with a way back.
-public struct ErrorPageModel: Sendable {
+public struct ErrorPageModel: Sendable, Encodable {
     /// The heading ("No such item").
     public var heading: String
     /// What happened, as a sentence.
@@ -32,7 +32,7 @@ public struct ErrorPageModel: Sendable {
 
 /// The shared question before a plain-form delete (`confirm-delete.mustache`): there is no undo
 /// without JavaScript.
-public struct ConfirmDeletePageModel: Sendable {
+public struct ConfirmDeletePageModel: Sendable, Encodable {
     /// The document's name as shown.
     public var label: String
     /// Where the confirmed form posts (with `confirm=yes`).
