@@ -159,11 +159,9 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
     /// `GET /creatures/{id}/delete`: the question before a plain-form delete.
     func confirmDeletePage(id: Int) async throws -> Response {
         let creature = try await database.creature(id)
-        let question = ConfirmDeletePageModel(
-            label: creature.title, deletePath: "/creatures/\(id)/delete", keepPath: "/creatures/\(id)",
-            consequence: "The creature, its rating and its photo are deleted for good."
+        return try await confirmDeletePage(
+            label: creature.title, path: "/creatures/\(id)", consequence: "The creature, its rating and its photo are deleted for good."
         )
-        return try await html(resources.render(question, template: "confirm-delete"))
     }
 
     /// The creature's page, by way of a redirect, showing `message`.
