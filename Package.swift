@@ -178,7 +178,6 @@ let package = Package(
                 "ScaryCreatures", "DocumentStore", "Imaging", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.copy("Resources")]
         ),
@@ -190,7 +189,6 @@ let package = Package(
                 "Homepwner", "DocumentStore", "Imaging", "KeyedArchive", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.copy("Resources")]
         ),
@@ -286,6 +284,7 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .testTarget(

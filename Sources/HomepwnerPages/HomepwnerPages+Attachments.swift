@@ -44,7 +44,7 @@ extension HomepwnerPages {
 }
 
 /// One attachment on an item's page.
-struct AttachmentRow: Sendable {
+struct AttachmentRow: Sendable, Encodable {
     /// Its stored name (safe in a URL: ASCII letters, digits, `.`, `_`, `-`).
     var name: String
     var fileName: String

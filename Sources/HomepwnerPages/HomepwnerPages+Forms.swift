@@ -71,11 +71,7 @@ extension HomepwnerPages {
     /// `GET /items/{itemKey}/delete`: the question before a plain-form delete.
     func confirmDeletePage(key: String) async throws -> Response {
         let item = try await store.item(key)
-        let question = ConfirmDeletePageModel(
-            label: item.itemName, deletePath: "/items/\(item.itemKey)/delete", keepPath: "/items/\(item.itemKey)",
-            consequence: "The item and its photo are deleted for good."
-        )
-        return html(try await resources.render(question, template: "confirm-delete"))
+        return try await confirmDeletePage(label: item.itemName, path: "/items/\(item.itemKey)", consequence: "The item and its photo are deleted for good.")
     }
 
     /// `POST /items/{itemKey}/photo` (multipart, field `photo`): the item's page.

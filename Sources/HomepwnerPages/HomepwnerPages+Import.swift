@@ -105,7 +105,7 @@ extension HomepwnerPages {
 }
 
 /// What the import page shows.
-struct ImportPageModel: Sendable {
+struct ImportPageModel: Sendable, Encodable {
     var formError: String?
     var readOnly: Bool
     /// "3 items".
@@ -115,9 +115,9 @@ struct ImportPageModel: Sendable {
 }
 
 /// What the page after importing a full export shows.
-struct MoveInModel: Sendable {
+struct MoveInModel: Sendable, Encodable {
     /// A file of the zip left out, and why.
-    struct Skip: Sendable {
+    struct Skip: Sendable, Encodable {
         var name: String
         var reason: String
     }
@@ -129,9 +129,9 @@ struct MoveInModel: Sendable {
 }
 
 /// What the preview page shows.
-struct ImportPreviewModel: Sendable {
+struct ImportPreviewModel: Sendable, Encodable {
     /// One row of the file that does something.
-    struct Row: Sendable {
+    struct Row: Sendable, Encodable {
         var line: Int
         /// `add`, `change` or `refused`, for the style.
         var kind: String

@@ -47,8 +47,8 @@ extension HomepwnerPages {
 }
 
 /// What the locations page shows.
-struct LocationsPageModel: Sendable {
-    struct Row: Sendable {
+struct LocationsPageModel: Sendable, Encodable {
+    struct Row: Sendable, Encodable {
         var index: Int
         var name: String
         var countText: String

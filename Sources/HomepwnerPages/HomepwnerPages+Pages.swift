@@ -10,10 +10,10 @@ extension HomepwnerPages {
     func listPage(_ query: ItemListQuery, add: AddFormModel = AddFormModel()) async throws -> Response {
         var query = query
         var result = try await store.search(query.itemQuery)
-        let lastPage = max(1, (result.shown.count + ItemListQuery.pageSize - 1) / ItemListQuery.pageSize)
-        if query.page > lastPage {
+        let clamped = query.clampingPage(count: result.shown.count)
+        if clamped != query {
             // A page past the end (the list got shorter, or a hand-made URL): the last one.
-            query.page = lastPage
+            query = clamped
             result = try await store.search(query.itemQuery)
         }
         let tags = await photoTags(of: result.items.map(\.itemKey))
@@ -29,7 +29,7 @@ extension HomepwnerPages {
         let everything = result.everything, shown = result.shown
         let printed = now()
         let model = ListPageModel(
-            sortOptions: ItemListQuery.sortChoices.map { .init(value: $0.value, label: $0.label, selected: $0.value == query.sortValue) },
+            sortOptions: query.sortMenu,
             searchText: query.text,
             locationOptions: Self.filterOptions(result.byLocation, selected: query.location, all: "Every location"),
             labelOptions: Self.filterOptions(result.byLabel, selected: query.label, all: "Every label"),
@@ -39,9 +39,10 @@ extension HomepwnerPages {
             totalText: ItemRules.dollars(shown.valueInDollars), totalValue: shown.valueInDollars,
             allTotalText: query.narrows ? "of \(ItemRules.dollars(everything.valueInDollars)) in all" : nil,
             noMatch: shown.count == 0 && everything.count > 0,
-            pager: Pager(page: query.page, pageSize: ItemListQuery.pageSize, count: shown.count, noun: "Items", url: query.url(page:)),
+            pager: query.pager(count: shown.count, noun: "Items"),
             locationTotals: result.byLocation.map { Self.groupRow($0, unnamed: "No location") },
             labelTotals: result.byLabel.map { Self.groupRow($0, unnamed: "No label") },
+            hasLabels: !result.byLabel.isEmpty,
             isEmpty: everything.count == 0,
             printedOn: dates.day(printed), printedOnISO: dates.instant(printed),
             damage: await damage(),
@@ -60,8 +61,8 @@ extension HomepwnerPages {
 
     /// The choices of the location or label menu: every group with a name, the selected one
     /// kept even when no item has it now.
-    static func filterOptions(_ groups: [GroupTotals], selected: String?, all: String) -> [ListPageModel.FilterOption] {
-        var options = [ListPageModel.FilterOption(value: "", label: all, selected: selected == nil)]
+    static func filterOptions(_ groups: [GroupTotals], selected: String?, all: String) -> [MenuChoice] {
+        var options = [MenuChoice(value: "", label: all, selected: selected == nil)]
         var found = false
         for group in groups {
             guard let name = group.name else { continue }

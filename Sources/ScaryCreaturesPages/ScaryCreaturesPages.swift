@@ -47,7 +47,7 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
         resources.commonAssets.addRoutes(to: router, prefix: CommonAssets.prefix)
         router.get("/") { request, _ in
             let carried = await carrier.take(for: request)
-            return try await listPage(ListQuery(query: request.uri.query), addTitle: carried?.addTitle ?? "", addError: carried?.refusal)
+            return try await listPage(CreatureListQuery(query: request.uri.query), addTitle: carried?.addTitle ?? "", addError: carried?.refusal)
         }
         router.get("/creatures/:id") { request, context in
             try await page { try await detailPage(id: try pageID(context), formError: await carrier.take(for: request)?.refusal) }
@@ -75,10 +75,10 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
 
     // MARK: Pages
 
-    func listPage(_ query: ListQuery, addTitle: String = "", addError: String? = nil) async throws -> Response {
+    func listPage(_ query: CreatureListQuery, addTitle: String = "", addError: String? = nil) async throws -> Response {
         let (creatures, problems) = try await database.list()
         let selected = CreatureQuery(text: query.text, order: query.sort, descending: query.descending).apply(to: creatures)
-        let slice = selected[Pager.range(ofPage: query.page, pageSize: ListQuery.pageSize, count: selected.count)]
+        let slice = selected[query.range(count: selected.count)]
         var rows: [ListPageModel.Row] = []
         for creature in slice {
             let rating = RatingDisplay(creature.rating)
@@ -88,9 +88,9 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
         let count = query.text.isEmpty ? "\(creatures.count) \(noun)" : "\(selected.count) of \(creatures.count) \(noun) match “\(query.text)”"
         let model = ListPageModel(
             q: query.text,
-            sortOptions: ListQuery.sortChoices.map { .init(value: $0.value, label: $0.label, selected: $0.value == query.sortValue) },
+            sortOptions: query.sortMenu,
             rows: rows, countText: count, isEmpty: creatures.isEmpty, noMatches: !creatures.isEmpty && selected.isEmpty,
-            pager: Pager(page: query.page, pageSize: ListQuery.pageSize, count: selected.count, noun: "Creatures", url: query.url(page:)),
+            pager: query.pager(count: selected.count, noun: "Creatures"),
             problems: problems.map { "\($0.name): \($0.description)" },
             addTitle: addTitle, addError: addError, maxPhotoBytes: maxPhotoBytes
         )
@@ -159,11 +159,9 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
     /// `GET /creatures/{id}/delete`: the question before a plain-form delete.
     func confirmDeletePage(id: Int) async throws -> Response {
         let creature = try await database.creature(id)
-        let question = ConfirmDeletePageModel(
-            label: creature.title, deletePath: "/creatures/\(id)/delete", keepPath: "/creatures/\(id)",
-            consequence: "The creature, its rating and its photo are deleted for good."
+        return try await confirmDeletePage(
+            label: creature.title, path: "/creatures/\(id)", consequence: "The creature, its rating and its photo are deleted for good."
         )
-        return try await html(resources.render(question, template: "confirm-delete"))
     }
 
     /// The creature's page, by way of a redirect, showing `message`.

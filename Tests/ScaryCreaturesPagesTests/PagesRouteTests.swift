@@ -144,6 +144,14 @@ struct PagesRouteTests {
             #expect(!second.contains(">Ghost<"))
             // A page past the last shows the last.
             #expect(text(try await client.execute(uri: "/?page=999&sort=%FF", method: .get)).contains("<span class=\"page-range\">Creatures 51–52 of 52</span>"))
+            // However large the number (this page showed the first page past 1,000,000); 0 and
+            // what is not a number show the first.
+            for huge in ["5000000", "99999999999999999999"] {
+                #expect(text(try await client.execute(uri: "/?page=\(huge)", method: .get)).contains("<span class=\"page-range\">Creatures 51–52 of 52</span>"))
+            }
+            for low in ["0", "-3", "abc"] {
+                #expect(text(try await client.execute(uri: "/?page=\(low)", method: .get)).contains("<span class=\"page-range\">Creatures 1–50 of 52</span>"))
+            }
         }
     }
 

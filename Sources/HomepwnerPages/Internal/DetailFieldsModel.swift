@@ -4,7 +4,7 @@ import WebSupport
 
 /// An item's details as the pages' fields hold them (the item page's form and the add form):
 /// text as typed, labels separated by commas, days as a date input's `YYYY-MM-DD`.
-struct DetailFieldsModel: Sendable {
+struct DetailFieldsModel: Sendable, Encodable {
     /// Put before each field's `id` ("new-" in the add form), so both forms can be on a page.
     var idPrefix = ""
     /// The item page saves each field as it is typed: each gets a state line.
@@ -94,7 +94,7 @@ struct DetailFieldsModel: Sendable {
 }
 
 /// One detail shown as text (the read-only page).
-struct ShownDetail: Sendable {
+struct ShownDetail: Sendable, Encodable {
     var label: String
     var value: String
 }

@@ -1,5 +1,5 @@
 /// What an item's page shows.
-struct ItemPageModel: Sendable {
+struct ItemPageModel: Sendable, Encodable {
     var key: String
     /// The item's version when the page was made: the `If-Match` of the page's first save.
     var version: String

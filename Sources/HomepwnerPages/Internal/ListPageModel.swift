@@ -1,10 +1,9 @@
-import Mustache
 import WebSupport
 
 /// What the inventory page's template shows.
-struct ListPageModel: Sendable {
+struct ListPageModel: Sendable, Encodable {
     /// One item of the table.
-    struct Row: Sendable {
+    struct Row: Sendable, Encodable {
         var key: String
         var name: String
         var serialNumber: String
@@ -18,22 +17,8 @@ struct ListPageModel: Sendable {
         var hasPage: Bool
     }
 
-    /// A choice of the sort menu.
-    struct SortOption: Sendable {
-        var value: String
-        var label: String
-        var selected: Bool
-    }
-
-    /// A choice of the location or label menu.
-    struct FilterOption: Sendable {
-        var value: String
-        var label: String
-        var selected: Bool
-    }
-
     /// One line of the totals by location or by label.
-    struct GroupRow: Sendable {
+    struct GroupRow: Sendable, Encodable {
         var name: String
         var countText: String
         var valueText: String
@@ -41,11 +26,11 @@ struct ListPageModel: Sendable {
         var shownValueText: String
     }
 
-    var sortOptions: [SortOption]
+    var sortOptions: [MenuChoice]
     /// The search as typed.
     var searchText: String
-    var locationOptions: [FilterOption]
-    var labelOptions: [FilterOption]
+    var locationOptions: [MenuChoice]
+    var labelOptions: [MenuChoice]
     /// A search or filter narrows the list.
     var narrows: Bool
     var rows: [Row]
@@ -63,7 +48,7 @@ struct ListPageModel: Sendable {
     var locationTotals: [GroupRow]
     var labelTotals: [GroupRow]
     /// Some item has a label.
-    var hasLabels: Bool { !labelTotals.isEmpty }
+    var hasLabels: Bool
     /// No item at all: the welcome.
     var isEmpty: Bool
     /// "23 Nov 2026", for the printed inventory.
@@ -78,7 +63,7 @@ struct ListPageModel: Sendable {
 }
 
 /// The add form as it is shown again after a refusal.
-struct AddFormModel: Sendable {
+struct AddFormModel: Sendable, Encodable {
     var name = ""
     var serialNumber = ""
     var value = ""
@@ -91,61 +76,8 @@ struct AddFormModel: Sendable {
 
 /// A read-only archive, as the pages show it: damaged (with the command that repairs it), or
 /// written by a newer model version (`newer`).
-struct DamageModel: Sendable {
+struct DamageModel: Sendable, Encodable {
     var reason: String
     var command: String
     var newer = false
-}
-
-/// A row's fields by name, for the template: rendering through reflection (`Mirror`) took most of
-/// the time of a page of 10,000 items.
-extension ListPageModel.Row: MustacheParent {
-    /// The field named `name` (nil for another name, which the template then looks up in the page).
-    func child(named name: String) -> Any? {
-        switch name {
-        case "key": key
-        case "name": self.name
-        case "serialNumber": serialNumber
-        case "valueText": valueText
-        case "valueInDollars": valueInDollars
-        case "dateText": dateText
-        case "dateISO": dateISO
-        case "photoTag": photoTag
-        case "hasPage": hasPage
-        default: nil
-        }
-    }
-}
-
-/// The page's fields by name: each row's `{{^damage}}` is looked up here, 10,000 times on a page
-/// of 10,000 items.
-extension ListPageModel: MustacheParent {
-    /// The field named `name` (nil for another name).
-    func child(named name: String) -> Any? {
-        switch name {
-        case "sortOptions": sortOptions
-        case "searchText": searchText
-        case "locationOptions": locationOptions
-        case "labelOptions": labelOptions
-        case "narrows": narrows
-        case "rows": rows
-        case "countText": countText
-        case "totalText": totalText
-        case "totalValue": totalValue
-        case "allTotalText": allTotalText
-        case "noMatch": noMatch
-        case "pager": pager
-        case "locationTotals": locationTotals
-        case "labelTotals": labelTotals
-        case "hasLabels": hasLabels
-        case "isEmpty": isEmpty
-        case "printedOn": printedOn
-        case "printedOnISO": printedOnISO
-        case "damage": damage
-        case "problems": problems
-        case "add": add
-        case "maxPhotoBytes": maxPhotoBytes
-        default: nil
-        }
-    }
 }

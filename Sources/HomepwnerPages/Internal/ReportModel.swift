@@ -1,13 +1,12 @@
 import Foundation
 import Homepwner
-import Mustache
 
 /// What the insurance report shows — the page `GET /report` and the file `homepwner report`
 /// write, both from template `report-body`: the items grouped by location (as people read the
 /// names, the items without one last), each group with its subtotal, and the grand total.
-struct ReportModel: Sendable {
+struct ReportModel: Sendable, Encodable {
     /// One item's row.
-    struct Row: Sendable {
+    struct Row: Sendable, Encodable {
         var key: String
         var name: String
         var serialNumber: String
@@ -20,7 +19,7 @@ struct ReportModel: Sendable {
     }
 
     /// The items at one location.
-    struct Group: Sendable {
+    struct Group: Sendable, Encodable {
         var name: String
         /// The id of the group's heading.
         var headingID: String
@@ -83,28 +82,10 @@ struct ReportModel: Sendable {
     static let query = ItemQuery(order: ItemOrder(field: .location))
 }
 
-/// A row's fields by name, for the template (reflection is slow on 10,000 rows).
-extension ReportModel.Row: MustacheParent {
-    /// The field named `name` (nil for another name).
-    func child(named name: String) -> Any? {
-        switch name {
-        case "key": key
-        case "name": self.name
-        case "serialNumber": serialNumber
-        case "purchaseDateText": purchaseDateText
-        case "purchaseDateISO": purchaseDateISO
-        case "pricePaidText": pricePaidText
-        case "valueText": valueText
-        case "photoURL": photoURL
-        default: nil
-        }
-    }
-}
-
 /// What the labels page shows: a card per item and per location.
-struct LabelsModel: Sendable {
+struct LabelsModel: Sendable, Encodable {
     /// One card.
-    struct Card: Sendable {
+    struct Card: Sendable, Encodable {
         var name: String
         /// The short code in large type (an item key's first 8 characters); nil for a location.
         var code: String?

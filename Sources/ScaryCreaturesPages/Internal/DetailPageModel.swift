@@ -1,12 +1,14 @@
+import WebSupport
+
 /// What the detail page's template shows.
-struct DetailPageModel: Sendable {
+struct DetailPageModel: Sendable, Encodable {
     var id: Int
     var title: String
     var version: String
     /// Changes whenever the photo does (the photo URL carries it); nil without a photo.
     var photoTag: String?
     var rating: RatingDisplay
-    var ratingOptions: [RatingDisplay.Option]
+    var ratingOptions: [MenuChoice]
     var problems: [String]
     var maxPhotoBytes: Int
     var maxPhotoText: String

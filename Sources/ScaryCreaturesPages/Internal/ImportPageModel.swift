@@ -1,7 +1,7 @@
 /// What the import summary page shows (the plain form's answer).
-struct ImportPageModel: Sendable {
+struct ImportPageModel: Sendable, Encodable {
     /// One file's outcome.
-    struct Line: Sendable {
+    struct Line: Sendable, Encodable {
         var text: String
         var id: Int?
     }

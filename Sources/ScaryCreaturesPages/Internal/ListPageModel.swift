@@ -1,9 +1,9 @@
 import WebSupport
 
 /// What the list page's template shows.
-struct ListPageModel: Sendable {
+struct ListPageModel: Sendable, Encodable {
     /// One creature of the list.
-    struct Row: Sendable {
+    struct Row: Sendable, Encodable {
         var id: Int
         var title: String
         var version: String
@@ -13,15 +13,8 @@ struct ListPageModel: Sendable {
         var ratingText: String
     }
 
-    /// A choice of the sort menu.
-    struct SortOption: Sendable {
-        var value: String
-        var label: String
-        var selected: Bool
-    }
-
     var q: String
-    var sortOptions: [SortOption]
+    var sortOptions: [MenuChoice]
     var rows: [Row]
     /// "3 creatures", "2 of 40 creatures match “gh”".
     var countText: String

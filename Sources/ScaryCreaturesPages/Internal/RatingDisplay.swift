@@ -1,8 +1,9 @@
 import ScaryCreatures
+import WebSupport
 
 /// A rating as the pages show it: the CSS class that fills the stars and the words a screen
 /// reader says.
-struct RatingDisplay: Sendable, Equatable {
+struct RatingDisplay: Sendable, Equatable, Encodable {
     /// `r0` … `r10`: half stars filled.
     var cssClass: String
     /// "3.5 out of 5 stars", or "not rated yet (the stored rating is invalid)".
@@ -26,18 +27,12 @@ struct RatingDisplay: Sendable, Equatable {
         text = clamped == 2 ? "1 star out of 5" : "\(value) stars out of 5"
     }
 
-    /// The choices of the plain rating form: 0 to 5 in half stars.
-    struct Option: Sendable {
-        var value: String
-        var label: String
-        var selected: Bool
-    }
-
-    /// Every rating a creature may have, with `current` selected.
-    static func options(selecting current: Float) -> [Option] {
+    /// The choices of the plain rating form, 0 to 5 in half stars: every rating a creature may
+    /// have, with `current` selected.
+    static func options(selecting current: Float) -> [MenuChoice] {
         (0...10).map { half in
             let display = RatingDisplay(halfStars: half)
-            return Option(value: display.value, label: display.text, selected: CreatureRules.isValidRating(current) && Int((current * 2).rounded()) == half)
+            return MenuChoice(value: display.value, label: display.text, selected: CreatureRules.isValidRating(current) && Int((current * 2).rounded()) == half)
         }
     }
 }

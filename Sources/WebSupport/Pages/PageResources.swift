@@ -38,16 +38,20 @@ public struct PageResources: Sendable {
     }
 
     /// Template `name` rendered with `model`, off the event loops (``OffLoop``: a page of
-    /// 10,000 rows takes most of a second). Every template also sees `formToken`, the token the
-    /// page's forms send back (``FormGuardMiddleware``), `site`, and `signedIn`: whether the
-    /// request came with a token-mode sign-in session (``AccessToken``), which the layout offers
-    /// to end (``SignIn/signOutPath``).
+    /// 10,000 rows takes most of a second). The template reads the model's stored properties
+    /// through its `Encodable` conformance (``TemplateValues``: no reflection). Every template
+    /// also sees `formToken`, the token the page's forms send back (``FormGuardMiddleware``),
+    /// `site`, and `signedIn`: whether the request came with a token-mode sign-in session
+    /// (``AccessToken``), which the layout offers to end (``SignIn/signOutPath``).
     ///
     /// - Throws: when there is no such template (a build without its resources).
-    public func render(_ model: some Sendable, template name: String) async throws -> String {
-        let context = PageContext(model: model, formToken: FormToken.current ?? "", signedIn: AccessToken.session != nil, site: site)
+    public func render(_ model: some Encodable & Sendable, template name: String) async throws -> String {
+        let formToken = FormToken.current ?? "", signedIn = AccessToken.session != nil, site = site
         let templates = self.templates
         return try await OffLoop.run {
+            let context = PageContext(
+                model: try TemplateValues.of(model), formToken: formToken, signedIn: signedIn, site: try TemplateValues.of(site)
+            )
             guard let html = templates.render(context, withTemplate: name) else {
                 throw CocoaError(.fileNoSuchFile)
             }
@@ -58,25 +62,21 @@ public struct PageResources: Sendable {
 
 /// A page's model with what every page shows beside its own fields: the form token, whether the
 /// request is signed in, the app.
-private struct PageContext<Model: Sendable>: MustacheParent, Sendable {
-    let model: Model
+private struct PageContext: MustacheParent {
+    /// The model as the template reads it (``TemplateValues``).
+    let model: Any?
     let formToken: String
     /// Whether the request came with a token-mode session (not a bearer token, not loopback).
     let signedIn: Bool
-    let site: SiteIdentity
+    /// The ``SiteIdentity`` as the template reads it.
+    let site: Any?
 
     func child(named name: String) -> Any? {
-        if name == "formToken" { return formToken }
-        if name == "signedIn" { return signedIn }
-        if name == "site" { return site }
-        if let parent = model as? any MustacheParent { return parent.child(named: name) }
-        return Mirror(reflecting: model).descendant(name).flatMap(Self.unwrapped)
-    }
-
-    /// `value` without the optionals around it; nil for an empty one (as Mustache reads fields).
-    private static func unwrapped(_ value: Any) -> Any? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first.flatMap { unwrapped($0.value) }
+        switch name {
+        case "formToken": formToken
+        case "signedIn": signedIn
+        case "site": site
+        default: (model as? TemplateFields)?.child(named: name)
+        }
     }
 }

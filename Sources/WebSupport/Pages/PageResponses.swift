@@ -42,6 +42,14 @@ extension PageResponses {
         html(try await resources.render(ErrorPageModel(heading: heading, message: message), template: "error"), status: status)
     }
 
+    /// The shared question before a plain-form delete (`confirm-delete` template) of the
+    /// document called `label` whose page is `path`: the form posts `confirm=yes` to
+    /// `path/delete`, the other way goes back to `path`; `consequence` says what goes.
+    public func confirmDeletePage(label: String, path: String, consequence: String) async throws -> Response {
+        let question = ConfirmDeletePageModel(label: label, deletePath: "\(path)/delete", keepPath: path, consequence: consequence)
+        return html(try await resources.render(question, template: "confirm-delete"))
+    }
+
     /// 303 See Other to `path`: the answer to a form, so reloading does not send it again.
     public func redirect(to path: String) -> Response {
         Response(status: .seeOther, headers: [.location: path])

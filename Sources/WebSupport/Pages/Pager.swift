@@ -1,9 +1,8 @@
 import Foundation
-import Mustache
 
 /// The links around one page of a long list, and what the page shows of where it is: one model
 /// for both apps' lists, drawn by the shared `pager` template (`{{#pager}}{{> pager}}{{/pager}}`).
-public struct Pager: Sendable, Hashable {
+public struct Pager: Sendable, Hashable, Encodable {
     /// "Items 101–200 of 2,345".
     public var rangeText: String
     /// The page before, if any.
@@ -46,20 +45,5 @@ public struct Pager: Sendable, Hashable {
         let size = max(1, pageSize)
         let current = Self.page(page, pageSize: size, count: count)
         return min((current - 1) * size, max(0, count))..<min(current * size, max(0, count))
-    }
-}
-
-/// The pager's fields by name, for the template.
-extension Pager: MustacheParent {
-    /// The field named `name` (nil for another name).
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "rangeText": rangeText
-        case "previousURL": previousURL
-        case "nextURL": nextURL
-        case "page": page
-        case "pageCount": pageCount
-        default: nil
-        }
     }
 }

@@ -1,6 +1,6 @@
 /// What the pages say about the app they belong to, seen by every template as `site`: the shared
 /// layout's title, brand and stylesheet, and the error page's way back.
-public struct SiteIdentity: Sendable {
+public struct SiteIdentity: Sendable, Encodable {
     /// The app's name ("Homepwner").
     public var name: String
     /// The app's own stylesheet under `/assets/` (`homepwner.css`).
@@ -16,37 +16,25 @@ public struct SiteIdentity: Sendable {
     }
 }
 
-/// The shared error page (`error.mustache`): a heading and a sentence, with a way back.
-public struct ErrorPageModel: Sendable {
+/// The shared error page (`error.mustache`): a heading and a sentence, with a way back
+/// (``PageResponses/errorPage(_:heading:message:)``).
+struct ErrorPageModel: Sendable, Encodable {
     /// The heading ("No such item").
-    public var heading: String
+    var heading: String
     /// What happened, as a sentence.
-    public var message: String
-
-    /// A page saying `message` under `heading`.
-    public init(heading: String, message: String) {
-        self.heading = heading
-        self.message = message
-    }
+    var message: String
 }
 
-/// The shared question before a plain-form delete (`confirm-delete.mustache`): there is no undo
-/// without JavaScript.
-public struct ConfirmDeletePageModel: Sendable {
+/// The shared question before a plain-form delete (`confirm-delete.mustache`,
+/// ``PageResponses/confirmDeletePage(label:path:consequence:)``): there is no undo without
+/// JavaScript.
+struct ConfirmDeletePageModel: Sendable, Encodable {
     /// The document's name as shown.
-    public var label: String
+    var label: String
     /// Where the confirmed form posts (with `confirm=yes`).
-    public var deletePath: String
+    var deletePath: String
     /// The document's page, to keep it.
-    public var keepPath: String
+    var keepPath: String
     /// What goes, in a sentence ("The item and its photo are deleted for good.").
-    public var consequence: String
-
-    /// The question for the document `label`.
-    public init(label: String, deletePath: String, keepPath: String, consequence: String) {
-        self.label = label
-        self.deletePath = deletePath
-        self.keepPath = keepPath
-        self.consequence = consequence
-    }
+    var consequence: String
 }

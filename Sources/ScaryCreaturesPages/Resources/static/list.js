@@ -1,7 +1,7 @@
 // The list page: filter and sort as you type, delete with undo, import by picking or dropping
 // zips, and follow changes made elsewhere. Without this script the page's forms do the same
 // through plain requests.
-import { debounce, deleteWithUndo, errorMessage, followChanges, pageRefresher, requireText } from '/assets/common/common.js';
+import { debounce, deleteWithUndo, dropTarget, errorMessage, followChanges, pageRefresher, requireText } from '/assets/common/common.js';
 
 const filterForm = document.getElementById('filter-form');
 const results = document.getElementById('results');
@@ -96,15 +96,7 @@ async function importFiles(files) {
 
 importInput.addEventListener('change', () => importFiles([...importInput.files]));
 importForm.addEventListener('submit', (event) => { event.preventDefault(); importFiles([...importInput.files]); });
-for (const type of ['dragenter', 'dragover']) {
-  importForm.addEventListener(type, (event) => { event.preventDefault(); importForm.classList.add('dragging'); });
-}
-importForm.addEventListener('dragleave', () => importForm.classList.remove('dragging'));
-importForm.addEventListener('drop', (event) => {
-  event.preventDefault();
-  importForm.classList.remove('dragging');
-  importFiles([...(event.dataTransfer?.files ?? [])]);
-});
+dropTarget(importForm, importFiles);
 
 // Changes from elsewhere: the list as the server has it now, a moment after the last change, and
 // again after a gap in the stream.

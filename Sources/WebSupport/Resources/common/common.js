@@ -376,3 +376,16 @@ export function deletePageWithUndo({ form, url, container, label, focusOnUndo })
   });
 }
 
+/** Files dropped on `element` go to `onFiles(files)` (an array, maybe empty): while something is
+ *  dragged over it, the element has the class `dragging`. */
+export function dropTarget(element, onFiles) {
+  for (const type of ['dragenter', 'dragover']) {
+    element.addEventListener(type, (event) => { event.preventDefault(); element.classList.add('dragging'); });
+  }
+  element.addEventListener('dragleave', () => element.classList.remove('dragging'));
+  element.addEventListener('drop', (event) => {
+    event.preventDefault();
+    element.classList.remove('dragging');
+    onFiles([...(event.dataTransfer?.files ?? [])]);
+  });
+}

@@ -2,7 +2,7 @@
 // size), then sent with its progress shown over a preview of the file; the server's reason in
 // words when it refuses. Remove takes it away. The page names the photo's API URL (`PUT` stores,
 // `DELETE` removes, `GET` shows it) and has the elements with the ids used below.
-import { errorMessage } from './common.js';
+import { dropTarget, errorMessage } from './common.js';
 
 /**
  * Wires the page's photo controls to `photoURL`. `describe()` gives the photo's alt text,
@@ -104,15 +104,7 @@ export function photoUploader({ photoURL, maxBytes, onStored, describe }) {
   input.addEventListener('change', () => upload(input.files[0]));
   form.addEventListener('submit', (event) => { event.preventDefault(); upload(input.files[0]); });
   drop.addEventListener('click', () => input.click());
-  for (const type of ['dragenter', 'dragover']) {
-    drop.addEventListener(type, (event) => { event.preventDefault(); drop.classList.add('dragging'); });
-  }
-  drop.addEventListener('dragleave', () => drop.classList.remove('dragging'));
-  drop.addEventListener('drop', (event) => {
-    event.preventDefault();
-    drop.classList.remove('dragging');
-    upload(event.dataTransfer?.files?.[0]);
-  });
+  dropTarget(drop, (files) => upload(files[0]));
 
   removeForm.addEventListener('submit', async (event) => {
     event.preventDefault();
