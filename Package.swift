@@ -126,7 +126,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("openapi.yaml")],
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "PhotoOperationsGlue"]
         ),
         // The child process of the Homepwner SIGKILL test: changes items and prints each one
         // acknowledged.
@@ -168,7 +168,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("openapi.yaml")],
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "PhotoOperationsGlue"]
         ),
         // The Scary Creatures pages: the list and a creature, server-rendered with plain forms and
         // enhanced by scripts that use the API; templates, styles and scripts copied as they are.
@@ -347,6 +347,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Copies the adapters between an app's generated photo operations and WebSupport's
+        // photo answers (written once, beside the plugin) into each app's web target.
+        .plugin(name: "PhotoOperationsGlue", capability: .buildTool(), exclude: ["Operations+Photos.swift.template"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,9 +10,10 @@ struct PackageManifest {
     struct Target {
         /// The target's name, which is its module's name.
         var name: String
-        /// `regular`, `executable`, `test` or `system`.
+        /// `regular`, `executable`, `test`, `system` or `plugin`.
         var kind: String
-        /// Its folder, relative to the package root (`Sources/Name` unless `path:` says).
+        /// Its folder, relative to the package root (`Sources/Name`, `Tests/Name` for a test and
+        /// `Plugins/Name` for a plugin, unless `path:` says).
         var path: String
         /// The targets of this package it depends on.
         var targets: [String]
@@ -45,10 +46,10 @@ struct PackageManifest {
         guard let name = entry["name"] as? String, let kind = entry["type"] as? String,
               let dependencies = entry["dependencies"] as? [[String: Any]]
         else { throw ManifestError("a target without a name, type or dependencies: \(entry)") }
-        guard ["regular", "executable", "test", "system"].contains(kind) else {
+        guard ["regular", "executable", "test", "system", "plugin"].contains(kind) else {
             throw ManifestError("\(name): a target of type \(kind), which this reader does not know")
         }
-        let path = entry["path"] as? String ?? (kind == "test" ? "Tests/\(name)" : "Sources/\(name)")
+        let path = entry["path"] as? String ?? ["test": "Tests/\(name)", "plugin": "Plugins/\(name)"][kind, default: "Sources/\(name)"]
         var result = Target(name: name, kind: kind, path: path, targets: [], products: [])
         for dependency in dependencies {
             guard dependency.count == 1, let (form, value) = dependency.first, let fields = value as? [Any], let named = fields.first as? String else {
