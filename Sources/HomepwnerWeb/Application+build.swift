@@ -20,6 +20,7 @@ import WebSupport
 ///   - pages: adds the pages' routes; nil serves the API alone.
 ///   - onRunning: called once the server listens.
 ///   - storage: where the data is (a folder, or a bucket already connected to).
+///   - eventLoopGroup: the loops it serves on (nil: NIO's singleton; a test gives a group of its own).
 /// - Throws: ``Homepwner/HomepwnerError`` `.inUse` when another server holds the data folder;
 ///   ``WebSupport/WebStartError`` for an unsafe configuration or a folder that cannot be used;
 ///   ``DocumentStore/StorageConnectError`` for a bucket that cannot be used.
@@ -27,7 +28,8 @@ public func buildApplication(
     _ configuration: WebConfiguration,
     storage: Storage,
     pages: PageRoutes<ItemStore>? = nil,
-    onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
+    onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in },
+    eventLoopGroup: (any EventLoopGroup)? = nil
 ) async throws -> some ApplicationProtocol {
     let hosts = try await configuration.validate()
     let logger = AppServer.logger(configuration, serverName: "homepwner")
@@ -60,7 +62,7 @@ public func buildApplication(
     services.append(FollowService(store: store))
     return AppServer.application(
         router: router, configuration: configuration, hosts: hosts, serverName: "homepwner",
-        services: services, data: storage.description, logger: logger, onRunning: onRunning
+        services: services, data: storage.description, logger: logger, eventLoopGroup: eventLoopGroup, onRunning: onRunning
     )
 }
 

@@ -20,6 +20,7 @@ import WebSupport
 ///   - onWatching: called once the folder watch sees every bundle: from then on a change another
 ///     process makes to the folder reaches the event streams and the caches.
 ///   - storage: where the data is (a folder, or a bucket already connected to).
+///   - eventLoopGroup: the loops it serves on (nil: NIO's singleton; a test gives a group of its own).
 /// - Throws: ``WebStartError`` for an unsafe configuration or a data folder another server uses;
 ///   the database's errors for an unusable folder.
 public func buildApplication(
@@ -27,7 +28,8 @@ public func buildApplication(
     storage: Storage,
     pages: PageRoutes<ScaryCreatureDatabase>? = nil,
     onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in },
-    onWatching: @escaping @Sendable () async -> Void = {}
+    onWatching: @escaping @Sendable () async -> Void = {},
+    eventLoopGroup: (any EventLoopGroup)? = nil
 ) async throws -> some ApplicationProtocol {
     let hosts = try await configuration.validate()
     let logger = AppServer.logger(configuration, serverName: serverName)
@@ -60,7 +62,7 @@ public func buildApplication(
     }
     return AppServer.application(
         router: router, configuration: configuration, hosts: hosts, serverName: serverName,
-        services: services, data: storage.description, logger: logger,
+        services: services, data: storage.description, logger: logger, eventLoopGroup: eventLoopGroup,
         additionalChannelHandlers: { cachedAnswers(cache, configuration: configuration, logger: logger) }, onRunning: onRunning
     )
 }

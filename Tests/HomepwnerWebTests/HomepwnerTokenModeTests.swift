@@ -15,7 +15,7 @@ private let token = "0123456789abcdef-token"
 /// raw requests to it and the test client.
 private func withTokenServer(_ body: @escaping @Sendable (RawRequests, any TestClientProtocol) async throws -> Void) async throws {
     try await withTemporaryFolder { folder in
-        let app = try await buildApplication(WebConfiguration(port: 0, token: token), storage: .folder(folder))
+        let app = try await buildApplication(WebConfiguration(port: 0, token: token), storage: .folder(folder), eventLoopGroup: ServerThreads.group)
         try await ServerThreads.run {
             try await app.test(.live) { client in
                 try await body(RawRequests(port: try #require(client.port)), client)

@@ -22,8 +22,8 @@ func withApp(
         try archive?.write(to: folder.appendingPathComponent("items.archive"))
         let app = try await buildApplication(WebConfiguration(
             port: 0, token: token, maxBodyBytes: maxBodyBytes, maxUploads: maxUploads, maxEventStreams: maxEventStreams
-        ), storage: .folder(folder))
-        // A live server answers on threads of its own, whatever other tests do on Swift's pool.
+        ), storage: .folder(folder), eventLoopGroup: ServerThreads.group)
+        // A live server answers on loops of its own, whatever other tests do on Swift's pool.
         try await ServerThreads.run { try await app.test(setup) { client in try await body(client, folder) } }
     }
 }

@@ -68,7 +68,7 @@ private func largeBodyServer(cache: ResponseCache) -> some ApplicationProtocol {
     let handlers: @Sendable () -> [any RemovableChannelHandler] = {
         [CachedResponseChannelHandler(middleware: middleware, logger: Logger(label: "test"), logLevel: .trace)]
     }
-    return Application(router: router, server: .http1(configuration: .init(additionalChannelHandlers: handlers())))
+    return Application(router: router, server: .http1(configuration: .init(additionalChannelHandlers: handlers())), eventLoopGroupProvider: .shared(ServerThreads.group))
 }
 
 @Suite("Large kept bodies sent from their file", .timeLimit(.minutes(3)))

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOPosix
 import Testing
 import TestSupport
 import WebSupport
@@ -113,6 +114,31 @@ struct WebContractTests {
             #expect(await connection.read(until: ": heartbeat\n\n", timeout: 5))
             #expect(try await client.execute(uri: "/api/things", method: .post, headers: jsonHeaders, body: WebTestSupport.body(#"{"title":"Moth"}"#)).status == .created)
             #expect(await connection.read(until: "id: 2\nevent: created\ndata: {\"id\":2,\"version\":\"1\"}\n\n"))
+        }
+    }
+}
+
+@Suite("In-process servers under test run as in production", .timeLimit(.minutes(1)))
+struct ServerThreadsTests {
+    @Test("a live server's handler starts on the event loop that read its request and, resumed from elsewhere, stays on it (EventLoopAffinityMiddleware, as in a server process)")
+    func handlersStayOnTheirLoop() async throws {
+        let router = Router()
+        router.add(middleware: EventLoopAffinityMiddleware())
+        router.get("/where") { _, _ in
+            let before = MultiThreadedEventLoopGroup.currentEventLoop
+            try await Task.sleep(for: .milliseconds(5))  // resumed by a timer, on another thread
+            let after = MultiThreadedEventLoopGroup.currentEventLoop
+            guard let before, let after else { return "off the loops" }
+            return before === after ? "one loop" : "another loop"
+        }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), eventLoopGroupProvider: .shared(ServerThreads.group))
+        try await ServerThreads.run {
+            try await app.test(.live) { client in
+                for _ in 0..<8 {
+                    let answer = try await client.execute(uri: "/where", method: .get)
+                    #expect(String(buffer: answer.body) == "one loop")
+                }
+            }
         }
     }
 }

@@ -75,7 +75,8 @@ public enum ContractApp {
                       schema: { type: string }
         """#.utf8)
 
-    /// The app, on `configuration` (port 0 for a free one); run it with `test(.live)`.
+    /// The app, on `configuration` (port 0 for a free one), serving on ``ServerThreads``' loops;
+    /// run it with `test(.live)` inside ``ServerThreads/run(_:)``.
     ///
     /// - Throws: ``WebSupport/WebStartError`` for an unsafe configuration.
     public static func build(_ configuration: WebConfiguration = WebConfiguration(port: 0)) async throws -> some ApplicationProtocol {
@@ -87,7 +88,8 @@ public enum ContractApp {
         Things().addRoutes(to: router)
         return AppServer.application(
             router: router, configuration: configuration, hosts: hosts, serverName: "things",
-            services: [], data: "memory", logger: AppServer.logger(configuration, serverName: "things")
+            services: [], data: "memory", logger: AppServer.logger(configuration, serverName: "things"),
+            eventLoopGroup: ServerThreads.group
         )
     }
 }

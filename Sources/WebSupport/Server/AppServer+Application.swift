@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 extension AppServer {
@@ -17,10 +18,14 @@ extension AppServer {
     /// app's `services` beside it; `onRunning` is told the address once it listens (the real
     /// port when 0 was asked) and `data`, where the data it serves is.
     ///
-    /// - Parameter hosts: the names it answers to, from ``WebConfiguration/validate()``.
+    /// - Parameters:
+    ///   - hosts: the names it answers to, from ``WebConfiguration/validate()``.
+    ///   - eventLoopGroup: the loops it serves on; nil for NIO's singleton, which
+    ///     ``EventLoopExecutor/install()`` makes the executor of every task in a server process;
+    ///     tests give a group of their own, which their tasks prefer.
     public static func application(
         router: Router<BasicRequestContext>, configuration: WebConfiguration, hosts: HostPolicy, serverName: String,
-        services: [any Service], data: String, logger: Logger,
+        services: [any Service], data: String, logger: Logger, eventLoopGroup: (any EventLoopGroup)? = nil,
         additionalChannelHandlers: @escaping @Sendable () -> [any RemovableChannelHandler] = { [] },
         onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
@@ -34,6 +39,7 @@ extension AppServer {
                 let port = channel.localAddress?.port ?? configuration.port
                 await onRunning(ServerAddress(host: host, port: port, data: data))
             },
+            eventLoopGroupProvider: .shared(eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton),
             logger: logger
         )
     }
