@@ -125,7 +125,17 @@ struct MoveInModel: Sendable, Encodable {
     var fileName: String
     var summary: String
     var skipped: [Skip]
-    var hasSkipped: Bool { !skipped.isEmpty }
+    /// Some file was left out: the table of them is shown. Stored, not computed, so that the
+    /// template sees it (an `Encodable` model encodes its stored properties only).
+    var hasSkipped: Bool
+
+    /// The page for `fileName`, imported as `summary` says, with the files `skipped`.
+    init(fileName: String, summary: String, skipped: [Skip]) {
+        self.fileName = fileName
+        self.summary = summary
+        self.skipped = skipped
+        self.hasSkipped = !skipped.isEmpty
+    }
 }
 
 /// What the preview page shows.

@@ -14,12 +14,6 @@ public struct ImageUpload: Sendable, Hashable {
     /// What the header says.
     public var info: ImageInfo
 
-    /// Creates an upload from bytes already checked.
-    public init(data: Data, info: ImageInfo) {
-        self.data = data
-        self.info = info
-    }
-
     /// Reads the image file at `path`.
     ///
     /// The file is opened with `O_NONBLOCK` (so a FIFO cannot make the open wait) and, unless

@@ -54,6 +54,27 @@ struct PagesMoveInTests {
         }
     }
 
+    @Test("files of the zip that were left out are listed on the page with the reason (the table was hidden whatever the import skipped)")
+    func skippedFilesListed() async throws {
+        let zip = try await withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("hand.zip")
+            try writeZip([
+                ("Documents/items.archive", try ItemArchive(items: [Item(itemName: "Lamp", valueInDollars: 5, dateCreated: Date(timeIntervalSinceReferenceDate: 0), itemKey: "0F1E2D3C-4B5A-4978-8796-A5B4C3D2E1F0")]).encoded(), true),
+                ("Documents/notes.txt", Data("hi".utf8), false),
+            ], to: url)
+            return try Data(contentsOf: url)
+        }
+        try await withPages { client, store in
+            let (headers, form) = Self.upload(zip, name: "hand.zip")
+            let posted = try await client.execute(uri: "/import-everything", method: .post, headers: headers, body: body(form))
+            #expect(posted.status == .ok)
+            let page = text(posted)
+            #expect(page.contains("<table class=\"import-rows\" id=\"skipped-files\">"))
+            #expect(page.contains("<td class=\"file-name\">Documents/notes.txt</td><td>It is not part of an inventory (the archive, the list of locations, a photo or an attachment).</td>"))
+            #expect(try await store.items().map(\.itemName) == ["Lamp"])
+        }
+    }
+
     @Test("a file that is not a zip, or no file, goes back to the form with the reason")
     func refusals() async throws {
         try await withPages { client, store in

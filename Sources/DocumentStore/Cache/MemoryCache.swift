@@ -87,12 +87,6 @@ public actor MemoryCache<Key: Hashable & Sendable, Value: Sendable> {
         public var entries: Int
         /// Bytes freed.
         public var bytes: Int
-
-        /// Creates a report.
-        public init(entries: Int, bytes: Int) {
-            self.entries = entries
-            self.bytes = bytes
-        }
     }
 
     /// Drops every entry and logs what that freed.

@@ -12,13 +12,6 @@ public struct DocumentBundle: Sendable, Hashable {
     /// The folder holding the bundle (the store's root).
     public var root: URL
 
-    /// Creates a bundle value.
-    public init(id: Int, name: String, root: URL) {
-        self.id = id
-        self.name = name
-        self.root = root
-    }
-
     /// The bundle folder's location.
     public var url: URL { root.appendingPathComponent(name, isDirectory: true) }
 }

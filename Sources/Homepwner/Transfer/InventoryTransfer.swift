@@ -42,10 +42,4 @@ public struct InventoryTransferSkip: Sendable, Hashable {
     public var name: String
     /// Why it was left out, as a sentence a person can act on.
     public var reason: String
-
-    /// Creates a skip.
-    public init(name: String, reason: String) {
-        self.name = name
-        self.reason = reason
-    }
 }

@@ -84,8 +84,6 @@ extension PageResponses {
 
     /// A message from the core ("a title cannot be empty") as a sentence.
     public static func sentence(_ message: String) -> String {
-        guard let first = message.first else { return message }
-        let text = first.uppercased() + message.dropFirst()
-        return text.hasSuffix(".") ? text : text + "."
+        PlainPage.sentence(message)
     }
 }
