@@ -44,12 +44,15 @@ let package = Package(
         .target(name: "CivilTime"),
         // The one error shape (a code, a message, typed details, the cause kept) of every module.
         .target(name: "Failures"),
+        // Lowercase hex, one spelling for every module that writes bytes or numbers in it.
+        .target(name: "Hex"),
         .target(name: "KeyedArchive", dependencies: ["CivilTime", "Failures"]),
         // S3-compatible object storage: our own client (Signature V4, conditional writes,
         // retries), on async-http-client and swift-crypto.
         .target(
             name: "ObjectStorage",
             dependencies: [
+                "Hex",
                 "CivilTime", "Failures",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -101,7 +104,7 @@ let package = Package(
         .target(name: "ImagingSamples", dependencies: ["Imaging"], path: "Tests/Samples/ImagingSamples"),
         .target(
             name: "ScaryCreatures",
-            dependencies: ["DocumentStore", "Imaging", "KeyedArchive", "Failures"]
+            dependencies: ["DocumentStore", "Imaging", "KeyedArchive", "Failures", "Hex"]
         ),
         // Homepwner: items in one archive file, photos beside it.
         .target(name: "Homepwner", dependencies: ["DocumentStore", "Imaging", "KeyedArchive", "Failures"]),
@@ -135,6 +138,9 @@ let package = Package(
         .target(
             name: "WebSupport",
             dependencies: [
+                "Hex",
+                // The change feed behind both apps' event streams.
+                "DocumentStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -186,6 +192,7 @@ let package = Package(
         .target(
             name: "HomepwnerPages",
             dependencies: [
+                "Hex",
                 "Homepwner", "DocumentStore", "Imaging", "KeyedArchive", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -202,6 +209,7 @@ let package = Package(
         .target(
             name: "DocumentStore",
             dependencies: [
+                "Hex",
                 "KeyedArchive",
                 "ObjectStorage",
                 "CDocumentStore",
@@ -235,6 +243,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
+        .testTarget(name: "HexTests", dependencies: ["Hex"]),
         .testTarget(name: "FailuresTests", dependencies: ["Failures", "KeyedArchive", "ObjectStorage", "DocumentStore"]),
         .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "ImagingSamples"]),
         // The S3 client against AWS's Signature V4 test suite (test data, Apache-2.0), botocore's
@@ -275,7 +284,7 @@ let package = Package(
         .testTarget(
             name: "WebSupportTests",
             dependencies: [
-                "WebSupport", "WebTestSupport", "TestSupport",
+                "WebSupport", "WebTestSupport", "TestSupport", "DocumentStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

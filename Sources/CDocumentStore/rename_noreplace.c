@@ -14,17 +14,6 @@
 #endif
 #endif
 
-int cds_rename_noreplace(int directory, const char *from, const char *to) {
-#if defined(__linux__) && defined(SYS_renameat2)
-    return (int)syscall(SYS_renameat2, directory, from, directory, to, RENAME_NOREPLACE);
-#elif defined(__APPLE__)
-    return renameatx_np(directory, from, directory, to, RENAME_EXCL);
-#else
-    errno = ENOSYS;
-    return -1;
-#endif
-}
-
 int cds_rename_noreplace2(int from_directory, const char *from, int to_directory, const char *to) {
 #if defined(__linux__) && defined(SYS_renameat2)
     return (int)syscall(SYS_renameat2, from_directory, from, to_directory, to, RENAME_NOREPLACE);
@@ -34,6 +23,10 @@ int cds_rename_noreplace2(int from_directory, const char *from, int to_directory
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+int cds_rename_noreplace(int directory, const char *from, const char *to) {
+    return cds_rename_noreplace2(directory, from, directory, to);
 }
 
 int cds_openat_no_symlinks(int directory, const char *path, int flags) {

@@ -190,8 +190,7 @@ struct ItemsAPI: APIProtocol {
 
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
         let lastEventID = try ServerSentEvents.lastEventID(decoded: input.headers.lastEventID)
-        let changes = store.changes
-        let events = await changes.subscribe(after: lastEventID)
-        return .ok(.init(body: .textEventStream(ServerSentEvents.body(of: events) { ItemEvents.encode($0, feed: changes) })))
+        // Each change an event, data {"itemKey": "…", "version": "…"} (version null once deleted).
+        return .ok(.init(body: .textEventStream(await ServerSentEvents.body(of: store.changes, after: lastEventID, subjectKey: "itemKey"))))
     }
 }

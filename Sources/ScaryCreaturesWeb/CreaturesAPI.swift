@@ -109,7 +109,7 @@ struct CreaturesAPI: APIProtocol {
 
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
         let lastEventID = try ServerSentEvents.lastEventID(decoded: input.headers.lastEventID)
-        let body = await EventStream.body(of: database.changes, after: lastEventID)
-        return .ok(.init(body: .textEventStream(body)))
+        // Each change an event, data {"id": N, "version": "…"} (version null once deleted).
+        return .ok(.init(body: .textEventStream(await ServerSentEvents.body(of: database.changes, after: lastEventID, subjectKey: "id"))))
     }
 }

@@ -57,24 +57,6 @@ struct RepresentationTests {
         #expect(left.version != right.version)
     }
 
-    @Test("an event is its id, its kind and the item's key and version as JSON; a reset says to reload")
-    func eventText() async {
-        let feed = ItemChangeFeed()
-        let stream = await feed.subscribe(after: nil)
-        await feed.publish(.updated, subject: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", version: "00ff00ff00ff00ff")
-        await feed.publish(.deleted, subject: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", version: nil)
-        var encoded: [String] = []
-        for await event in stream {
-            encoded.append(ItemEvents.encode(event, feed: feed))
-            if encoded.count == 2 { break }
-        }
-        #expect(encoded == [
-            "id: \(feed.runID)-1\nevent: updated\ndata: {\"itemKey\":\"0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0\",\"version\":\"00ff00ff00ff00ff\"}\n\n",
-            "id: \(feed.runID)-2\nevent: deleted\ndata: {\"itemKey\":\"0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0\",\"version\":null}\n\n",
-        ])
-        #expect(ItemEvents.encode(.reset, feed: feed) == "event: reset\ndata: {}\n\n")
-    }
-
     @Test("a subscriber that comes back after too many changes gets a reset; an unknown id too")
     func resetAfterGap() async {
         let feed = ItemChangeFeed(historyLimit: 2)

@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import Testing
 import WebSupport
@@ -25,5 +26,30 @@ struct ChangeEventTests {
         let decoded = try JSONDecoder().decode([String: String].self, from: json)
         #expect(decoded["itemKey"].map { Array($0.unicodeScalars) } == Array(key.unicodeScalars))
         #expect(decoded["version"] == "v\n2")
+    }
+
+    @Test("a feed's change is one event with its id to resume from, its kind, and the subject under the app's key with its version; a reset says to reload")
+    func feedEvents() async {
+        let creatures = ChangeFeed<Int>()
+        let stream = await creatures.subscribe(after: nil)
+        await creatures.publish(.updated, subject: 7, version: "00ff")
+        await creatures.publish(.deleted, subject: 7, version: nil)
+        var encoded: [String] = []
+        for await event in stream {
+            encoded.append(ChangeEvent.encode(event, of: creatures, subjectKey: "id"))
+            if encoded.count == 2 { break }
+        }
+        #expect(encoded == [
+            "id: \(creatures.runID)-1\nevent: updated\ndata: {\"id\":7,\"version\":\"00ff\"}\n\n",
+            "id: \(creatures.runID)-2\nevent: deleted\ndata: {\"id\":7,\"version\":null}\n\n",
+        ])
+        let items = ChangeFeed<String>()
+        let itemStream = await items.subscribe(after: nil)
+        await items.publish(.photo, subject: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", version: "00ff00ff00ff00ff")
+        for await event in itemStream {
+            #expect(ChangeEvent.encode(event, of: items, subjectKey: "itemKey") == "id: \(items.runID)-1\nevent: photo\ndata: {\"itemKey\":\"0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0\",\"version\":\"00ff00ff00ff00ff\"}\n\n")
+            break
+        }
+        #expect(ChangeEvent.encode(.reset, of: items, subjectKey: "itemKey") == "event: reset\ndata: {}\n\n")
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Hex
 
 /// An opaque token that changes whenever a file is replaced or rewritten, for entity tags and
 /// the `?v=` of URLs: a keyed hash of the file's device, inode, size and modification time.
@@ -33,7 +34,7 @@ public enum FileVersionTag {
             hasher.combine(modified)
             return UInt64(bitPattern: Int64(hasher.finalize()))
         }
-        return halves.map(hex).joined()
+        return halves.map(Hex.encode).joined()
     }
 
     /// The token of the file `status` describes (from `stat`, `lstat` or `fstat`).
@@ -49,10 +50,4 @@ public enum FileVersionTag {
         var random = SystemRandomNumberGenerator()
         return (random.next(), random.next())
     }()
-
-    /// `value` as 16 hex digits.
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
 }

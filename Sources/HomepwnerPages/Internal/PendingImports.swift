@@ -1,4 +1,5 @@
 import Foundation
+import Hex
 import Homepwner
 
 /// The imports a person has previewed and not yet confirmed (or has just applied), by a random
@@ -26,9 +27,7 @@ actor PendingImports {
         while entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value.made < $1.value.made })?.key {
             entries[oldest] = nil
         }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255) }
-        let token = bytes.map { String(format: "%02x", $0) }.joined()
+        let token = Hex.random(bytes: 16)
         entries[token] = Entry(plan: plan, fileName: fileName, made: .now)
         return token
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Hex
 
 /// AWS Signature Version 4 (header form): the canonical request, the string to sign, the
 /// signature and the headers that carry it.
@@ -69,7 +70,7 @@ public struct SigV4Signer: Sendable {
         ].joined(separator: "\n")
         let scope = "\(day)/\(region)/\(service)/aws4_request"
         let stringToSign = ["AWS4-HMAC-SHA256", timestamp, scope, Self.hexSHA256(Array(canonicalRequest.utf8))].joined(separator: "\n")
-        let signature = Self.hex(HMAC<SHA256>.authenticationCode(for: Array(stringToSign.utf8), using: signingKey(day: day)))
+        let signature = Hex.encode(HMAC<SHA256>.authenticationCode(for: Array(stringToSign.utf8), using: signingKey(day: day)))
         headers.append((
             name: "Authorization",
             value: "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope), SignedHeaders=\(signedHeaders), Signature=\(signature)"
@@ -162,16 +163,6 @@ public struct SigV4Signer: Sendable {
 
     /// Lower-case hex SHA-256 of bytes.
     public static func hexSHA256(_ bytes: some DataProtocol) -> String {
-        hex(SHA256.hash(data: bytes))
-    }
-
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        Hex.encode(SHA256.hash(data: bytes))
     }
 }

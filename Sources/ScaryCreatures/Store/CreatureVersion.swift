@@ -1,4 +1,5 @@
 import Foundation
+import Hex
 
 /// A creature's version: 16 hex digits of the 64-bit FNV-1a hash of its data file's bytes.
 ///
@@ -20,8 +21,7 @@ enum CreatureVersion {
 
     /// The version spelled from its hash: 16 lower-case hex digits.
     static func hex(_ hash: UInt64) -> String {
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        Hex.encode(hash)
     }
 
     /// The hash a version spells; nil unless it is exactly what ``hex(_:)`` makes.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Hex
 import Hummingbird
 
 /// Post/Redirect/Get for the plain forms: every form post ends on a `303 See Other` to a page,
@@ -82,7 +83,6 @@ public actor FormCarrier<Payload: Sendable> {
     }
 
     private static func randomName() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        Hex.random(bytes: 16)
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Hex
 import Hummingbird
 
 /// The token a page's forms carry (a hidden `_formtoken` field), bound to the browser: an
@@ -48,12 +49,12 @@ public enum FormToken {
 
     /// The token for `binding`: the HMAC in 64 lowercase hex digits.
     static func token(for binding: Binding) -> String {
-        RandomHex.hex(HMAC<SHA256>.authenticationCode(for: binding.message, using: key))
+        Hex.encode(HMAC<SHA256>.authenticationCode(for: binding.message, using: key))
     }
 
     /// Whether `sent` is the token for `binding` (compared by swift-crypto in constant time).
     static func isValid(_ sent: String, for binding: Binding) -> Bool {
-        guard sent.utf8.count == 64, let code = RandomHex.bytes(sent) else { return false }
+        guard sent.utf8.count == 64, let code = Hex.decode(sent) else { return false }
         return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: binding.message, using: key)
     }
 

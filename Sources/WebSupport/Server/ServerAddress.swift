@@ -7,15 +7,11 @@ public struct ServerAddress: Sendable {
     /// Where the data it serves is: the folder's path, or the bucket's `s3://BUCKET/PREFIX`.
     public var data: String
 
-    /// Creates an address.
-    public init(url: String, data: String) {
-        self.url = url
-        self.data = data
-    }
-
-    /// The address of a server bound to `host` (bracketed when it is IPv6) and `port`.
+    /// The address of a server bound to `host` (bracketed when it is IPv6) and `port`, serving
+    /// the data at `data`.
     public init(host: String, port: Int, data: String) {
         let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        self.init(url: "http://\(shownHost):\(port)/", data: data)
+        self.url = "http://\(shownHost):\(port)/"
+        self.data = data
     }
 }
