@@ -30,11 +30,13 @@ extension KeyedUnarchiver {
     ///
     /// - Throws: the errors of ``checkClass(of:expecting:for:)``; `.invalidArchive` saying the
     ///   object is `lacking` when its field is missing or `plain` does not take it.
+    /// `classes` is made only when the entry is an object, so the common case, a plain value,
+    /// builds no set.
     func wrappedValue<Value>(
-        of uid: UInt32, classes: Set<String>, for typeName: String, field key: String, lacking: String, _ plain: (PropertyList) -> Value?
+        of uid: UInt32, classes: @autoclosure () -> Set<String>, for typeName: String, field key: String, lacking: String, _ plain: (PropertyList) -> Value?
     ) throws -> Value {
         if let value = plain(try object(uid)) { return value }
-        try checkClass(of: uid, expecting: classes, for: typeName)
+        try checkClass(of: uid, expecting: classes(), for: typeName)
         guard let stored = try field(key, of: uid), let value = plain(try resolve(stored)) else {
             throw ArchiveError(.invalidArchive, "object \(uid): \(lacking)", object: Int(uid))
         }
