@@ -181,10 +181,14 @@ public struct FolderBlobStore: BlobStore {
 
     /// The file's version looked at first: an unchanged file is not read.
     public func read(_ name: String, ifChangedFrom version: String, maxBytes: Int) async throws -> BlobChange {
-        guard let current = try await self.version(of: name) else { return .missing }
-        if current == version { return .unchanged }
-        guard let blob = try await read(name, maxBytes: maxBytes) else { return .missing }
-        return blob.version == version ? .unchanged : .changed(blob)
+        // One trip to the pool: a look at the file, and its bytes only when it changed.
+        try await inRoot(name, orIfMissing: .missing) { store, directory in
+            guard let status = try? store.fileSystem.entryStatus(directory, name), status.kind == .regular else { return .missing }
+            if Self.version(of: status) == version { return .unchanged }
+            guard let (data, status) = try store.fileSystem.readRegularFileAndStatus(directory, name, limit: maxBytes, path: store.address(of: name)) else { return .missing }
+            let blob = StoredBlob(data: data, version: Self.version(of: status))
+            return blob.version == version ? .unchanged : .changed(blob)
+        }
     }
 
     /// Removes ``DurableFileWriter``'s temporary files left in the folder.
