@@ -46,6 +46,23 @@ struct PhotoRouteTests {
         }
     }
 
+    @Test("a photo file that is no usable image (damaged on disk) is 409 unusable_photo for the photo and the thumbnail, JSON that says what to do, never a 500")
+    func unusablePhoto() async throws {
+        try await withApp { client, folder in
+            let key = try #require(try await addItem(client, #"{"name":"Lamp"}"#)["itemKey"] as? String)
+            #expect(try await client.execute(uri: "/api/items/\(key)/photo", method: .put, headers: [.contentType: "image/png"], body: body(try SamplePhotos.png())).status == .ok)
+            try Data("not an image at all".utf8).write(to: folder.appendingPathComponent(key))
+            for path in ["photo", "thumbnail"] {
+                let answer = try await client.execute(uri: "/api/items/\(key)/\(path)", method: .get)
+                #expect(answer.status == .conflict)
+                #expect(answer.headers[.contentType] == "application/json; charset=utf-8")
+                let error = try #require(try json(answer)["error"] as? [String: Any])
+                #expect(error["code"] as? String == "unusable_photo")
+                #expect((error["message"] as? String)?.hasSuffix("put a new one, or delete it") == true)
+            }
+        }
+    }
+
     @Test("the thumbnail is an 88×88 PNG with an ETag; If-None-Match gives 304; no photo is 404")
     func thumbnail() async throws {
         try await withApp { client, _ in
