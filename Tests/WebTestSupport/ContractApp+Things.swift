@@ -34,6 +34,44 @@ extension ContractApp {
             router.get("/api/events") { _, _ in self.events() }
         }
 
+        /// Adds the pages: a thing's page with its form, the form that retitles it, and the
+        /// photo form (a multipart upload), all behind ``WebSupport/FormGuardMiddleware``.
+        func addPages(to router: Router<BasicRequestContext>) {
+            router.get("/things/{id}") { _, context in try self.page(context) }
+            router.post("/things/{id}") { _, context in try self.retitle(context) }
+            router.post("/things/{id}/photo") { _, context in try self.photoForm(context) }
+        }
+
+        /// A thing's page: one form, carrying the token ``WebSupport/FormGuardMiddleware`` gives it.
+        private func page(_ context: BasicRequestContext) throws -> Response {
+            let id = try Self.id(context)
+            guard state.withLock({ $0.things[id] }) != nil else { throw APIError.notFound("there is no thing \(id)") }
+            let html = """
+                <!doctype html><title>Thing \(id)</title><form method="post" action="/things/\(id)">\
+                <input type="hidden" name="\(FormToken.field)" value="\(FormToken.current ?? "")"><input name="title"></form>
+                """
+            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        }
+
+        /// The page's form: the thing takes the form's `title`, and the browser is sent back to its page.
+        private func retitle(_ context: BasicRequestContext) throws -> Response {
+            let id = try Self.id(context)
+            guard case .fields(let form)? = SubmittedForm.current, let title = form["title"] else { throw APIError.badRequest("the form has no title") }
+            try state.withLock { state in
+                guard state.things[id] != nil else { throw APIError.notFound("there is no thing \(id)") }
+                state.things[id]?.title = title
+                state.things[id]?.version += 1
+            }
+            return Response(status: .seeOther, headers: [.location: "/things/\(id)"])
+        }
+
+        /// The photo form: a multipart body that the middleware read, and the browser sent back.
+        private func photoForm(_ context: BasicRequestContext) throws -> Response {
+            let id = try Self.id(context)
+            guard case .parts? = SubmittedForm.current else { throw APIError.badRequest("the photo form is multipart") }
+            return Response(status: .seeOther, headers: [.location: "/things/\(id)"])
+        }
+
         private func list() -> Response {
             let titles = state.withLock { state in state.things.keys.sorted().map { "{\"id\":\($0),\"title\":\(Self.quoted(state.things[$0]?.title ?? ""))}" } }
             return Self.json("{\"things\":[\(titles.joined(separator: ","))]}")

@@ -11,7 +11,9 @@ import WebSupport
 /// Things with a title and a photo: `GET`/`POST /api/things`, `GET`/`PATCH /api/things/{id}`,
 /// `GET`/`PUT /api/things/{id}/photo` (an upload) and `GET /api/things/{id}/thumbnail` (both
 /// `GET`s answered by ``WebSupport/PhotoAnswer``), `GET /api/events` (an event stream telling
-/// each thing created).
+/// each thing created); and pages behind the form guard: `GET /things/{id}` (a page with one
+/// form), `POST /things/{id}` (that form: a new title) and `POST /things/{id}/photo` (a
+/// multipart upload form).
 public enum ContractApp {
     /// The app's API document: what ``WebSupport/AppRouter`` reads its routes from.
     public static let openAPIDocument = Data(#"""
@@ -81,11 +83,13 @@ public enum ContractApp {
     /// - Throws: ``WebSupport/WebStartError`` for an unsafe configuration.
     public static func build(_ configuration: WebConfiguration = WebConfiguration(port: 0)) async throws -> some ApplicationProtocol {
         let hosts = try await configuration.validate()
+        let pages = PageRoutes<Things>(uploads: ["/things/{id}/photo"]) { router, things in things.addPages(to: router) }
         let router = try AppRouter.make(
-            configuration: configuration, appName: "Things", errors: { _ in nil }, openAPIDocument: openAPIDocument,
-            pages: PageRoutes<Things>?.none
+            configuration: configuration, appName: "Things", errors: { _ in nil }, openAPIDocument: openAPIDocument, pages: pages
         )
-        Things().addRoutes(to: router)
+        let things = Things()
+        things.addRoutes(to: router)
+        try pages.add(to: router, store: things)
         return AppServer.application(
             router: router, configuration: configuration, hosts: hosts, serverName: "things",
             services: [], data: "memory", logger: AppServer.logger(configuration, serverName: "things"),
