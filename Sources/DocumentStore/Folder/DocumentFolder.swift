@@ -54,7 +54,7 @@ public final class DocumentFolder: Sendable {
     let largestObjectID = Atomic<Int>(0)
     /// The listing of the bucket's bundle numbers that creations wait for while the largest is
     /// not known: one for a burst of them.
-    let largestObjectIDListing = SharedRun<Int>()
+    let largestObjectIDListing = SharedRun<Int, Int>()
     /// Where a bundle's reader or editor in a bucket waits for its requests.
     var objectWaitPool: BlockingPool { Self.objectWaits }
     /// The threads that wait for requests to buckets: as many as requests in flight are useful.

@@ -30,6 +30,14 @@ public final class ScaryCreatureDatabase: Sendable {
     let listingCache = ListingCache()
     /// The full listings being read now (a bucket's watch starts after the first ones).
     let listingsInFlight = ListingsInFlight()
+    /// The one full listing read at a time, shared by every caller that needs it, and finished
+    /// (its summary written) whoever stops waiting for it.
+    let listingRun = SharedRun<UInt64?, ListingCache.Listing>()
+
+    /// How long a request waits for a listing being read before it is answered "not yet" (503
+    /// with `Retry-After`): a load balancer's client gives up after a second or two, and a
+    /// first listing of a large bucket can take longer than that.
+    public static let requestListingWait: Duration = .seconds(10)
 
     private init(root: URL, layout: CreatureLayout, folder: DocumentFolder, thumbnailer: Thumbnailer, cacheBudget: Int) {
         self.root = root
@@ -98,18 +106,34 @@ public final class ScaryCreatureDatabase: Sendable {
     /// reading the creatures whose data files have not changed; it is checked against each
     /// data file's `stat`, never trusted, and refreshed when the folder can be written (also
     /// by a read-only open: it is a cache the original apps ignore).
-    public func list() async throws -> (creatures: [ScaryCreatureDoc], problems: [DocumentProblem]) {
+    ///
+    /// One listing is read at a time (``SharedRun``): callers at the same generation share it,
+    /// and it runs to its end — its summary written, its result kept — even when every caller
+    /// has stopped waiting.
+    ///
+    /// - Parameter limit: how long to wait for a listing being read (nil: as long as it takes).
+    /// - Throws: ``ScaryCreaturesError`` `.unavailable` when the listing did not end within
+    ///   `limit` (it goes on, for the next caller); the listing's own errors.
+    public func list(waitingAtMost limit: Duration? = nil) async throws -> (creatures: [ScaryCreatureDoc], problems: [DocumentProblem]) {
         let started = generation.current
         if let started, let kept = listingCache.listing(at: started) { return docs(of: kept) }
-        let read = try await listingsInFlight.counting {
-            try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned, summary: CreatureListingRecord.format) }
+        let listing = try await listingRun.value(for: started, waitingAtMost: limit) { [self] in
+            let read = try await listingsInFlight.counting {
+                try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned, summary: CreatureListingRecord.format) }
+            }
+            let listing = ListingCache.Listing(
+                generation: started ?? 0,
+                creatures: read.documents.map { ($0.bundle.id, $0.value.data, $0.value.version) },
+                problems: read.problems
+            )
+            if started != nil { listingCache.keep(listing) }  // tagged with the generation it began at
+            return listing
         }
-        let listing = ListingCache.Listing(
-            generation: started ?? 0,
-            creatures: read.documents.map { ($0.bundle.id, $0.value.data, $0.value.version) },
-            problems: read.problems
-        )
-        if started != nil { listingCache.keep(listing) }  // tagged with the generation it began at
+        guard let listing else {
+            throw ScaryCreaturesError(
+                .unavailable, "the creatures are still being read from storage (a first listing of a large bucket takes a while); ask again in a few seconds"
+            )
+        }
         return docs(of: listing)
     }
 

@@ -108,7 +108,7 @@ extension DocumentFolder {
     /// removed at once, so a new bundle never inherits a photo.
     func objectCreate(_ bucket: BucketStorage, data: Data, attachments: [String: Data]) async throws -> DocumentBundle {
         if largestObjectID.load(ordering: .relaxed) == 0 {
-            _ = try await largestObjectIDListing.value { [self] in try await objectLargestID(bucket) }
+            _ = try await largestObjectIDListing.value(for: 0) { [self] in try await objectLargestID(bucket) }
         }
         var lostRaces = 0
         while lostRaces < 100 {
