@@ -35,7 +35,9 @@ public func buildApplication(
     let logger = AppServer.logger(configuration, serverName: serverName)
     let database: ScaryCreatureDatabase
     do {
-        database = try await ScaryCreatureDatabase.open(storage: storage, cacheBudget: configuration.thumbnailCacheBytes)
+        database = try await ScaryCreatureDatabase.open(
+            storage: storage, cacheBudget: configuration.thumbnailCacheBytes, requestListingWait: configuration.sharedWorkWait
+        )
         try await database.claimForServer()
     } catch let error as ScaryCreaturesError {
         throw WebStartError(error.message)

@@ -12,7 +12,7 @@ import WebTestSupport
 /// requiring `token` if given.
 func withApp(token: String? = nil, _ body: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void) async throws {
     try await withTemporaryFolder { folder in
-        let app = try await buildApplication(WebConfiguration(port: 0, token: token), storage: .folder(folder), pages: ScaryCreaturesPages.routes)
+        let app = try await buildApplication(WebConfiguration(port: 0, token: token).underTest(), storage: .folder(folder), pages: ScaryCreaturesPages.routes)
         try await app.test(.router) { client in try await body(client, folder) }
     }
 }

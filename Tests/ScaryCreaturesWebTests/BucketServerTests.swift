@@ -29,7 +29,7 @@ struct BucketServerTests {
         func app(_ index: Int, _ signal: Signal) async throws -> some ApplicationProtocol {
             let bucket = BucketStorage(client: clients[index], location: location)
             return try await buildApplication(
-                WebConfiguration(port: 0), storage: .bucket(bucket), pages: ScaryCreaturesPages.routes,
+                WebConfiguration(port: 0).underTest(), storage: .bucket(bucket), pages: ScaryCreaturesPages.routes,
                 onWatching: { signal.fire() }
             )
         }

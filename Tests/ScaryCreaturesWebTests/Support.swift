@@ -21,7 +21,7 @@ func withApp(
         let app = try await buildApplication(WebConfiguration(
             port: 0, token: token, maxBodyBytes: maxBodyBytes, maxUploads: maxUploads, maxEventStreams: maxEventStreams,
             timeouts: timeouts
-        ), storage: .folder(folder), pages: ScaryCreaturesPages.routes, onWatching: onWatching, eventLoopGroup: ServerThreads.group)
+        ).underTest(), storage: .folder(folder), pages: ScaryCreaturesPages.routes, onWatching: onWatching, eventLoopGroup: ServerThreads.group)
         // A live server answers on loops of its own, whatever other tests do on Swift's pool.
         try await ServerThreads.run { try await app.test(setup) { client in try await body(client, folder) } }
     }

@@ -22,7 +22,7 @@ enum TokenServer {
         try await withTemporaryFolder { folder in
             var configuration = WebConfiguration(port: 0, token: token)
             configuration.tokenMode = limits
-            let app = try await buildApplication(configuration, storage: .folder(folder), pages: ScaryCreaturesPages.routes, eventLoopGroup: ServerThreads.group)
+            let app = try await buildApplication(configuration.underTest(), storage: .folder(folder), pages: ScaryCreaturesPages.routes, eventLoopGroup: ServerThreads.group)
             try await ServerThreads.run {
                 try await app.test(.live) { client in
                     try await body(RawRequests(port: try #require(client.port)), client)

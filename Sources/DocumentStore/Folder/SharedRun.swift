@@ -103,8 +103,9 @@ public final class SharedRun<Key: Hashable & Sendable, Value: Sendable>: Sendabl
             state.runs += 1
             let number = state.runs
             state.run = Run(number: number, key: key)
-            // Detached: no caller's cancellation or priority reaches it.
-            Task.detached { [self] in
+            // An unstructured task: no caller's cancellation reaches it, and it runs where the
+            // caller's tasks run (a task-executor preference is inherited; a server's event loops).
+            Task { [self] in
                 let result: Result<Value, any Error>
                 do { result = .success(try await work()) } catch { result = .failure(error) }
                 finish(number, with: result)

@@ -35,11 +35,13 @@ public final class ScaryCreatureDatabase: Sendable {
     let listingRun = SharedRun<UInt64?, ListingCache.Listing>()
 
     /// How long a request waits for a listing being read before it is answered "not yet" (503
-    /// with `Retry-After`): a load balancer's client gives up after a second or two, and a
-    /// first listing of a large bucket can take longer than that.
-    public static let requestListingWait: Duration = .seconds(10)
+    /// with `Retry-After`; the listing goes on): a load balancer's client gives up after a
+    /// second or two, and a first listing of a large bucket can take longer than that (10 s
+    /// unless the server says otherwise).
+    public let requestListingWait: Duration
 
-    private init(root: URL, layout: CreatureLayout, folder: DocumentFolder, thumbnailer: Thumbnailer, cacheBudget: Int) {
+    private init(root: URL, layout: CreatureLayout, folder: DocumentFolder, thumbnailer: Thumbnailer, cacheBudget: Int, requestListingWait: Duration) {
+        self.requestListingWait = requestListingWait
         self.root = root
         self.layout = layout
         self.folder = folder
@@ -47,7 +49,7 @@ public final class ScaryCreatureDatabase: Sendable {
         thumbnails = MemoryCache(budget: cacheBudget)
     }
 
-    /// Opens the data folder at `root`: ``open(storage:layout:readOnly:cacheBudget:limits:writer:)``
+    /// Opens the data folder at `root`: ``open(storage:layout:readOnly:cacheBudget:limits:writer:requestListingWait:)``
     /// of a folder.
     ///
     /// - Throws: ``ScaryCreaturesError`` `.noDataFolder`, `.storage`.
@@ -68,15 +70,17 @@ public final class ScaryCreatureDatabase: Sendable {
     ///   - readOnly: the caller will only read: a folder must exist (it is never created) and
     ///     no creature in it is touched — leftovers of crashed writes are invisible to readers and
     ///     are cleaned by the next writer. Only the listing summary, a cache, may be refreshed
-    ///     (see ``list()``).
+    ///     (see ``list(waitingAtMost:)``).
     ///   - cacheBudget: bytes of thumbnails kept in memory (16 MiB by default).
     ///   - limits: what photos may be.
     ///   - writer: writes a folder's files (a bucket's objects are written by requests).
+    ///   - requestListingWait: how long a request waits for a listing being read
+    ///     (``requestListingWait``).
     /// - Throws: ``ScaryCreaturesError`` `.noDataFolder` when a read-only open finds no folder,
     ///   `.storage` if the folder cannot be created or read.
     public static func open(
         storage: Storage, layout: CreatureLayout? = nil, readOnly: Bool = false, cacheBudget: Int = 16 << 20,
-        limits: ImageLimits = .default, writer: DurableFileWriter = .system
+        limits: ImageLimits = .default, writer: DurableFileWriter = .system, requestListingWait: Duration = .seconds(10)
     ) async throws -> ScaryCreatureDatabase {
         let blobs = storage.blobs(writer: writer)
         if readOnly, !((try? await blobs.exists()) ?? false) {
@@ -86,7 +90,10 @@ public final class ScaryCreatureDatabase: Sendable {
         if let layout { found = layout } else { found = try await CreatureLayout.detect(in: blobs) }
         let folder = DocumentFolder(storage: storage, configuration: found.folder, writer: writer)
         if !readOnly { _ = try await mapErrors { try await folder.open(cleaning: .everything) } }
-        return ScaryCreatureDatabase(root: folder.root, layout: found, folder: folder, thumbnailer: Thumbnailer(limits: limits), cacheBudget: cacheBudget)
+        return ScaryCreatureDatabase(
+            root: folder.root, layout: found, folder: folder, thumbnailer: Thumbnailer(limits: limits), cacheBudget: cacheBudget,
+            requestListingWait: requestListingWait
+        )
     }
 
     /// The per-user default: `$XDG_DATA_HOME/scary-creatures/PrivateDocuments`, or

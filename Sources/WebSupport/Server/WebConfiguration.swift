@@ -39,6 +39,10 @@ public struct WebConfiguration: Sendable {
     public var allowedHosts: [String]
     /// When a connection that keeps the server waiting is closed.
     public var timeouts: ConnectionTimeouts
+    /// How long a request waits for storage work it shares with other requests (a listing of
+    /// a bucket read once for all) before it is answered 503 with `Retry-After` while the work
+    /// goes on (10 s).
+    public var sharedWorkWait: Duration = .seconds(10)
 
     /// Creates a configuration; the defaults are what `scary-creatures serve` uses.
     public init(

@@ -1,0 +1,54 @@
+import DocumentStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import ObjectStorage
+import ScaryCreatures
+import ScaryCreaturesPages
+import ScaryCreaturesWeb
+import Synchronization
+import Testing
+import TestSupport
+import WebSupport
+import WebTestSupport
+
+/// The server's side of a cold listing: a request that cannot wait for it is answered at once,
+/// and the listing goes on for the next.
+@Suite("A cold listing through the server: 503 with Retry-After past the wait, then the list", .serialized, .timeLimit(.minutes(2)))
+struct ColdListingServerTests {
+    @Test("while the first listing of a slow bucket is read, the list and the list page answer 503 unavailable with Retry-After once the wait passes; the same listing then answers both")
+    func slowListingIs503ThenTheList() async throws {
+        let server = try S3TestServer.shared()
+        let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
+        defer { proxy.stop() }
+        let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("cold-server"))
+        let direct = try server.client(), slow = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(20))
+        let writer = try await ScaryCreatureDatabase.open(storage: .bucket(BucketStorage(client: direct, location: location)))
+        for title in ["Bat", "Cat"] { _ = try await writer.add(title: title) }
+        var configuration = WebConfiguration(port: 0)
+        configuration.sharedWorkWait = .milliseconds(300)
+        let app = try await buildApplication(configuration, storage: .bucket(BucketStorage(client: slow, location: location)), pages: ScaryCreaturesPages.routes)
+        try await app.test(.router) { client in
+            try await proxy.plan([], byMethod: ["GET": Array(repeating: "delay", count: 4)])
+            let api = try await client.execute(uri: "/api/creatures", method: .get)
+            #expect(api.status == .serviceUnavailable)
+            #expect(api.headers[.retryAfter] == "2")
+            #expect(try errorCode(api) == "unavailable")
+            let page = try await client.execute(uri: "/", method: .get, headers: BrowserForms.pageHeaders)
+            #expect(page.status == .serviceUnavailable)
+            #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
+            // Asked again until the listing has ended (each ask waits 300 ms more): the answer is it.
+            let listed = Mutex<[String]?>(nil)
+            try await waitUntil(limit: .seconds(60)) {
+                let answer = try await client.execute(uri: "/api/creatures", method: .get)
+                guard answer.status == .ok else { return false }
+                listed.withLock { $0 = (try? json(answer)["creatures"] as? [[String: Any]])?.compactMap { $0["title"] as? String } }
+                return true
+            }
+            #expect(listed.withLock { $0 } == ["Bat", "Cat"])
+        }
+        try await direct.shutdown()
+        try await slow.shutdown()
+    }
+}
