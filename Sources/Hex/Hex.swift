@@ -18,7 +18,12 @@ public enum Hex {
 
     /// `value` as exactly 16 lowercase hex digits, zeros first (big-endian).
     public static func encode(_ value: UInt64) -> String {
-        encode((0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) })
+        // Written straight into the string's storage: version tags are made per file and per
+        // listed creature.
+        String(unsafeUninitializedCapacity: 16) { text in
+            for index in 0..<16 { text[index] = digits[Int(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0x0F] }
+            return 16
+        }
     }
 
     /// `count` bytes from the system's random source, as `2 × count` lowercase hex digits.
