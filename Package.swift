@@ -80,6 +80,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // mallopt, which Glibc does not export to Swift.
@@ -129,7 +130,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("openapi.yaml")],
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "PhotoOperationsGlue"]
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "OperationsGlue"]
         ),
         // The child process of the Homepwner SIGKILL test: changes items and prints each one
         // acknowledged.
@@ -174,7 +175,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("openapi.yaml")],
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "PhotoOperationsGlue"]
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "OperationsGlue"]
         ),
         // The Scary Creatures pages: the list and a creature, server-rendered with plain forms and
         // enhanced by scripts that use the API; templates, styles and scripts copied as they are.
@@ -260,7 +261,7 @@ let package = Package(
         .target(
             name: "WebTestSupport",
             dependencies: [
-                "WebSupport",
+                "WebSupport", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -284,7 +285,7 @@ let package = Package(
         .testTarget(
             name: "WebSupportTests",
             dependencies: [
-                "WebSupport", "WebTestSupport", "TestSupport", "DocumentStore",
+                "WebSupport", "WebTestSupport", "TestSupport", "DocumentStore", "ObjectStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -357,9 +358,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Copies the adapters between an app's generated photo operations and WebSupport's
-        // photo answers (written once, beside the plugin) into each app's web target.
-        .plugin(name: "PhotoOperationsGlue", capability: .buildTool(), exclude: ["Operations+Photos.swift.template"]),
+        // Copies the adapters between an app's generated operations that both apps share (the
+        // photos, the health and readiness probes) and WebSupport (written once, beside the
+        // plugin) into each app's web target.
+        .plugin(name: "OperationsGlue", capability: .buildTool(), exclude: ["Operations+Photos.swift.template", "Operations+Probes.swift.template"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,6 +10,7 @@ on unchanged (the Host header too, so signatures still hold). Faults, per reques
   reset-before  reset the connection without passing it on
   reset-after   pass it on (it takes effect), then reset the connection instead of answering
   delay         wait 2 seconds, then pass it on
+  hang          answer nothing, ever (a storage that accepts connections and then goes silent)
   pass          pass it on
 Which fault each request gets is set through the proxy itself (paths no bucket can have):
   POST /__proxy/plan  {"byMethod": {"PUT": ["reset-after"]},        faults for the next requests of a method,
@@ -35,7 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import parent_watch  # noqa: E402  (beside this script)
 
 HOP_BY_HOP = {"connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"}
-FAULTS = ("slowdown", "internal", "reset-before", "reset-after", "delay", "pass")
+FAULTS = ("slowdown", "internal", "reset-before", "reset-after", "delay", "hang", "pass")
 
 
 class Faults:
@@ -104,6 +105,9 @@ class Handler(BaseHTTPRequestHandler):
             status, code = (503, "SlowDown") if fault == "slowdown" else (500, "InternalError")
             text = f"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>{code}</Code><Message>injected by the fault proxy</Message></Error>".encode()
             return self.answer(status, [("Content-Type", "application/xml")], text)
+        if fault == "hang":
+            while True:  # the handler threads are daemons: this one ends with the proxy
+                time.sleep(60)
         if fault == "delay":
             time.sleep(2)
         connection = http.client.HTTPConnection(*self.upstream, timeout=60)

@@ -77,7 +77,10 @@ public func buildRouter(
         configuration: configuration, appName: "Homepwner", errors: ErrorMapping.apiError(for:),
         openAPIDocument: try AppRouter.openAPIDocument(in: .module), pages: pages
     )
-    try ItemsAPI(store: store, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes)
+    try ItemsAPI(
+        store: store, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes,
+        readiness: Readiness(storage: store.blobs, deadline: configuration.readinessDeadline)
+    )
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
     try pages?.add(to: router, store: store)
     return router

@@ -8,12 +8,15 @@ import WebSupport
 /// The API's handlers: each parses what the generated code decoded, calls the item store, and
 /// answers. Failures are thrown as ``WebSupport/APIError``s (or the store's errors, which
 /// ``ErrorMapping`` maps) and answered as JSON by the error middleware.
-struct ItemsAPI: APIProtocol {
+struct ItemsAPI: APIProtocol, ReadinessReporting {
     let store: ItemStore
     /// The largest upload read.
     let maxBodyBytes: Int
     /// The largest whole inventory imported (streamed to disk: ``WebSupport/WebConfiguration/maxImportBytes``).
     var maxImportBytes: Int = WebConfiguration.defaultMaxImportBytes
+    /// What `GET /readyz` answers: ready while the storage answers (the inventory is read
+    /// before the server listens).
+    let readiness: Readiness
 
     // MARK: Items
 

@@ -10,8 +10,8 @@ import ServiceLifecycle
 import WebSupport
 
 /// Builds the server: the database (claimed for this process with ``ScaryCreatures/ServerLock``),
-/// the router, and the services that run beside it (memory-pressure purges of the thumbnail
-/// cache, also on `SIGUSR1`). Run it with `runService()`, which stops on SIGINT or SIGTERM after
+/// the router, and the services that run beside it (the first listing, begun at start;
+/// memory-pressure purges of the thumbnail cache, also on `SIGUSR1`; the folder watch). Run it with `runService()`, which stops on SIGINT or SIGTERM after
 /// in-flight requests finish.
 ///
 /// - Parameters:
@@ -52,6 +52,8 @@ public func buildApplication(
     let purges = memoryPurges(database: database, responses: responses, logger: logger)
     let signalPurges = ManualMemoryPressureSource()
     var services: [any Service] = [
+        // First: stopped last, after the requests in flight and the watch.
+        ListingService(database: database, logger: logger),
         MemoryPressureMonitor(source: signalPurges, logger: logger, purges: purges),
         SignalWatch(signal: SIGUSR1) { signalPurges.trigger(.critical, detail: "SIGUSR1") },
         FolderWatchService(watch: FolderWatch(database: database)) { [logger] in
@@ -119,7 +121,8 @@ func buildRouter(
         addInnerMiddleware: { $0.add(middleware: cache) }
     )
     // Compact JSON: the list of 1,000 creatures is a third of its pretty-printed size.
-    try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes)
+    let readiness = Readiness(storage: database.blobs, deadline: configuration.readinessDeadline) { await database.firstListingPending() }
+    try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes, readiness: readiness)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
     try pages?.add(to: router, store: database)
     return router

@@ -9,12 +9,15 @@ import WebSupport
 /// The API's handlers: each parses what the generated code decoded, calls the database, and
 /// answers. Failures are thrown as ``WebSupport/APIError``s (or the database's errors, which
 /// ``CreaturesAPI/apiError(for:)`` maps) and answered as JSON by the error middleware.
-struct CreaturesAPI: APIProtocol {
+struct CreaturesAPI: APIProtocol, ReadinessReporting {
     let database: ScaryCreatureDatabase
     /// The largest upload read.
     let maxBodyBytes: Int
     /// The largest zip imported (streamed to disk: ``WebSupport/WebConfiguration/maxImportBytes``).
     var maxImportBytes: Int = WebConfiguration.defaultMaxImportBytes
+    /// What `GET /readyz` answers: ready once the first listing is in memory and the storage
+    /// answers.
+    let readiness: Readiness
 
     // MARK: Creatures
 

@@ -10,7 +10,8 @@ extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 /// The options of both apps' `serve` and the one way it runs: resolve who may connect, build
 /// the app, print where it is (straight to the descriptor, so a script reading a pipe sees it at
-/// once), run it until SIGINT or SIGTERM. A failure to start is a ``WebSupport/WebStartError``,
+/// once), run it until SIGINT or SIGTERM (``GracefulStop``: a bounded grace for the requests in
+/// flight, `--shutdown-grace`). A failure to start is a ``WebSupport/WebStartError``,
 /// which `CommandLineTool` prints as one line with exit status 74 (``WebSupport/WebStartError/exitStatus``).
 public struct ServeOptions<App: ServedApp>: ParsableArguments {
     /// The address to listen on.
@@ -21,6 +22,12 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
     @OptionGroup public var access: ServerAccessOptions
     /// How much the server logs.
     @Option(help: ArgumentHelp("How much to log.", valueName: "level")) public var logLevel: Logger.Level = .info
+    /// Seconds that requests in flight may take to finish after SIGTERM or SIGINT.
+    @Option(help: ArgumentHelp(
+        "Seconds that requests in flight may take to finish after SIGTERM or SIGINT; then what is left is cancelled and the process exits 0 (a second signal stops it at once).",
+        valueName: "seconds"
+    ))
+    public var shutdownGrace: Double = 10
 
     /// Creates the options with their defaults.
     public init() {}
@@ -33,6 +40,9 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
     public func run(
         build: (WebConfiguration, _ onRunning: @escaping @Sendable (ServerAddress) async -> Void) async throws -> any ApplicationProtocol
     ) async throws {
+        guard shutdownGrace.isFinite, (0...3600).contains(shutdownGrace) else {
+            throw WebStartError("--shutdown-grace takes 0 to 3600 seconds, not \(shutdownGrace)")
+        }
         let access = try self.access.resolve(tokenVariable: App.tokenVariable, allowedHostsVariable: App.allowedHostsVariable)
         let configuration = WebConfiguration(
             host: host, port: port, token: access.token, logLevel: logLevel,
@@ -42,8 +52,10 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
         let app = try await build(configuration) { address in
             FileHandle.standardOutput.write(Data("\(name) is at \(address.url)\ndata: \(address.data)\n".utf8))
         }
+        var logger = Logger(label: App.displayName)
+        logger.logLevel = logLevel
         do {
-            try await app.runService()
+            try await GracefulStop(grace: .milliseconds(Int64((shutdownGrace * 1000).rounded())), logger: logger).run(app)
         } catch {
             throw WebStartError(WebStartError.describe(error, host: host, port: port))
         }

@@ -48,7 +48,7 @@ public enum AppRouter {
         router.add(middleware: MethodNotAllowedMiddleware(routes: api.methodsByPath.map { ($0.path, $0.methods) } + [("/openapi.yaml", [.get, .head])]))
         let access = configuration.token.flatMap { $0.isEmpty ? nil : AccessToken($0, appName: appName, limits: configuration.tokenMode) }
         if let access {
-            router.add(middleware: TokenMiddleware(access: access))
+            router.add(middleware: TokenMiddleware(access: access, publicReads: api.publicReads))
         }
         router.add(middleware: CrossSiteMiddleware())
         router.add(middleware: WorkLimitMiddleware(

@@ -1,7 +1,8 @@
 import HTTPTypes
 import Hummingbird
 
-/// Requires the access token on every request but the sign-in form's: a current session's
+/// Requires the access token on every request but the sign-in form's and the public reads' (the
+/// health and readiness probes, `x-access: public` in the API's document): a current session's
 /// cookie (``SignIn``), or `Authorization: Bearer TOKEN` compared in constant time. Without
 /// either: a browser asking for a page (a `GET` or `HEAD` that accepts HTML, not for the API,
 /// without `Authorization`) is sent to the sign-in form (303 to ``SignIn/path``), anything else
@@ -9,15 +10,20 @@ import Hummingbird
 /// comparison (``AccessToken``). The session is looked up once per request.
 public struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let access: AccessToken
+    let publicReads: Set<String>
 
-    /// Creates the middleware for `access`.
-    public init(access: AccessToken) {
+    /// Creates the middleware for `access`; `GET`s and `HEAD`s of `publicReads` pass without it.
+    public init(access: AccessToken, publicReads: Set<String> = []) {
         self.access = access
+        self.publicReads = publicReads
     }
 
     /// Checks the session or the token, then runs the rest of the chain (knowing the session).
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if request.uri.path == SignIn.path { return try await next(request, context) }
+        let path = request.uri.path
+        if path == SignIn.path || ([.get, .head].contains(request.method) && publicReads.contains(path)) {
+            return try await next(request, context)
+        }
         switch access.admit(request) {
         case .session(let id):
             return try await AccessToken.$session.withValue(id) { try await next(request, context) }

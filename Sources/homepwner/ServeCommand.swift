@@ -17,7 +17,8 @@ enum HomepwnerApp: ServeCommandApp {
         that would change the folder fail at once (exit 75), and a second server on it does not \
         start. With --storage s3://BUCKET/PREFIX any number of servers share the inventory (no \
         lock: every write is conditional). Stops on Ctrl-C or SIGTERM after requests in flight \
-        finish, saving once more; SIGUSR1 empties the photo cache.
+        finish (at most --shutdown-grace seconds), saving once more; GET /healthz and /readyz are \
+        the probes; SIGUSR1 empties the photo cache.
         """
 
     static let application: ServedApplicationBuilder = { configuration, storage, onRunning in

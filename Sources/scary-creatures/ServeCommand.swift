@@ -12,7 +12,7 @@ enum ScaryCreaturesApp: ServeCommandApp {
     static let defaultPort = 8080
     static let environmentPrefix = "SCARY_CREATURES"
     static let serveAbstract = "Serve the app and its JSON API (the default command)."
-    static let serveDiscussion = "Stops on Ctrl-C or SIGTERM after requests in flight finish; SIGUSR1 empties the thumbnail cache."
+    static let serveDiscussion = "Stops on Ctrl-C or SIGTERM after requests in flight finish (at most --shutdown-grace seconds); GET /healthz and /readyz are the probes; SIGUSR1 empties the thumbnail cache."
 
     static let application: ServedApplicationBuilder = { configuration, storage, onRunning in
         // The pages' routes are handed in here (ScaryCreaturesPages).

@@ -22,7 +22,7 @@ struct RouteTableTests {
                 store: ItemStore(storage: .folder(folder)), configuration: WebConfiguration(port: 0), pages: HomepwnerPages.routes
             )
             #expect(RouteTableCheck.differences(router: router, table: table, pages: HomepwnerPages.routes) == [])
-            #expect(table.operations.count == 23)
+            #expect(table.operations.count == 25)
         }
     }
 
@@ -50,6 +50,8 @@ struct RouteTableTests {
             "/api/locations/rename POST",
             "/api/stats GET,HEAD",
             "/api/events GET,HEAD",
+            "/healthz GET,HEAD",
+            "/readyz GET,HEAD",
         ])
     }
 

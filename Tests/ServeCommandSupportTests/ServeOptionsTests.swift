@@ -23,6 +23,25 @@ struct ServeOptionsTests {
         #expect(throws: (any Error).self) { try ServeOptions<SampleApp>.parse(["--log-level", "loud"]) }
     }
 
+    @Test("--shutdown-grace: 10 s unless given; 0 to 3,600 seconds, anything else refused before anything is built")
+    func shutdownGrace() async throws {
+        #expect(try ServeOptions<SampleApp>.parse([]).shutdownGrace == 10)
+        #expect(try ServeOptions<SampleApp>.parse(["--shutdown-grace", "2.5"]).shutdownGrace == 2.5)
+        for refused in ["-1", "3601", "nan"] {
+            let options = try ServeOptions<SampleApp>.parse(["--shutdown-grace=\(refused)"])
+            let error = await #expect(throws: WebStartError.self) {
+                try await options.run { _, _ in throw CancellationError() }
+            }
+            #expect(error?.message == "--shutdown-grace takes 0 to 3600 seconds, not \(options.shutdownGrace)")
+        }
+    }
+
+    @Test("GracefulStop says a duration as people write it")
+    func durationText() {
+        #expect(GracefulStop.text(.seconds(10)) == "10 s")
+        #expect(GracefulStop.text(.milliseconds(2500)) == "2.5 s")
+    }
+
     @Test("a server that could not start ends the command with its message and exit status 74")
     func startFailure() {
         let failure: any CommandLineFailure = WebStartError("127.0.0.1:8099 is in use")

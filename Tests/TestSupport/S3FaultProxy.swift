@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// `Scripts/s3-fault-proxy.py` between a client and the local S3 server: it passes requests on
 /// unchanged, or answers 503 SlowDown or 500, resets the connection before or after passing a
-/// request on, or delays it 2 s — in a planned order, then at random shares.
+/// request on, delays it 2 s, or never answers it — in a planned order, then at random shares.
 public struct S3FaultProxy: Sendable {
     /// `http://127.0.0.1:PORT`: point the client here instead of at the server.
     public let endpoint: String
@@ -38,7 +38,7 @@ public struct S3FaultProxy: Sendable {
 
     /// Faults for the next requests of a method (`byMethod`: `["PUT": ["reset-after"]]`), then
     /// for the next requests in order (`slowdown`, `internal`, `reset-before`, `reset-after`,
-    /// `delay`, `pass`), then `shares` of them at random (seeded).
+    /// `delay`, `hang`: never answer, `pass`), then `shares` of them at random (seeded).
     public func plan(_ faults: [String], byMethod: [String: [String]] = [:], shares: [String: Double] = [:], seed: Int = 1) async throws {
         var request = URLRequest(url: URL(string: endpoint + "/__proxy/plan")!)
         request.httpMethod = "POST"

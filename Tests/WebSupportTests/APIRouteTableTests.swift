@@ -57,6 +57,11 @@ struct APIRouteTableTests {
                   content:
                     text/event-stream:
                       schema: { type: string }
+          /readyz:
+            get:
+              x-access: public
+              responses:
+                "200": { description: Ready }
         components:
           requestBodies:
             Photo:
@@ -70,19 +75,20 @@ struct APIRouteTableTests {
                 application/json: {}
         """#
 
-    @Test("operations in the document's order; uploads from a body that is not JSON, streams from text/event-stream, x-work for the rest")
+    @Test("operations in the document's order; uploads from a body that is not JSON, streams from text/event-stream, x-work for the rest, x-access for the public reads")
     func operations() throws {
         let table = try APIRouteTable(openAPIDocument: Data(Self.document.utf8))
         #expect(table.operations.map { "\($0.method) \($0.path)" } == [
-            "GET /api/things", "POST /api/things", "PUT /api/things/{id}/photo", "POST /api/imports", "GET /api/events",
+            "GET /api/things", "POST /api/things", "PUT /api/things/{id}/photo", "POST /api/imports", "GET /api/events", "GET /readyz",
         ])
+        #expect(table.publicReads == ["/readyz"])
         #expect(table.uploads == ["/api/things/{id}/photo", "/api/imports"])
         #expect(table.largeUploads == ["/api/imports"])
         #expect(table.eventStreams == ["/api/events"])
         #expect(table.heavyReads == ["/api/things"])
         #expect(table.heavyWrites.isEmpty)
         #expect(table.methodsByPath.map { "\($0.path) \($0.methods.map(\.rawValue).joined(separator: ","))" } == [
-            "/api/things GET,HEAD,POST", "/api/things/{id}/photo PUT", "/api/imports POST", "/api/events GET,HEAD",
+            "/api/things GET,HEAD,POST", "/api/things/{id}/photo PUT", "/api/imports POST", "/api/events GET,HEAD", "/readyz GET,HEAD",
         ])
     }
 
@@ -99,6 +105,9 @@ struct APIRouteTableTests {
         #expect(message("  /a:\n    get:\n      x-work: quick\n") == "line 5: x-work quick is neither heavy nor large-upload")
         #expect(message("  /a/{id}:\n    get:\n      x-work: heavy\n") == "line 5: GET /a/{id} is marked heavy, but heavy work is found by exact path")
         #expect(message("  /a:\n    post:\n      x-work: large-upload\n") == "line 5: POST /a is marked large-upload but takes no upload")
+        #expect(message("  /a:\n    get:\n      x-access: everyone\n") == "line 5: x-access everyone is not public")
+        #expect(message("  /a:\n    post:\n      x-access: public\n") == "line 5: POST /a is marked public, but only GETs of exact paths may be")
+        #expect(message("  /a/{id}:\n    get:\n      x-access: public\n") == "line 5: GET /a/{id} is marked public, but only GETs of exact paths may be")
         #expect(message("  /a:\n    fetch:\n") == "line 4: fetch under /a is neither an operation nor a field this reader knows")
         #expect(message("  /a:\n    get:\n      responses:\n        \"200\": { $ref: \"#/components/none\" }\n") == "line 6: #/components/none names nothing in the document")
         #expect(message("  /a:\n    get:\n      summary: [one,\n        two]\n") == "line 5: a flow collection that goes on past its line")

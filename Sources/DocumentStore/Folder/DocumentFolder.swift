@@ -55,6 +55,12 @@ public final class DocumentFolder: Sendable {
     /// The listing of the bucket's bundle numbers that creations wait for while the largest is
     /// not known: one for a burst of them.
     let largestObjectIDListing = SharedRun<Int, Int>()
+    /// Cancels the shared work no caller may still wait for (the listing of a bucket's bundle
+    /// numbers): a server calls it as it stops.
+    public func stopSharedWork() {
+        largestObjectIDListing.cancel()
+    }
+
     /// Where a bundle's reader or editor in a bucket waits for its requests.
     var objectWaitPool: BlockingPool { Self.objectWaits }
     /// The threads that wait for requests to buckets: as many as requests in flight are useful.

@@ -28,6 +28,7 @@ public final class SharedRun<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     private struct Run {
         var number: Int
         var key: Key
+        var task: Task<Void, Never>?
         var waiters: [Int: CheckedContinuation<Outcome, Never>] = [:]
     }
 
@@ -105,13 +106,20 @@ public final class SharedRun<Key: Hashable & Sendable, Value: Sendable>: Sendabl
             state.run = Run(number: number, key: key)
             // An unstructured task: no caller's cancellation reaches it, and it runs where the
             // caller's tasks run (a task-executor preference is inherited; a server's event loops).
-            Task { [self] in
+            state.run?.task = Task { [self] in
                 let result: Result<Value, any Error>
                 do { result = .success(try await work()) } catch { result = .failure(error) }
                 finish(number, with: result)
             }
             return (number, true, id)
         }
+    }
+
+    /// Cancels the run going on, if any (a server that stops cancels its storage work so): its
+    /// work sees the cancellation, and whoever waits for it gets what it then throws
+    /// (`CancellationError`, as a rule). A later caller starts a new run.
+    public func cancel() {
+        state.withLock { $0.run?.task }?.cancel()
     }
 
     /// Ends run `number`: every waiter gets `result`.

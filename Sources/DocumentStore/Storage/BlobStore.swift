@@ -34,6 +34,13 @@ public protocol BlobStore: Sendable {
     /// Whether the namespace is there: a folder on disk (false when it is missing); a bucket
     /// was checked when it was connected to.
     func exists() async throws -> Bool
+    /// Checks that the storage answers now, with one cheap question and no retry: a folder is
+    /// there and is a folder; a bucket answers a listing of at most one key within `timeout`.
+    /// A server's readiness probe asks it (never more than once at a time).
+    ///
+    /// - Throws: ``DocumentStoreError`` `.notFound` for a missing folder, `.unavailable` for a
+    ///   bucket that does not answer in time, or what the storage answered.
+    func checkAnswers(within timeout: Duration) async throws
     /// Makes the namespace exist (creates a folder and the folders above it; nothing for a bucket).
     func prepare() async throws
     /// The blob `name` and its version, or nil when there is none.

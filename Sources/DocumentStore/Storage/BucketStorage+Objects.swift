@@ -20,6 +20,18 @@ extension BucketStorage: BlobStore {
     /// True: the bucket was checked when it was connected to, and a prefix needs no creating.
     public func exists() async throws -> Bool { true }
 
+    /// One listing of at most one key under the prefix, tried once.
+    public func checkAnswers(within timeout: Duration) async throws {
+        do {
+            try await client.check(
+                prefix: location.prefix,
+                retry: RetryPolicy(maxAttempts: 1, baseDelay: .zero, maxDelay: .zero, deadline: timeout), requestTimeout: timeout
+            )
+        } catch let error as S3Error {
+            throw DocumentStoreError.storage(error, location: location.description)
+        }
+    }
+
     /// Nothing to do: a prefix exists as soon as an object has it.
     public func prepare() async throws {}
 

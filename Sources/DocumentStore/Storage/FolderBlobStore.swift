@@ -47,6 +47,14 @@ public struct FolderBlobStore: BlobStore {
         }
     }
 
+    /// A `stat` of the folder on the pool (`timeout` is the caller's to keep: a file system
+    /// call cannot be cut short).
+    public func checkAnswers(within timeout: Duration) async throws {
+        guard try await exists() else {
+            throw DocumentStoreError(.notFound, "the data folder \(rootPath) is missing (or is not a folder)", path: rootPath)
+        }
+    }
+
     public func prepare() async throws {
         let root = self.root
         try await pool.run {

@@ -59,7 +59,7 @@ public actor ItemStore {
     let pool: BlockingPool
     /// The blobs beside the archive: the small files (``LocationList/fileName``), copies of
     /// damaged ones, the writer lock.
-    nonisolated let blobs: any BlobStore
+    public nonisolated let blobs: any BlobStore
     /// Whether a change of the list of locations is running (one at a time from this store).
     var locationsBusy = false
     /// The changes of the list waiting for their turn.

@@ -16,6 +16,9 @@ public final class ScaryCreatureDatabase: Sendable {
     /// Its layout.
     public let layout: CreatureLayout
     let folder: DocumentFolder
+    /// The storage's blobs (the folder's files, or the objects under the bucket's prefix), as
+    /// a server's readiness probe asks them.
+    public var blobs: any BlobStore { folder.blobs }
     let thumbnailer: Thumbnailer
     /// Decoded thumbnails by creature id.
     public let thumbnails: MemoryCache<Int, Data>
@@ -33,6 +36,10 @@ public final class ScaryCreatureDatabase: Sendable {
     /// The one full listing read at a time, shared by every caller that needs it, and finished
     /// (its summary written) whoever stops waiting for it.
     let listingRun = SharedRun<UInt64?, ListingCache.Listing>()
+    /// Whether a full listing has ended well since the database was opened.
+    private let listedOnce = Atomic<Bool>(false)
+    /// Why the last full listing failed, while none has ended well since.
+    private let listingFailure = Mutex<String?>(nil)
 
     /// How long a request waits for a listing being read before it is answered "not yet" (503
     /// with `Retry-After`; the listing goes on): a load balancer's client gives up after a
@@ -125,8 +132,14 @@ public final class ScaryCreatureDatabase: Sendable {
         let started = generation.current
         if let started, let kept = listingCache.listing(at: started) { return docs(of: kept) }
         let listing = try await listingRun.value(for: started, waitingAtMost: limit) { [self] in
-            let read = try await listingsInFlight.counting {
-                try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned, summary: CreatureListingRecord.format) }
+            let read: DocumentListing<(data: ScaryCreatureData, version: String)>
+            do {
+                read = try await listingsInFlight.counting {
+                    try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned, summary: CreatureListingRecord.format) }
+                }
+            } catch {
+                listingFailure.withLock { $0 = (error as? ScaryCreaturesError)?.message ?? String(describing: error) }
+                throw error
             }
             let listing = ListingCache.Listing(
                 generation: started ?? 0,
@@ -134,6 +147,7 @@ public final class ScaryCreatureDatabase: Sendable {
                 problems: read.problems
             )
             if started != nil { listingCache.keep(listing) }  // tagged with the generation it began at
+            listedOnce.store(true, ordering: .releasing)
             return listing
         }
         guard let listing else {
@@ -142,6 +156,28 @@ public final class ScaryCreatureDatabase: Sendable {
             )
         }
         return docs(of: listing)
+    }
+
+    /// Nil once a full listing has been read since the database was opened (from then on a
+    /// list is answered from memory or from a listing of the changes); before that, why not:
+    /// the first listing is being read, or the last one failed. Asking starts the listing when
+    /// none is being read (again, after a failure), without waiting for it.
+    public func firstListingPending() async -> String? {
+        if listedOnce.load(ordering: .acquiring) { return nil }
+        _ = try? await list(waitingAtMost: .zero)
+        if listedOnce.load(ordering: .acquiring) { return nil }
+        if let failure = listingFailure.withLock({ $0 }) {
+            return "the last listing of the creatures failed (\(failure)); it is being read again"
+        }
+        return "the creatures are still being read from storage (a first listing)"
+    }
+
+    /// Cancels the storage work no request waits for any more: the listing being read and a
+    /// bucket's listing of creature numbers. A server calls it as it stops, once its requests
+    /// are answered or its grace period has passed.
+    public func stopStorageWork() {
+        listingRun.cancel()
+        folder.stopSharedWork()
     }
 
     private func docs(of listing: ListingCache.Listing) -> (creatures: [ScaryCreatureDoc], problems: [DocumentProblem]) {

@@ -10,7 +10,8 @@ import HTTPTypes
 /// that answers `text/event-stream` is an event stream. What only the server knows is said by an
 /// `x-work` extension on the operation: `heavy` (its work grows with the data or the body: run
 /// off the event loops; exact paths only) or `large-upload` (an upload its handler streams to
-/// disk, under ``WebConfiguration/maxImportBytes``).
+/// disk, under ``WebConfiguration/maxImportBytes``). An `x-access: public` operation (the health
+/// and readiness probes) needs no access token or session: a `GET` on an exact path.
 public struct APIRouteTable: Sendable {
     /// One operation: a method on a path pattern (`/api/items/{itemKey}`), and its kind.
     public struct Operation: Sendable, Hashable {
@@ -26,6 +27,8 @@ public struct APIRouteTable: Sendable {
         public let isEventStream: Bool
         /// Whether its work grows with the data or the body (`x-work: heavy`).
         public let isHeavy: Bool
+        /// Whether it is answered without the access token or a session (`x-access: public`).
+        public let isPublic: Bool
     }
 
     /// The operations, in the document's order.
@@ -79,6 +82,9 @@ public struct APIRouteTable: Sendable {
     public var eventStreams: [String] { paths { $0.isEventStream } }
     /// The exact paths of the heavy `GET`s, answered off the event loops.
     public var heavyReads: Set<String> { Set(paths { $0.isHeavy && $0.method == .get }) }
+    /// The exact paths of the public `GET`s (`x-access: public`), answered without the access
+    /// token (`HEAD` too).
+    public var publicReads: Set<String> { Set(paths { $0.isPublic }) }
     /// The heavy operations other than `GET`s, each a method and an exact path.
     public var heavyWrites: [(HTTPRequest.Method, String)] {
         operations.filter { $0.isHeavy && $0.method != .get }.map { ($0.method, $0.path) }
@@ -109,6 +115,13 @@ public struct APIRouteTable: Sendable {
         guard work == nil || work == "heavy" || work == "large-upload" else {
             throw OpenAPIDocumentError("line \(line): x-work \(work ?? "") is neither heavy nor large-upload")
         }
+        let access = node["x-access"]
+        guard access == nil || access?.value == "public" else {
+            throw OpenAPIDocumentError("line \(access?.line ?? node.line): x-access \(access?.value ?? "") is not public")
+        }
+        if access != nil, method != .get || path.contains("{") {
+            throw OpenAPIDocumentError("line \(access?.line ?? node.line): \(method) \(path) is marked public, but only GETs of exact paths may be")
+        }
         let isUpload = (method == .put || method == .post) && bodyTypes.contains { $0 != "application/json" }
         if work == "large-upload", !isUpload {
             throw OpenAPIDocumentError("line \(line): \(method) \(path) is marked large-upload but takes no upload")
@@ -118,7 +131,8 @@ public struct APIRouteTable: Sendable {
         }
         return Operation(
             method: method, path: path, isUpload: isUpload, isLargeUpload: work == "large-upload",
-            isEventStream: method == .get && answerTypes.contains("text/event-stream"), isHeavy: work == "heavy"
+            isEventStream: method == .get && answerTypes.contains("text/event-stream"), isHeavy: work == "heavy",
+            isPublic: access != nil
         )
     }
 

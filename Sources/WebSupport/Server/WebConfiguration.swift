@@ -43,6 +43,9 @@ public struct WebConfiguration: Sendable {
     /// a bucket read once for all) before it is answered 503 with `Retry-After` while the work
     /// goes on (10 s).
     public var sharedWorkWait: Duration = .seconds(10)
+    /// How long `GET /readyz` waits for the storage to answer before it says "not ready"
+    /// (1 s: a load balancer's probe gives up after a second or two).
+    public var readinessDeadline: Duration = .seconds(1)
 
     /// Creates a configuration; the defaults are what `scary-creatures serve` uses.
     public init(
