@@ -238,8 +238,9 @@ def creations_table(binary, env, work, bucket):
 def start_proxy(env):
     """The fault proxy in front of the storage `env` names (passing every request on, counting
     it); the environment that reaches the storage through it, and the proxy's endpoint."""
+    # Its stderr is dropped: a server stopped mid-listing leaves it broken pipes to report.
     child = subprocess.Popen([sys.executable, os.path.join(ROOT, "Scripts/s3-fault-proxy.py"), "--upstream", env["AWS_ENDPOINT_URL_S3"], "--exit-with-parent"],
-                             stdout=subprocess.PIPE, text=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     endpoint = json.loads(child.stdout.readline())["endpoint"]
     return child, dict(env, AWS_ENDPOINT_URL_S3=endpoint), endpoint
 

