@@ -115,6 +115,7 @@ def main():
             if time.monotonic() > deadline:
                 stop()
             time.sleep(0.25)
+    from botocore.exceptions import ClientError
     for bucket in options.bucket:
         while True:
             try:
@@ -122,8 +123,15 @@ def main():
                 break
             except s3.exceptions.BucketAlreadyOwnedByYou:
                 break
+            except ClientError as error:
+                status = error.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0)
+                if status < 500 or time.monotonic() > deadline:  # a refusal is final (a bad name)
+                    child.terminate()
+                    raise SystemExit(f"cannot create the bucket {bucket!r}: {error}")
+                time.sleep(0.25)
             except Exception:
                 if time.monotonic() > deadline:
+                    child.terminate()
                     raise
                 time.sleep(0.25)
     print(json.dumps({"endpoint": endpoint, "region": "us-east-1", "accessKeyId": key, "secretAccessKey": secret, "pid": child.pid}), flush=True)

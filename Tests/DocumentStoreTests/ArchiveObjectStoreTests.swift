@@ -13,9 +13,9 @@ private struct ItemGone: Error, Equatable {
 
 @Suite("Single-file archive store on object storage: many servers, one archive", .serialized)
 struct ArchiveObjectStoreTests {
-    @Test("a server whose write loses to another's reads the archive again and applies its change on it: both changes stay")
-    func conflictReapplies() async throws {
-        try await withArchivePlace(.object) { place in
+    @Test("a server whose write loses to another's reads the archive again and applies its change on it: both changes stay", arguments: ArchiveBackendKind.objects)
+    func conflictReapplies(kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 3)
             let first = place.store(), second = place.store()
             try await first.save([items[0]])
@@ -29,9 +29,9 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("a change to an item another server deleted fails alone with its own error; the others land")
-    func changeToDeletedItemFails() async throws {
-        try await withArchivePlace(.object) { place in
+    @Test("a change to an item another server deleted fails alone with its own error; the others land", arguments: ArchiveBackendKind.objects)
+    func changeToDeletedItemFails(kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 3)
             let mine = place.store(), theirs = place.store()
             try await mine.save([items[0], items[1]])
@@ -52,9 +52,9 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("three servers, 30 concurrent changes each on one archive: every change present exactly once")
-    func manyServers() async throws {
-        try await withArchivePlace(.object) { place in
+    @Test("three servers, 30 concurrent changes each on one archive: every change present exactly once", arguments: ArchiveBackendKind.objects)
+    func manyServers(kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
             let stores = (0..<3).map { _ in place.store() }
             // All three read the same (empty) archive first, so their first writes race for certain.
             for store in stores { try await store.load() }
@@ -74,10 +74,10 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("a change stored whose answer was lost, then built on by another server before the look, is acknowledged once, not applied again")
-    func lostAnswerThenBuiltOn() async throws {
-        try await withArchivePlace(.object) { place in
-            let server = try S3TestServer.shared()
+    @Test("a change stored whose answer was lost, then built on by another server before the look, is acknowledged once, not applied again", arguments: ArchiveBackendKind.objects)
+    func lostAnswerThenBuiltOn(kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
+            let server = try S3TestServer.shared(try #require(kind.store))
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let client = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(10))
@@ -99,10 +99,10 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("three servers through a proxy that drops, resets and refuses requests (after and before they land): every acknowledged change is stored exactly once")
-    func faultyStorage() async throws {
-        try await withArchivePlace(.object) { place in
-            let server = try S3TestServer.shared()
+    @Test("three servers through a proxy that drops, resets and refuses requests (after and before they land): every acknowledged change is stored exactly once", arguments: ArchiveBackendKind.objects)
+    func faultyStorage(kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
+            let server = try S3TestServer.shared(try #require(kind.store))
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let retry = RetryPolicy(maxAttempts: 8, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50), deadline: .seconds(30))
@@ -133,9 +133,9 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("refresh reads another server's change with one conditional request, and reports nothing new after")
-    func refresh() async throws {
-        try await withArchivePlace(.object) { place in
+    @Test("refresh reads another server's change with one conditional request, and reports nothing new after", arguments: ArchiveBackendKind.objects)
+    func refresh(kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 2)
             let reader = place.store(), writer = place.store()
             #expect(try await reader.load() == [])
@@ -150,9 +150,9 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("reset replaces the archive whatever another server wrote since")
-    func resetOverwrites() async throws {
-        try await withArchivePlace(.object) { place in
+    @Test("reset replaces the archive whatever another server wrote since", arguments: ArchiveBackendKind.objects)
+    func resetOverwrites(kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 3)
             let first = place.store(), second = place.store()
             try await first.save([items[0]])
@@ -164,12 +164,12 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("storage that stays down: the change fails with .unavailable, and the value in memory keeps the stored one")
-    func storageDown() async throws {
-        try await withArchivePlace(.object) { place in
+    @Test("storage that stays down: the change fails with .unavailable, and the value in memory keeps the stored one", arguments: ArchiveBackendKind.objects)
+    func storageDown(kind: ArchiveBackendKind) async throws {
+        try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 2)
             try await place.store().save([items[0]])
-            let server = try S3TestServer.shared()
+            let server = try S3TestServer.shared(try #require(kind.store))
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let client = try server.client(

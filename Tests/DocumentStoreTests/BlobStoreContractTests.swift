@@ -90,7 +90,7 @@ struct BlobStoreContractTests {
             #expect(read.data == Data("lent".utf8))
             #expect(read.version == made.version)
             #expect(read.writeHistory == made.writeHistory)
-            #expect(made.writeHistory.count == (kind == .bucket ? 1 : 0))
+            #expect(made.writeHistory.count == (kind.isBucket ? 1 : 0))
             let next = try await blobs.write("items.archive", mode: .replace(version: made.version), history: read.writeHistory, contentType: nil) { write in
                 try write(Data("again".utf8))
             }
@@ -221,7 +221,7 @@ struct BlobStoreContractTests {
                 storage = place.storage
             }
             let blobs = storage.blobs()
-            #expect(try await blobs.exists() == (kind == .bucket))
+            #expect(try await blobs.exists() == kind.isBucket)
             #expect(try await blobs.read("items.archive", maxBytes: 10) == nil)
             #expect(try await blobs.list(startingWith: "") == [:])
             try await blobs.prepare()

@@ -9,9 +9,9 @@ import TestSupport
 /// What a document folder in a bucket promises when several servers share it.
 @Suite("Document folder in a bucket: many servers, one prefix", .serialized)
 struct DocumentFolderObjectTests {
-    @Test("three servers creating at once get unique numbers 1…30, each bundle whole")
-    func concurrentCreatesAcrossServers() async throws {
-        try await withFolderPlace(.object) { _, another, _ in
+    @Test("three servers creating at once get unique numbers 1…30, each bundle whole", arguments: FolderBackendKind.objects)
+    func concurrentCreatesAcrossServers(kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { _, another, _ in
             let servers = [another(), another(), another()]
             let ids = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<30 {
@@ -27,9 +27,9 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("100 creations at once on one server take the numbers 1…100, one each, whatever the bucket held before")
-    func concurrentCreatesOnOneServer() async throws {
-        try await withFolderPlace(.object) { folder, another, bucket in
+    @Test("100 creations at once on one server take the numbers 1…100, one each, whatever the bucket held before", arguments: FolderBackendKind.objects)
+    func concurrentCreatesOnOneServer(kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { folder, another, bucket in
             let bucket = try #require(bucket)
             try await bucket.client.put(bucket.key("7.scarycreature/Data.plist"), body: Data())
             let fresh = another()
@@ -44,9 +44,9 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("a burst of first creations lists the bucket's bundle numbers once, then each creation only its own number")
-    func burstOfFirstCreationsListsOnce() async throws {
-        let server = try S3TestServer.shared()
+    @Test("a burst of first creations lists the bucket's bundle numbers once, then each creation only its own number", arguments: S3Store.allCases)
+    func burstOfFirstCreationsListsOnce(store: S3Store) async throws {
+        let server = try S3TestServer.shared(store)
         let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
         let client = try server.client(endpoint: proxy.endpoint)
         let bucket = BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("burst")))
@@ -69,9 +69,9 @@ struct DocumentFolderObjectTests {
         proxy.stop()
     }
 
-    @Test("an edit whose data write loses to another server's runs again on the new data: both changes kept")
-    func editConflictRunsAgain() async throws {
-        try await withFolderPlace(.object) { folder, another, _ in
+    @Test("an edit whose data write loses to another server's runs again on the new data: both changes kept", arguments: FolderBackendKind.objects)
+    func editConflictRunsAgain(kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { folder, another, _ in
             let id = try await folder.create(data: Data("a".utf8)).id
             let other = another()
             let runs = Atomic<Int>(0)
@@ -88,9 +88,9 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("a version check inside an edit sees another server's change: one of two editors fails, never a silent overwrite")
-    func versionCheckAcrossServers() async throws {
-        try await withFolderPlace(.object) { folder, another, _ in
+    @Test("a version check inside an edit sees another server's change: one of two editors fails, never a silent overwrite", arguments: FolderBackendKind.objects)
+    func versionCheckAcrossServers(kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { folder, another, _ in
             let id = try await folder.create(data: Data("v1".utf8)).id
             struct Changed: Error {}
             let servers = [folder, another()]
@@ -115,9 +115,9 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("a photo written by an edit while another server deletes the bundle is removed again, and the edit fails notFound")
-    func latePhotoAfterDelete() async throws {
-        try await withFolderPlace(.object) { folder, another, bucket in
+    @Test("a photo written by an edit while another server deletes the bundle is removed again, and the edit fails notFound", arguments: FolderBackendKind.objects)
+    func latePhotoAfterDelete(kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { folder, another, bucket in
             let bucket = try #require(bucket)
             let id = try await folder.create(data: Data("a".utf8)).id
             let other = another()
@@ -133,11 +133,11 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("a delete still sweeping while another server makes a new bundle under the freed number leaves the new bundle whole")
-    func deleteDoesNotSweepANewBundle() async throws {
-        try await withFolderPlace(.object) { _, another, bucket in
+    @Test("a delete still sweeping while another server makes a new bundle under the freed number leaves the new bundle whole", arguments: FolderBackendKind.objects)
+    func deleteDoesNotSweepANewBundle(kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { _, another, bucket in
             let bucket = try #require(bucket)
-            let server = try S3TestServer.shared()
+            let server = try S3TestServer.shared(try #require(kind.store))
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let slowClient = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(10))
@@ -160,9 +160,9 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("a photo written while another server deletes the bundle and makes a new one under its number never lands on the new one")
-    func latePhotoAfterNumberReused() async throws {
-        try await withFolderPlace(.object) { folder, another, _ in
+    @Test("a photo written while another server deletes the bundle and makes a new one under its number never lands on the new one", arguments: FolderBackendKind.objects)
+    func latePhotoAfterNumberReused(kind: FolderBackendKind) async throws {
+        try await withFolderPlace(kind) { folder, another, _ in
             let id = try await folder.create(data: Data("old".utf8)).id
             let other = another()
             let error = try await #require(throws: DocumentStoreError.self) {
@@ -188,10 +188,10 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("a bundle in a 2010 spelling is found, edited and deleted under that spelling")
-    func otherSpellings() async throws {
+    @Test("a bundle in a 2010 spelling is found, edited and deleted under that spelling", arguments: FolderBackendKind.objects)
+    func otherSpellings(kind: FolderBackendKind) async throws {
         let configuration = DocumentFolderConfiguration(bundleExtension: "scarybug", extensionMatching: .caseInsensitive, dataFileNames: ["data.plist"])
-        try await withFolderPlace(.object, configuration: configuration) { folder, _, bucket in
+        try await withFolderPlace(kind, configuration: configuration) { folder, _, bucket in
             let bucket = try #require(bucket)
             try await bucket.client.put(bucket.key("7.ScaryBug/data.plist"), body: Data("old".utf8))
             #expect(try await folder.bundle(7).name == "7.ScaryBug")

@@ -77,7 +77,7 @@ struct ArchiveModelVersioningTests {
         switch place.kind {
         case .file:
             return ArchiveFileStore(url: place.url, empty: Words(version: 3, words: []), withEncoded: withEncoded, decode: Words.decode, versioning: versioning)
-        case .object:
+        case .moto, .seaweedfs:
             return ArchiveFileStore(named: "items.archive", in: place.bucket(place.client!), empty: Words(version: 3, words: []), withEncoded: withEncoded, decode: Words.decode, versioning: versioning)
         }
     }
@@ -88,7 +88,7 @@ struct ArchiveModelVersioningTests {
         case .file:
             let url = place.url.deletingLastPathComponent().appendingPathComponent(name)
             return FileManager.default.fileExists(atPath: url.path) ? try Data(contentsOf: url) : nil
-        case .object:
+        case .moto, .seaweedfs:
             let key = String(place.key.dropLast("items.archive".count)) + name
             do {
                 guard case .object(let object) = try await place.client!.get(key, maxBytes: 1 << 20) else { return nil }
@@ -125,7 +125,7 @@ struct ArchiveModelVersioningTests {
             let earlier = Data("kept before".utf8)
             switch kind {
             case .file: try earlier.write(to: place.url.deletingLastPathComponent().appendingPathComponent("items.archive.v2"))
-            case .object: try await place.client!.put(String(place.key.dropLast("items.archive".count)) + "items.archive.v2", body: earlier)
+            case .moto, .seaweedfs: try await place.client!.put(String(place.key.dropLast("items.archive".count)) + "items.archive.v2", body: earlier)
             }
             let store = Self.store(place)
             try await store.update { $0.words.append("cat") }

@@ -28,9 +28,9 @@ struct BucketFollowTests {
         return (follow, await store.changes.subscribe(after: nil))
     }
 
-    @Test("an item created, edited, given a photo and deleted through one store is published by the other; its own changes once")
-    func changesFromAnotherStore() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("an item created, edited, given a photo and deleted through one store is published by the other; its own changes once", arguments: StorageKind.buckets)
+    func changesFromAnotherStore(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let mine = await BucketSharingTests.store(place, tag: 1), theirs = await BucketSharingTests.store(place, tag: 2, following: true)
             try await theirs.load()
             let (follow, events) = await startFollowing(theirs)
@@ -49,9 +49,9 @@ struct BucketFollowTests {
         }
     }
 
-    @Test("attachments added and removed through another store are published by this one; its own once")
-    func attachmentsFromAnotherStore() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("attachments added and removed through another store are published by this one; its own once", arguments: StorageKind.buckets)
+    func attachmentsFromAnotherStore(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let mine = await BucketSharingTests.store(place, tag: 1), theirs = await BucketSharingTests.store(place, tag: 2, following: true)
             let lamp = try await mine.add(NewItem(name: "Lamp"))
             try await theirs.load()
@@ -70,9 +70,9 @@ struct BucketFollowTests {
         }
     }
 
-    @Test("a photo replaced through another store: the cached photo is dropped and the new one served")
-    func cachedPhotoFollows() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("a photo replaced through another store: the cached photo is dropped and the new one served", arguments: StorageKind.buckets)
+    func cachedPhotoFollows(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let mine = await BucketSharingTests.store(place, tag: 1), theirs = await BucketSharingTests.store(place, tag: 2, following: true)
             let lamp = try await mine.add(NewItem(name: "Lamp"))
             try await mine.setImage(try SamplePhotos.png(), forKey: lamp.itemKey)

@@ -16,9 +16,9 @@ struct BucketSharingTests {
         return store
     }
 
-    @Test("each store's edits land on the archive the other wrote: both edits kept, nothing overwritten")
-    func editsFromBothStoresAreKept() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("each store's edits land on the archive the other wrote: both edits kept, nothing overwritten", arguments: StorageKind.buckets)
+    func editsFromBothStoresAreKept(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let mine = await Self.store(place, tag: 1), theirs = await Self.store(place, tag: 2)
             let lamp = try await mine.add(NewItem(name: "Lamp"))
             let sofa = try await mine.add(NewItem(name: "Sofa"))
@@ -35,9 +35,9 @@ struct BucketSharingTests {
         }
     }
 
-    @Test("a change to an item the other store deleted fails with a message saying so; the other changes in its write land")
-    func changeToItemDeletedElsewhereFails() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("a change to an item the other store deleted fails with a message saying so; the other changes in its write land", arguments: StorageKind.buckets)
+    func changeToItemDeletedElsewhereFails(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let mine = await Self.store(place, tag: 1), theirs = await Self.store(place, tag: 2)
             let lamp = try await mine.add(NewItem(name: "Lamp"))
             let sofa = try await mine.add(NewItem(name: "Sofa"))
@@ -58,9 +58,9 @@ struct BucketSharingTests {
         }
     }
 
-    @Test("two stores changing at once, 20 changes each: every change is in the archive exactly once")
-    func concurrentChangesAllLand() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("two stores changing at once, 20 changes each: every change is in the archive exactly once", arguments: StorageKind.buckets)
+    func concurrentChangesAllLand(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let stores = [await Self.store(place, tag: 1), await Self.store(place, tag: 2)]
             for store in stores { try await store.load() }
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -78,9 +78,9 @@ struct BucketSharingTests {
         }
     }
 
-    @Test("a store sees the other's changes within its refresh interval, without being told")
-    func readsFollowTheOtherStore() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("a store sees the other's changes within its refresh interval, without being told", arguments: StorageKind.buckets)
+    func readsFollowTheOtherStore(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let mine = await Self.store(place, tag: 1), theirs = await Self.store(place, tag: 2, following: true)
             #expect(try await theirs.items().isEmpty)
             let lamp = try await mine.add(NewItem(name: "Lamp"))
@@ -88,9 +88,9 @@ struct BucketSharingTests {
         }
     }
 
-    @Test("a photo set on an item the other store deleted meanwhile is removed again and the change fails: no photo without an item")
-    func photoForItemDeletedElsewhere() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("a photo set on an item the other store deleted meanwhile is removed again and the change fails: no photo without an item", arguments: StorageKind.buckets)
+    func photoForItemDeletedElsewhere(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let mine = await Self.store(place, tag: 1), theirs = await Self.store(place, tag: 2)
             let lamp = try await mine.add(NewItem(name: "Lamp"))
             #expect(try await theirs.item(lamp.itemKey).itemName == "Lamp")

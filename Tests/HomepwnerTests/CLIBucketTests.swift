@@ -12,9 +12,9 @@ struct CLIBucketTests {
         try await homepwner(arguments + place.arguments, environment: place.environment)
     }
 
-    @Test("locations and attachments work on a bucket: PREFIX/locations.plist and PREFIX/<itemKey>.attachment-1-<name>, removed with the item")
-    func locationsAndAttachments() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("locations and attachments work on a bucket: PREFIX/locations.plist and PREFIX/<itemKey>.attachment-1-<name>, removed with the item", arguments: StorageKind.buckets)
+    func locationsAndAttachments(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let key = CLITests.addedKey(try await Self.run(["add", "Boiler", "--location", "Cellar"], on: place))
             let added = try await Self.run(["locations", "add", "Cellar"], on: place)
             #expect(added.status == 0, "\(added.errors)")
@@ -33,9 +33,9 @@ struct CLIBucketTests {
         }
     }
 
-    @Test("add, list, show, update, set-image, remove-image, delete and check work on a bucket, its layout that of a folder")
-    func endToEnd() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("add, list, show, update, set-image, remove-image, delete and check work on a bucket, its layout that of a folder", arguments: StorageKind.buckets)
+    func endToEnd(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let added = try await Self.run(["add", "Mac Mini", "--serial", "C07XYZ", "--value", "$1,200"], on: place)
             #expect(added.status == 0, "\(added.errors)")
             let key = CLITests.addedKey(added)
@@ -78,9 +78,9 @@ struct CLIBucketTests {
         }
     }
 
-    @Test("check finds a photo object no item names (left by a crash between deleting an item and its photo); --repair removes it")
-    func orphanPhotoRepair() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("check finds a photo object no item names (left by a crash between deleting an item and its photo); --repair removes it", arguments: StorageKind.buckets)
+    func orphanPhotoRepair(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let added = try await Self.run(["add", "Lamp"], on: place)
             let key = CLITests.addedKey(added)
             let orphan = "00000000-0000-4000-8000-00000000ABCD"
@@ -98,9 +98,9 @@ struct CLIBucketTests {
         }
     }
 
-    @Test("bad credentials, a missing bucket and an unreachable endpoint: one line on stderr, exit 77, 66 or 69, never a hang")
-    func unusableStorage() async throws {
-        let server = try S3TestServer.shared()
+    @Test("bad credentials, a missing bucket and an unreachable endpoint: one line on stderr, exit 77, 66 or 69, never a hang", arguments: S3Store.allCases)
+    func unusableStorage(store: S3Store) async throws {
+        let server = try S3TestServer.shared(store)
         let prefix = S3TestServer.uniquePrefix("cli")
         var wrongSecret = server.environment
         wrongSecret["AWS_SECRET_ACCESS_KEY"] = "not-the-secret"

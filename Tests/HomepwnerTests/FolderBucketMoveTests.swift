@@ -20,9 +20,9 @@ struct InventoryMoveTests {
         return described
     }
 
-    @Test("items.archive and the photos copied into a bucket (boto3, as aws s3 sync) open and change there; copied back they open as a folder")
-    func folderToBucketAndBack() async throws {
-        let server = try S3TestServer.shared()
+    @Test("items.archive and the photos copied into a bucket (boto3, as aws s3 sync) open and change there; copied back they open as a folder", arguments: S3Store.allCases)
+    func folderToBucketAndBack(store: S3Store) async throws {
+        let server = try S3TestServer.shared(store)
         let prefix = S3TestServer.uniquePrefix("move-items")
         try await withTemporaryFolder { work in
             let folder = work.appendingPathComponent("Documents")

@@ -27,7 +27,7 @@ struct InventoryTransferTests {
 
     @Test("an export imported into an empty inventory on the other backend gives the same archive bytes, photos, attachments and locations", arguments: StorageKind.allCases)
     func roundTrip(kind: StorageKind) async throws {
-        let other: StorageKind = kind == .folder ? .bucket : .folder
+        let other: StorageKind = kind == .folder ? .seaweedfs : .folder
         try await withTemporaryFolder { scratch in
             try await withStoragePlace(kind) { source in
                 try await withStoragePlace(other) { target in

@@ -134,9 +134,9 @@ struct ModelVersionStoreTests {
         }
     }
 
-    @Test("in a bucket, a store that finds the archive rewritten by a newer homepwner refuses its next change and leaves the newer file as it is")
-    func bucketArchiveBecomesNewer() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("in a bucket, a store that finds the archive rewritten by a newer homepwner refuses its next change and leaves the newer file as it is", arguments: StorageKind.buckets)
+    func bucketArchiveBecomesNewer(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             try await place.write("items.archive", try ModelVersionFixtures.data(version: 2))
             let store = ItemStoreTests.store(place.storage)
             await store.lookForOtherStores(every: .zero)

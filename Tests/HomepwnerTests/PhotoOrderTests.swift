@@ -9,8 +9,8 @@ import TestSupport
 struct PhotoOrderTests {
     /// Runs `body` with a store on a fresh prefix reached through a fault proxy (few retries,
     /// so a planned failure fails the request), the proxy, and the same prefix reached directly.
-    static func withProxiedStore(_ body: (ItemStore, S3FaultProxy, StoragePlace) async throws -> Void) async throws {
-        try await withStoragePlace(.bucket) { place in
+    static func withProxiedStore(on kind: StorageKind, _ body: (ItemStore, S3FaultProxy, StoragePlace) async throws -> Void) async throws {
+        try await withStoragePlace(kind) { place in
             guard case .bucket(let direct) = place.storage, let server = place.server else { return }
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
@@ -27,9 +27,9 @@ struct PhotoOrderTests {
         }
     }
 
-    @Test("a delete whose photo removal fails has already removed the item: the photo is an orphan that check --repair removes")
-    func deleteRemovesTheItemBeforeThePhoto() async throws {
-        try await Self.withProxiedStore { store, proxy, place in
+    @Test("a delete whose photo removal fails has already removed the item: the photo is an orphan that check --repair removes", arguments: StorageKind.buckets)
+    func deleteRemovesTheItemBeforeThePhoto(kind: StorageKind) async throws {
+        try await Self.withProxiedStore(on: kind) { store, proxy, place in
             let lamp = try await store.add(NewItem(name: "Lamp"))
             let sofa = try await store.add(NewItem(name: "Sofa"))
             try await store.setImage(try samplePNG(seed: 1), forKey: lamp.itemKey)
@@ -49,9 +49,9 @@ struct PhotoOrderTests {
         }
     }
 
-    @Test("a photo whose write fails leaves the item as it was, with its old photo or none")
-    func failedPhotoWriteChangesNothing() async throws {
-        try await Self.withProxiedStore { store, proxy, place in
+    @Test("a photo whose write fails leaves the item as it was, with its old photo or none", arguments: StorageKind.buckets)
+    func failedPhotoWriteChangesNothing(kind: StorageKind) async throws {
+        try await Self.withProxiedStore(on: kind) { store, proxy, place in
             let lamp = try await store.add(NewItem(name: "Lamp"))
             let old = try samplePNG(seed: 1)
             try await store.setImage(old, forKey: lamp.itemKey)

@@ -14,9 +14,9 @@ struct BucketServerTests {
         )
     }
 
-    @Test("two servers on one bucket: no lock between them, each sees the other's items and photos, the layout that of a folder")
-    func twoServersShareOneBucket() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("two servers on one bucket: no lock between them, each sees the other's items and photos, the layout that of a folder", arguments: StorageKind.buckets)
+    func twoServersShareOneBucket(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let first = try await Self.serve(place), second = try await Self.serve(place)
             defer {
                 for server in [first, second] where server.process.isRunning { _ = server.stop() }
@@ -50,9 +50,9 @@ struct BucketServerTests {
         }
     }
 
-    @Test("while the storage answers only errors, reads and changes get 503 with Retry-After within seconds, and work again after")
-    func storageDownIs503() async throws {
-        try await withStoragePlace(.bucket) { place in
+    @Test("while the storage answers only errors, reads and changes get 503 with Retry-After within seconds, and work again after", arguments: StorageKind.buckets)
+    func storageDownIs503(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
             let storage = try #require(place.server)
             let proxy = try await S3FaultProxy.start(upstream: storage.endpoint)
             defer { proxy.stop() }

@@ -5,10 +5,10 @@ import TestSupport
 
 @Suite("Watching a prefix by listing: another server's changes seen", .serialized)
 struct BucketPollTests {
-    @Test("a pass reports what was added, changed (new ETag) and removed since the last, in key order; an unchanged pass reports nothing")
-    func passes() async throws {
-        let mine = try TestBucket("poll")
-        let theirs = try TestBucket("poll")  // another server: its own client, the same bucket
+    @Test("a pass reports what was added, changed (new ETag) and removed since the last, in key order; an unchanged pass reports nothing", arguments: S3Store.allCases)
+    func passes(store: S3Store) async throws {
+        let mine = try TestBucket("poll", on: store)
+        let theirs = try TestBucket("poll", on: store)  // another server: its own client, the same bucket
         let prefix = mine.prefix
         let poll = BucketPoll(client: mine.client, prefix: prefix)
         #expect(try await poll.poll().undated == [])
@@ -30,9 +30,9 @@ struct BucketPollTests {
         try await theirs.client.shutdown()
     }
 
-    @Test("a baseline the caller knows is not reported again; more than 1,000 keys take one request per 1,000")
-    func baselineAndPages() async throws {
-        let bucket = try TestBucket("poll-pages")
+    @Test("a baseline the caller knows is not reported again; more than 1,000 keys take one request per 1,000", arguments: S3Store.allCases)
+    func baselineAndPages(store: S3Store) async throws {
+        let bucket = try TestBucket("poll-pages", on: store)
         var baseline: [String: String] = [:]
         for index in 0..<1_005 {
             let key = bucket.key(String(format: "%04d.scarycreature/Data.plist", index))
@@ -45,10 +45,10 @@ struct BucketPollTests {
         try await bucket.client.shutdown()
     }
 
-    @Test("the event stream shows another server's write at the next pass, and its passes stop when the listener stops")
-    func events() async throws {
-        let mine = try TestBucket("poll-events")
-        let theirs = try TestBucket("poll-events")
+    @Test("the event stream shows another server's write at the next pass, and its passes stop when the listener stops", arguments: S3Store.allCases)
+    func events(store: S3Store) async throws {
+        let mine = try TestBucket("poll-events", on: store)
+        let theirs = try TestBucket("poll-events", on: store)
         let poll = BucketPoll(client: mine.client, prefix: mine.prefix, interval: .milliseconds(200))
         _ = try await poll.poll()
         let key = mine.prefix + "items.archive"
@@ -72,9 +72,9 @@ struct BucketPollTests {
         try await theirs.client.shutdown()
     }
 
-    @Test("while the storage is down each pass is a .failed event, and the first pass after it comes back reports what changed meanwhile")
-    func downAndBack() async throws {
-        let bucket = try await FaultyBucket("poll-down", retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(5)))
+    @Test("while the storage is down each pass is a .failed event, and the first pass after it comes back reports what changed meanwhile", arguments: S3Store.allCases)
+    func downAndBack(store: S3Store) async throws {
+        let bucket = try await FaultyBucket("poll-down", retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(5)), on: store)
         let poll = BucketPoll(client: bucket.client, prefix: bucket.direct.prefix, interval: .milliseconds(100))
         _ = try await poll.poll()
         try await bucket.proxy.plan(Array(repeating: "slowdown", count: 4))

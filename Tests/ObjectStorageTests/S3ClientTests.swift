@@ -3,14 +3,14 @@ import Testing
 import TestSupport
 @testable import ObjectStorage
 
-/// A client of the shared local S3 server's bucket, its keys under a prefix of the test's own.
+/// A client of a shared local S3 server's bucket, its keys under a prefix of the test's own.
 struct TestBucket {
     let server: S3TestServer
     let client: S3Client
     let prefix: String
 
-    init(_ name: String, secret: String? = nil, bucket: String = S3TestServer.bucket) throws {
-        server = try S3TestServer.shared()
+    init(_ name: String, secret: String? = nil, bucket: String = S3TestServer.bucket, on store: S3Store) throws {
+        server = try S3TestServer.shared(store)
         client = try server.client(bucket: bucket, secret: secret)
         prefix = S3TestServer.uniquePrefix(name)
     }
@@ -18,11 +18,11 @@ struct TestBucket {
     func key(_ name: String) -> String { prefix + name }
 }
 
-@Suite("S3 client against a local S3 server (moto, signatures checked)", .serialized)
+@Suite("S3 client against the local S3 servers (moto and SeaweedFS, signatures checked)", .serialized)
 struct S3ClientTests {
-    @Test("keys with spaces, '+', '%', accents, emoji and slashes: put, head, get, list and delete reach the same object")
-    func awkwardKeys() async throws {
-        let bucket = try TestBucket("awkward")
+    @Test("keys with spaces, '+', '%', accents, emoji and slashes: put, head, get, list and delete reach the same object", arguments: S3Store.allCases)
+    func awkwardKeys(store: S3Store) async throws {
+        let bucket = try TestBucket("awkward", on: store)
         defer { Task { try? await bucket.client.shutdown() } }
         let names = ["a b", "c+d", "100%", "é/ü", "😀 x", "x~y_z.-", "q?r#s&t=u"]
         for (index, name) in names.enumerated() {
@@ -47,9 +47,9 @@ struct S3ClientTests {
         try await bucket.client.delete(bucket.key("never-there"))  // deleting nothing is no error
     }
 
-    @Test("a missing object is .notFound; Range reads those bytes; If-None-Match with the current ETag is .notModified")
-    func readsAndConditions() async throws {
-        let bucket = try TestBucket("reads")
+    @Test("a missing object is .notFound; Range reads those bytes; If-None-Match with the current ETag is .notModified", arguments: S3Store.allCases)
+    func readsAndConditions(store: S3Store) async throws {
+        let bucket = try TestBucket("reads", on: store)
         defer { Task { try? await bucket.client.shutdown() } }
         do {
             _ = try await bucket.client.get(bucket.key("missing"), maxBytes: 100)
@@ -81,9 +81,9 @@ struct S3ClientTests {
         }
     }
 
-    @Test("If-None-Match: * creates once (then 412); If-Match replaces only the version read")
-    func conditionalWrites() async throws {
-        let bucket = try TestBucket("conditional")
+    @Test("If-None-Match: * creates once (then 412); If-Match replaces only the version read", arguments: S3Store.allCases)
+    func conditionalWrites(store: S3Store) async throws {
+        let bucket = try TestBucket("conditional", on: store)
         defer { Task { try? await bucket.client.shutdown() } }
         let first = try await bucket.client.put(bucket.key("doc"), body: Data("one".utf8), condition: .absent)
         await #expect { try await bucket.client.put(bucket.key("doc"), body: Data("two".utf8), condition: .absent) } throws: {
@@ -101,9 +101,9 @@ struct S3ClientTests {
         #expect(object.body == Data("two".utf8))
     }
 
-    @Test("16 clients racing to create one key: exactly one wins, 15 get .preconditionFailed")
-    func racingCreates() async throws {
-        let bucket = try TestBucket("race")
+    @Test("16 clients racing to create one key: exactly one wins, 15 get .preconditionFailed", arguments: S3Store.allCases)
+    func racingCreates(store: S3Store) async throws {
+        let bucket = try TestBucket("race", on: store)
         defer { Task { try? await bucket.client.shutdown() } }
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<16 {
@@ -121,9 +121,9 @@ struct S3ClientTests {
         #expect(outcomes.filter { $0 }.count == 1)
     }
 
-    @Test("ListObjectsV2 pages: 25 keys at 10 a page are 3 pages, in order, with delimiter groups")
-    func paging() async throws {
-        let bucket = try TestBucket("paging")
+    @Test("ListObjectsV2 pages: 25 keys at 10 a page are 3 pages, in order, with delimiter groups", arguments: S3Store.allCases)
+    func paging(store: S3Store) async throws {
+        let bucket = try TestBucket("paging", on: store)
         defer { Task { try? await bucket.client.shutdown() } }
         let names = (0..<25).map { String(format: "%02d.scarycreature/Data.plist", $0) }
         for name in names { try await bucket.client.put(bucket.key(name), body: Data(name.utf8)) }
@@ -141,19 +141,19 @@ struct S3ClientTests {
         #expect(folders.commonPrefixes == names.map { bucket.key(String($0.prefix(17))) })
     }
 
-    @Test("a client dropped without shutdown, its connections open, closes them itself (no crash)")
-    func droppedClient() async throws {
-        var bucket: TestBucket? = try TestBucket("dropped")
+    @Test("a client dropped without shutdown, its connections open, closes them itself (no crash)", arguments: S3Store.allCases)
+    func droppedClient(store: S3Store) async throws {
+        var bucket: TestBucket? = try TestBucket("dropped", on: store)
         try await bucket?.client.put(bucket!.key("x"), body: Data("x".utf8))
         bucket = nil
-        let again = try TestBucket("dropped-again")
+        let again = try TestBucket("dropped-again", on: store)
         try await again.client.put(again.key("y"), body: Data("y".utf8))
         try await again.client.shutdown()
     }
 
-    @Test("a wrong secret is .accessDenied (SignatureDoesNotMatch), a missing bucket .notFound (NoSuchBucket): no retries, clear messages")
-    func refusals() async throws {
-        let wrong = try TestBucket("refused", secret: "not-the-secret")
+    @Test("a wrong secret is .accessDenied (SignatureDoesNotMatch), a missing bucket .notFound (NoSuchBucket): no retries, clear messages", arguments: S3Store.allCases)
+    func refusals(store: S3Store) async throws {
+        let wrong = try TestBucket("refused", secret: "not-the-secret", on: store)
         defer { Task { try? await wrong.client.shutdown() } }
         do {
             _ = try await wrong.client.listPage(prefix: wrong.prefix)
@@ -163,7 +163,7 @@ struct S3ClientTests {
             #expect(error.s3Code == "SignatureDoesNotMatch")
             #expect(error.message.hasPrefix("the storage refused the credentials"))
         }
-        let missing = try TestBucket("missing", bucket: "no-such-bucket-here")
+        let missing = try TestBucket("missing", bucket: "no-such-bucket-here", on: store)
         defer { Task { try? await missing.client.shutdown() } }
         do {
             _ = try await missing.client.listPage(prefix: "")

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import ObjectStorage
 
-/// A client that reaches the shared local S3 server through a fresh fault proxy.
+/// A client that reaches a shared local S3 server through a fresh fault proxy.
 struct FaultyBucket {
     let proxy: S3FaultProxy
     let client: S3Client
@@ -11,9 +11,9 @@ struct FaultyBucket {
 
     init(
         _ name: String, retry: RetryPolicy = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(10), maxDelay: .milliseconds(100), deadline: .seconds(90)),
-        requestTimeout: Duration = .seconds(10), maxConnections: Int = 32
+        requestTimeout: Duration = .seconds(10), maxConnections: Int = 32, on store: S3Store
     ) async throws {
-        direct = try TestBucket(name)
+        direct = try TestBucket(name, on: store)
         proxy = try await S3FaultProxy.start(upstream: direct.server.endpoint)
         client = try direct.server.client(endpoint: proxy.endpoint, retry: retry, requestTimeout: requestTimeout, maxConnections: maxConnections)
     }
@@ -34,9 +34,9 @@ struct FaultyBucket {
 
 @Suite("S3 client retries: 503 SlowDown, 500, dropped connections, delays, lost answers", .serialized)
 struct S3RetryTests {
-    @Test("503 SlowDown and 500 are tried again until an answer stands")
-    func serverErrors() async throws {
-        let bucket = try await FaultyBucket("slowdown")
+    @Test("503 SlowDown and 500 are tried again until an answer stands", arguments: S3Store.allCases)
+    func serverErrors(store: S3Store) async throws {
+        let bucket = try await FaultyBucket("slowdown", on: store)
         try await bucket.direct.client.put(bucket.key("x"), body: Data("x".utf8))
         try await bucket.proxy.plan(["slowdown", "internal", "slowdown"])
         guard case .object(let object) = try await bucket.client.get(bucket.key("x"), maxBytes: 10) else { return }
@@ -45,9 +45,9 @@ struct S3RetryTests {
         await bucket.close()
     }
 
-    @Test("a connection reset before the request arrives is tried again")
-    func resetBefore() async throws {
-        let bucket = try await FaultyBucket("reset-before")
+    @Test("a connection reset before the request arrives is tried again", arguments: S3Store.allCases)
+    func resetBefore(store: S3Store) async throws {
+        let bucket = try await FaultyBucket("reset-before", on: store)
         try await bucket.proxy.plan(["reset-before", "reset-before"])
         let etag = try await bucket.client.put(bucket.key("x"), body: Data("x".utf8))
         #expect(try await bucket.direct.client.head(bucket.key("x"))?.etag == etag)
@@ -55,9 +55,9 @@ struct S3RetryTests {
         await bucket.close()
     }
 
-    @Test("a create whose answer was lost after it landed is not sent again: the write id on the object says it landed")
-    func lostCreateLanded() async throws {
-        let bucket = try await FaultyBucket("lost-create")
+    @Test("a create whose answer was lost after it landed is not sent again: the write id on the object says it landed", arguments: S3Store.allCases)
+    func lostCreateLanded(store: S3Store) async throws {
+        let bucket = try await FaultyBucket("lost-create", on: store)
         try await bucket.proxy.plan(["reset-after"])
         let etag = try await bucket.client.put(bucket.key("n"), body: Data("mine".utf8), condition: .absent)
         #expect(try await bucket.direct.client.head(bucket.key("n"))?.etag == etag)
@@ -65,18 +65,18 @@ struct S3RetryTests {
         await bucket.close()
     }
 
-    @Test("a create lost before it landed is sent again once the key is seen empty")
-    func lostCreateNotLanded() async throws {
-        let bucket = try await FaultyBucket("lost-before")
+    @Test("a create lost before it landed is sent again once the key is seen empty", arguments: S3Store.allCases)
+    func lostCreateNotLanded(store: S3Store) async throws {
+        let bucket = try await FaultyBucket("lost-before", on: store)
         try await bucket.proxy.plan(["reset-before"])
         _ = try await bucket.client.put(bucket.key("n"), body: Data("mine".utf8), condition: .absent)
         #expect(try await bucket.seen() == ["PUT reset-before", "HEAD pass", "PUT pass"])
         await bucket.close()
     }
 
-    @Test("a create lost while another writer took the key is .preconditionFailed, and theirs stays")
-    func lostCreateTaken() async throws {
-        let bucket = try await FaultyBucket("lost-taken", requestTimeout: .seconds(10))
+    @Test("a create lost while another writer took the key is .preconditionFailed, and theirs stays", arguments: S3Store.allCases)
+    func lostCreateTaken(store: S3Store) async throws {
+        let bucket = try await FaultyBucket("lost-taken", requestTimeout: .seconds(10), on: store)
         // Mine is reset before it lands; the look that follows is held 2 s, and theirs lands then.
         try await bucket.proxy.plan(["reset-before", "delay"])
         let mine = Task { try await bucket.client.put(bucket.key("n"), body: Data("mine".utf8), condition: .absent) }
@@ -89,9 +89,9 @@ struct S3RetryTests {
         await bucket.close()
     }
 
-    @Test("a write that landed, lost its answer, and was replaced by another writer before the look is reported landed but not current, and not sent again")
-    func lostWriteSuperseded() async throws {
-        let bucket = try await FaultyBucket("superseded", requestTimeout: .seconds(10))
+    @Test("a write that landed, lost its answer, and was replaced by another writer before the look is reported landed but not current, and not sent again", arguments: S3Store.allCases)
+    func lostWriteSuperseded(store: S3Store) async throws {
+        let bucket = try await FaultyBucket("superseded", requestTimeout: .seconds(10), on: store)
         let first = try await bucket.direct.client.write(bucket.key("d"), body: Data("1".utf8))
         try await bucket.proxy.plan(["reset-after", "delay"])
         let mine = Task {
@@ -113,9 +113,9 @@ struct S3RetryTests {
         await bucket.close()
     }
 
-    @Test("an update whose answer was lost after it landed answers the new ETag; one lost before it landed is sent again")
-    func lostUpdates() async throws {
-        let bucket = try await FaultyBucket("lost-update")
+    @Test("an update whose answer was lost after it landed answers the new ETag; one lost before it landed is sent again", arguments: S3Store.allCases)
+    func lostUpdates(store: S3Store) async throws {
+        let bucket = try await FaultyBucket("lost-update", on: store)
         let first = try await bucket.direct.client.put(bucket.key("d"), body: Data("1".utf8))
         try await bucket.proxy.plan(["reset-after"])
         let second = try await bucket.client.put(bucket.key("d"), body: Data("2".utf8), condition: .matching(etag: first))
@@ -127,9 +127,9 @@ struct S3RetryTests {
         await bucket.close()
     }
 
-    @Test("storage that stays down: .unavailable after the attempt limit, with the status and S3 code")
-    func staysDown() async throws {
-        let bucket = try await FaultyBucket("down", retry: RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20), deadline: .seconds(20)))
+    @Test("storage that stays down: .unavailable after the attempt limit, with the status and S3 code", arguments: S3Store.allCases)
+    func staysDown(store: S3Store) async throws {
+        let bucket = try await FaultyBucket("down", retry: RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20), deadline: .seconds(20)), on: store)
         try await bucket.proxy.plan([], shares: ["slowdown": 1.0])
         do {
             _ = try await bucket.client.get(bucket.key("x"), maxBytes: 10)
@@ -143,11 +143,11 @@ struct S3RetryTests {
         await bucket.close()
     }
 
-    @Test("an answer that takes longer than the request timeout is given up and tried again")
-    func slowAnswer() async throws {
+    @Test("an answer that takes longer than the request timeout is given up and tried again", arguments: S3Store.allCases)
+    func slowAnswer(store: S3Store) async throws {
         // A timeout shorter than the proxy's 2 s delay (the only test that wants one: a slow
         // machine could time out an answer that was merely late).
-        let bucket = try await FaultyBucket("slow", requestTimeout: .seconds(1))
+        let bucket = try await FaultyBucket("slow", requestTimeout: .seconds(1), on: store)
         try await bucket.direct.client.put(bucket.key("x"), body: Data("x".utf8))
         try await bucket.proxy.plan(["delay"])
         guard case .object = try await bucket.client.get(bucket.key("x"), maxBytes: 10) else { return }
@@ -155,9 +155,9 @@ struct S3RetryTests {
         await bucket.close()
     }
 
-    @Test("the connection pool is bounded: 60 reads at once over at most 3 connections, every one answered")
-    func boundedPool() async throws {
-        let bucket = try await FaultyBucket("pool", requestTimeout: .seconds(30), maxConnections: 3)
+    @Test("the connection pool is bounded: 60 reads at once over at most 3 connections, every one answered", arguments: S3Store.allCases)
+    func boundedPool(store: S3Store) async throws {
+        let bucket = try await FaultyBucket("pool", requestTimeout: .seconds(30), maxConnections: 3, on: store)
         try await bucket.direct.client.put(bucket.key("x"), body: Data("x".utf8))
         let answered = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<60 {
@@ -176,9 +176,9 @@ struct S3RetryTests {
         await bucket.close()
     }
 
-    @Test("requests beyond the pool wait for a connection as long as their deadline allows, not the connect timeout")
-    func waitingForAConnectionIsNotUnreachable() async throws {
-        let bucket = try await FaultyBucket("pool-wait")
+    @Test("requests beyond the pool wait for a connection as long as their deadline allows, not the connect timeout", arguments: S3Store.allCases)
+    func waitingForAConnectionIsNotUnreachable(store: S3Store) async throws {
+        let bucket = try await FaultyBucket("pool-wait", on: store)
         try await bucket.direct.client.put(bucket.key("x"), body: Data("x".utf8))
         // One connection, a 1 s connect timeout, one attempt: the proxy delays the first two
         // answers 2 s, so the third request waits 4 s for the connection.

@@ -12,9 +12,9 @@ struct BucketCLITests {
         try await runBuilt("scary-creatures", arguments + ["--storage", storage, "--s3-path-style"], environment: environment)
     }
 
-    @Test("add, list, show, rename, rate, set-image, check and delete work on a bucket, laid out as in a folder")
-    func everyCommand() async throws {
-        let server = try S3TestServer.shared()
+    @Test("add, list, show, rename, rate, set-image, check and delete work on a bucket, laid out as in a folder", arguments: S3Store.allCases)
+    func everyCommand(store: S3Store) async throws {
+        let server = try S3TestServer.shared(store)
         let prefix = S3TestServer.uniquePrefix("cli")
         let storage = "s3://\(S3TestServer.bucket)/\(prefix)"
         let environment = server.environment
@@ -50,14 +50,15 @@ struct BucketCLITests {
         }
     }
 
-    @Test("refused credentials, a missing bucket, an unreachable endpoint and a malformed location (a usage error): one line, their exit status, never a hang", arguments: [
+    @Test("refused credentials, a missing bucket, an unreachable endpoint and a malformed location (a usage error): one line, their exit status, never a hang", arguments: S3Store.allCases, [
         ("secret", "scary-tests", Int32(77), "refused the credentials"),
         ("bucket", "no-such-bucket", 66, "there is no bucket \"no-such-bucket\""),
         ("endpoint", "scary-tests", 69, "cannot reach http://127.0.0.1:9"),
         ("location", "Bad_Bucket", 64, "is not a bucket name"),
     ])
-    func startErrors(_ broken: String, _ bucket: String, _ status: Int32, _ message: String) async throws {
-        var environment = try S3TestServer.shared().environment
+    func startErrors(store: S3Store, _ failure: (broken: String, bucket: String, status: Int32, message: String)) async throws {
+        let (broken, bucket, status, message) = failure
+        var environment = try S3TestServer.shared(store).environment
         if broken == "secret" { environment["AWS_SECRET_ACCESS_KEY"] = "wrong" }
         if broken == "endpoint" { environment["AWS_ENDPOINT_URL_S3"] = "http://127.0.0.1:9" }
         let result = try await run(["list"], storage: "s3://\(bucket)/x", environment: environment)

@@ -87,12 +87,12 @@ struct BucketStormTests {
         }
     }
 
-    @Test("a minute of creating, editing, uploading and deleting on three servers, one killed: nothing acknowledged lost or doubled")
-    func storm() async throws {
+    @Test("a minute of creating, editing, uploading and deleting on three servers, one killed: nothing acknowledged lost or doubled", arguments: S3Store.allCases)
+    func storm(store: S3Store) async throws {
         let seconds = Double(ProcessInfo.processInfo.environment["SCARY_STORM_SECONDS"] ?? "") ?? 60
         // A local S3 server of its own: a minute of storm must not queue the other tests'
         // requests behind it on the shared one.
-        let storage = try S3TestServer.start(buckets: [S3TestServer.bucket])
+        let storage = try S3TestServer.start(buckets: [S3TestServer.bucket], store: store)
         defer { storage.child.process.terminate() }
         let proxy = try await S3FaultProxy.start(upstream: storage.endpoint)
         defer { proxy.stop() }

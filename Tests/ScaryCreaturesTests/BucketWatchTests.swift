@@ -10,9 +10,9 @@ import TestSupport
 /// changes, publishes them, and drops the cached thumbnails they make stale.
 @Suite("Watching a bucket another server changes", .serialized, .timeLimit(.minutes(2)))
 struct BucketWatchTests {
-    /// Runs `body` with two databases on one fresh prefix of the local S3 server.
-    private func withTwoDatabases(_ body: (ScaryCreatureDatabase, ScaryCreatureDatabase) async throws -> Void) async throws {
-        let server = try S3TestServer.shared()
+    /// Runs `body` with two databases on one fresh prefix of `store`'s bucket.
+    private func withTwoDatabases(on store: S3Store, _ body: (ScaryCreatureDatabase, ScaryCreatureDatabase) async throws -> Void) async throws {
+        let server = try S3TestServer.shared(store)
         let client = try server.client()
         let bucket = BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("watch")))
         do {
@@ -26,9 +26,9 @@ struct BucketWatchTests {
         try await client.shutdown()
     }
 
-    @Test("a creature created, renamed, given a photo and deleted through one server is published by the other's watch")
-    func eventsFromAnotherServer() async throws {
-        try await withTwoDatabases { one, two in
+    @Test("a creature created, renamed, given a photo and deleted through one server is published by the other's watch", arguments: S3Store.allCases)
+    func eventsFromAnotherServer(store: S3Store) async throws {
+        try await withTwoDatabases(on: store) { one, two in
             let existing = try await one.add(title: "Old")
             let watch = await startWatch(of: two)
             defer { watch.cancel() }
@@ -48,9 +48,9 @@ struct BucketWatchTests {
         }
     }
 
-    @Test("a creature another server made after this server started, before its watch's first pass, is still published")
-    func madeBeforeTheFirstPass() async throws {
-        try await withTwoDatabases { one, two in
+    @Test("a creature another server made after this server started, before its watch's first pass, is still published", arguments: S3Store.allCases)
+    func madeBeforeTheFirstPass(store: S3Store) async throws {
+        try await withTwoDatabases(on: store) { one, two in
             let events = await two.changes.subscribe(after: nil)
             let watch = Task { try await FolderWatch(database: two).run() }
             defer { watch.cancel() }
@@ -59,9 +59,9 @@ struct BucketWatchTests {
         }
     }
 
-    @Test("a creature present before the watch began is not read at start; the first change another server makes to it is told as updated and photo")
-    func presentBeforeTheWatch() async throws {
-        try await withTwoDatabases { one, two in
+    @Test("a creature present before the watch began is not read at start; the first change another server makes to it is told as updated and photo", arguments: S3Store.allCases)
+    func presentBeforeTheWatch(store: S3Store) async throws {
+        try await withTwoDatabases(on: store) { one, two in
             let old = try await one.add(title: "Old")
             // A listing dates objects to the second, so the creature must be older than the
             // watch by more than a second: a margin of -2 s counts the watch as begun 2 s from
@@ -76,9 +76,9 @@ struct BucketWatchTests {
         }
     }
 
-    @Test("a photo replaced through another server: this server's cached thumbnail is dropped, the next one is the new photo's")
-    func thumbnailFollowsAnotherServer() async throws {
-        try await withTwoDatabases { one, two in
+    @Test("a photo replaced through another server: this server's cached thumbnail is dropped, the next one is the new photo's", arguments: S3Store.allCases)
+    func thumbnailFollowsAnotherServer(store: S3Store) async throws {
+        try await withTwoDatabases(on: store) { one, two in
             let creature = try await one.add(title: "Ghost", image: try SamplePhotos.png())
             let watch = await startWatch(of: two)
             defer { watch.cancel() }

@@ -26,8 +26,8 @@ struct ColdStartProcessTests {
         let direct: S3Client
         let prefix: String
 
-        init(creatures: Int = ColdStartProcessTests.creatures) async throws {
-            storage = try S3TestServer.start(buckets: [S3TestServer.bucket])
+        init(creatures: Int = ColdStartProcessTests.creatures, store: S3Store = .moto) async throws {
+            storage = try S3TestServer.start(buckets: [S3TestServer.bucket], store: store)
             proxy = try await S3FaultProxy.start(upstream: storage.endpoint)
             direct = try storage.client()
             prefix = S3TestServer.uniquePrefix("cold-process")
@@ -107,9 +107,9 @@ struct ColdStartProcessTests {
         return ContinuousClock.now - began
     }
 
-    @Test("clients that give up after 2 s get a 200 within 60 s; each creature is read about once (at most 1.2 reads each); the summary is written; /readyz turns 200 only once the list can be answered; SIGTERM then ends the process at once")
-    func coldStartUnderImpatientClients() async throws {
-        let bucket = try await ColdBucket()
+    @Test("clients that give up after 2 s get a 200 within 60 s; each creature is read about once (at most 1.2 reads each); the summary is written; /readyz turns 200 only once the list can be answered; SIGTERM then ends the process at once", arguments: S3Store.allCases)
+    func coldStartUnderImpatientClients(store: S3Store) async throws {
+        let bucket = try await ColdBucket(store: store)
         defer { Task { await bucket.end() } }
         let before = try await bucket.requests().count
         let server = try await bucket.serve()
@@ -162,9 +162,9 @@ struct ColdStartProcessTests {
         #expect(took < .seconds(15))
     }
 
-    @Test("SIGTERM during a cold listing, with a client waiting for it: the process exits 0 within 15 s (the default grace of 10 s, then the listing is cancelled)")
-    func sigtermDuringColdListing() async throws {
-        let bucket = try await ColdBucket()
+    @Test("SIGTERM during a cold listing, with a client waiting for it: the process exits 0 within 15 s (the default grace of 10 s, then the listing is cancelled)", arguments: S3Store.allCases)
+    func sigtermDuringColdListing(store: S3Store) async throws {
+        let bucket = try await ColdBucket(store: store)
         defer { Task { await bucket.end() } }
         let server = try await bucket.serve()
         // The listing begins at start; a client waits for it.
@@ -180,6 +180,7 @@ struct ColdStartProcessTests {
         _ = await waiting.value
     }
 
+    // In these two the proxy answers nothing: which store is behind it does not matter.
     @Test("with the storage answering nothing, SIGTERM ends the process within the grace period and a second, exit 0, every piece of work cancelled (none left behind)")
     func sigtermWithSilentStorage() async throws {
         let bucket = try await ColdBucket(creatures: 20)

@@ -22,9 +22,9 @@ struct FolderBucketMoveTests {
         return described
     }
 
-    @Test("a folder copied into a bucket (boto3, as aws s3 sync) lists and edits there; copied back it opens as a folder", arguments: ["2018", "2010"])
-    func folderToBucketAndBack(_ layout: String) async throws {
-        let server = try S3TestServer.shared()
+    @Test("a folder copied into a bucket (boto3, as aws s3 sync) lists and edits there; copied back it opens as a folder", arguments: S3Store.allCases, ["2018", "2010"])
+    func folderToBucketAndBack(store: S3Store, _ layout: String) async throws {
+        let server = try S3TestServer.shared(store)
         let prefix = S3TestServer.uniquePrefix("move")
         try await withTemporaryFolder { work in
             let folder = work.appendingPathComponent("PrivateDocuments")

@@ -18,10 +18,10 @@ struct BucketServerTests {
     /// Runs `body` with two servers (through the router test framework) on one fresh prefix of
     /// the local S3 server, once both watch the bucket; `endpoint` puts a proxy in between.
     private func withTwoServers(
-        endpoint: String? = nil, retry: RetryPolicy? = nil,
+        on store: S3Store, endpoint: String? = nil, retry: RetryPolicy? = nil,
         _ body: @escaping @Sendable (any TestClientProtocol, any TestClientProtocol, S3Client) async throws -> Void
     ) async throws {
-        let server = try S3TestServer.shared()
+        let server = try S3TestServer.shared(store)
         let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("servers"))
         let clients = try (0..<2).map { _ in try server.client(endpoint: endpoint, retry: retry, requestTimeout: .seconds(5)) }
         let direct = try server.client()
@@ -66,9 +66,9 @@ struct BucketServerTests {
         return seen
     }
 
-    @Test("a creature made, renamed and deleted through one server shows in the other's list, cached lists included")
-    func changesReachTheOtherServer() async throws {
-        try await withTwoServers { one, two, _ in
+    @Test("a creature made, renamed and deleted through one server shows in the other's list, cached lists included", arguments: S3Store.allCases)
+    func changesReachTheOtherServer(store: S3Store) async throws {
+        try await withTwoServers(on: store) { one, two, _ in
             #expect(try titles(try await two.execute(uri: "/api/creatures", method: .get)) == [:])
             #expect(try titles(try await two.execute(uri: "/api/creatures", method: .get)) == [:])  // now cached
             let created = try await one.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Bug","rating":1}"#))
@@ -82,9 +82,9 @@ struct BucketServerTests {
         }
     }
 
-    @Test("two servers changing one version with If-Match: one succeeds, the other gets 412, nothing is overwritten silently")
-    func ifMatchAcrossServers() async throws {
-        try await withTwoServers { one, two, _ in
+    @Test("two servers changing one version with If-Match: one succeeds, the other gets 412, nothing is overwritten silently", arguments: S3Store.allCases)
+    func ifMatchAcrossServers(store: S3Store) async throws {
+        try await withTwoServers(on: store) { one, two, _ in
             let created = try await one.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Bug","rating":1}"#))
             let tag = try #require(created.headers[.eTag])
             let answers = try await withThrowingTaskGroup(of: (Int, HTTPResponse.Status).self) { group in
@@ -105,13 +105,13 @@ struct BucketServerTests {
         }
     }
 
-    @Test("while the storage answers only errors, reads and writes get 503 with Retry-After")
-    func storageDownIs503() async throws {
-        let server = try S3TestServer.shared()
+    @Test("while the storage answers only errors, reads and writes get 503 with Retry-After", arguments: S3Store.allCases)
+    func storageDownIs503(store: S3Store) async throws {
+        let server = try S3TestServer.shared(store)
         let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
         defer { proxy.stop() }
         let retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .milliseconds(100), deadline: .seconds(5))
-        try await withTwoServers(endpoint: proxy.endpoint, retry: retry) { one, _, _ in
+        try await withTwoServers(on: store, endpoint: proxy.endpoint, retry: retry) { one, _, _ in
             #expect(try await one.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Bug","rating":1}"#)).status == .created)
             try await proxy.plan([], shares: ["internal": 1.0])
             for (uri, method, payload) in [("/api/creatures", HTTPRequest.Method.get, ""), ("/api/creatures/1", .patch, #"{"rating":2}"#), ("/api/creatures", .post, #"{"title":"Moth","rating":1}"#)] {

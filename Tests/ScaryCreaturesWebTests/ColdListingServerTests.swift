@@ -17,9 +17,9 @@ import WebTestSupport
 /// and the listing goes on for the next.
 @Suite("A cold listing through the server: 503 with Retry-After past the wait, then the list", .serialized, .timeLimit(.minutes(2)))
 struct ColdListingServerTests {
-    @Test("while the first listing of a slow bucket is read, the list and the list page answer 503 unavailable with Retry-After once the wait passes; the same listing then answers both")
-    func slowListingIs503ThenTheList() async throws {
-        let server = try S3TestServer.shared()
+    @Test("while the first listing of a slow bucket is read, the list and the list page answer 503 unavailable with Retry-After once the wait passes; the same listing then answers both", arguments: S3Store.allCases)
+    func slowListingIs503ThenTheList(store: S3Store) async throws {
+        let server = try S3TestServer.shared(store)
         let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
         defer { proxy.stop() }
         let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("cold-server"))

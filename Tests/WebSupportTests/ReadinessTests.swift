@@ -40,9 +40,9 @@ struct ReadinessTests {
         }
     }
 
-    @Test("a bucket that answers is ready; one that fails is not; one that does not answer within the deadline is not, and 20 probes at once ask it once")
-    func bucket() async throws {
-        let server = try S3TestServer.shared()
+    @Test("a bucket that answers is ready; one that fails is not; one that does not answer within the deadline is not, and 20 probes at once ask it once", arguments: S3Store.allCases)
+    func bucket(store: S3Store) async throws {
+        let server = try S3TestServer.shared(store)
         let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
         defer { proxy.stop() }
         let client = try server.client(endpoint: proxy.endpoint)

@@ -6,13 +6,27 @@ import ObjectStorage
 import Testing
 import TestSupport
 
-/// The two places an ``ArchiveFileStore`` keeps its archive: the tests that are not about
-/// files run on both.
+/// The places an ``ArchiveFileStore`` keeps its archive: the tests that are not about files run
+/// on each, those about objects on both local S3 servers.
 enum ArchiveBackendKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     /// A file in a temporary folder.
     case file
-    /// An object in the local S3 server's bucket (moto, signatures checked).
-    case object
+    /// An object in moto's bucket (signatures checked, one request at a time).
+    case moto
+    /// An object in SeaweedFS's bucket (a real distributed store).
+    case seaweedfs
+
+    /// The objects: what the tests about objects run on.
+    static let objects: [ArchiveBackendKind] = [.moto, .seaweedfs]
+
+    /// The local S3 server; nil for a file.
+    var store: S3Store? {
+        switch self {
+        case .file: nil
+        case .moto: .moto
+        case .seaweedfs: .seaweedfs
+        }
+    }
 
     var testDescription: String { rawValue }
 }
@@ -22,7 +36,7 @@ struct ArchivePlace: Sendable {
     let kind: ArchiveBackendKind
     /// The file, for ``ArchiveBackendKind/file``.
     let url: URL
-    /// The client and key, for ``ArchiveBackendKind/object``.
+    /// The client and key, for an object.
     let client: S3Client?
     let key: String
 
@@ -30,7 +44,7 @@ struct ArchivePlace: Sendable {
     func store() -> ArchiveFileStore<[HomepwnerItem]> {
         switch kind {
         case .file: return ArchiveFileStore(keyedArchiveAt: url, empty: [])
-        case .object: return ArchiveFileStore(keyedArchiveNamed: "items.archive", in: bucket(client!), empty: [])
+        case .moto, .seaweedfs: return ArchiveFileStore(keyedArchiveNamed: "items.archive", in: bucket(client!), empty: [])
         }
     }
 
@@ -44,7 +58,7 @@ struct ArchivePlace: Sendable {
         switch kind {
         case .file:
             return FileManager.default.fileExists(atPath: url.path) ? try Data(contentsOf: url) : nil
-        case .object:
+        case .moto, .seaweedfs:
             do {
                 guard case .object(let object) = try await client!.get(key, maxBytes: 1 << 30) else { return nil }
                 return object.body
@@ -63,7 +77,7 @@ struct ArchivePlace: Sendable {
     func put(_ data: Data) async throws {
         switch kind {
         case .file: try data.write(to: url)
-        case .object: try await client!.put(key, body: data)
+        case .moto, .seaweedfs: try await client!.put(key, body: data)
         }
     }
 
@@ -74,23 +88,21 @@ struct ArchivePlace: Sendable {
 }
 
 /// Runs `body` with a fresh archive place of `kind`: a temporary folder, or a key of its own in
-/// the local S3 server's bucket.
+/// a local S3 server's bucket.
 func withArchivePlace(_ kind: ArchiveBackendKind, _ body: (ArchivePlace) async throws -> Void) async throws {
-    switch kind {
-    case .file:
+    guard let store = kind.store else {
         try await withTemporaryFolder { folder in
             try await body(ArchivePlace(kind: .file, url: folder.appendingPathComponent("items.archive"), client: nil, key: ""))
         }
-    case .object:
-        let server = try S3TestServer.shared()
-        let client = try server.client()
-        let key = S3TestServer.uniquePrefix("archive") + "items.archive"
-        do {
-            try await body(ArchivePlace(kind: .object, url: URL(fileURLWithPath: "/nonexistent"), client: client, key: key))
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
-        try await client.shutdown()
+        return
     }
+    let client = try S3TestServer.shared(store).client()
+    let key = S3TestServer.uniquePrefix("archive") + "items.archive"
+    do {
+        try await body(ArchivePlace(kind: kind, url: URL(fileURLWithPath: "/nonexistent"), client: client, key: key))
+    } catch {
+        try? await client.shutdown()
+        throw error
+    }
+    try await client.shutdown()
 }

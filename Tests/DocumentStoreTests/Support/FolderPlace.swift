@@ -5,11 +5,24 @@ import ObjectStorage
 import Testing
 import TestSupport
 
-/// Where a document-folder test runs: a temporary folder, or a prefix of its own in the local
-/// S3 server's bucket (signatures checked).
+/// Where a document-folder test runs: a temporary folder, or a prefix of its own in a local S3
+/// server's bucket (moto or SeaweedFS, signatures checked).
 enum FolderBackendKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
     case file
-    case object
+    case moto
+    case seaweedfs
+
+    /// The buckets: what the tests about objects run on.
+    static let objects: [FolderBackendKind] = [.moto, .seaweedfs]
+
+    /// The local S3 server; nil for a folder.
+    var store: S3Store? {
+        switch self {
+        case .file: nil
+        case .moto: .moto
+        case .seaweedfs: .seaweedfs
+        }
+    }
 
     var testDescription: String { rawValue }
 }
@@ -20,28 +33,27 @@ func withFolderPlace(
     _ kind: FolderBackendKind, configuration: DocumentFolderConfiguration = .sampleCreatures,
     _ body: (_ folder: DocumentFolder, _ another: () -> DocumentFolder, _ bucket: BucketStorage?) async throws -> Void
 ) async throws {
-    switch kind {
-    case .file:
+    guard let store = kind.store else {
         try await withTemporaryFolder { root in
             let folder = DocumentFolder(root: root, configuration: configuration)
             try await folder.open()
             try await body(folder, { DocumentFolder(root: root, configuration: configuration) }, nil)
         }
-    case .object:
-        let server = try S3TestServer.shared()
-        // The shared local S3 server answers one request at a time for the whole run, and the
-        // run's first minute loads it most: 200 creations at once can queue a request of theirs
-        // past the default 20 s deadline there. What these tests check is not how long it takes.
-        let client = try server.client(retry: RetryPolicy(maxAttempts: 6, baseDelay: .milliseconds(50), maxDelay: .seconds(2), deadline: .seconds(120)))
-        let bucket = BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("folder")))
-        do {
-            let folder = DocumentFolder(bucket: bucket, configuration: configuration)
-            try await folder.open()
-            try await body(folder, { DocumentFolder(bucket: bucket, configuration: configuration) }, bucket)
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
-        try await client.shutdown()
+        return
     }
+    let server = try S3TestServer.shared(store)
+    // The shared moto answers one request at a time for the whole run, and the run's first
+    // minute loads it most: 200 creations at once can queue a request of theirs past the default
+    // 20 s deadline there. What these tests check is not how long it takes.
+    let client = try server.client(retry: RetryPolicy(maxAttempts: 6, baseDelay: .milliseconds(50), maxDelay: .seconds(2), deadline: .seconds(120)))
+    let bucket = BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("folder")))
+    do {
+        let folder = DocumentFolder(bucket: bucket, configuration: configuration)
+        try await folder.open()
+        try await body(folder, { DocumentFolder(bucket: bucket, configuration: configuration) }, bucket)
+    } catch {
+        try? await client.shutdown()
+        throw error
+    }
+    try await client.shutdown()
 }

@@ -149,15 +149,31 @@ extension DocumentFolder {
 
     /// The largest bundle number any object name under the prefix has (every spelling, with or
     /// without data), listed now and remembered.
+    ///
+    /// The names come from a listing with the delimiter `/` (one entry per bundle, not per
+    /// file). A store that keeps folders (SeaweedFS's filer) still lists a deleted bundle's
+    /// empty folder there, which S3 never does: so the largest names are looked into, largest
+    /// first, until one holds an object (one more request, as a rule), and a number whose bundle
+    /// is gone is free again, as on disk.
     private func objectLargestID(_ bucket: BucketStorage) async throws -> Int {
-        var largest = 0
+        var named: [(id: Int, prefix: String)] = []
         let prefix = bucket.location.prefix
         try await objectRequest(root.absoluteString) {
             try await bucket.client.forEachPage(prefix: prefix, delimiter: "/") { page in
                 for folder in page.commonPrefixes {
                     let name = String(folder.dropFirst(prefix.count).dropLast())
-                    if case .bundle(let id) = BundleName.parse(name, configuration: configuration) { largest = max(largest, id) }
+                    if case .bundle(let id) = BundleName.parse(name, configuration: configuration) { named.append((id, folder)) }
                 }
+            }
+        }
+        var largest = 0
+        for candidate in named.sorted(by: { $0.id > $1.id }) {
+            let page = try await objectRequest(root.absoluteString + String(candidate.prefix.dropFirst(prefix.count))) {
+                try await bucket.client.listPage(prefix: candidate.prefix, maxKeys: 1)
+            }
+            if !page.objects.isEmpty {
+                largest = candidate.id
+                break
             }
         }
         noteObjectID(largest)
