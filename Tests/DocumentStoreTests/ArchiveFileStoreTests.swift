@@ -11,8 +11,8 @@ struct ArchiveFileStoreTests {
         ArchiveFileStore(keyedArchiveAt: url, empty: [], writer: writer)
     }
 
-    @Test("a missing archive loads as an empty collection and creates nothing", arguments: ArchiveBackendKind.allCases)
-    func missingFileIsEmpty(_ kind: ArchiveBackendKind) async throws {
+    @Test("a missing archive loads as an empty collection and creates nothing", arguments: StorageKind.allCases)
+    func missingFileIsEmpty(_ kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let loaded = try await place.store().load()
             #expect(loaded.isEmpty)
@@ -20,8 +20,8 @@ struct ArchiveFileStoreTests {
         }
     }
 
-    @Test("saved items load back in a new store, as a keyed archive of BNRItem", arguments: ArchiveBackendKind.allCases)
-    func saveAndLoad(_ kind: ArchiveBackendKind) async throws {
+    @Test("saved items load back in a new store, as a keyed archive of BNRItem", arguments: StorageKind.allCases)
+    func saveAndLoad(_ kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 25)
             try await place.store().save(items)
@@ -31,8 +31,8 @@ struct ArchiveFileStoreTests {
         }
     }
 
-    @Test("a corrupt archive is an error naming it, and it is left untouched", arguments: ArchiveBackendKind.allCases)
-    func corruptFileUntouched(_ kind: ArchiveBackendKind) async throws {
+    @Test("a corrupt archive is an error naming it, and it is left untouched", arguments: StorageKind.allCases)
+    func corruptFileUntouched(_ kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             var bytes = try KeyedArchiver.archivedData(withRoot: HomepwnerItem.sample(count: 3))
             bytes[bytes.count - 5] ^= 0x5A
@@ -46,8 +46,8 @@ struct ArchiveFileStoreTests {
         }
     }
 
-    @Test("50 concurrent updates all land, in fewer durable writes than updates", arguments: ArchiveBackendKind.allCases)
-    func concurrentUpdatesCoalesce(_ kind: ArchiveBackendKind) async throws {
+    @Test("50 concurrent updates all land, in fewer durable writes than updates", arguments: StorageKind.allCases)
+    func concurrentUpdatesCoalesce(_ kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let store = place.store()
             try await store.load()
@@ -70,8 +70,8 @@ struct ArchiveFileStoreTests {
         }
     }
 
-    @Test("callers saving in loops all land, in fewer writes than saves; a lone caller's saves are a write each", arguments: ArchiveBackendKind.allCases)
-    func loopingCallersAndALoneCaller(_ kind: ArchiveBackendKind) async throws {
+    @Test("callers saving in loops all land, in fewer writes than saves; a lone caller's saves are a write each", arguments: StorageKind.allCases)
+    func loopingCallersAndALoneCaller(_ kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let store = place.store()
             try await store.load()
@@ -118,8 +118,8 @@ struct ArchiveFileStoreTests {
         }
     }
 
-    @Test("an update whose body throws changes and writes nothing", arguments: ArchiveBackendKind.allCases)
-    func throwingUpdateWritesNothing(_ kind: ArchiveBackendKind) async throws {
+    @Test("an update whose body throws changes and writes nothing", arguments: StorageKind.allCases)
+    func throwingUpdateWritesNothing(_ kind: StorageKind) async throws {
         struct Refused: Error {}
         try await withArchivePlace(kind) { place in
             let store = place.store()
@@ -133,8 +133,8 @@ struct ArchiveFileStoreTests {
 
 @Suite("Single-file archive store: first load races")
 struct ArchiveFileStoreLoadTests {
-    @Test("concurrent first updates on an unloaded store all keep their change", arguments: ArchiveBackendKind.allCases)
-    func concurrentFirstUpdates(_ kind: ArchiveBackendKind) async throws {
+    @Test("concurrent first updates on an unloaded store all keep their change", arguments: StorageKind.allCases)
+    func concurrentFirstUpdates(_ kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             try await place.store().save(HomepwnerItem.sample(count: 3))
             let store = place.store()
@@ -156,8 +156,8 @@ struct ArchiveFileStoreSafetyTests {
         ArchiveFileStore(keyedArchiveAt: url, empty: [], writer: writer)
     }
 
-    @Test("an archive whose root key is missing, or $null, is corrupt: load fails, save is refused, it stays until reset", arguments: ["other", "null"], ArchiveBackendKind.allCases)
-    func missingRoot(kind: String, backend: ArchiveBackendKind) async throws {
+    @Test("an archive whose root key is missing, or $null, is corrupt: load fails, save is refused, it stays until reset", arguments: ["other", "null"], StorageKind.allCases)
+    func missingRoot(kind: String, backend: StorageKind) async throws {
         try await withArchivePlace(backend) { place in
             let archiver = KeyedArchiver()
             if kind == "other" { archiver.encode(HomepwnerItem.sample(count: 2), forKey: "elsewhere") }

@@ -13,8 +13,8 @@ private struct ItemGone: Error, Equatable {
 
 @Suite("Single-file archive store on object storage: many servers, one archive", .serialized)
 struct ArchiveObjectStoreTests {
-    @Test("a server whose write loses to another's reads the archive again and applies its change on it: both changes stay", arguments: ArchiveBackendKind.objects)
-    func conflictReapplies(kind: ArchiveBackendKind) async throws {
+    @Test("a server whose write loses to another's reads the archive again and applies its change on it: both changes stay", arguments: StorageKind.buckets)
+    func conflictReapplies(kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 3)
             let first = place.store(), second = place.store()
@@ -29,8 +29,8 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("a change to an item another server deleted fails alone with its own error; the others land", arguments: ArchiveBackendKind.objects)
-    func changeToDeletedItemFails(kind: ArchiveBackendKind) async throws {
+    @Test("a change to an item another server deleted fails alone with its own error; the others land", arguments: StorageKind.buckets)
+    func changeToDeletedItemFails(kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 3)
             let mine = place.store(), theirs = place.store()
@@ -52,8 +52,8 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("three servers, 30 concurrent changes each on one archive: every change present exactly once", arguments: ArchiveBackendKind.objects)
-    func manyServers(kind: ArchiveBackendKind) async throws {
+    @Test("three servers, 30 concurrent changes each on one archive: every change present exactly once", arguments: StorageKind.buckets)
+    func manyServers(kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let stores = (0..<3).map { _ in place.store() }
             // All three read the same (empty) archive first, so their first writes race for certain.
@@ -74,8 +74,8 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("a change stored whose answer was lost, then built on by another server before the look, is acknowledged once, not applied again", arguments: ArchiveBackendKind.objects)
-    func lostAnswerThenBuiltOn(kind: ArchiveBackendKind) async throws {
+    @Test("a change stored whose answer was lost, then built on by another server before the look, is acknowledged once, not applied again", arguments: StorageKind.buckets)
+    func lostAnswerThenBuiltOn(kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let server = try S3TestServer.shared(try #require(kind.store))
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
@@ -99,8 +99,8 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("three servers through a proxy that drops, resets and refuses requests (after and before they land): every acknowledged change is stored exactly once", arguments: ArchiveBackendKind.objects)
-    func faultyStorage(kind: ArchiveBackendKind) async throws {
+    @Test("three servers through a proxy that drops, resets and refuses requests (after and before they land): every acknowledged change is stored exactly once", arguments: StorageKind.buckets)
+    func faultyStorage(kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let server = try S3TestServer.shared(try #require(kind.store))
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
@@ -133,8 +133,8 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("refresh reads another server's change with one conditional request, and reports nothing new after", arguments: ArchiveBackendKind.objects)
-    func refresh(kind: ArchiveBackendKind) async throws {
+    @Test("refresh reads another server's change with one conditional request, and reports nothing new after", arguments: StorageKind.buckets)
+    func refresh(kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 2)
             let reader = place.store(), writer = place.store()
@@ -150,8 +150,8 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("reset replaces the archive whatever another server wrote since", arguments: ArchiveBackendKind.objects)
-    func resetOverwrites(kind: ArchiveBackendKind) async throws {
+    @Test("reset replaces the archive whatever another server wrote since", arguments: StorageKind.buckets)
+    func resetOverwrites(kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 3)
             let first = place.store(), second = place.store()
@@ -164,8 +164,8 @@ struct ArchiveObjectStoreTests {
         }
     }
 
-    @Test("storage that stays down: the change fails with .unavailable, and the value in memory keeps the stored one", arguments: ArchiveBackendKind.objects)
-    func storageDown(kind: ArchiveBackendKind) async throws {
+    @Test("storage that stays down: the change fails with .unavailable, and the value in memory keeps the stored one", arguments: StorageKind.buckets)
+    func storageDown(kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 2)
             try await place.store().save([items[0]])

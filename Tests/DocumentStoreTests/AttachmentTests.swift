@@ -6,8 +6,8 @@ import TestSupport
 
 @Suite("Document folder: named attachments")
 struct AttachmentTests {
-    @Test("attachments are written, read, streamed, listed and removed", arguments: FolderBackendKind.allCases)
-    func lifecycle(_ kind: FolderBackendKind) async throws {
+    @Test("attachments are written, read, streamed, listed and removed", arguments: StorageKind.allCases)
+    func lifecycle(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, _ in
             let photo = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
             let bundle = try await folder.create(data: Data("data".utf8), attachments: ["fullImage.png": photo])

@@ -41,8 +41,8 @@ struct BundleNumberTests {
         }
     }
 
-    @Test("asking for bundle 10^18 is invalidName, not a lookup", arguments: FolderBackendKind.allCases)
-    func tooLargeID(_ kind: FolderBackendKind) async throws {
+    @Test("asking for bundle 10^18 is invalidName, not a lookup", arguments: StorageKind.allCases)
+    func tooLargeID(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, _ in
             let error = try await #require(throws: DocumentStoreError.self) { try await folder.readData(of: 1_000_000_000_000_000_000) }
             #expect(error.code == .invalidName)

@@ -7,8 +7,8 @@ import TestSupport
 
 @Suite("Document folder: concurrency")
 struct ConcurrencyTests {
-    @Test("200 concurrent creates in one process get 200 distinct numbers", arguments: FolderBackendKind.allCases)
-    func concurrentCreates(_ kind: FolderBackendKind) async throws {
+    @Test("200 concurrent creates in one process get 200 distinct numbers", arguments: StorageKind.allCases)
+    func concurrentCreates(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, _ in
             let ids = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<200 {
@@ -22,8 +22,8 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test("concurrent read-modify-write updates of one bundle lose nothing", arguments: FolderBackendKind.allCases)
-    func noLostUpdates(_ kind: FolderBackendKind) async throws {
+    @Test("concurrent read-modify-write updates of one bundle lose nothing", arguments: StorageKind.allCases)
+    func noLostUpdates(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, _ in
             let bundle = try await folder.create(data: Data("0".utf8))
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -78,8 +78,8 @@ struct ConcurrencyTests {
 
 @Suite("Document folder: group commit of updates to one bundle")
 struct GroupCommitTests {
-    @Test("40 concurrent updates of one bundle all land, and the one whose transform throws fails alone", arguments: FolderBackendKind.allCases)
-    func groupedUpdates(_ kind: FolderBackendKind) async throws {
+    @Test("40 concurrent updates of one bundle all land, and the one whose transform throws fails alone", arguments: StorageKind.allCases)
+    func groupedUpdates(_ kind: StorageKind) async throws {
         struct Refused: Error {}
         try await withFolderPlace(kind) { folder, _, _ in
             _ = try await folder.create(data: Data())

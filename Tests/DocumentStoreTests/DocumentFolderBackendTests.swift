@@ -8,8 +8,8 @@ import TestSupport
 /// The document folder's operations give the same results in a folder and in a bucket.
 @Suite("Document folder on both backends: a folder on disk and a bucket", .serialized)
 struct DocumentFolderBackendTests {
-    @Test("bundles are numbered 1, 2, 3 …, list in order with their data, and a missing one is notFound", arguments: FolderBackendKind.allCases)
-    func createListRead(_ kind: FolderBackendKind) async throws {
+    @Test("bundles are numbered 1, 2, 3 …, list in order with their data, and a missing one is notFound", arguments: StorageKind.allCases)
+    func createListRead(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, _ in
             let creatures = SampleCreature.sample(count: 12)
             var ids: [Int] = []
@@ -28,8 +28,8 @@ struct DocumentFolderBackendTests {
         }
     }
 
-    @Test("an edit writes data and attachments together; readers see names, bytes and dates; removing is idempotent", arguments: FolderBackendKind.allCases)
-    func editAndAttachments(_ kind: FolderBackendKind) async throws {
+    @Test("an edit writes data and attachments together; readers see names, bytes and dates; removing is idempotent", arguments: StorageKind.allCases)
+    func editAndAttachments(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, _ in
             let id = try await folder.create(data: try SampleCreature(title: "Bug", rating: 1).archived(), attachments: ["thumbImage.png": Data([1])]).id
             try await folder.edit(id) { editor in
@@ -59,8 +59,8 @@ struct DocumentFolderBackendTests {
         }
     }
 
-    @Test("a delete removes the bundle and everything in it; the next number is 1 + the largest left", arguments: FolderBackendKind.allCases)
-    func delete(_ kind: FolderBackendKind) async throws {
+    @Test("a delete removes the bundle and everything in it; the next number is 1 + the largest left", arguments: StorageKind.allCases)
+    func delete(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, bucket in
             for _ in 0..<3 { _ = try await folder.create(data: try SampleCreature(title: "Bug", rating: 1).archived(), attachments: ["fullImage.png": Data([9])]) }
             try await folder.delete(3)
@@ -75,8 +75,8 @@ struct DocumentFolderBackendTests {
         }
     }
 
-    @Test("50 concurrent updates of one bundle are all applied, in one bundle, none lost", arguments: FolderBackendKind.allCases)
-    func concurrentUpdates(_ kind: FolderBackendKind) async throws {
+    @Test("50 concurrent updates of one bundle are all applied, in one bundle, none lost", arguments: StorageKind.allCases)
+    func concurrentUpdates(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, _ in
             let id = try await folder.create(data: Data()).id
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -89,8 +89,8 @@ struct DocumentFolderBackendTests {
         }
     }
 
-    @Test("the listing with a summary gives what the listing without gives, before and after a change", arguments: FolderBackendKind.allCases)
-    func listingSummary(_ kind: FolderBackendKind) async throws {
+    @Test("the listing with a summary gives what the listing without gives, before and after a change", arguments: StorageKind.allCases)
+    func listingSummary(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, _ in
             folder.listingSummarySettleTime = .zero
             for creature in SampleCreature.sample(count: 5) { _ = try await folder.create(data: try creature.archived()) }
@@ -108,8 +108,8 @@ struct DocumentFolderBackendTests {
         }
     }
 
-    @Test("repair moves a bundle with damaged data and a photo left without its creature into quarantine", arguments: FolderBackendKind.allCases)
-    func repairQuarantines(_ kind: FolderBackendKind) async throws {
+    @Test("repair moves a bundle with damaged data and a photo left without its creature into quarantine", arguments: StorageKind.allCases)
+    func repairQuarantines(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, bucket in
             _ = try await folder.create(data: try SampleCreature(title: "Good", rating: 1).archived())
             _ = try await folder.create(data: Data("damaged".utf8), attachments: ["fullImage.png": Data([1])])

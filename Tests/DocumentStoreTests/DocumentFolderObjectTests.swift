@@ -9,8 +9,8 @@ import TestSupport
 /// What a document folder in a bucket promises when several servers share it.
 @Suite("Document folder in a bucket: many servers, one prefix", .serialized)
 struct DocumentFolderObjectTests {
-    @Test("three servers creating at once get unique numbers 1…30, each bundle whole", arguments: FolderBackendKind.objects)
-    func concurrentCreatesAcrossServers(kind: FolderBackendKind) async throws {
+    @Test("three servers creating at once get unique numbers 1…30, each bundle whole", arguments: StorageKind.buckets)
+    func concurrentCreatesAcrossServers(kind: StorageKind) async throws {
         try await withFolderPlace(kind) { _, another, _ in
             let servers = [another(), another(), another()]
             let ids = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -27,8 +27,8 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("100 creations at once on one server take the numbers 1…100, one each, whatever the bucket held before", arguments: FolderBackendKind.objects)
-    func concurrentCreatesOnOneServer(kind: FolderBackendKind) async throws {
+    @Test("100 creations at once on one server take the numbers 1…100, one each, whatever the bucket held before", arguments: StorageKind.buckets)
+    func concurrentCreatesOnOneServer(kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, another, bucket in
             let bucket = try #require(bucket)
             try await bucket.client.put(bucket.key("7.scarycreature/Data.plist"), body: Data())
@@ -69,8 +69,8 @@ struct DocumentFolderObjectTests {
         proxy.stop()
     }
 
-    @Test("an edit whose data write loses to another server's runs again on the new data: both changes kept", arguments: FolderBackendKind.objects)
-    func editConflictRunsAgain(kind: FolderBackendKind) async throws {
+    @Test("an edit whose data write loses to another server's runs again on the new data: both changes kept", arguments: StorageKind.buckets)
+    func editConflictRunsAgain(kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, another, _ in
             let id = try await folder.create(data: Data("a".utf8)).id
             let other = another()
@@ -88,8 +88,8 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("a version check inside an edit sees another server's change: one of two editors fails, never a silent overwrite", arguments: FolderBackendKind.objects)
-    func versionCheckAcrossServers(kind: FolderBackendKind) async throws {
+    @Test("a version check inside an edit sees another server's change: one of two editors fails, never a silent overwrite", arguments: StorageKind.buckets)
+    func versionCheckAcrossServers(kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, another, _ in
             let id = try await folder.create(data: Data("v1".utf8)).id
             struct Changed: Error {}
@@ -115,8 +115,8 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("a photo written by an edit while another server deletes the bundle is removed again, and the edit fails notFound", arguments: FolderBackendKind.objects)
-    func latePhotoAfterDelete(kind: FolderBackendKind) async throws {
+    @Test("a photo written by an edit while another server deletes the bundle is removed again, and the edit fails notFound", arguments: StorageKind.buckets)
+    func latePhotoAfterDelete(kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, another, bucket in
             let bucket = try #require(bucket)
             let id = try await folder.create(data: Data("a".utf8)).id
@@ -133,8 +133,8 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("a delete still sweeping while another server makes a new bundle under the freed number leaves the new bundle whole", arguments: FolderBackendKind.objects)
-    func deleteDoesNotSweepANewBundle(kind: FolderBackendKind) async throws {
+    @Test("a delete still sweeping while another server makes a new bundle under the freed number leaves the new bundle whole", arguments: StorageKind.buckets)
+    func deleteDoesNotSweepANewBundle(kind: StorageKind) async throws {
         try await withFolderPlace(kind) { _, another, bucket in
             let bucket = try #require(bucket)
             let server = try S3TestServer.shared(try #require(kind.store))
@@ -160,8 +160,8 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("a photo written while another server deletes the bundle and makes a new one under its number never lands on the new one", arguments: FolderBackendKind.objects)
-    func latePhotoAfterNumberReused(kind: FolderBackendKind) async throws {
+    @Test("a photo written while another server deletes the bundle and makes a new one under its number never lands on the new one", arguments: StorageKind.buckets)
+    func latePhotoAfterNumberReused(kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, another, _ in
             let id = try await folder.create(data: Data("old".utf8)).id
             let other = another()
@@ -188,8 +188,8 @@ struct DocumentFolderObjectTests {
         }
     }
 
-    @Test("a bundle in a 2010 spelling is found, edited and deleted under that spelling", arguments: FolderBackendKind.objects)
-    func otherSpellings(kind: FolderBackendKind) async throws {
+    @Test("a bundle in a 2010 spelling is found, edited and deleted under that spelling", arguments: StorageKind.buckets)
+    func otherSpellings(kind: StorageKind) async throws {
         let configuration = DocumentFolderConfiguration(bundleExtension: "scarybug", extensionMatching: .caseInsensitive, dataFileNames: ["data.plist"])
         try await withFolderPlace(kind, configuration: configuration) { folder, _, bucket in
             let bucket = try #require(bucket)

@@ -37,8 +37,8 @@ struct DocumentFolderTests {
         }
     }
 
-    @Test("data is read lazily per bundle, rewritten durably, and a missing bundle is notFound", arguments: FolderBackendKind.allCases)
-    func readAndWriteData(_ kind: FolderBackendKind) async throws {
+    @Test("data is read lazily per bundle, rewritten durably, and a missing bundle is notFound", arguments: StorageKind.allCases)
+    func readAndWriteData(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, _ in
             let bundle = try await folder.create(data: try SampleCreature(title: "Bug", rating: 3).archived())
             try await folder.writeData(try SampleCreature(title: "Big Bug", rating: 4.5).archived(), of: bundle.id)

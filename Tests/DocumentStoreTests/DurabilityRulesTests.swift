@@ -103,8 +103,8 @@ struct DurabilityRulesTests {
         return false
     }
 
-    @Test("readers share a bundle: a second reader runs while the first is still reading", arguments: FolderBackendKind.allCases)
-    func readersShare(_ kind: FolderBackendKind) async throws {
+    @Test("readers share a bundle: a second reader runs while the first is still reading", arguments: StorageKind.allCases)
+    func readersShare(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, _ in
             _ = try await folder.create(data: Data("x".utf8), attachments: ["thumbImage.png": Data("t".utf8)])
             let second = DispatchSemaphore(value: 0)
@@ -124,8 +124,8 @@ struct DurabilityRulesTests {
         }
     }
 
-    @Test("a bundle's generation advances with every change made through the store, not with reads", arguments: FolderBackendKind.allCases)
-    func generations(_ kind: FolderBackendKind) async throws {
+    @Test("a bundle's generation advances with every change made through the store, not with reads", arguments: StorageKind.allCases)
+    func generations(_ kind: StorageKind) async throws {
         try await withFolderPlace(kind) { folder, _, _ in
             _ = try await folder.create(data: Data("x".utf8))
             let created = await folder.generation(of: 1)

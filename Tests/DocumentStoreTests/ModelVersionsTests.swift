@@ -75,7 +75,7 @@ struct ArchiveModelVersioningTests {
         let versioning = ArchiveModelVersioning(Words.versions, document: "items.archive") { $0.version }
         let withEncoded: @Sendable (Words, @Sendable (Data) throws -> Void) throws -> Void = { value, write in try write(Words.encode(value)) }
         switch place.kind {
-        case .file:
+        case .folder:
             return ArchiveFileStore(url: place.url, empty: Words(version: 3, words: []), withEncoded: withEncoded, decode: Words.decode, versioning: versioning)
         case .moto, .seaweedfs:
             return ArchiveFileStore(named: "items.archive", in: place.bucket(place.client!), empty: Words(version: 3, words: []), withEncoded: withEncoded, decode: Words.decode, versioning: versioning)
@@ -85,7 +85,7 @@ struct ArchiveModelVersioningTests {
     /// The bytes stored as `name` beside the archive, or nil.
     static func sibling(_ name: String, of place: ArchivePlace) async throws -> Data? {
         switch place.kind {
-        case .file:
+        case .folder:
             let url = place.url.deletingLastPathComponent().appendingPathComponent(name)
             return FileManager.default.fileExists(atPath: url.path) ? try Data(contentsOf: url) : nil
         case .moto, .seaweedfs:
@@ -99,8 +99,8 @@ struct ArchiveModelVersioningTests {
         }
     }
 
-    @Test("a version 1 archive loads upgraded and is not written by reading; the first change keeps its bytes as items.archive.v1 and writes version 3; later ones keep the copy", arguments: ArchiveBackendKind.allCases)
-    func olderUpgradedOnWrite(_ kind: ArchiveBackendKind) async throws {
+    @Test("a version 1 archive loads upgraded and is not written by reading; the first change keeps its bytes as items.archive.v1 and writes version 3; later ones keep the copy", arguments: StorageKind.allCases)
+    func olderUpgradedOnWrite(_ kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let old = Data("v1\nbat\ncat".utf8)
             try await place.put(old)
@@ -118,13 +118,13 @@ struct ArchiveModelVersioningTests {
         }
     }
 
-    @Test("a copy already named items.archive.v2 is never replaced", arguments: ArchiveBackendKind.allCases)
-    func copyNeverReplaced(_ kind: ArchiveBackendKind) async throws {
+    @Test("a copy already named items.archive.v2 is never replaced", arguments: StorageKind.allCases)
+    func copyNeverReplaced(_ kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             try await place.put(Data("v2\nbat".utf8))
             let earlier = Data("kept before".utf8)
             switch kind {
-            case .file: try earlier.write(to: place.url.deletingLastPathComponent().appendingPathComponent("items.archive.v2"))
+            case .folder: try earlier.write(to: place.url.deletingLastPathComponent().appendingPathComponent("items.archive.v2"))
             case .moto, .seaweedfs: try await place.client!.put(String(place.key.dropLast("items.archive".count)) + "items.archive.v2", body: earlier)
             }
             let store = Self.store(place)
@@ -134,8 +134,8 @@ struct ArchiveModelVersioningTests {
         }
     }
 
-    @Test("a version 4 archive is read as it is and every change fails with .newerModel; nothing is written", arguments: ArchiveBackendKind.allCases)
-    func newerIsReadOnly(_ kind: ArchiveBackendKind) async throws {
+    @Test("a version 4 archive is read as it is and every change fails with .newerModel; nothing is written", arguments: StorageKind.allCases)
+    func newerIsReadOnly(_ kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
             let newer = Data("v4\nbat".utf8)
             try await place.put(newer)

@@ -6,35 +6,10 @@ import ObjectStorage
 import Testing
 import TestSupport
 
-/// The places an ``ArchiveFileStore`` keeps its archive: the tests that are not about files run
-/// on each, those about objects on both local S3 servers.
-enum ArchiveBackendKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    /// A file in a temporary folder.
-    case file
-    /// An object in moto's bucket (signatures checked, one request at a time).
-    case moto
-    /// An object in SeaweedFS's bucket (a real distributed store).
-    case seaweedfs
-
-    /// The objects: what the tests about objects run on.
-    static let objects: [ArchiveBackendKind] = [.moto, .seaweedfs]
-
-    /// The local S3 server; nil for a file.
-    var store: S3Store? {
-        switch self {
-        case .file: nil
-        case .moto: .moto
-        case .seaweedfs: .seaweedfs
-        }
-    }
-
-    var testDescription: String { rawValue }
-}
-
 /// Where one test's archive lives, and a way to look at it there without the store.
 struct ArchivePlace: Sendable {
-    let kind: ArchiveBackendKind
-    /// The file, for ``ArchiveBackendKind/file``.
+    let kind: StorageKind
+    /// The file, for a folder.
     let url: URL
     /// The client and key, for an object.
     let client: S3Client?
@@ -43,7 +18,7 @@ struct ArchivePlace: Sendable {
     /// A new store on the archive (each one a separate server, for objects).
     func store() -> ArchiveFileStore<[HomepwnerItem]> {
         switch kind {
-        case .file: return ArchiveFileStore(keyedArchiveAt: url, empty: [])
+        case .folder: return ArchiveFileStore(keyedArchiveAt: url, empty: [])
         case .moto, .seaweedfs: return ArchiveFileStore(keyedArchiveNamed: "items.archive", in: bucket(client!), empty: [])
         }
     }
@@ -56,7 +31,7 @@ struct ArchivePlace: Sendable {
     /// The stored bytes, or nil when nothing is stored.
     func stored() async throws -> Data? {
         switch kind {
-        case .file:
+        case .folder:
             return FileManager.default.fileExists(atPath: url.path) ? try Data(contentsOf: url) : nil
         case .moto, .seaweedfs:
             do {
@@ -76,23 +51,23 @@ struct ArchivePlace: Sendable {
     /// Stores bytes behind the store's back.
     func put(_ data: Data) async throws {
         switch kind {
-        case .file: try data.write(to: url)
+        case .folder: try data.write(to: url)
         case .moto, .seaweedfs: try await client!.put(key, body: data)
         }
     }
 
     /// What the store's messages name: the file's path or the object's address.
     var location: String {
-        kind == .file ? url.path : "s3://\(S3TestServer.bucket)/\(key)"
+        kind == .folder ? url.path : "s3://\(S3TestServer.bucket)/\(key)"
     }
 }
 
 /// Runs `body` with a fresh archive place of `kind`: a temporary folder, or a key of its own in
 /// a local S3 server's bucket.
-func withArchivePlace(_ kind: ArchiveBackendKind, _ body: (ArchivePlace) async throws -> Void) async throws {
+func withArchivePlace(_ kind: StorageKind, _ body: (ArchivePlace) async throws -> Void) async throws {
     guard let store = kind.store else {
         try await withTemporaryFolder { folder in
-            try await body(ArchivePlace(kind: .file, url: folder.appendingPathComponent("items.archive"), client: nil, key: ""))
+            try await body(ArchivePlace(kind: .folder, url: folder.appendingPathComponent("items.archive"), client: nil, key: ""))
         }
         return
     }

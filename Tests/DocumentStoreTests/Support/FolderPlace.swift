@@ -5,32 +5,11 @@ import ObjectStorage
 import Testing
 import TestSupport
 
-/// Where a document-folder test runs: a temporary folder, or a prefix of its own in a local S3
-/// server's bucket (moto or SeaweedFS, signatures checked).
-enum FolderBackendKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
-    case file
-    case moto
-    case seaweedfs
-
-    /// The buckets: what the tests about objects run on.
-    static let objects: [FolderBackendKind] = [.moto, .seaweedfs]
-
-    /// The local S3 server; nil for a folder.
-    var store: S3Store? {
-        switch self {
-        case .file: nil
-        case .moto: .moto
-        case .seaweedfs: .seaweedfs
-        }
-    }
-
-    var testDescription: String { rawValue }
-}
-
-/// Runs `body` with a fresh document folder (configured as `configuration`) of `kind`, and a
-/// maker of further stores on the same place (another server on the same bucket).
+/// Runs `body` with a fresh document folder (configured as `configuration`) of `kind` (a
+/// temporary folder, or a prefix of its own in a local S3 server's bucket), and a maker of
+/// further stores on the same place (another server on the same bucket).
 func withFolderPlace(
-    _ kind: FolderBackendKind, configuration: DocumentFolderConfiguration = .sampleCreatures,
+    _ kind: StorageKind, configuration: DocumentFolderConfiguration = .sampleCreatures,
     _ body: (_ folder: DocumentFolder, _ another: () -> DocumentFolder, _ bucket: BucketStorage?) async throws -> Void
 ) async throws {
     guard let store = kind.store else {
