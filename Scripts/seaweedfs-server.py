@@ -4,6 +4,9 @@ as `weed mini` (master, volume server, filer and S3 gateway in one process), sig
 
 Usage: Scripts/seaweedfs-server.py [--dir D] [--bucket NAME ...] [--exit-with-parent]
 
+Started again with the same --dir (after its weed was killed), it is the same store: the same
+data, key and ports.
+
 Prints one JSON line on stdout once its S3 gateway answers and the buckets exist:
   {"endpoint": "http://127.0.0.1:PORT", "region": "us-east-1", "accessKeyId": "...", "secretAccessKey": "...", "pid": N}
 and runs until it is killed (`weed` ends with it, however it ends; `pid` is weed's own, for
@@ -54,7 +57,8 @@ def end_with_parent():
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--dir", help="the data folder (a new temporary one by default, removed at the end)")
+    parser.add_argument("--dir", help="the data folder (a new temporary one by default, removed at the end); "
+                        "started again on the same folder, the store keeps its key and its ports")
     parser.add_argument("--bucket", action="append", default=[])
     parser.add_argument("--exit-with-parent", action="store_true")
     options = parser.parse_args()
@@ -64,12 +68,23 @@ def main():
     own_dir = options.dir is None
     data = options.dir or tempfile.mkdtemp(prefix="seaweedfs-")
     os.makedirs(data, exist_ok=True)
-    key, secret = "AKSEAWEED" + secrets.token_hex(6).upper(), secrets.token_hex(20)
-    config = os.path.join(data, "s3-identities.json")
-    with open(config, "w") as file:
-        json.dump({"identities": [{"name": "tests", "credentials": [{"accessKey": key, "secretKey": secret}],
-                                   "actions": ["Admin", "Read", "Write", "List", "Tagging"]}]}, file)
-    ports = dict(zip(PORTS, free_ports(len(PORTS))))
+    # A folder used before keeps its key and its ports: a restart on it is the same store at the
+    # same address, as a real server's restart is.
+    config, port_file = os.path.join(data, "s3-identities.json"), os.path.join(data, "ports.json")
+    if os.path.exists(config) and os.path.exists(port_file):
+        with open(config) as file:
+            credentials = json.load(file)["identities"][0]["credentials"][0]
+        key, secret = credentials["accessKey"], credentials["secretKey"]
+        with open(port_file) as file:
+            ports = json.load(file)
+    else:
+        key, secret = "AKSEAWEED" + secrets.token_hex(6).upper(), secrets.token_hex(20)
+        with open(config, "w") as file:
+            json.dump({"identities": [{"name": "tests", "credentials": [{"accessKey": key, "secretKey": secret}],
+                                       "actions": ["Admin", "Read", "Write", "List", "Tagging"]}]}, file)
+        ports = dict(zip(PORTS, free_ports(len(PORTS))))
+        with open(port_file, "w") as file:
+            json.dump(ports, file)
     arguments = [weed, "mini", f"-dir={data}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1", "-master.telemetry=false",
                  "-admin.ui=false", "-webdav=false", "-s3.port.iceberg=0", "-s3.port.lance=0", f"-s3.config={config}"]
     arguments += [f"-{name}={port}" for name, port in ports.items()]

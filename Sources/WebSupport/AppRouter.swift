@@ -57,7 +57,9 @@ public enum AppRouter {
             kinds: routeKinds
         ))
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxBodyBytes, largeLimit: configuration.maxImportBytes, kinds: routeKinds))
-        router.add(middleware: FormGuardMiddleware(appName: appName, maxBodyBytes: configuration.maxBodyBytes))
+        router.add(middleware: FormGuardMiddleware(
+            appName: appName, maxBodyBytes: configuration.maxBodyBytes, apiPaths: Set(api.methodsByPath.map(\.path).filter { !$0.hasPrefix("/api/") })
+        ))
         router.add(middleware: OffLoopMiddleware(paths: api.heavyReads.union(pages?.heavyReads ?? [])))
         if let access {
             SignIn.addRoutes(to: router, access: access, appName: appName)

@@ -77,7 +77,7 @@ struct ArchiveObjectStoreTests {
     @Test("a change stored whose answer was lost, then built on by another server before the look, is acknowledged once, not applied again", arguments: StorageKind.buckets)
     func lostAnswerThenBuiltOn(kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
-            let server = try S3TestServer.shared(try #require(kind.store))
+            let server = try await S3TestServer.shared(try #require(kind.store))
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let client = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(10))
@@ -102,7 +102,7 @@ struct ArchiveObjectStoreTests {
     @Test("three servers through a proxy that drops, resets and refuses requests (after and before they land): every acknowledged change is stored exactly once", arguments: StorageKind.buckets)
     func faultyStorage(kind: StorageKind) async throws {
         try await withArchivePlace(kind) { place in
-            let server = try S3TestServer.shared(try #require(kind.store))
+            let server = try await S3TestServer.shared(try #require(kind.store))
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let retry = RetryPolicy(maxAttempts: 8, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50), deadline: .seconds(30))
@@ -169,7 +169,7 @@ struct ArchiveObjectStoreTests {
         try await withArchivePlace(kind) { place in
             let items = HomepwnerItem.sample(count: 2)
             try await place.store().save([items[0]])
-            let server = try S3TestServer.shared(try #require(kind.store))
+            let server = try await S3TestServer.shared(try #require(kind.store))
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let client = try server.client(

@@ -46,7 +46,7 @@ struct DocumentFolderObjectTests {
 
     @Test("a burst of first creations lists the bucket's bundle numbers once, then each creation only its own number", arguments: S3Store.allCases)
     func burstOfFirstCreationsListsOnce(store: S3Store) async throws {
-        let server = try S3TestServer.shared(store)
+        let server = try await S3TestServer.shared(store)
         let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
         let client = try server.client(endpoint: proxy.endpoint)
         let bucket = BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("burst")))
@@ -137,7 +137,7 @@ struct DocumentFolderObjectTests {
     func deleteDoesNotSweepANewBundle(kind: StorageKind) async throws {
         try await withFolderPlace(kind) { _, another, bucket in
             let bucket = try #require(bucket)
-            let server = try S3TestServer.shared(try #require(kind.store))
+            let server = try await S3TestServer.shared(try #require(kind.store))
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
             let slowClient = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(10))

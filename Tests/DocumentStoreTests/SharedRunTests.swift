@@ -35,7 +35,7 @@ private final class RunLog: Sendable {
     }
 }
 
-@Suite("One shared run at a time, finished whoever stops waiting (a server's cold listing)", .timeLimit(.minutes(1)))
+@Suite("One shared run at a time, finished whoever stops waiting (a server's cold listing)", .timeLimit(.minutes(4)))
 struct SharedRunTests {
     @Test("eight callers for the same key share one run and all get its value")
     func callersShareOneRun() async throws {

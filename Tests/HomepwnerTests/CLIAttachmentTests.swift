@@ -3,7 +3,7 @@ import Homepwner
 import Testing
 import TestSupport
 
-@Suite("The homepwner command attaches, lists and detaches files", .timeLimit(.minutes(3)))
+@Suite("The homepwner command attaches, lists and detaches files", .timeLimit(.minutes(4)))
 struct CLIAttachmentTests {
     @Test("attach, attachments (text and --json), detach by number, and delete taking the files along, as a real process")
     func attachListDetach() async throws {

@@ -4,7 +4,7 @@ import Homepwner
 import Testing
 import TestSupport
 
-@Suite("The homepwner command on a bucket (--storage s3://…), run as a real process", .timeLimit(.minutes(3)))
+@Suite("The homepwner command on a bucket (--storage s3://…), run as a real process", .timeLimit(.minutes(4)))
 struct CLIBucketTests {
     /// Runs `homepwner arguments… --storage s3://… --s3-path-style` with the local server's
     /// endpoint and key in the environment.
@@ -100,7 +100,7 @@ struct CLIBucketTests {
 
     @Test("bad credentials, a missing bucket and an unreachable endpoint: one line on stderr, exit 77, 66 or 69, never a hang", arguments: S3Store.allCases)
     func unusableStorage(store: S3Store) async throws {
-        let server = try S3TestServer.shared(store)
+        let server = try await S3TestServer.shared(store)
         let prefix = S3TestServer.uniquePrefix("cli")
         var wrongSecret = server.environment
         wrongSecret["AWS_SECRET_ACCESS_KEY"] = "not-the-secret"

@@ -3,7 +3,7 @@ import Homepwner
 import Testing
 import TestSupport
 
-@Suite("The homepwner command sets, shows and lists an item's details", .timeLimit(.minutes(3)))
+@Suite("The homepwner command sets, shows and lists an item's details", .timeLimit(.minutes(4)))
 struct CLIDetailsTests {
     @Test("add and update take the details' options; show and list --json print exactly the details that are set")
     func addUpdateShowList() async throws {

@@ -3,7 +3,7 @@ import Homepwner
 import Testing
 import TestSupport
 
-@Suite("homepwner export-csv --bom and import-csv: a round trip changes nothing, an edit changes what was edited", .timeLimit(.minutes(3)))
+@Suite("homepwner export-csv --bom and import-csv: a round trip changes nothing, an edit changes what was edited", .timeLimit(.minutes(4)))
 struct CLIImportTests {
     @Test("export, edit one cell in a spreadsheet, import: --dry-run prints the preview and changes nothing; the import changes that cell alone; an unedited export imported back changes nothing")
     func roundTrip() async throws {

@@ -3,7 +3,7 @@ import Homepwner
 import Testing
 import TestSupport
 
-@Suite("The homepwner command keeps the list of locations", .timeLimit(.minutes(3)))
+@Suite("The homepwner command keeps the list of locations", .timeLimit(.minutes(4)))
 struct CLILocationsTests {
     @Test("locations add, list (text and --json), rename (moving the items) and remove, as a real process")
     func addListRenameRemove() async throws {

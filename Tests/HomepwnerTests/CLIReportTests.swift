@@ -3,7 +3,7 @@ import ImagingSamples
 import Testing
 import TestSupport
 
-@Suite("homepwner report writes the insurance report as one HTML file", .timeLimit(.minutes(3)))
+@Suite("homepwner report writes the insurance report as one HTML file", .timeLimit(.minutes(4)))
 struct CLIReportTests {
     @Test("report -o FILE writes the page's report with its styles inline, no scripts, and each photo's thumbnail as a data: URL; without -o it goes to stdout")
     func reportFile() async throws {

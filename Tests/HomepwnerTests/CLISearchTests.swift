@@ -3,7 +3,7 @@ import Homepwner
 import Testing
 import TestSupport
 
-@Suite("homepwner search finds items by words, location and label", .timeLimit(.minutes(3)))
+@Suite("homepwner search finds items by words, location and label", .timeLimit(.minutes(4)))
 struct CLISearchTests {
     @Test("words in any case and accent, a location with what is inside it, a label, an order and a page; the totals line says what matched of how much")
     func searchPrintsMatchesAndTotals() async throws {

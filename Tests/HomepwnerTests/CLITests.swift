@@ -3,7 +3,7 @@ import Homepwner
 import Testing
 import TestSupport
 
-@Suite("The homepwner command, run as a real process", .timeLimit(.minutes(3)))
+@Suite("The homepwner command, run as a real process", .timeLimit(.minutes(4)))
 struct CLITests {
     /// The key printed first on `add`'s line.
     static func addedKey(_ run: ChildRun) -> String {

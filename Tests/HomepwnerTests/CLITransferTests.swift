@@ -3,7 +3,7 @@ import Homepwner
 import Testing
 import TestSupport
 
-@Suite("homepwner export and import: the whole inventory moved through one zip", .timeLimit(.minutes(3)))
+@Suite("homepwner export and import: the whole inventory moved through one zip", .timeLimit(.minutes(4)))
 struct CLITransferTests {
     @Test("export writes the zip and a summary line; import into a new folder brings the items and photo; a second import is refused with exit 73, a file that is no zip with 65")
     func exportThenImport() async throws {

@@ -8,7 +8,7 @@ import TestSupport
 
 /// The layout in the bucket is the layout on disk: an inventory folder copied into a bucket by
 /// another program opens there, and back, with nothing lost.
-@Suite("Moving an inventory from a folder to a bucket and back", .timeLimit(.minutes(2)))
+@Suite("Moving an inventory from a folder to a bucket and back", .timeLimit(.minutes(4)))
 struct InventoryMoveTests {
     /// Every item's fields and photo size, in order.
     private func contents(_ store: ItemStore) async throws -> [String] {
@@ -22,7 +22,7 @@ struct InventoryMoveTests {
 
     @Test("items.archive and the photos copied into a bucket (boto3, as aws s3 sync) open and change there; copied back they open as a folder", arguments: S3Store.allCases)
     func folderToBucketAndBack(store: S3Store) async throws {
-        let server = try S3TestServer.shared(store)
+        let server = try await S3TestServer.shared(store)
         let prefix = S3TestServer.uniquePrefix("move-items")
         try await withTemporaryFolder { work in
             let folder = work.appendingPathComponent("Documents")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("The homepwner command on an items.archive of another model version, run as a real process", .timeLimit(.minutes(3)))
+@Suite("The homepwner command on an items.archive of another model version, run as a real process", .timeLimit(.minutes(4)))
 struct ModelVersionCLITests {
     static let refusal = "homepwner: error: items.archive was written by model version 3; this homepwner knows up to 2 and opens it read-only; nothing was changed\n"
 

@@ -5,7 +5,7 @@ import ObjectStorage
 import Testing
 import TestSupport
 
-@Suite("Photo order on a bucket: a failure at any step leaves no item without its photo", .serialized, .timeLimit(.minutes(2)))
+@Suite("Photo order on a bucket: a failure at any step leaves no item without its photo", .serialized, .timeLimit(.minutes(4)))
 struct PhotoOrderTests {
     /// Runs `body` with a store on a fresh prefix reached through a fault proxy (few retries,
     /// so a planned failure fails the request), the proxy, and the same prefix reached directly.

@@ -8,7 +8,7 @@ func accented(_ base: String = "a", accents count: Int) -> String {
     base + String(repeating: "\u{301}", count: count)
 }
 
-@Suite("Names and serial numbers are limited in bytes as well as in characters", .timeLimit(.minutes(2)))
+@Suite("Names and serial numbers are limited in bytes as well as in characters", .timeLimit(.minutes(4)))
 struct TextByteLimitTests {
     @Test("a name is refused past 800 bytes of UTF-8 and a serial number past 256, even as one character")
     func rules() throws {

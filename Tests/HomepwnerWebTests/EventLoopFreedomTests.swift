@@ -5,7 +5,7 @@ import Testing
 import WebTestSupport
 import TestSupport
 
-@Suite("homepwner serve: heavy work leaves the event loops free", .timeLimit(.minutes(3)), .tags(.slow))
+@Suite("homepwner serve: heavy work leaves the event loops free", .timeLimit(.minutes(4)), .tags(.slow))
 struct EventLoopFreedomTests {
     /// The processor time the server used while `work` ran, on its event loops and in all, how
     /// long `work` took, and — when `probing` — the slowest of the small requests sent one after

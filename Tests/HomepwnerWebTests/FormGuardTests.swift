@@ -3,7 +3,7 @@ import Testing
 import WebTestSupport
 import TestSupport
 
-@Suite("homepwner serve: page forms carry their token", .timeLimit(.minutes(2)))
+@Suite("homepwner serve: page forms carry their token", .timeLimit(.minutes(4)))
 struct FormGuardTests {
     @Test("The inventory page sets the form cookie and puts the token bound to it in its forms; a form without it, or with a cookie and token of an attacker's choosing, is 403, text/plain is 415, with it the item is added")
     func formToken() async throws {

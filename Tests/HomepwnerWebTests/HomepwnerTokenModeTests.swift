@@ -24,7 +24,7 @@ private func withTokenServer(_ body: @escaping @Sendable (RawRequests, any TestC
     }
 }
 
-@Suite("homepwner in token mode on a real server", .timeLimit(.minutes(2)))
+@Suite("homepwner in token mode on a real server", .timeLimit(.minutes(4)))
 struct HomepwnerTokenModeTests {
     @Test("Items, CSV, the inventory zip, stats, locations and attachments say no-store; a photo and a thumbnail private, no-cache with their ETag, their 304s too")
     func dataIsNotStored() async throws {

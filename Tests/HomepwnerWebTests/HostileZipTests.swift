@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import WebTestSupport
 
-@Suite("homepwner serve: a zip whose directory gives sizes or offsets past 2^63 is refused, never a trap", .timeLimit(.minutes(2)))
+@Suite("homepwner serve: a zip whose directory gives sizes or offsets past 2^63 is refused, never a trap", .timeLimit(.minutes(4)))
 struct HostileZipTests {
     /// A zip and what is wrong with it.
     struct Hostile: Sendable, CustomTestStringConvertible {

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 import WebTestSupport
 
-@Suite("homepwner serve: a whole inventory larger than the upload limit imports through POST /api/import", .timeLimit(.minutes(3)))
+@Suite("homepwner serve: a whole inventory larger than the upload limit imports through POST /api/import", .timeLimit(.minutes(4)))
 struct LargeImportTests {
     /// A full export of one item with two 15 MB attachments: a zip of about 30 MB, past the
     /// server's 26 MB upload limit.

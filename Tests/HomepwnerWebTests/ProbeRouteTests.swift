@@ -6,7 +6,7 @@ import Testing
 import WebSupport
 import WebTestSupport
 
-@Suite("homepwner's health and readiness probes on a real server", .timeLimit(.minutes(2)))
+@Suite("homepwner's health and readiness probes on a real server", .timeLimit(.minutes(4)))
 struct ProbeRouteTests {
     @Test("/healthz and /readyz answer without the access token (everything else still needs it); /readyz is 503 with the reason once the data folder is gone, 200 again when it is back")
     func probes() async throws {

@@ -8,7 +8,7 @@ import WebTestSupport
 
 /// WebSupport's contract (``WebContract``, tested on a small app in `WebSupportTests`) kept by
 /// the whole app, where its wiring matters: its routes, and `homepwner serve` as a process.
-@Suite("homepwner keeps WebSupport's contract", .timeLimit(.minutes(2)))
+@Suite("homepwner keeps WebSupport's contract", .timeLimit(.minutes(4)))
 struct WebContractTests {
     @Test("HEAD like GET on every API route, the CSV and the document; the 404 page and its JSON")
     func headAndNotFound() async throws {

@@ -15,7 +15,7 @@ private func printedJSON(_ name: String) async throws -> Any {
     return try JSONSerialization.jsonObject(with: run.outputData, options: [.fragmentsAllowed])
 }
 
-@Suite("plist print --json: a keyed archive's graph as plain JSON", .timeLimit(.minutes(2)))
+@Suite("plist print --json: a keyed archive's graph as plain JSON", .timeLimit(.minutes(4)))
 struct ArchiveJSONTests {
     @Test("Foundation's collections, strings, numbers, dates, data, UUIDs and URLs become JSON's own values; another class keeps its name and chain")
     func foundationValues() async throws {

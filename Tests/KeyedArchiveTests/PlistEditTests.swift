@@ -73,7 +73,7 @@ struct PropertyListEditTests {
     }
 }
 
-@Suite("plist set, insert, remove and append, run as a real process", .timeLimit(.minutes(3)))
+@Suite("plist set, insert, remove and append, run as a real process", .timeLimit(.minutes(4)))
 struct PlistEditToolTests {
     @Test("on random plists in binary, XML and JSON files, plist set changes the value at a random path and nothing else, and the file keeps its form", arguments: 0..<12)
     func randomEditsThroughTheTool(seed: UInt64) async throws {

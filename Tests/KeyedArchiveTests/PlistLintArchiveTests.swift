@@ -3,7 +3,7 @@ import KeyedArchive
 import Testing
 import TestSupport
 
-@Suite("plist lint on files that say they are keyed archives, run as a real process", .timeLimit(.minutes(2)))
+@Suite("plist lint on files that say they are keyed archives, run as a real process", .timeLimit(.minutes(4)))
 struct PlistLintArchiveTests {
     /// A root that says it is a keyed archive, with `fields` put in (nil takes a key out).
     static func archive(_ fields: [PropertyListKey: PropertyList?]) -> PropertyList {

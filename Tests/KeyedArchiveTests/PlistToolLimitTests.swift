@@ -43,7 +43,7 @@ func longArrayPlist(count: Int) -> Data {
     return body
 }
 
-@Suite("plist tool: limits that follow the input, bounded expansion, warnings", .timeLimit(.minutes(2)))
+@Suite("plist tool: limits that follow the input, bounded expansion, warnings", .timeLimit(.minutes(4)))
 struct PlistToolLimitTests {
     @Test("a plist with more than a million elements, refused by the library's defaults, converts with the tool")
     func bigCollection() async throws {

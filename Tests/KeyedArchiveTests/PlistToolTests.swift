@@ -10,7 +10,7 @@ private func fixturePath(_ name: String) throws -> String {
     try #require(Bundle.module.url(forResource: "Fixtures/apple/\(name)", withExtension: nil)).path
 }
 
-@Suite("plist tool", .timeLimit(.minutes(3)))
+@Suite("plist tool", .timeLimit(.minutes(4)))
 struct PlistToolTests {
     @Test("convert --to json prints each fixture's expected JSON", arguments: Fixtures.index.filter(\.plist_must_parse))
     func convertToJSON(entry: FixtureEntry) async throws {

@@ -44,7 +44,7 @@ struct KeyPathTests {
     }
 }
 
-@Suite("plist lint, get and diff, run as a real process", .timeLimit(.minutes(2)))
+@Suite("plist lint, get and diff, run as a real process", .timeLimit(.minutes(4)))
 struct PlistVerbTests {
     /// A keyed archive whose object 2 holds a reference to object 40 inside an array, where no
     /// decode from the root would look.

@@ -7,8 +7,8 @@ import TestSupport
 struct BucketPollTests {
     @Test("a pass reports what was added, changed (new ETag) and removed since the last, in key order; an unchanged pass reports nothing", arguments: S3Store.allCases)
     func passes(store: S3Store) async throws {
-        let mine = try TestBucket("poll", on: store)
-        let theirs = try TestBucket("poll", on: store)  // another server: its own client, the same bucket
+        let mine = try await TestBucket("poll", on: store)
+        let theirs = try await TestBucket("poll", on: store)  // another server: its own client, the same bucket
         let prefix = mine.prefix
         let poll = BucketPoll(client: mine.client, prefix: prefix)
         #expect(try await poll.poll().undated == [])
@@ -32,7 +32,7 @@ struct BucketPollTests {
 
     @Test("a baseline the caller knows is not reported again; more than 1,000 keys take one request per 1,000", arguments: S3Store.allCases)
     func baselineAndPages(store: S3Store) async throws {
-        let bucket = try TestBucket("poll-pages", on: store)
+        let bucket = try await TestBucket("poll-pages", on: store)
         var baseline: [String: String] = [:]
         for index in 0..<1_005 {
             let key = bucket.key(String(format: "%04d.scarycreature/Data.plist", index))
@@ -47,8 +47,8 @@ struct BucketPollTests {
 
     @Test("the event stream shows another server's write at the next pass, and its passes stop when the listener stops", arguments: S3Store.allCases)
     func events(store: S3Store) async throws {
-        let mine = try TestBucket("poll-events", on: store)
-        let theirs = try TestBucket("poll-events", on: store)
+        let mine = try await TestBucket("poll-events", on: store)
+        let theirs = try await TestBucket("poll-events", on: store)
         let poll = BucketPoll(client: mine.client, prefix: mine.prefix, interval: .milliseconds(200))
         _ = try await poll.poll()
         let key = mine.prefix + "items.archive"

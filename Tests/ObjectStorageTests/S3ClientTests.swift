@@ -9,8 +9,8 @@ struct TestBucket {
     let client: S3Client
     let prefix: String
 
-    init(_ name: String, secret: String? = nil, bucket: String = S3TestServer.bucket, on store: S3Store) throws {
-        server = try S3TestServer.shared(store)
+    init(_ name: String, secret: String? = nil, bucket: String = S3TestServer.bucket, on store: S3Store) async throws {
+        server = try await S3TestServer.shared(store)
         client = try server.client(bucket: bucket, secret: secret)
         prefix = S3TestServer.uniquePrefix(name)
     }
@@ -22,7 +22,7 @@ struct TestBucket {
 struct S3ClientTests {
     @Test("keys with spaces, '+', '%', accents, emoji and slashes: put, head, get, list and delete reach the same object", arguments: S3Store.allCases)
     func awkwardKeys(store: S3Store) async throws {
-        let bucket = try TestBucket("awkward", on: store)
+        let bucket = try await TestBucket("awkward", on: store)
         defer { Task { try? await bucket.client.shutdown() } }
         let names = ["a b", "c+d", "100%", "é/ü", "😀 x", "x~y_z.-", "q?r#s&t=u"]
         for (index, name) in names.enumerated() {
@@ -49,7 +49,7 @@ struct S3ClientTests {
 
     @Test("a missing object is .notFound; Range reads those bytes; If-None-Match with the current ETag is .notModified", arguments: S3Store.allCases)
     func readsAndConditions(store: S3Store) async throws {
-        let bucket = try TestBucket("reads", on: store)
+        let bucket = try await TestBucket("reads", on: store)
         defer { Task { try? await bucket.client.shutdown() } }
         do {
             _ = try await bucket.client.get(bucket.key("missing"), maxBytes: 100)
@@ -83,7 +83,7 @@ struct S3ClientTests {
 
     @Test("If-None-Match: * creates once (then 412); If-Match replaces only the version read", arguments: S3Store.allCases)
     func conditionalWrites(store: S3Store) async throws {
-        let bucket = try TestBucket("conditional", on: store)
+        let bucket = try await TestBucket("conditional", on: store)
         defer { Task { try? await bucket.client.shutdown() } }
         let first = try await bucket.client.put(bucket.key("doc"), body: Data("one".utf8), condition: .absent)
         await #expect { try await bucket.client.put(bucket.key("doc"), body: Data("two".utf8), condition: .absent) } throws: {
@@ -103,7 +103,7 @@ struct S3ClientTests {
 
     @Test("16 clients racing to create one key: exactly one wins, 15 get .preconditionFailed", arguments: S3Store.allCases)
     func racingCreates(store: S3Store) async throws {
-        let bucket = try TestBucket("race", on: store)
+        let bucket = try await TestBucket("race", on: store)
         defer { Task { try? await bucket.client.shutdown() } }
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<16 {
@@ -123,7 +123,7 @@ struct S3ClientTests {
 
     @Test("ListObjectsV2 pages: 25 keys at 10 a page are 3 pages, in order, with delimiter groups", arguments: S3Store.allCases)
     func paging(store: S3Store) async throws {
-        let bucket = try TestBucket("paging", on: store)
+        let bucket = try await TestBucket("paging", on: store)
         defer { Task { try? await bucket.client.shutdown() } }
         let names = (0..<25).map { String(format: "%02d.scarycreature/Data.plist", $0) }
         for name in names { try await bucket.client.put(bucket.key(name), body: Data(name.utf8)) }
@@ -143,17 +143,17 @@ struct S3ClientTests {
 
     @Test("a client dropped without shutdown, its connections open, closes them itself (no crash)", arguments: S3Store.allCases)
     func droppedClient(store: S3Store) async throws {
-        var bucket: TestBucket? = try TestBucket("dropped", on: store)
+        var bucket: TestBucket? = try await TestBucket("dropped", on: store)
         try await bucket?.client.put(bucket!.key("x"), body: Data("x".utf8))
         bucket = nil
-        let again = try TestBucket("dropped-again", on: store)
+        let again = try await TestBucket("dropped-again", on: store)
         try await again.client.put(again.key("y"), body: Data("y".utf8))
         try await again.client.shutdown()
     }
 
     @Test("a wrong secret is .accessDenied (SignatureDoesNotMatch), a missing bucket .notFound (NoSuchBucket): no retries, clear messages", arguments: S3Store.allCases)
     func refusals(store: S3Store) async throws {
-        let wrong = try TestBucket("refused", secret: "not-the-secret", on: store)
+        let wrong = try await TestBucket("refused", secret: "not-the-secret", on: store)
         defer { Task { try? await wrong.client.shutdown() } }
         do {
             _ = try await wrong.client.listPage(prefix: wrong.prefix)
@@ -163,7 +163,7 @@ struct S3ClientTests {
             #expect(error.s3Code == "SignatureDoesNotMatch")
             #expect(error.message.hasPrefix("the storage refused the credentials"))
         }
-        let missing = try TestBucket("missing", bucket: "no-such-bucket-here", on: store)
+        let missing = try await TestBucket("missing", bucket: "no-such-bucket-here", on: store)
         defer { Task { try? await missing.client.shutdown() } }
         do {
             _ = try await missing.client.listPage(prefix: "")

@@ -13,7 +13,7 @@ struct FaultyBucket {
         _ name: String, retry: RetryPolicy = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(10), maxDelay: .milliseconds(100), deadline: .seconds(90)),
         requestTimeout: Duration = .seconds(10), maxConnections: Int = 32, on store: S3Store
     ) async throws {
-        direct = try TestBucket(name, on: store)
+        direct = try await TestBucket(name, on: store)
         proxy = try await S3FaultProxy.start(upstream: direct.server.endpoint)
         client = try direct.server.client(endpoint: proxy.endpoint, retry: retry, requestTimeout: requestTimeout, maxConnections: maxConnections)
     }
@@ -218,7 +218,7 @@ struct S3RetryTests {
 
     @Test("nothing listening: .unreachable within the deadline, naming the endpoint")
     func unreachable() async throws {
-        let server = try S3TestServer.shared()
+        let server = try await S3TestServer.shared()
         let client = try server.client(
             bucket: "any-bucket", endpoint: "http://127.0.0.1:9",  // discard: nothing listens
             retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(10))

@@ -9,7 +9,7 @@ let systemModules: Set<String> = [
     "Dispatch", "Glibc", "Musl", "Darwin", "Testing", "XCTest",
 ]
 
-@Suite("Package.swift declares every module each target imports", .timeLimit(.minutes(3)))
+@Suite("Package.swift declares every module each target imports", .timeLimit(.minutes(4)))
 struct ImportDeclarationTests {
     @Test("every module a target's Swift files import is a target or product it declares, or a system module")
     func everyImportIsDeclared() async throws {

@@ -1,6 +1,6 @@
 import Testing
 
-@Suite("The layers point one way", .timeLimit(.minutes(3)))
+@Suite("The layers point one way", .timeLimit(.minutes(4)))
 struct LayerTests {
     @Test("no web server under CommandLineSupport, no pages under the API modules, no app under the toolkit and WebSupport")
     func layers() async throws {

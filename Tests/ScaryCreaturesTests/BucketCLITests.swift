@@ -5,7 +5,7 @@ import TestSupport
 
 /// `scary-creatures --storage s3://…`: every command on a bucket, and storage that cannot be
 /// used refused at start with one line and its own exit status.
-@Suite("The scary-creatures command on a bucket, run as a real process", .timeLimit(.minutes(3)))
+@Suite("The scary-creatures command on a bucket, run as a real process", .timeLimit(.minutes(4)))
 struct BucketCLITests {
     /// Runs `scary-creatures arguments… --storage s3://… --s3-path-style` against the local S3 server.
     private func run(_ arguments: [String], storage: String, environment: [String: String]) async throws -> ChildRun {
@@ -14,7 +14,7 @@ struct BucketCLITests {
 
     @Test("add, list, show, rename, rate, set-image, check and delete work on a bucket, laid out as in a folder", arguments: S3Store.allCases)
     func everyCommand(store: S3Store) async throws {
-        let server = try S3TestServer.shared(store)
+        let server = try await S3TestServer.shared(store)
         let prefix = S3TestServer.uniquePrefix("cli")
         let storage = "s3://\(S3TestServer.bucket)/\(prefix)"
         let environment = server.environment
@@ -58,7 +58,7 @@ struct BucketCLITests {
     ])
     func startErrors(store: S3Store, _ failure: (broken: String, bucket: String, status: Int32, message: String)) async throws {
         let (broken, bucket, status, message) = failure
-        var environment = try S3TestServer.shared(store).environment
+        var environment = try await S3TestServer.shared(store).environment
         if broken == "secret" { environment["AWS_SECRET_ACCESS_KEY"] = "wrong" }
         if broken == "endpoint" { environment["AWS_ENDPOINT_URL_S3"] = "http://127.0.0.1:9" }
         let result = try await run(["list"], storage: "s3://\(bucket)/x", environment: environment)

@@ -8,11 +8,11 @@ import TestSupport
 
 /// Two databases on one bucket, as two servers: each one's watch of the bucket sees the other's
 /// changes, publishes them, and drops the cached thumbnails they make stale.
-@Suite("Watching a bucket another server changes", .serialized, .timeLimit(.minutes(2)))
+@Suite("Watching a bucket another server changes", .serialized, .timeLimit(.minutes(4)))
 struct BucketWatchTests {
     /// Runs `body` with two databases on one fresh prefix of `store`'s bucket.
     private func withTwoDatabases(on store: S3Store, _ body: (ScaryCreatureDatabase, ScaryCreatureDatabase) async throws -> Void) async throws {
-        let server = try S3TestServer.shared(store)
+        let server = try await S3TestServer.shared(store)
         let client = try server.client()
         let bucket = BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("watch")))
         do {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import ImagingSamples
 
-@Suite("The scary-creatures command with files other programs left behind", .timeLimit(.minutes(3)))
+@Suite("The scary-creatures command with files other programs left behind", .timeLimit(.minutes(4)))
 struct CLIHostileInputTests {
     @Test("an out-of-range rating is listed with a mark and its problem, never a crash, and rate fixes it", arguments: [
         (7.0, "7.0"), (-1.0, "-1.0"), (Double.nan, "nan"), (Double.infinity, "inf"), (1e30, "1e+30"),

@@ -20,7 +20,7 @@ private func withDataDir(_ arguments: [String], _ dataDir: URL?) -> [String] {
     arguments + (dataDir.map { ["--data-dir", $0.path] } ?? [])
 }
 
-@Suite("The scary-creatures command, run as a real process", .timeLimit(.minutes(3)))
+@Suite("The scary-creatures command, run as a real process", .timeLimit(.minutes(4)))
 struct CLITests {
     @Test("add, list, show, rename, rate, set-image and delete work end to end")
     func everyCommand() async throws {

@@ -22,7 +22,7 @@ extension CreatureChanges.Event {
     }
 }
 
-@Suite("The change stream", .timeLimit(.minutes(2)))
+@Suite("The change stream", .timeLimit(.minutes(4)))
 struct ChangeStreamTests {
     @Test("the database's own writes are published once each, in order, even while the folder watch sees them too")
     func ownWrites() async throws {

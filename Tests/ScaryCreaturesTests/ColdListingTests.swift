@@ -7,11 +7,11 @@ import TestSupport
 
 /// A server's first listing of a bucket, slow as a cold read of S3 is: one listing, shared by
 /// every request, that runs to its end whoever gives up on it.
-@Suite("A cold listing of a bucket: one at a time, shared, finished whoever stops waiting", .serialized, .timeLimit(.minutes(2)))
+@Suite("A cold listing of a bucket: one at a time, shared, finished whoever stops waiting", .serialized, .timeLimit(.minutes(4)))
 struct ColdListingTests {
     @Test("callers that cannot wait get .unavailable while the one listing goes on; it reads each creature once and writes the summary; a caller that waits gets it", arguments: S3Store.allCases)
     func coldListingShared(store: S3Store) async throws {
-        let server = try S3TestServer.shared(store)
+        let server = try await S3TestServer.shared(store)
         let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
         defer { proxy.stop() }
         let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("cold"))

@@ -47,7 +47,7 @@ private final class RawConnection {
     }
 }
 
-@Suite("Live events over HTTP from a real server process", .timeLimit(.minutes(2)))
+@Suite("Live events over HTTP from a real server process", .timeLimit(.minutes(4)))
 struct EventsOverHTTPTests {
     @Test("A change the CLI makes in another process reaches an open /api/events stream")
     func cliChangeReachesStream() async throws {

@@ -8,7 +8,7 @@ import TestSupport
 
 /// The layout in the bucket is the layout on disk: a data folder copied into a bucket by another
 /// program opens there, and back, with nothing lost.
-@Suite("Moving creatures from a folder to a bucket and back", .timeLimit(.minutes(2)))
+@Suite("Moving creatures from a folder to a bucket and back", .timeLimit(.minutes(4)))
 struct FolderBucketMoveTests {
     /// Every creature's title, rating, version and photo bytes, by id.
     private func contents(_ database: ScaryCreatureDatabase) async throws -> [Int: String] {
@@ -24,7 +24,7 @@ struct FolderBucketMoveTests {
 
     @Test("a folder copied into a bucket (boto3, as aws s3 sync) lists and edits there; copied back it opens as a folder", arguments: S3Store.allCases, ["2018", "2010"])
     func folderToBucketAndBack(store: S3Store, _ layout: String) async throws {
-        let server = try S3TestServer.shared(store)
+        let server = try await S3TestServer.shared(store)
         let prefix = S3TestServer.uniquePrefix("move")
         try await withTemporaryFolder { work in
             let folder = work.appendingPathComponent("PrivateDocuments")

@@ -7,7 +7,7 @@ import TestSupport
 import Glibc
 #endif
 
-@Suite("scary-creatures list and the data folder's listing summary", .timeLimit(.minutes(2)))
+@Suite("scary-creatures list and the data folder's listing summary", .timeLimit(.minutes(4)))
 struct ListingSummaryCLITests {
     /// Waits until every file written before the call is older than the summary's settle time
     /// (1 second) on the clock file times are stamped from: only then are values recorded.

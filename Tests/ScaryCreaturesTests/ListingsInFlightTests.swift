@@ -4,7 +4,7 @@ import TestSupport
 
 /// A bucket's watch starts its first pass only after the server's first listings: what it
 /// waits on.
-@Suite("Listings in flight", .timeLimit(.minutes(1)))
+@Suite("Listings in flight", .timeLimit(.minutes(4)))
 struct ListingsInFlightTests {
     /// A listing counted by `listings` that has begun, and what ends it.
     private func startListing(on listings: ListingsInFlight, then: @escaping @Sendable () -> Void = {}) async -> (Task<Void, Never>, AsyncStream<Void>.Continuation) {

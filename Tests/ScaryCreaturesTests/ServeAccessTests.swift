@@ -3,7 +3,7 @@ import Testing
 import WebTestSupport
 import TestSupport
 
-@Suite("scary-creatures serve: the token's options and the request log", .timeLimit(.minutes(2)))
+@Suite("scary-creatures serve: the token's options and the request log", .timeLimit(.minutes(4)))
 struct ServeAccessTests {
     @Test("--token warns that the secret shows in the process list; --token-file reads the file's first line and requests need that token")
     func tokenOptions() async throws {

@@ -19,7 +19,7 @@ extension ServedProcess {
     }
 }
 
-@Suite("scary-creatures serve as a real process", .timeLimit(.minutes(3)))
+@Suite("scary-creatures serve as a real process", .timeLimit(.minutes(4)))
 struct ServerProcessTests {
     @Test("SIGTERM during uploads: the server finishes what it accepted, exits 0, and nothing is half-written")
     func gracefulShutdown() async throws {

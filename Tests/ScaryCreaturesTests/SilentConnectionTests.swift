@@ -3,7 +3,7 @@ import Testing
 import WebTestSupport
 import TestSupport
 
-@Suite("scary-creatures serve under a flood of silent connections", .timeLimit(.minutes(3)), .tags(.slow))
+@Suite("scary-creatures serve under a flood of silent connections", .timeLimit(.minutes(4)), .tags(.slow))
 struct SilentConnectionTests {
     @Test("With 2,000 silent connections open — more than the server's descriptors — a normal request is still answered at once, with and without an access token", arguments: [false, true])
     func requestAnsweredDespiteSilentFlood(withToken: Bool) async throws {

@@ -6,7 +6,7 @@ import TestSupport
 /// "a" with 500,000 combining acute accents: one character, 1,000,001 bytes of UTF-8.
 let accentedTitle = "a" + String(repeating: "\u{301}", count: 500_000)
 
-@Suite("Titles are limited in bytes as well as in characters", .timeLimit(.minutes(2)))
+@Suite("Titles are limited in bytes as well as in characters", .timeLimit(.minutes(4)))
 struct TitleByteLimitTests {
     @Test("a title is refused past 800 bytes of UTF-8 even when it is one character")
     func rule() throws {

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 import ImagingSamples
 
-@Suite("Export and import", .timeLimit(.minutes(3)))
+@Suite("Export and import", .timeLimit(.minutes(4)))
 struct TransferTests {
     @Test("an exported zip imports elsewhere with the same title, rating, unknown keys and photo bytes")
     func exportImport() async throws {

@@ -13,7 +13,7 @@ import WebTestSupport
 
 /// Servers on one bucket: each sees the others' changes, two edits of one version give one 412,
 /// and storage that fails gives 503 with `Retry-After`, not a hang.
-@Suite("Servers sharing one bucket", .serialized, .timeLimit(.minutes(3)))
+@Suite("Servers sharing one bucket", .serialized, .timeLimit(.minutes(4)))
 struct BucketServerTests {
     /// Runs `body` with two servers (through the router test framework) on one fresh prefix of
     /// the local S3 server, once both watch the bucket; `endpoint` puts a proxy in between.
@@ -21,7 +21,7 @@ struct BucketServerTests {
         on store: S3Store, endpoint: String? = nil, retry: RetryPolicy? = nil,
         _ body: @escaping @Sendable (any TestClientProtocol, any TestClientProtocol, S3Client) async throws -> Void
     ) async throws {
-        let server = try S3TestServer.shared(store)
+        let server = try await S3TestServer.shared(store)
         let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("servers"))
         let clients = try (0..<2).map { _ in try server.client(endpoint: endpoint, retry: retry, requestTimeout: .seconds(5)) }
         let direct = try server.client()
@@ -107,7 +107,7 @@ struct BucketServerTests {
 
     @Test("while the storage answers only errors, reads and writes get 503 with Retry-After", arguments: S3Store.allCases)
     func storageDownIs503(store: S3Store) async throws {
-        let server = try S3TestServer.shared(store)
+        let server = try await S3TestServer.shared(store)
         let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
         defer { proxy.stop() }
         let retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .milliseconds(100), deadline: .seconds(5))

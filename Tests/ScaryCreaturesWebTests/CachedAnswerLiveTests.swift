@@ -9,7 +9,7 @@ import WebSupport
 import ImagingSamples
 import WebTestSupport
 
-@Suite("Cached answers on a real server", .timeLimit(.minutes(3)))
+@Suite("Cached answers on a real server", .timeLimit(.minutes(4)))
 struct CachedAnswerLiveTests {
     @Test("On a real connection the kept list is answered with the same status, headers and bytes as when it was made")
     func keptListMatchesTheMadeOne() async throws {
@@ -71,7 +71,7 @@ private func largeBodyServer(cache: ResponseCache) -> some ApplicationProtocol {
     return Application(router: router, server: .http1(configuration: .init(additionalChannelHandlers: handlers())), eventLoopGroupProvider: .shared(ServerThreads.group))
 }
 
-@Suite("Large kept bodies sent from their file", .timeLimit(.minutes(3)))
+@Suite("Large kept bodies sent from their file", .timeLimit(.minutes(4)))
 struct KeptFileLiveTests {
     @Test("A large kept body is sent from its in-memory file byte for byte, again and again, and survives the cache dropping it mid-way")
     func largeBodyFromFile() async throws {

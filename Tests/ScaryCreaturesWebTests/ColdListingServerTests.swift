@@ -15,11 +15,11 @@ import WebTestSupport
 
 /// The server's side of a cold listing: a request that cannot wait for it is answered at once,
 /// and the listing goes on for the next.
-@Suite("A cold listing through the server: 503 with Retry-After past the wait, then the list", .serialized, .timeLimit(.minutes(2)))
+@Suite("A cold listing through the server: 503 with Retry-After past the wait, then the list", .serialized, .timeLimit(.minutes(4)))
 struct ColdListingServerTests {
     @Test("while the first listing of a slow bucket is read, the list and the list page answer 503 unavailable with Retry-After once the wait passes; the same listing then answers both", arguments: S3Store.allCases)
     func slowListingIs503ThenTheList(store: S3Store) async throws {
-        let server = try S3TestServer.shared(store)
+        let server = try await S3TestServer.shared(store)
         let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
         defer { proxy.stop() }
         let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("cold-server"))

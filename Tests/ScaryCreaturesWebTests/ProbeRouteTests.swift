@@ -10,7 +10,7 @@ import Testing
 import WebSupport
 import WebTestSupport
 
-@Suite("scary-creatures' health and readiness probes on a real server", .serialized, .timeLimit(.minutes(2)))
+@Suite("scary-creatures' health and readiness probes on a real server", .serialized, .timeLimit(.minutes(4)))
 struct ProbeRouteTests {
     @Test("/healthz and /readyz answer without the access token; everything else still needs it")
     func probesNeedNoToken() async throws {
@@ -21,7 +21,7 @@ struct ProbeRouteTests {
 
     @Test("/readyz is 503 with its reason while the first listing of a slow bucket is read, 200 once the list is in memory; when the storage then fails it is 503 again (never a kept answer), while /healthz stays 200", arguments: S3Store.allCases)
     func readinessFollowsTheListingAndTheStorage(store: S3Store) async throws {
-        let server = try S3TestServer.shared(store)
+        let server = try await S3TestServer.shared(store)
         let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
         defer { proxy.stop() }
         let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("probes"))

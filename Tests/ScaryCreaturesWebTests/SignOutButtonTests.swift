@@ -11,7 +11,7 @@ private func signOutTokens(inHeaderOf html: String) -> [String]? {
     return header.0.matches(of: form).map { String($0.1) }
 }
 
-@Suite("The Sign out button in every page's header, on a real server", .timeLimit(.minutes(2)))
+@Suite("The Sign out button in every page's header, on a real server", .timeLimit(.minutes(4)))
 struct SignOutButtonTests {
     @Test("Signed in, the list, a creature's page and a missing creature's 404 page each have one Sign out form in the header, posting to /sign-out with the session's form token")
     func signedInPagesOfferSignOut() async throws {

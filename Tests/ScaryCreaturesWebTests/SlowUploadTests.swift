@@ -9,7 +9,7 @@ import WebTestSupport
 
 @Suite("One client cannot hold the upload places by dripping bodies")
 struct SlowUploadTests {
-    @Test("24 photo uploads that promise 1 MB and send a byte every 2 s hold every place at first, are closed once their average falls under 1 KiB/s after 10 s, and another client's upload goes through within 20 s of being refused", .timeLimit(.minutes(2)))
+    @Test("24 photo uploads that promise 1 MB and send a byte every 2 s hold every place at first, are closed once their average falls under 1 KiB/s after 10 s, and another client's upload goes through within 20 s of being refused", .timeLimit(.minutes(4)))
     func drippedUploadsAreClosed() async throws {
         try await withApp(setup: .live) { client, _ in
             let port = try #require(client.port)

@@ -5,7 +5,7 @@ import ImagingSamples
 import Testing
 import WebTestSupport
 
-@Suite("Token mode on a real server: answers that carry data are not kept by caches", .timeLimit(.minutes(2)))
+@Suite("Token mode on a real server: answers that carry data are not kept by caches", .timeLimit(.minutes(4)))
 struct TokenModeCacheControlTests {
     @Test("API JSON and the export zip say no-store; a photo and a thumbnail say private, no-cache with their ETag, and so do their 304s")
     func dataIsNotStored() async throws {

@@ -5,7 +5,7 @@ import WebTestSupport
 
 /// Signing out of Scary Creatures from its page (its form token); the sessions themselves are
 /// tested once, in `WebSupportTests/TokenModeContractTests`.
-@Suite("Token mode on a real server: signing out from a page", .timeLimit(.minutes(2)))
+@Suite("Token mode on a real server: signing out from a page", .timeLimit(.minutes(4)))
 struct TokenModeSessionTests {
     @Test("Signing out ends the session: the cookie is cleared, the same id is refused afterwards; without the page's form token sign-out is 403")
     func signOutEndsTheSession() async throws {

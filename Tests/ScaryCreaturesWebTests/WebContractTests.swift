@@ -7,7 +7,7 @@ import WebTestSupport
 
 /// WebSupport's contract (``WebContract``, tested on a small app in `WebSupportTests`) kept by
 /// the whole app, where its wiring matters: its routes, its response cache, its event stream.
-@Suite("scary-creatures keeps WebSupport's contract", .timeLimit(.minutes(2)))
+@Suite("scary-creatures keeps WebSupport's contract", .timeLimit(.minutes(4)))
 struct WebContractTests {
     /// Runs `body` on a live app holding creature 1 ("Ghost") with a photo.
     private func withCreature(_ body: @escaping @Sendable (any TestClientProtocol, Int) async throws -> Void) async throws {

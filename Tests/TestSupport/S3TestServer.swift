@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import Testing
 
@@ -48,6 +49,8 @@ public struct S3TestServer: Sendable {
     public let secretAccessKey: String
     /// The process that started it (SeaweedFS's `weed` ends with it).
     public let child: ChildProcess
+    /// SeaweedFS's `weed` itself, for a test that kills the store (nil for moto).
+    public let storeProcess: pid_t?
 
     /// The bucket the shared server holds.
     public static let bucket = "scary-tests"
@@ -60,48 +63,56 @@ public struct S3TestServer: Sendable {
         ]
     }
 
-    /// Starts a server of `store` with `buckets`; it ends when this process ends.
+    /// Starts a server of `store` with `buckets`; it ends when this process ends. `folder`
+    /// (SeaweedFS only) keeps its data there: started again on the same folder, it is the same
+    /// store at the same address with the same key. The wait for it to answer (seconds, on a
+    /// loaded machine) is on threads of its own (``startups``): neither Swift's pool nor the
+    /// few threads that wait for the other tests' processes (``ChildProcess/waits``).
     /// - Throws: when the script cannot start (the store is not installed: its message is in the error).
-    public static func start(buckets: [String], store: S3Store = .moto) throws -> S3TestServer {
+    public static func start(buckets: [String], store: S3Store = .moto, folder: URL? = nil) async throws -> S3TestServer {
         let script = projectRoot().appendingPathComponent(store.script)
         let child = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", script.path, "--exit-with-parent"] + buckets.flatMap { ["--bucket", $0] }
+            ["python3", script.path, "--exit-with-parent"] + buckets.flatMap { ["--bucket", $0] } + (folder.map { ["--dir", $0.path] } ?? [])
         )
-        let line = child.readLinesBlocking(1, timeout: 90)
+        let line = try await startups.run { child.readLinesBlocking(1, timeout: 120) }
         guard let data = line.data(using: .utf8), let fields = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let endpoint = fields["endpoint"] as? String, let region = fields["region"] as? String,
               let key = fields["accessKeyId"] as? String, let secret = fields["secretAccessKey"] as? String
         else {
             child.kill()
-            let run = child.finishBlocking()
+            let run = await child.finish()
             throw S3TestServerError(message: "\(store.script) did not start (\(store.installation)): \(line)\(run.errors.suffix(600))")
         }
-        return S3TestServer(store: store, endpoint: endpoint, region: region, accessKeyID: key, secretAccessKey: secret, child: child)
+        let pid = (fields["pid"] as? Int).map { pid_t($0) }
+        return S3TestServer(store: store, endpoint: endpoint, region: region, accessKeyID: key, secretAccessKey: secret, child: child, storeProcess: pid)
     }
 
-    /// The server of `store` every test of this run shares, started at first use with ``bucket``.
-    public static func shared(_ store: S3Store = .moto) throws -> S3TestServer {
-        switch store {
-        case .moto: try sharedMoto.get()
-        case .seaweedfs: try sharedSeaweedFS.get()
-        }
-    }
+    /// The threads that wait for local S3 servers to start.
+    static let startups = BlockingPool(threadCount: 2)
 
-    private static let sharedMoto = starting(.moto)
-    private static let sharedSeaweedFS = starting(.seaweedfs)
-
-    private static func starting(_ store: S3Store) -> Result<S3TestServer, S3TestServerError> {
-        do {
-            return .success(try start(buckets: [bucket], store: store))
-        } catch {
-            return .failure(error as? S3TestServerError ?? S3TestServerError(message: "\(error)"))
-        }
+    /// The server of `store` every test of this run shares, started at first use with ``bucket``
+    /// (callers that come while it starts wait for the same one).
+    public static func shared(_ store: S3Store = .moto) async throws -> S3TestServer {
+        try await SharedServers.instance.server(store)
     }
 
     /// A prefix no other test uses: `name-UUID/`.
     public static func uniquePrefix(_ name: String) -> String {
         "\(name)-\(UUID().uuidString.prefix(8).lowercased())/"
+    }
+}
+
+/// The servers shared by the run, one per store, each started once.
+private actor SharedServers {
+    static let instance = SharedServers()
+    private var starting: [S3Store: Task<S3TestServer, any Error>] = [:]
+
+    func server(_ store: S3Store) async throws -> S3TestServer {
+        if let task = starting[store] { return try await task.value }
+        let task = Task { try await S3TestServer.start(buckets: [S3TestServer.bucket], store: store) }
+        starting[store] = task
+        return try await task.value
     }
 }
 

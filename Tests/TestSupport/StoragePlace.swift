@@ -92,7 +92,7 @@ public func withStoragePlace(_ kind: StorageKind, file: String = #fileID, _ body
         }, file: file)
         return
     }
-    let server = try S3TestServer.shared(store)
+    let server = try await S3TestServer.shared(store)
     let client = try server.client()
     let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("place"))
     let place = StoragePlace(kind: kind, storage: .bucket(BucketStorage(client: client, location: location)), server: server)

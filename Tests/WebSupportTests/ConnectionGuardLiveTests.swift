@@ -51,7 +51,7 @@ private func withGuardedServer(
     }
 }
 
-@Suite("The connection guard on a real socket", .timeLimit(.minutes(2)))
+@Suite("The connection guard on a real socket", .timeLimit(.minutes(4)))
 struct ConnectionGuardLiveTests {
     @Test("A request for another name (DNS rebinding) is refused with 421 before routing — JSON for API clients, a page for browsers — and the connection closed")
     func foreignHostRefused() async throws {

@@ -9,7 +9,7 @@ import WebTestSupport
 /// ``WebSupport/FormGuardMiddleware`` once, on ``ContractApp``'s pages over a real socket: the
 /// form cookie and token, the refusals, the body types and the multipart bounds. Each app's own
 /// test checks only that its pages' forms carry the token.
-@Suite("Page forms on a small app: the form token, the body types and the multipart bounds", .timeLimit(.minutes(2)))
+@Suite("Page forms on a small app: the form token, the body types and the multipart bounds", .timeLimit(.minutes(4)))
 struct FormGuardContractTests {
     /// A browser of the app: the form cookie a page set and the token its forms carry.
     private struct Browser {

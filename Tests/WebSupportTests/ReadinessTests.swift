@@ -7,7 +7,7 @@ import WebSupport
 
 /// What `GET /readyz` answers, from real storage: a folder, and the local S3 server behind the
 /// fault proxy (which counts the probes and can make them slow or fail).
-@Suite("Readiness: the app's condition, then storage that answers in time, asked once at a time", .serialized, .timeLimit(.minutes(2)))
+@Suite("Readiness: the app's condition, then storage that answers in time, asked once at a time", .serialized, .timeLimit(.minutes(4)))
 struct ReadinessTests {
     @Test("a folder that is there is ready; a missing one is not, and says so; the app's own condition comes first")
     func folder() async throws {
@@ -42,7 +42,7 @@ struct ReadinessTests {
 
     @Test("a bucket that answers is ready; one that fails is not; one that does not answer within the deadline is not, and 20 probes at once ask it once", arguments: S3Store.allCases)
     func bucket(store: S3Store) async throws {
-        let server = try S3TestServer.shared(store)
+        let server = try await S3TestServer.shared(store)
         let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
         defer { proxy.stop() }
         let client = try server.client(endpoint: proxy.endpoint)

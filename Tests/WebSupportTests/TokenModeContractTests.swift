@@ -7,7 +7,7 @@ import WebTestSupport
 /// Token mode's sessions and throttle once, on ``ContractApp`` served live in token mode: what
 /// ``AccessToken`` and ``AttemptThrottle`` promise whichever app they guard. The apps test only
 /// their wiring (what their answers carry, the Sign out button of their pages).
-@Suite("Token mode on a real server: sessions, not the token, in the cookie; guessing slowed down", .timeLimit(.minutes(2)))
+@Suite("Token mode on a real server: sessions, not the token, in the cookie; guessing slowed down", .timeLimit(.minutes(4)))
 struct TokenModeContractTests {
     /// The server's access token.
     private static let token = "correct-horse-battery-staple"

@@ -10,7 +10,7 @@ import WebTestSupport
 
 /// WebSupport's mechanisms once, on the smallest app built as both apps are (``ContractApp``):
 /// the apps' own tests hold them to the same ``WebContract`` only where their wiring matters.
-@Suite("WebSupport's contract, on a small app", .timeLimit(.minutes(2)))
+@Suite("WebSupport's contract, on a small app", .timeLimit(.minutes(4)))
 struct WebContractTests {
     /// Runs `body` against a fresh ``ContractApp`` served live (on ``ServerThreads``), with one
     /// thing (id 1, "Ghost") and its photo.
@@ -118,7 +118,7 @@ struct WebContractTests {
     }
 }
 
-@Suite("In-process servers under test run as in production", .timeLimit(.minutes(1)))
+@Suite("In-process servers under test run as in production", .timeLimit(.minutes(4)))
 struct ServerThreadsTests {
     @Test("a live server's handler starts on the event loop that read its request and, resumed from elsewhere, stays on it (EventLoopAffinityMiddleware, as in a server process)")
     func handlersStayOnTheirLoop() async throws {

@@ -31,6 +31,11 @@ public enum ProbeChecks {
         // Only reads are public: anything else needs the token first.
         #expect(try await raw.send("POST", "/healthz").status == 401)
         #expect(try await raw.send("HEAD", "/healthz", headers: ["Authorization: Bearer \(token)"]).status == 200)
+        for method in ["POST", "TRACE", "DELETE"] {
+            let refused = try await raw.send(method, "/readyz", headers: ["Authorization: Bearer \(token)"])
+            #expect(refused.status == 405, "\(method) /readyz")
+            #expect(refused.headers["allow"] == "GET, HEAD")
+        }
         #expect(try await raw.send("GET", "/readyz/").status != 200)
         // The probes answer only to the server's own names.
         let foreign = try await RawConnection.exchange(port: raw.port, "GET /healthz HTTP/1.1\r\nHost: attacker.example\r\n\r\n")

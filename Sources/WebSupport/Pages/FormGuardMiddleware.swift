@@ -3,8 +3,9 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Guards the pages' forms (every request but `GET`, `HEAD` and `OPTIONS` outside `/api/` and
-/// the sign-in form), whatever the browser says in its headers:
+/// Guards the pages' forms (every request but `GET`, `HEAD` and `OPTIONS` outside `/api/`, the
+/// API's other paths — the probes — and the sign-in form), whatever the browser says in its
+/// headers:
 ///
 /// - A page answered to a browser without the form cookie sets one (`HttpOnly;
 ///   SameSite=Strict`, named per app and port) holding a random id; its templates put the
@@ -23,18 +24,21 @@ import NIOCore
 public struct FormGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let cookie: SessionCookie
     let maxBodyBytes: Int
+    let apiPaths: Set<String>
 
     /// Creates the middleware for the app called `appName`, reading multipart bodies of up to
-    /// `maxBodyBytes`.
-    public init(appName: String, maxBodyBytes: Int) {
+    /// `maxBodyBytes`; `apiPaths` are the API's exact paths outside `/api/` (the probes), left
+    /// to the API's own answers (405 for a method they do not take).
+    public init(appName: String, maxBodyBytes: Int, apiPaths: Set<String> = []) {
         cookie = SessionCookie(appName: appName, purpose: "form")
         self.maxBodyBytes = maxBodyBytes
+        self.apiPaths = apiPaths
     }
 
     /// Sets or checks the token, then runs the rest of the chain.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
-        if path.hasPrefix("/api/") || path == "/openapi.yaml" { return try await next(request, context) }
+        if path.hasPrefix("/api/") || path == "/openapi.yaml" || apiPaths.contains(path) { return try await next(request, context) }
         let held = cookie.value(in: request).flatMap { FormToken.isWellFormed($0) ? $0 : nil }
         let session = AccessToken.session
         if [.get, .head, .options].contains(request.method) {

@@ -71,7 +71,7 @@ func withArchivePlace(_ kind: StorageKind, _ body: (ArchivePlace) async throws -
         }
         return
     }
-    let client = try S3TestServer.shared(store).client()
+    let client = try await S3TestServer.shared(store).client()
     let key = S3TestServer.uniquePrefix("archive") + "items.archive"
     do {
         try await body(ArchivePlace(kind: kind, url: URL(fileURLWithPath: "/nonexistent"), client: client, key: key))

@@ -20,7 +20,7 @@ func withFolderPlace(
         }
         return
     }
-    let server = try S3TestServer.shared(store)
+    let server = try await S3TestServer.shared(store)
     // The shared moto answers one request at a time for the whole run, and the run's first
     // minute loads it most: 200 creations at once can queue a request of theirs past the default
     // 20 s deadline there. What these tests check is not how long it takes.
