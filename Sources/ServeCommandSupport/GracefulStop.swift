@@ -9,9 +9,10 @@ import Synchronization
 /// service group: event streams end, the app's services stop in turn); once the grace period
 /// has passed it cancels whatever is left (requests, storage retries, listings, the bucket
 /// watch) and returns, and the process exits 0. A second SIGTERM or SIGINT ends the process at
-/// once, with status 128 + the signal (143, 130), as a shell reports a process a signal ended. Should cancelled work still not have ended a second after the grace
-/// period (a file-system call that cannot be cut short), the process exits 0 anyway, saying so:
-/// what a client was told is done is durable before it is told.
+/// once, with status 128 + the signal (143, 130), as a shell reports a process a signal ended.
+/// Should cancelled work still not have ended a second after the grace period (a file-system
+/// call that cannot be cut short), the process exits 0 anyway, saying so: what a client was
+/// told is done is durable before it is told.
 public struct GracefulStop: Sendable {
     /// How long requests in flight may take to finish after the first signal.
     public var grace: Duration
