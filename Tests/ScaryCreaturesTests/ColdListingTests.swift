@@ -11,16 +11,13 @@ import TestSupport
 struct ColdListingTests {
     @Test("callers that cannot wait get .unavailable while the one listing goes on; it reads each creature once and writes the summary; a caller that waits gets it", arguments: S3Store.allCases)
     func coldListingShared(store: S3Store) async throws {
-        let server = try await S3TestServer.shared(store)
-        let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
-        defer { proxy.stop() }
-        let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("cold"))
-        let direct = try server.client(), slow = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(20))
-        defer { Task { try? await direct.shutdown(); try? await slow.shutdown() } }
-        let writer = try await ScaryCreatureDatabase.open(storage: .bucket(BucketStorage(client: direct, location: location)))
+        let bucket = try await ProxiedPrefix.start(store, name: "cold")
+        let proxy = bucket.proxy
+        defer { Task { await bucket.close() } }
+        let writer = try await ScaryCreatureDatabase.open(storage: .bucket(bucket.direct))
         for title in ["Bat", "Cat", "Rat"] { _ = try await writer.add(title: title) }
 
-        let database = try await ScaryCreatureDatabase.open(storage: .bucket(BucketStorage(client: slow, location: location)))
+        let database = try await ScaryCreatureDatabase.open(storage: .bucket(bucket.proxied))
         let before = try await proxy.log().count
         // Each GET of the listing waits 2 s at the proxy, as a cold S3 read of many objects adds up.
         try await proxy.plan([], byMethod: ["GET": Array(repeating: "delay", count: 8)])

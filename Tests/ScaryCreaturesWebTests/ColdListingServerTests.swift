@@ -19,16 +19,13 @@ import WebTestSupport
 struct ColdListingServerTests {
     @Test("while the first listing of a slow bucket is read, the list and the list page answer 503 unavailable with Retry-After once the wait passes; the same listing then answers both", arguments: S3Store.allCases)
     func slowListingIs503ThenTheList(store: S3Store) async throws {
-        let server = try await S3TestServer.shared(store)
-        let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
-        defer { proxy.stop() }
-        let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("cold-server"))
-        let direct = try server.client(), slow = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(20))
-        let writer = try await ScaryCreatureDatabase.open(storage: .bucket(BucketStorage(client: direct, location: location)))
+        let bucket = try await ProxiedPrefix.start(store, name: "cold-server")
+        let proxy = bucket.proxy
+        let writer = try await ScaryCreatureDatabase.open(storage: .bucket(bucket.direct))
         for title in ["Bat", "Cat"] { _ = try await writer.add(title: title) }
         var configuration = WebConfiguration(port: 0)
         configuration.sharedWorkWait = .milliseconds(300)
-        let app = try await buildApplication(configuration, storage: .bucket(BucketStorage(client: slow, location: location)), pages: ScaryCreaturesPages.routes)
+        let app = try await buildApplication(configuration, storage: .bucket(bucket.proxied), pages: ScaryCreaturesPages.routes)
         try await app.test(.router) { client in
             try await proxy.plan([], byMethod: ["GET": Array(repeating: "delay", count: 4)])
             let api = try await client.execute(uri: "/api/creatures", method: .get)
@@ -48,7 +45,6 @@ struct ColdListingServerTests {
             }
             #expect(listed.withLock { $0 } == ["Bat", "Cat"])
         }
-        try await direct.shutdown()
-        try await slow.shutdown()
+        await bucket.close()
     }
 }

@@ -21,17 +21,14 @@ struct ProbeRouteTests {
 
     @Test("/readyz is 503 with its reason while the first listing of a slow bucket is read, 200 once the list is in memory; when the storage then fails it is 503 again (never a kept answer), while /healthz stays 200", arguments: S3Store.allCases)
     func readinessFollowsTheListingAndTheStorage(store: S3Store) async throws {
-        let server = try await S3TestServer.shared(store)
-        let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
-        defer { proxy.stop() }
-        let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("probes"))
-        let direct = try server.client(), slow = try server.client(endpoint: proxy.endpoint, requestTimeout: .seconds(20))
-        let writer = try await ScaryCreatureDatabase.open(storage: .bucket(BucketStorage(client: direct, location: location)))
+        let bucket = try await ProxiedPrefix.start(store, name: "probes")
+        let proxy = bucket.proxy
+        let writer = try await ScaryCreatureDatabase.open(storage: .bucket(bucket.direct))
         for title in ["Bat", "Cat"] { _ = try await writer.add(title: title) }
         // The listing's GETs wait 2 s each at the proxy.
         try await proxy.plan([], byMethod: ["GET": Array(repeating: "delay", count: 4)])
         let app = try await buildApplication(
-            WebConfiguration(port: 0).underTest(), storage: .bucket(BucketStorage(client: slow, location: location)),
+            WebConfiguration(port: 0).underTest(), storage: .bucket(bucket.proxied),
             pages: ScaryCreaturesPages.routes, eventLoopGroup: ServerThreads.group
         )
         try await ServerThreads.run {
@@ -50,11 +47,10 @@ struct ProbeRouteTests {
                 try await proxy.plan([], shares: ["internal": 1])
                 try await waitUntil(limit: .seconds(20)) { try await raw.send("GET", "/readyz").status == 503 }
                 let failing = try await raw.send("GET", "/readyz")
-                #expect(failing.text.hasPrefix(#"{"ready":false,"reason":"the storage failed: s3://\#(S3TestServer.bucket)/\#(location.prefix): "#))
+                #expect(failing.text.hasPrefix(#"{"ready":false,"reason":"the storage failed: s3://\#(S3TestServer.bucket)/\#(bucket.direct.location.prefix): "#))
                 #expect(try await raw.send("GET", "/healthz").status == 200)
             }
         }
-        try await direct.shutdown()
-        try await slow.shutdown()
+        await bucket.close()
     }
 }
