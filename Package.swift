@@ -46,13 +46,15 @@ let package = Package(
         .target(name: "Failures"),
         // Lowercase hex, one spelling for every module that writes bytes or numbers in it.
         .target(name: "Hex"),
+        // Where the toolkit's own unstructured tasks run: a caller's preferred executor kept.
+        .target(name: "BackgroundWork"),
         .target(name: "KeyedArchive", dependencies: ["CivilTime", "Failures"]),
         // S3-compatible object storage: our own client (Signature V4, conditional writes,
         // retries), on async-http-client and swift-crypto.
         .target(
             name: "ObjectStorage",
             dependencies: [
-                "Hex",
+                "Hex", "BackgroundWork",
                 "CivilTime", "Failures",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -108,7 +110,7 @@ let package = Package(
             dependencies: ["DocumentStore", "Imaging", "KeyedArchive", "Failures", "Hex"]
         ),
         // Homepwner: items in one archive file, photos beside it.
-        .target(name: "Homepwner", dependencies: ["DocumentStore", "Imaging", "KeyedArchive", "Failures"]),
+        .target(name: "Homepwner", dependencies: ["DocumentStore", "Imaging", "KeyedArchive", "Failures", "BackgroundWork"]),
         .executableTarget(
             name: "homepwner",
             dependencies: [
@@ -139,7 +141,7 @@ let package = Package(
         .target(
             name: "WebSupport",
             dependencies: [
-                "Hex",
+                "Hex", "BackgroundWork",
                 // The change feed behind both apps' event streams.
                 "DocumentStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -210,7 +212,7 @@ let package = Package(
         .target(
             name: "DocumentStore",
             dependencies: [
-                "Hex",
+                "Hex", "BackgroundWork",
                 "KeyedArchive",
                 "ObjectStorage",
                 "CDocumentStore",
@@ -261,7 +263,7 @@ let package = Package(
         .target(
             name: "WebTestSupport",
             dependencies: [
-                "WebSupport", "TestSupport",
+                "WebSupport", "TestSupport", "BackgroundWork",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -354,7 +356,7 @@ let package = Package(
         .testTarget(
             name: "DocumentStoreTests",
             dependencies: [
-                "TestSupport", "DocumentStore", "DocumentStoreSamples", "KeyedArchive", "KeyedArchiveSamples", "ObjectStorage", "document-store-stress",
+                "TestSupport", "DocumentStore", "DocumentStoreSamples", "KeyedArchive", "KeyedArchiveSamples", "ObjectStorage", "document-store-stress", "BackgroundWork",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

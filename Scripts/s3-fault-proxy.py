@@ -10,12 +10,17 @@ on unchanged (the Host header too, so signatures still hold). Faults, per reques
   reset-before  reset the connection without passing it on
   reset-after   pass it on (it takes effect), then reset the connection instead of answering
   delay         wait 2 seconds, then pass it on
+  late          wait a random time up to 1.5 seconds (seeded), then pass it on: answers come late
+                and in another order than their requests were sent
   hang          answer nothing, ever (a storage that accepts connections and then goes silent)
   pass          pass it on
+Planned faults (plan, byMethod) are for the apps' data: requests to their change journals
+(paths holding "/.changes/") pass them by and get only the random shares.
 Which fault each request gets is set through the proxy itself (paths no bucket can have):
   POST /__proxy/plan  {"byMethod": {"PUT": ["reset-after"]},        faults for the next requests of a method,
                        "plan": ["slowdown", "reset-after", ...],   then for the next requests of any,
-                       "shares": {"slowdown": 0.1, ...}, "seed": 1}  then these shares at random
+                       "shares": {"slowdown": 0.1, ...}, "seed": 1,  then these shares at random
+                       "sharesOnly": ".changes/"}                  (only to paths holding this, if given)
   GET  /__proxy/log   [{"method": "PUT", "path": "/bucket/key", "fault": "reset-after"}, ...]
   GET  /__proxy/stats {"connections": 12, "mostAtOnce": 4}   client connections: in all, most open at once
 """
@@ -36,7 +41,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import parent_watch  # noqa: E402  (beside this script)
 
 HOP_BY_HOP = {"connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"}
-FAULTS = ("slowdown", "internal", "reset-before", "reset-after", "delay", "hang", "pass")
+FAULTS = ("slowdown", "internal", "reset-before", "reset-after", "delay", "late", "hang", "pass")
 
 
 class Faults:
@@ -47,6 +52,7 @@ class Faults:
         self.plan = []
         self.by_method = {}
         self.shares = {}
+        self.shares_only = None
         self.random = random.Random(1)
         self.log = []
         self.open_connections = 0
@@ -55,10 +61,13 @@ class Faults:
 
     def next(self, method, path):
         with self.lock:
-            if self.by_method.get(method):
+            journal = "/.changes/" in path  # the apps' change journals: never in the planned faults
+            if self.by_method.get(method) and not journal:
                 fault = self.by_method[method].pop(0)
-            elif self.plan:
+            elif self.plan and not journal:
                 fault = self.plan.pop(0)
+            elif self.shares_only is not None and self.shares_only not in path:
+                fault = "pass"
             else:
                 fault = "pass"
                 roll = self.random.random()
@@ -110,6 +119,10 @@ class Handler(BaseHTTPRequestHandler):
                 time.sleep(60)
         if fault == "delay":
             time.sleep(2)
+        if fault == "late":
+            with self.faults.lock:
+                wait = self.faults.random.uniform(0, 1.5)
+            time.sleep(wait)
         connection = http.client.HTTPConnection(*self.upstream, timeout=60)
         connection.putrequest(self.command, self.path, skip_host=True, skip_accept_encoding=True)
         for name, value in self.headers.items():
@@ -157,6 +170,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.faults.plan = list(settings.get("plan", []))
                 self.faults.by_method = by_method
                 self.faults.shares = dict(settings.get("shares", {}))
+                self.faults.shares_only = settings.get("sharesOnly")
                 self.faults.random = random.Random(settings.get("seed", 1))
             return self.answer(204, [], b"")
         if self.path == "/__proxy/log" and self.command == "GET":

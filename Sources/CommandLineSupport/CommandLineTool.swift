@@ -55,6 +55,7 @@ public enum CommandLineTool {
         // The command is handed to the one task that runs it; nothing else touches it.
         nonisolated(unsafe) let running = parsed
         Task {
+            var failure: (any Error)?
             do {
                 if var command = running as? AsyncParsableCommand {
                     try await command.run()
@@ -63,12 +64,19 @@ public enum CommandLineTool {
                     try command.run()
                 }
             } catch {
-                fail(error, tool: tool, command: Command.self, appError: appError)
+                failure = error
             }
+            // What the command wrote to a bucket is told to the servers on it now, not at their
+            // next full listing (a failed command may have written part of its changes).
+            await BucketStorage.closeJournals(waitingAtMost: closingJournalsLimit)
+            if let failure { fail(failure, tool: tool, command: Command.self, appError: appError) }
             Foundation.exit(0)
         }
         dispatchMain()
     }
+
+    /// How long a command waits, as it ends, for its change journals' last writes.
+    static let closingJournalsLimit: Duration = .seconds(5)
 
     /// ``main(_:tool:appError:prepare:)`` for a tool whose own errors are `failures`
     /// (`CodedFailure`s of one kind): each ends the command with its message, then the advice

@@ -106,7 +106,7 @@ struct StoreService: Service {
     }
 }
 
-/// Follows the changes other servers make to the bucket (``Homepwner/ItemStore/followOtherWriters(interval:onReady:)``),
+/// Follows the changes other servers make to the bucket (``Homepwner/ItemStore/followOtherWriters(interval:fullInterval:onReady:)``),
 /// so this server's event streams and photo cache keep up with them.
 struct FollowService: Service {
     let store: ItemStore

@@ -76,7 +76,7 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
     // MARK: Pages
 
     func listPage(_ query: CreatureListQuery, addTitle: String = "", addError: String? = nil) async throws -> Response {
-        let (creatures, problems) = try await database.list(waitingAtMost: database.requestListingWait)
+        let (creatures, problems) = try await database.list(waitingAtMost: database.requestListingWait, fromSummary: true)
         let selected = CreatureQuery(text: query.text, order: query.sort, descending: query.descending).apply(to: creatures)
         let slice = selected[query.range(count: selected.count)]
         var rows: [ListPageModel.Row] = []

@@ -27,7 +27,7 @@ struct CreaturesAPI: APIProtocol, ReadinessReporting {
         let limit = query.limit ?? 100
         guard (1...1000).contains(limit) else { throw APIError.badRequest("limit must be 1 to 1000, not \(limit)") }
         let start = try query.cursor.map(Cursor.position) ?? 0
-        let (creatures, problems) = try await database.list(waitingAtMost: database.requestListingWait)
+        let (creatures, problems) = try await database.list(waitingAtMost: database.requestListingWait, fromSummary: true)
         let selected = CreatureQuery(text: query.q, order: query.sort.flatMap { CreatureQuery.Order(rawValue: $0.rawValue) } ?? .id, descending: query.order == .desc).apply(to: creatures)
         let page = selected.dropFirst(start).prefix(limit)
         let next = start + page.count < selected.count ? Cursor.string(for: start + page.count) : nil

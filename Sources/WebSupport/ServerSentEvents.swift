@@ -1,3 +1,4 @@
+import BackgroundWork
 import HTTPTypes
 import NIOCore
 import OpenAPIRuntime
@@ -37,7 +38,7 @@ public enum ServerSentEvents {
     ) -> HTTPBody {
         let (stream, output) = AsyncStream<ArraySlice<UInt8>>.makeStream(bufferingPolicy: .bufferingOldest(max(1, buffer)))
         output.yield(ArraySlice("retry: 2000\n\n".utf8))
-        let pump = Task {
+        let pump = Background.task {
             await withGracefulShutdownHandler {
                 for await event in events {
                     if case .dropped = output.yield(ArraySlice(encode(event).utf8)) { break }

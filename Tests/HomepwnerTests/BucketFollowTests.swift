@@ -22,10 +22,7 @@ struct BucketFollowTests {
     /// Starts `store` following its bucket (a pass every 200 ms) and returns, once its first pass
     /// is done, the following task and a subscription to the store's changes.
     private func startFollowing(_ store: ItemStore) async -> (task: Task<Void, any Error>, events: AsyncStream<ItemChangeFeed.Event>) {
-        let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
-        let follow = Task { try await store.followOtherWriters(interval: .milliseconds(200)) { readyContinuation.yield() } }
-        for await _ in ready { break }
-        return (follow, await store.changes.subscribe(after: nil))
+        await startFollowingItems(store, interval: .milliseconds(200))
     }
 
     @Test("an item created, edited, given a photo and deleted through one store is published by the other; its own changes once", arguments: StorageKind.buckets)
@@ -85,4 +82,117 @@ struct BucketFollowTests {
             #expect(try await theirs.images.image(forKey: lamp.itemKey) == (try SamplePhotos.jpeg()))
         }
     }
+}
+
+/// A store's own changes made while one of its looks is under way: the look may have read the
+/// archive before them, and must not publish that stale read as another server's change.
+@Suite("Own changes racing the follow's looks", .serialized, .timeLimit(.minutes(4)))
+struct OwnChangesRacingLooksTests {
+    @Test("while every read of a following store comes late (up to 1.5 s, half of them) and another store adds, edits and deletes beside it, each item it adds itself is told once, as created, and each it deletes once more, as deleted: never deleted and created again by a stale look", arguments: S3Store.allCases)
+    func ownChangesDuringSlowLooks(store: S3Store) async throws {
+        try await ProxiedPrefix.with(store, name: "item-own-races") { prefix in
+            let other = ItemStore(storage: .bucket(prefix.direct))
+            let reader = ItemStore(storage: .bucket(prefix.proxied))
+            try await reader.load()
+            let (follow, events) = await startFollowingItems(reader, interval: .milliseconds(100), fullInterval: .seconds(3600))
+            defer { follow.cancel() }
+            let observed = ToldVersions<String>()
+            let seen = observed.follow(events)
+            defer { seen.cancel() }
+            try await prefix.proxy.plan([], shares: ["late": 0.5])
+            let (kept, removed) = try await withThrowingTaskGroup(of: ([String], [String]).self) { group in
+                group.addTask {
+                    var kept: [String] = [], removed: [String] = []
+                    for step in 0..<12 {
+                        let key = try await reader.add(NewItem(name: "Mine \(step)")).itemKey
+                        if step % 3 == 2 {
+                            _ = try await reader.delete(key)
+                            removed.append(key)
+                        } else {
+                            kept.append(key)
+                        }
+                    }
+                    return (kept, removed)
+                }
+                group.addTask {
+                    var theirs: [String] = []
+                    for step in 0..<12 {
+                        switch step % 3 {
+                        case 0, 1: theirs.append(try await other.add(NewItem(name: "Theirs \(step)")).itemKey)
+                        default: _ = try await other.update(theirs[theirs.count - 1], ItemChanges(valueInDollars: step))
+                        }
+                        try await Task.sleep(for: .milliseconds(150))
+                    }
+                    return ([], [])
+                }
+                var mine: ([String], [String]) = ([], [])
+                for try await result in group where !result.0.isEmpty { mine = result }
+                return mine
+            }
+            let fresh = ItemStore(storage: .bucket(prefix.direct))
+            var expected: [String: String] = [:]
+            for item in try await fresh.items() { expected[item.itemKey] = item.version }
+            try await waitUntil(limit: .seconds(60)) { await observed.versions == expected }
+            #expect(await observed.versions == expected)
+            let kinds = await observed.kinds
+            for key in kept { #expect(kinds[key] == [.created], "item \(key), kept") }
+            for key in removed { #expect(kinds[key] == [.created, .deleted], "item \(key), deleted") }
+        }
+    }
+}
+
+/// The change journals' reads made to fail, reset and arrive late: what other servers change
+/// still reaches this store, by the journals alone (its full look held off for an hour).
+@Suite("Following other item stores through faulty journal reads", .serialized, .timeLimit(.minutes(4)))
+struct FaultyJournalFollowTests {
+    @Test("while a store's reads of the change journals are reset (15 %), failed (15 %) and late by up to 1.5 s (30 %), every item two other stores add, edit and delete reaches its change stream: its items and versions end equal to the archive's", arguments: S3Store.allCases)
+    func faultyJournalReads(store: S3Store) async throws {
+        try await ProxiedPrefix.with(store, name: "item-journal-faults") { prefix in
+            let writers = [ItemStore(storage: .bucket(prefix.direct)), ItemStore(storage: .bucket(prefix.direct))]
+            let reader = ItemStore(storage: .bucket(prefix.proxied))
+            try await reader.load()
+            let (follow, events) = await startFollowingItems(reader, interval: .milliseconds(200), fullInterval: .seconds(3600))
+            defer { follow.cancel() }
+            let observed = ToldVersions<String>()
+            let seen = observed.follow(events)
+            defer { seen.cancel() }
+            try await prefix.proxy.plan([], shares: ["reset-before": 0.15, "internal": 0.15, "late": 0.3], sharesOnly: "/.changes/")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, writer) in writers.enumerated() {
+                    group.addTask {
+                        var mine: [String] = []
+                        for step in 0..<16 {
+                            switch step % 4 {
+                            case 0, 1: mine.append(try await writer.add(NewItem(name: "W\(index) \(step)")).itemKey)
+                            case 2: _ = try await writer.update(mine[mine.count - 1], ItemChanges(valueInDollars: step))
+                            default: _ = try await writer.delete(mine.removeFirst())
+                            }
+                            try await Task.sleep(for: .milliseconds(100))
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let fresh = ItemStore(storage: .bucket(prefix.direct))
+            var expected: [String: String] = [:]
+            for item in try await fresh.items() { expected[item.itemKey] = item.version }
+            #expect(expected.count == 8)
+            try await waitUntil(limit: .seconds(60)) { await observed.versions == expected }
+            #expect(await observed.versions == expected)
+            let faults = try await prefix.proxy.log().filter { $0.path.contains("/.changes/") && $0.fault != "pass" }
+            #expect(!faults.isEmpty, "the faults reached the journal reads")
+        }
+    }
+}
+
+/// Starts `store` following its bucket (a journal pass every `interval`, a full look every
+/// `fullInterval`) and returns, once its first look is done, the following task and a
+/// subscription to the store's changes.
+func startFollowingItems(
+    _ store: ItemStore, interval: Duration, fullInterval: Duration = ItemStore.bucketFullLookInterval
+) async -> (task: Task<Void, any Error>, events: AsyncStream<ItemChangeFeed.Event>) {
+    let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+    let follow = Task { try await store.followOtherWriters(interval: interval, fullInterval: fullInterval) { readyContinuation.yield() } }
+    for await _ in ready { break }
+    return (follow, await store.changes.subscribe(after: nil))
 }

@@ -141,6 +141,32 @@ struct S3ClientTests {
         #expect(folders.commonPrefixes == names.map { bucket.key(String($0.prefix(17))) })
     }
 
+    @Test("A wide listing (a page, then ranges at once) gives every key exactly once, a key equal to a boundary and keys past the last one included; one page is one request", arguments: S3Store.allCases)
+    func wideListing(store: S3Store) async throws {
+        let bucket = try await TestBucket("wide", on: store)
+        defer { Task { try? await bucket.client.shutdown() } }
+        // Bundles 1…140 (two files each), a key that is exactly a boundary, and keys before the
+        // first boundary and after the last.
+        var names = (1...140).flatMap { ["\($0).scarycreature/Data.plist", "\($0).scarycreature/image.png"] }
+        names += ["2", ".listing-summary", ".changes/w1", "0.scarycreature/Data.plist", "zzz-foreign"]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for name in names { group.addTask { try await bucket.client.put(bucket.key(name), body: Data(name.utf8)) } }
+            try await group.waitForAll()
+        }
+        let boundaries = (1...9).flatMap { first in ["\(first)"] + (0...9).map { "\(first)\($0)" } }
+        let parts = try await bucket.client.listWide(prefix: bucket.prefix, boundaries: boundaries, concurrency: 4, maxKeys: 7)
+        let keys = parts.flatMap { $0.map(\.key) }
+        #expect(keys.count == names.count)
+        #expect(keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } == names.map(bucket.key).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        for part in parts { #expect(part.map(\.key) == part.map(\.key).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }) }
+        // The first page, then one part per range after its last key (the ranges up to it are skipped).
+        #expect(parts.count > 80 && parts.count <= 1 + boundaries.count + 1)
+        let small = try await TestBucket("wide-small", on: store)
+        defer { Task { try? await small.client.shutdown() } }
+        try await small.client.put(small.key("1.scarycreature/Data.plist"), body: Data("x".utf8))
+        #expect(try await small.client.listWide(prefix: small.prefix, boundaries: boundaries, concurrency: 4).map { $0.map(\.key) } == [[small.key("1.scarycreature/Data.plist")]])
+    }
+
     @Test("a client dropped without shutdown, its connections open, closes them itself (no crash)", arguments: S3Store.allCases)
     func droppedClient(store: S3Store) async throws {
         var bucket: TestBucket? = try await TestBucket("dropped", on: store)

@@ -82,10 +82,10 @@ struct ImportDeclarationTests {
             "Foundation": 1, "DocumentStore": 2, "ObjectStorage": 3, "HTTPTypes": 4, "NIOCore": 5, "Glibc": 10,
         ])
     }
+}
 
-    /// The Swift files under `folder`, every level.
-    private func swiftFiles(in folder: URL) throws -> [URL] {
-        guard let names = FileManager.default.enumerator(atPath: folder.path) else { throw ManifestError("\(folder.path) cannot be listed") }
-        return names.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0) }
-    }
+/// The Swift files under `folder`, every level.
+func swiftFiles(in folder: URL) throws -> [URL] {
+    guard let names = FileManager.default.enumerator(atPath: folder.path) else { throw ManifestError("\(folder.path) cannot be listed") }
+    return names.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0) }
 }

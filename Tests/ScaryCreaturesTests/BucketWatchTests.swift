@@ -7,7 +7,8 @@ import Testing
 import TestSupport
 
 /// Two databases on one bucket, as two servers: each one's watch of the bucket sees the other's
-/// changes, publishes them, and drops the cached thumbnails they make stale.
+/// changes, publishes them, and drops the cached thumbnails they make stale. Events are waited
+/// for up to 60 s: the shared local S3 server answers one request at a time for the whole run.
 @Suite("Watching a bucket another server changes", .serialized, .timeLimit(.minutes(4)))
 struct BucketWatchTests {
     /// Runs `body` with two databases on one fresh prefix of `store`'s bucket.
@@ -34,17 +35,17 @@ struct BucketWatchTests {
             defer { watch.cancel() }
             let events = await two.changes.subscribe(after: nil)
             let creature = try await one.add(title: "Ghost")
-            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["created \(creature.id)"])
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["created \(creature.id)"])
             _ = try await one.rate(creature.id, 3)
-            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["updated \(creature.id)"])
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["updated \(creature.id)"])
             try await one.setImage(creature.id, try SamplePhotos.png())
-            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["photo \(creature.id)"])
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["photo \(creature.id)"])
             try await one.delete(creature.id)
-            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["deleted \(creature.id)"])
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["deleted \(creature.id)"])
             // A creature made just before the watch started was read by its first pass: a change
             // to it is told as what it is.
             _ = try await one.rename(existing.id, to: "Older")
-            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["updated \(existing.id)"])
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["updated \(existing.id)"])
         }
     }
 
@@ -55,7 +56,7 @@ struct BucketWatchTests {
             let watch = Task { try await FolderWatch(database: two).run() }
             defer { watch.cancel() }
             let creature = try await one.add(title: "Early")
-            #expect(try await nextEvents(events, count: 2).map(\.summary) == ["updated \(creature.id)", "photo \(creature.id)"])
+            #expect(try await nextEvents(events, count: 2, limit: .seconds(60)).map(\.summary) == ["updated \(creature.id)", "photo \(creature.id)"])
         }
     }
 
@@ -72,7 +73,7 @@ struct BucketWatchTests {
             for await _ in ready { break }
             let events = await two.changes.subscribe(after: nil)
             _ = try await one.rate(old.id, 2)
-            #expect(try await nextEvents(events, count: 2).map(\.summary) == ["updated \(old.id)", "photo \(old.id)"])
+            #expect(try await nextEvents(events, count: 2, limit: .seconds(60)).map(\.summary) == ["updated \(old.id)", "photo \(old.id)"])
         }
     }
 
@@ -86,11 +87,122 @@ struct BucketWatchTests {
             #expect(await two.thumbnails.value(for: creature.id) == before)
             let events = await two.changes.subscribe(after: nil)
             try await one.setImage(creature.id, try SamplePhotos.jpeg())
-            #expect(try await nextEvents(events, count: 1).map(\.summary) == ["photo \(creature.id)"])
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["photo \(creature.id)"])
             #expect(await two.thumbnails.value(for: creature.id) == nil)
             let after = try #require(try await two.thumbnail(of: creature.id))
             #expect(after != before)
             #expect(after == (try await one.thumbnail(of: creature.id)))
         }
     }
+}
+
+/// What following another server's edits costs in requests, counted at a proxy.
+@Suite("The price of following another server's edits", .serialized, .timeLimit(.minutes(4)))
+struct EditFollowingCostTests {
+    @Test("an edit another server makes to a creature this server knows is followed with one request besides the journals: a GET of its data file, no listing of its bundle; a new photo still reads the bundle", arguments: S3Store.allCases)
+    func oneRequestPerEdit(store: S3Store) async throws {
+        try await ProxiedPrefix.with(store, name: "edit-cost") { prefix in
+            let one = try await ScaryCreatureDatabase.open(storage: .bucket(prefix.direct))
+            let reader = try await ScaryCreatureDatabase.open(storage: .bucket(prefix.proxied))
+            let (watch, events) = await followByJournals(reader)
+            defer { watch.cancel() }
+            let creature = try await one.add(title: "Ghost")
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["created \(creature.id)"])
+
+            let before = try await prefix.proxy.log().count
+            _ = try await one.rename(creature.id, to: "Ghoul")
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["updated \(creature.id)"])
+            let data = "\(creature.id).scarycreature/Data.plist"
+            let read = try await prefix.proxy.log().dropFirst(before).filter { !$0.path.contains("/.changes/") }
+            #expect(read.map { "\($0.method) \($0.path.hasSuffix("/" + data) ? data : $0.path)" } == ["GET \(data)"])
+            let version = try await one.creature(creature.id).version
+            #expect(await reader.changes.state(of: creature.id)?.version == version)
+
+            try await one.setImage(creature.id, try SamplePhotos.png())
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["photo \(creature.id)"])
+        }
+    }
+}
+
+/// The change journals' reads made to fail, reset and arrive late: what other servers change
+/// still reaches this one, by the journals alone (its full listing held off for an hour).
+@Suite("Following other servers through faulty journal reads", .serialized, .timeLimit(.minutes(4)))
+struct FaultyJournalReadTests {
+    @Test("while a server's reads of the change journals are reset (15 %), failed (15 %) and late by up to 1.5 s (30 %), every change two other servers make reaches its change stream: its creatures and versions end equal to the bucket's", arguments: S3Store.allCases)
+    func faultyJournalReads(store: S3Store) async throws {
+        try await ProxiedPrefix.with(store, name: "journal-faults") { prefix in
+            let one = try await ScaryCreatureDatabase.open(storage: .bucket(prefix.direct))
+            let two = try await ScaryCreatureDatabase.open(storage: .bucket(prefix.direct))
+            let reader = try await ScaryCreatureDatabase.open(storage: .bucket(prefix.proxied))
+            let (watch, events) = await followByJournals(reader)
+            defer { watch.cancel() }
+            let observed = ToldVersions<Int>()
+            let seen = observed.follow(events)
+            defer { seen.cancel() }
+            try await prefix.proxy.plan([], shares: ["reset-before": 0.15, "internal": 0.15, "late": 0.3], sharesOnly: "/.changes/")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (writer, database) in [one, two].enumerated() {
+                    group.addTask {
+                        var mine: [Int] = []
+                        for step in 0..<24 {
+                            switch step % 4 {
+                            case 0, 1: mine.append(try await database.add(title: "W\(writer) \(step)").id)
+                            case 2: _ = try await database.rate(mine[mine.count - 1], Double(step % 6))
+                            default: try await database.delete(mine.removeFirst())
+                            }
+                            try await Task.sleep(for: .milliseconds(100))
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let fresh = try await ScaryCreatureDatabase.open(storage: .bucket(prefix.direct))
+            var expected: [Int: String] = [:]
+            for creature in try await fresh.list().creatures { expected[creature.id] = creature.version }
+            #expect(expected.count == 12)
+            try await waitUntil(limit: .seconds(60)) { await observed.versions == expected }
+            #expect(await observed.versions == expected)
+            let faults = try await prefix.proxy.log().filter { $0.path.contains("/.changes/") && $0.fault != "pass" }
+            #expect(!faults.isEmpty, "the faults reached the journal reads")
+        }
+    }
+}
+
+extension FaultyJournalReadTests {
+    @Test("a creature another program writes (it keeps no journal) is published at the next full listing", arguments: S3Store.allCases)
+    func writtenByAnotherProgram(store: S3Store) async throws {
+        let server = try await S3TestServer.shared(store)
+        let client = try server.client()
+        let location = S3Location(bucket: S3TestServer.bucket, prefix: S3TestServer.uniquePrefix("outside"))
+        do {
+            let writer = try await ScaryCreatureDatabase.open(storage: .bucket(BucketStorage(client: client, location: location)))
+            _ = try await writer.add(title: "Original")
+            let reader = try await ScaryCreatureDatabase.open(storage: .bucket(BucketStorage(client: client, location: location)))
+            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+            let watch = Task { try await FolderWatch(database: reader, clockMargin: 0, fullInterval: .seconds(3)).run { readyContinuation.yield() } }
+            defer { watch.cancel() }
+            for await _ in ready { break }
+            let events = await reader.changes.subscribe(after: nil)
+            // Copied by the client alone, as `aws s3 cp` would: no journal tells of it.
+            guard case .object(let data) = try await client.get(location.key("1.scarycreature/Data.plist"), maxBytes: 1 << 20) else {
+                Issue.record("the creature's data is not there")
+                return
+            }
+            try await client.put(location.key("2.scarycreature/Data.plist"), body: data.body)
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["created 2"])
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+}
+
+/// Starts `reader`'s watch following by the journals alone (its full listing held off for an
+/// hour) and returns it once ready, with a subscription to the reader's changes.
+func followByJournals(_ reader: ScaryCreatureDatabase) async -> (watch: Task<Void, any Error>, events: AsyncStream<CreatureChanges.Event>) {
+    let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+    let watch = Task { try await FolderWatch(database: reader, clockMargin: 5, fullInterval: .seconds(3600)).run { readyContinuation.yield() } }
+    for await _ in ready { break }
+    return (watch, await reader.changes.subscribe(after: nil))
 }

@@ -75,4 +75,32 @@ struct EventsOverHTTPTests {
             #expect(stream.received.contains("\"version\":\"\(version)\"}"))
         }
     }
+
+    @Test("on a bucket, a change the CLI makes reaches a server's open /api/events stream within seconds: the CLI's change journal tells it, long before the server's next full listing", arguments: StorageKind.buckets)
+    func cliChangeOnABucketReachesStream(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let added = try await runBuilt("scary-creatures", ["add", "Gloomcap", "--rating", "2"] + place.arguments, environment: place.environment)
+            #expect(added.status == 0)
+            let server = try await ServedProcess.start(
+                "scary-creatures", ["serve", "--port", "0", "--log-level", "error"] + place.arguments, timeout: 60, environment: place.environment
+            )
+            defer { server.process.terminate(); server.process.waitUntilExit() }
+            let port = try #require(server.url.port)
+            try await waitUntil(limit: .seconds(60)) { (try? await server.request("GET", "readyz"))?.0 == 200 }
+            let stream = try RawConnection(port: port)
+            stream.send("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+            #expect(stream.read(until: "retry: 2000", seconds: 10))
+            // The watch's first listing waits a second after the start: past it, only the
+            // journals can tell the change before the next listing, a minute later.
+            try await Task.sleep(for: .seconds(3))
+            let rated = try await runBuilt("scary-creatures", ["rate", "1", "4.5"] + place.arguments, environment: place.environment)
+            #expect(rated.status == 0)
+            #expect(stream.read(until: "event: updated\ndata: {\"id\":1,", seconds: 5))
+            // Each command's journal was closed as it ended: servers read it once, then no more.
+            let journals = try await place.journals()
+            #expect(journals.count == 2)
+            let closed = journals.filter(\.closed).count
+            #expect(closed == 2)
+        }
+    }
 }

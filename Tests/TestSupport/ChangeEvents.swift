@@ -24,3 +24,36 @@ public func nextEvents<Subject: Sendable & Hashable>(
         return events
     }
 }
+
+/// The version of each document a change stream has told so far: a creation or an update sets
+/// it, a delete removes it (photos and attachments leave it as it is). Tests that end with
+/// "every change reached this store" compare it with what is stored.
+public actor ToldVersions<Subject: Sendable & Hashable> {
+    /// Document → the version last told.
+    public private(set) var versions: [Subject: String] = [:]
+    /// Document → the kinds of change told of it, in order.
+    public private(set) var kinds: [Subject: [ChangeKind]] = [:]
+
+    /// Nothing told yet.
+    public init() {}
+
+    /// Takes `stream`'s changes as they come, until the returned task is cancelled.
+    public nonisolated func follow(_ stream: AsyncStream<ChangeEvent<Subject>>) -> Task<Void, Never> {
+        Task {
+            for await event in stream {
+                guard case .change(let change) = event else { continue }
+                await take(change)
+            }
+        }
+    }
+
+    /// Takes one change.
+    private func take(_ change: Change<Subject>) {
+        kinds[change.subject, default: []].append(change.kind)
+        switch change.kind {
+        case .created, .updated: versions[change.subject] = change.version
+        case .deleted: versions[change.subject] = nil
+        case .photo, .attachments: break
+        }
+    }
+}

@@ -24,6 +24,20 @@ public struct ProxiedPrefix: Sendable {
         )
     }
 
+    /// Runs `body` with a fresh proxied prefix (``start(_:name:)``) and closes it after, whether
+    /// `body` returned or threw.
+    public static func with<Result: Sendable>(_ store: S3Store, name: String, _ body: (ProxiedPrefix) async throws -> Result) async throws -> Result {
+        let prefix = try await start(store, name: name)
+        do {
+            let result = try await body(prefix)
+            await prefix.close()
+            return result
+        } catch {
+            await prefix.close()
+            throw error
+        }
+    }
+
     /// Shuts both clients down and ends the proxy.
     public func close() async {
         try? await direct.client.shutdown()

@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// `Scripts/s3-fault-proxy.py` between a client and the local S3 server: it passes requests on
 /// unchanged, or answers 503 SlowDown or 500, resets the connection before or after passing a
-/// request on, delays it 2 s, or never answers it — in a planned order, then at random shares.
+/// request on, delays it (2 s, or up to 1.5 s at random), or never answers it — in a planned order, then at random shares.
 public struct S3FaultProxy: Sendable {
     /// `http://127.0.0.1:PORT`: point the client here instead of at the server.
     public let endpoint: String
@@ -38,11 +38,18 @@ public struct S3FaultProxy: Sendable {
 
     /// Faults for the next requests of a method (`byMethod`: `["PUT": ["reset-after"]]`), then
     /// for the next requests in order (`slowdown`, `internal`, `reset-before`, `reset-after`,
-    /// `delay`, `hang`: never answer, `pass`), then `shares` of them at random (seeded).
-    public func plan(_ faults: [String], byMethod: [String: [String]] = [:], shares: [String: Double] = [:], seed: Int = 1) async throws {
+    /// `delay`, `late`: up to 1.5 s at random, `hang`: never answer, `pass`), then `shares` of
+    /// them at random (seeded) — only to requests whose path holds `sharesOnly`, when given.
+    /// Requests to the apps' change journals (`/.changes/`) pass the planned faults by: those
+    /// are for the data; the journals get only the random shares.
+    public func plan(
+        _ faults: [String], byMethod: [String: [String]] = [:], shares: [String: Double] = [:], sharesOnly: String? = nil, seed: Int = 1
+    ) async throws {
         var request = URLRequest(url: URL(string: endpoint + "/__proxy/plan")!)
         request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: ["plan": faults, "byMethod": byMethod, "shares": shares, "seed": seed])
+        var settings: [String: Any] = ["plan": faults, "byMethod": byMethod, "shares": shares, "seed": seed]
+        if let sharesOnly { settings["sharesOnly"] = sharesOnly }
+        request.httpBody = try JSONSerialization.data(withJSONObject: settings)
         let (_, response) = try await URLSession(configuration: .ephemeral).data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 204 else {
             throw S3TestServerError(message: "the fault proxy refused the plan \(faults) \(shares)")

@@ -72,6 +72,18 @@ public struct StoragePlace: Sendable {
         try await storage.blobs().write(name, data)
     }
 
+    /// The change journals in a bucket (none in a folder), as stored.
+    public func journals() async throws -> [ChangeJournalFormat.Journal] {
+        guard case .bucket(let bucket) = storage else { return [] }
+        var journals: [ChangeJournalFormat.Journal] = []
+        for object in try await bucket.client.listAll(prefix: bucket.key(ChangeJournalFormat.folder)) where object.key != bucket.key(ChangeJournalFormat.rosterName) {
+            guard case .object(let stored) = try await bucket.client.get(object.key, maxBytes: ChangeJournalFormat.maxObjectBytes),
+                  let journal = ChangeJournalFormat.journal(from: stored.body) else { continue }
+            journals.append(journal)
+        }
+        return journals
+    }
+
     /// Removes `name`, behind the app's back.
     public func remove(_ name: String) async throws {
         try await storage.blobs().delete(name)

@@ -1,3 +1,4 @@
+import BackgroundWork
 import NIOCore
 import NIOPosix
 
@@ -38,8 +39,9 @@ public enum ServerThreads {
         }
     }
 
-    /// `body`'s result, with its tasks (a live server's included) on ``group``'s loops.
+    /// `body`'s result, with its tasks (a live server's included, and the unstructured ones the
+    /// toolkit starts with `Background.task`) on ``group``'s loops.
     public static func run<Result>(_ body: () async throws -> Result) async throws -> Result {
-        try await withTaskExecutorPreference(executor) { try await body() }
+        try await Background.run(on: executor, body)
     }
 }

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 import KeyedArchive
 
@@ -148,7 +149,9 @@ public actor ArchiveFileStore<Value: Sendable> {
 
     /// Reads the archive again if another writer changed it (object storage: a conditional
     /// GET, so an unchanged archive costs one small request; a file: one look at it); whether
-    /// the value changed.
+    /// the value changed. A read that this store's own write (or another read) overtook while
+    /// it was under way is dropped: it may be older than the value it would replace, and the
+    /// next refresh reads what is stored then.
     ///
     /// - Throws: what ``load()`` throws; the value in memory then stays as it was.
     @discardableResult
@@ -157,8 +160,13 @@ public actor ArchiveFileStore<Value: Sendable> {
             try await load()
             return true
         }
-        guard case .stored(let known, _) = version else { return try await reloadIfStored() }
-        switch try await blobs.read(archiveName, ifChangedFrom: known, maxBytes: maxBytes) {
+        let began = generation
+        guard case .stored(let known, _) = version else { return try await reloadIfStored(began: began) }
+        let read = try await blobs.read(archiveName, ifChangedFrom: known, maxBytes: maxBytes)
+        // The value changed while the read was under way (a write of this store's landed): the
+        // read may be from before it, and would take the write back out of memory.
+        guard generation == began else { return false }
+        switch read {
         case .unchanged:
             return false
         case .missing:
@@ -172,9 +180,10 @@ public actor ArchiveFileStore<Value: Sendable> {
         }
     }
 
-    /// After a store that found nothing: whether something is stored now (then it is read).
-    private func reloadIfStored() async throws -> Bool {
-        guard let read = try await readStored() else { return false }
+    /// After a store that found nothing: whether something is stored now (then it is read),
+    /// unless the value changed since generation `began` while it was read.
+    private func reloadIfStored(began: UInt64) async throws -> Bool {
+        guard let read = try await readStored(), generation == began else { return false }
         adopt(try decodedVersioned(read.data), data: read.data)
         version = read.version
         return true
@@ -291,7 +300,7 @@ public actor ArchiveFileStore<Value: Sendable> {
             pending.append(PendingChange(apply: apply, continuation: continuation, overwrites: overwriting))
             if !isWriting {
                 isWriting = true
-                Task { await self.writeWhilePending() }
+                Background.task { await self.writeWhilePending() }
             }
         }
     }

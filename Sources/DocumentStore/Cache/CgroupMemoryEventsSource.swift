@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 
 /// Memory pressure from a cgroup v2 `memory.events` file: reports when the `high` counter
@@ -37,7 +38,7 @@ public struct CgroupMemoryEventsSource: MemoryPressureSource {
     public func events() -> AsyncStream<MemoryPressureEvent> {
         let source = self
         return AsyncStream { continuation in
-            let task = Task {
+            let task = Background.task {
                 var previous: [String: UInt64]?
                 while !Task.isCancelled {
                     if let text = try? String(contentsOfFile: source.path, encoding: .utf8) {

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 
 /// Memory pressure from Linux pressure-stall information (`/proc/pressure/memory`, or a
@@ -52,7 +53,7 @@ public struct PressureStallMemorySource: MemoryPressureSource {
     public func events() -> AsyncStream<MemoryPressureEvent> {
         let source = self
         return AsyncStream { continuation in
-            let task = Task {
+            let task = Background.task {
                 var armed = true
                 while !Task.isCancelled {
                     if let text = try? String(contentsOfFile: source.path, encoding: .utf8),

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 
 /// What identifies a document's state for a change feed: its data's version and a token of its
@@ -91,6 +92,9 @@ public actor ChangeFeed<Subject: Sendable & Hashable> {
         if known[subject] == nil { known[subject] = state }
     }
 
+    /// The state last seen of `subject`, nil when none is known.
+    public func state(of subject: Subject) -> DocumentState? { known[subject] }
+
     /// Whether a state is known for `subject`.
     public func knows(_ subject: Subject) -> Bool { known[subject] != nil }
 
@@ -100,7 +104,7 @@ public actor ChangeFeed<Subject: Sendable & Hashable> {
     /// Events after `lastEventID` (an ID from ``eventID(_:)``; nil for only what happens from now
     /// on), then every new one, until the subscriber stops or falls too far behind.
     public func subscribe(after lastEventID: String?) -> AsyncStream<Event> {
-        log.subscribe(after: lastEventID) { key in Task { await self.unsubscribe(key) } }
+        log.subscribe(after: lastEventID) { key in Background.task { await self.unsubscribe(key) } }
     }
 
     /// Ends every subscription (at shutdown).

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 
 /// A bounded number of threads for blocking work — reads, `fsync`, `flock` waits — so that it
@@ -56,11 +57,16 @@ public final class BlockingPool: @unchecked Sendable {
     }
 
     /// Runs `work` on one of the pool's threads and returns its result or rethrows its error.
+    /// The caller's ``Background/executor`` stays in force for the tasks `work` starts.
     ///
     /// - Throws: what `work` throws, or ``DocumentStoreError`` `.io` if the pool was shut down.
     public func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
-            let accepted = enqueue { continuation.resume(with: Swift.Result { try work() }) }
+        let executor = Background.executor
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+            let accepted = enqueue {
+                let result = Background.$executor.withValue(executor) { Swift.Result { try work() } }
+                continuation.resume(with: result)
+            }
             if !accepted {
                 continuation.resume(throwing: DocumentStoreError(.io, "the blocking-work pool has been shut down"))
             }

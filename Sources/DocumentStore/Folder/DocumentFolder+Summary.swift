@@ -35,6 +35,25 @@ extension DocumentFolder {
         try await place.list(decode: decode, summary: format, in: self)
     }
 
+    /// A bucket's listing from its listing summary brought up to date by the writers' change
+    /// journals, without listing the bucket: what a starting server answers while its first
+    /// full listing is read (100,000 creatures: a listing takes seconds of the storage's time,
+    /// this a few requests). A bundle the journals name is read again; every other one is as
+    /// the summary recorded it.
+    ///
+    /// Nil on disk (listing a folder is fast), and whenever the result cannot be shown to hold
+    /// every change the journals tell: no summary (or one without the time its listing began,
+    /// damaged, of another format, over 64 MiB), journals that do not reach back to that time
+    /// or ask for a full look, more than 1,000 bundles changed since, a request that failed.
+    /// What no journal tells — writes by other programs, bundles that cannot be read — only a
+    /// full listing (``list(decode:summary:)``) shows.
+    public func listFromSummary<Value: Sendable>(
+        decode: @escaping @Sendable (Data) throws -> Value, summary format: ListingSummaryFormat<Value>
+    ) async -> DocumentListing<Value>? {
+        guard let bucket = (place as? BucketBundles)?.bucket else { return nil }
+        return await objectWarmList(bucket, decode: decode, format: format)
+    }
+
     /// ``list(decode:summary:)`` on disk.
     func diskList<Value: Sendable>(decode: @escaping @Sendable (Data) throws -> Value, summary format: ListingSummaryFormat<Value>) async throws -> DocumentListing<Value> {
         try await pool.run { [self] in try withRoot { try listWithSummary(decode: decode, format: format, rootDescriptor: $0) } }

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Synchronization
 
 /// One run of a piece of work at a time, shared by everyone who needs its result: the first
@@ -104,9 +105,9 @@ public final class SharedRun<Key: Hashable & Sendable, Value: Sendable>: Sendabl
             state.runs += 1
             let number = state.runs
             state.run = Run(number: number, key: key)
-            // An unstructured task: no caller's cancellation reaches it, and it runs where the
-            // caller's tasks run (a task-executor preference is inherited; a server's event loops).
-            state.run?.task = Task { [self] in
+            // An unstructured task: no caller's cancellation reaches it. `Background` keeps it
+            // where the caller's tasks run (`Task {}` alone would drop an executor preference).
+            state.run?.task = Background.task { [self] in
                 let result: Result<Value, any Error>
                 do { result = .success(try await work()) } catch { result = .failure(error) }
                 finish(number, with: result)

@@ -120,6 +120,13 @@ public protocol BlobStore: Sendable {
     ///
     /// - Throws: ``FolderLock/Refusal``.
     func holdForWriting(lockName: String, holder: FolderLock.Holder, timeout: Duration) async throws -> FolderLock?
+    /// Follows what other writers change until the task is cancelled: a bucket as `follow`
+    /// says (``BucketFollow/run(_:since:full:handle:)``: their journals every second, `full`
+    /// every minute); a folder has no other writers, so this only waits to be cancelled.
+    func followOtherWriters<Full: Sendable>(
+        _ follow: BucketFollow, since: Date, full: @escaping @Sendable () async throws -> Full,
+        handle: @escaping @Sendable (BucketFollow.Step<Full>) async -> Void
+    ) async
 }
 
 /// A blob read whole, with the token of its version.

@@ -122,7 +122,7 @@ extension BucketStorage: BlobStore {
         let body = LentBytes()
         try encode { data in body.keep(data) }
         do {
-            let written = try await client.write(key(name), body: body.data, contentType: contentType, condition: condition, history: history)
+            let written = try await writeObject(key(name), body: body.data, contentType: contentType, condition: condition, history: history)
             return BlobWritten(version: Self.tag(ofETag: written.etag), writeHistory: written.history, isCurrent: written.isCurrent)
         } catch let error as S3Error {
             throw DocumentStoreError.storage(error, location: address(of: name))
@@ -153,7 +153,7 @@ extension BucketStorage: BlobStore {
 
     public func delete(_ name: String) async throws {
         do {
-            try await client.delete(key(name))
+            try await deleteObject(key(name))
         } catch let error as S3Error {
             throw DocumentStoreError.storage(error, location: address(of: name))
         }
@@ -172,6 +172,14 @@ extension BucketStorage: BlobStore {
         guard let blob = try await read(name, maxBytes: Self.largestKeptAside) else { return false }
         try await write(newName, blob.data, mode: .create, contentType: "application/octet-stream")
         return true
+    }
+
+    /// Their journals every ``BucketFollow/interval``, `full` every ``BucketFollow/fullInterval``.
+    public func followOtherWriters<Full: Sendable>(
+        _ follow: BucketFollow, since: Date, full: @escaping @Sendable () async throws -> Full,
+        handle: @escaping @Sendable (BucketFollow.Step<Full>) async -> Void
+    ) async {
+        await follow.run(self, since: since, full: full, handle: handle)
     }
 
     /// No lock: a bucket's writes are conditional, so servers share it.

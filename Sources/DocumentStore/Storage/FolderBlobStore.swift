@@ -262,6 +262,14 @@ public struct FolderBlobStore: BlobStore {
         try await FolderLock(folder: root, fileName: lockName, holder: holder, timeout: timeout)
     }
 
+    /// Nothing to follow: a folder has one writer, this process. Waits to be cancelled.
+    public func followOtherWriters<Full: Sendable>(
+        _ follow: BucketFollow, since: Date, full: @escaping @Sendable () async throws -> Full,
+        handle: @escaping @Sendable (BucketFollow.Step<Full>) async -> Void
+    ) async {
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+    }
+
     // MARK: Helpers
 
     /// Runs `body` on the pool with the folder open (following links to it); `missing` when the

@@ -109,11 +109,16 @@ public struct BucketStorage: Sendable {
     public let client: S3Client
     /// The bucket and the prefix every key starts with.
     public let location: S3Location
+    /// What this process wrote under the prefix, told to the other servers
+    /// (``BucketStorage/putObject(_:body:contentType:)`` and its kin record every write).
+    public let journal: ChangeJournal
 
-    /// A bucket location reached with `client` (no request is made).
-    public init(client: S3Client, location: S3Location) {
+    /// A bucket location reached with `client` (no request is made): a writer of its own, with
+    /// a journal of its own.
+    public init(client: S3Client, location: S3Location, journalSettings: ChangeJournal.Settings = ChangeJournal.Settings()) {
         self.client = client
         self.location = location
+        self.journal = ChangeJournal(client: client, prefix: location.prefix, settings: journalSettings)
     }
 
     /// `s3://BUCKET/PREFIX` as a URL (the prefix percent-encoded), to show.
@@ -163,6 +168,16 @@ public struct BucketStorage: Sendable {
 }
 
 extension Storage {
+    /// The same place for a store of its own: a bucket with a ``ObjectStorage/ChangeJournal`` of
+    /// its own (so that two stores one process opens on a bucket follow each other as two
+    /// servers do); a folder as it is. Each store calls it once as it opens.
+    public func forOwnStore() -> Storage {
+        switch self {
+        case .folder: self
+        case .bucket(let bucket): .bucket(BucketStorage(client: bucket.client, location: bucket.location, journalSettings: bucket.journal.settings))
+        }
+    }
+
     /// The blobs directly in the folder or directly under the bucket's prefix; a folder's files
     /// are written by `writer`, their work done on `pool`.
     public func blobs(writer: DurableFileWriter = .system, pool: BlockingPool = .shared) -> any BlobStore {

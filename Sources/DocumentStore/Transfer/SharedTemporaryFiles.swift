@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 
 /// Temporary files made once per key and shared by every reader that asks for the same key
@@ -86,7 +87,7 @@ public actor SharedTemporaryFiles<Key: Hashable & Sendable, Kind: Sendable> {
             nextID += 1
             id = nextID
             let (parent, name, pool) = (parent, name, pool)
-            task = Task { try await Self.make(name, in: parent, pool: pool, make) }
+            task = Background.task { try await Self.make(name, in: parent, pool: pool, make) }
             entries[key] = .making(id: id, task)
         }
         do {

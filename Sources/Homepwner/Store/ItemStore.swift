@@ -1,3 +1,4 @@
+import BackgroundWork
 import DocumentStore
 import Foundation
 import KeyedArchive
@@ -82,10 +83,20 @@ public actor ItemStore {
     private let serving: Bool
     /// When the archive in a bucket was last compared with what is stored.
     var lastRefresh: ContinuousClock.Instant?
-    /// The changes this store published since ``followOtherWriters(interval:onReady:)`` last looked,
-    /// by item key: the watch does not publish them again.
-    var ownChanges: [String: Set<ChangeKind>] = [:]
-    /// Whether ``followOtherWriters(interval:onReady:)`` is running (only then are own changes noted).
+    /// What ``followOtherWriters(interval:fullInterval:onReady:)`` last saw of each item, with
+    /// this store's own changes to versions applied as they are made.
+    var followed: [String: WatchedItem] = [:]
+    /// The items whose photo or attachments this store changed since the follow last looked at
+    /// them: the follow does not publish those changes again.
+    var ownMediaChanges = Set<String>()
+    /// How many changes this store made while following (the number of the latest one).
+    var ownChangeCount: UInt64 = 0
+    /// The number of each item's latest own change, kept until a look that began after it is
+    /// done: a look that began before it may have read the item as it was before it.
+    var lastOwnChange: [String: UInt64] = [:]
+    /// Names the next look takes as well: items an own change raced with the last look.
+    var pendingLooks = Set<String>()
+    /// Whether ``followOtherWriters(interval:fullInterval:onReady:)`` is running (only then are own changes noted).
     var isFollowingOthers = false
     /// The catalog of the archive's ``DocumentStore/ArchiveFileStore/generation`` it was built
     /// from (``catalog()``).
@@ -129,6 +140,7 @@ public actor ItemStore {
         makeKey: @escaping @Sendable () -> String = { UUID().uuidString },
         serving: Bool = false
     ) {
+        let storage = storage.forOwnStore()
         self.storage = storage
         self.folder = storage.url
         self.archiveURL = storage.url.appendingPathComponent(Self.archiveName, isDirectory: false)
@@ -208,7 +220,7 @@ public actor ItemStore {
         if loaded != nil { return }
         // Concurrent first calls share one load (and one writer lock).
         if let loading { return try await loading.value }
-        let task = Task { try await performLoad() }
+        let task = Background.task { [self] in try await performLoad() }
         loading = task
         do {
             try await task.value

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 
 /// Another server's changes, seen by listing: every ``interval`` one ListObjectsV2 pass over a
@@ -93,7 +94,7 @@ public actor BucketPoll {
     /// something, and each that failed (the watch goes on after a failure).
     public nonisolated func events() -> AsyncStream<Event> {
         AsyncStream(bufferingPolicy: .bufferingNewest(64)) { continuation in
-            let task = Task {
+            let task = Background.task { [self] in
                 await changeWatches(by: 1)
                 while !Task.isCancelled {
                     do {

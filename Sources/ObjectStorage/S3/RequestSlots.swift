@@ -1,3 +1,5 @@
+import BackgroundWork
+
 /// The client's requests in flight, at most one per connection of its pool: a request beyond
 /// that waits here, first come first served, for as long as its own deadline allows.
 ///
@@ -33,13 +35,13 @@ actor RequestSlots {
             await withCheckedContinuation { continuation in
                 waiting[id] = continuation
                 queue.append(id)
-                timers[id] = Task { [weak self] in
+                timers[id] = Background.task { [weak self] in
                     do { try await Task.sleep(until: deadline, clock: .continuous) } catch { return }  // it got a slot
                     await self?.end(id, taken: false)
                 }
             }
         } onCancel: {
-            Task { await self.end(id, taken: false) }
+            Background.task { await self.end(id, taken: false) }
         }
     }
 

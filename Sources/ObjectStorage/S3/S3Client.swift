@@ -167,11 +167,15 @@ public final class S3Client: Sendable {
     /// - Parameters:
     ///   - delimiter: groups keys that have it after the prefix into ``S3ListPage/commonPrefixes``.
     ///   - continuationToken: the previous page's ``S3ListPage/continuationToken``.
+    ///   - startAfter: only keys after this one (on the first page; a continuation token carries it on).
     ///   - maxKeys: the most keys on the page (S3 gives at most 1,000).
-    public func listPage(prefix: String, delimiter: String? = nil, continuationToken: String? = nil, maxKeys: Int = 1000) async throws -> S3ListPage {
+    public func listPage(
+        prefix: String, delimiter: String? = nil, continuationToken: String? = nil, startAfter: String? = nil, maxKeys: Int = 1000
+    ) async throws -> S3ListPage {
         var query: [(name: String, value: String)] = [("list-type", "2"), ("prefix", prefix), ("encoding-type", "url"), ("max-keys", String(maxKeys))]
         if let delimiter { query.append(("delimiter", delimiter)) }
         if let continuationToken { query.append(("continuation-token", continuationToken)) }
+        if let startAfter, continuationToken == nil { query.append(("start-after", startAfter)) }
         let answer = try await perform(S3Request(method: "GET", key: nil, query: query, maxResponseBytes: 16 << 20))
         guard answer.status == 200 else { throw answer.failure(key: prefix) }
         let result = try S3XML.listResult(answer.body)
@@ -220,6 +224,73 @@ public final class S3Client: Sendable {
             }
             token = page.continuationToken
         } while token != nil
+    }
+
+    /// ListObjectsV2 over one range of the keys under `prefix`: those after `startAfter` (nil:
+    /// from the first) up to and including `end` (nil: to the last), page after page, each
+    /// page's keys in the range handed to `body`. Ranges that meet end to end list a prefix in
+    /// parallel (the keys of a page that reaches into the next range are dropped here; they cost
+    /// no further request). A listing that repeats its continuation token is
+    /// ``S3Error/Code/badResponse``.
+    public func forEachPage(
+        prefix: String, after startAfter: String?, through end: String?, maxKeys: Int = 1000, _ body: ([S3ListedObject]) throws -> Void
+    ) async throws {
+        var token: String?
+        repeat {
+            let page = try await listPage(prefix: prefix, continuationToken: token, startAfter: startAfter, maxKeys: maxKeys)
+            guard let end else {
+                try body(page.objects)
+                if page.continuationToken != nil && page.continuationToken == token {
+                    throw S3Error(.badResponse, "the listing repeated its continuation token")
+                }
+                token = page.continuationToken
+                continue
+            }
+            let inRange = page.objects.prefix { !end.utf8.lexicographicallyPrecedes($0.key.utf8) }
+            try body(Array(inRange))
+            if inRange.count < page.objects.count { return }  // the page reached past the end
+            if page.continuationToken != nil && page.continuationToken == token {
+                throw S3Error(.badResponse, "the listing repeated its continuation token")
+            }
+            token = page.continuationToken
+        } while token != nil
+    }
+
+    /// Every object under `prefix`, listed wide: the first page, and when there are more, the
+    /// rest as the ranges between `boundaries` (key suffixes after `prefix`, in key order) that
+    /// follow that page's last key, `concurrency` ranges at a time. It costs about a request
+    /// more per range than ``forEachPage(prefix:delimiter:_:)`` and takes a fraction of its time
+    /// when the keys spread over the ranges; a listing of one page is one request either way.
+    /// The parts come in no particular order; each holds its range's keys in key order.
+    public func listWide(prefix: String, boundaries: [String], concurrency: Int, maxKeys: Int = 1000) async throws -> [[S3ListedObject]] {
+        let first = try await listPage(prefix: prefix, maxKeys: maxKeys)
+        guard first.continuationToken != nil, let last = first.objects.last?.key else { return [first.objects] }
+        var ranges: [(after: String, through: String?)] = []
+        var start = last
+        for boundary in boundaries.map({ prefix + $0 }) where start.utf8.lexicographicallyPrecedes(boundary.utf8) {
+            ranges.append((start, boundary))
+            start = boundary
+        }
+        ranges.append((start, nil))
+        let parts = try await withThrowingTaskGroup(of: [S3ListedObject].self) { group in
+            var pending = ranges.makeIterator()
+            func start() {
+                guard let range = pending.next() else { return }
+                group.addTask {
+                    var objects: [S3ListedObject] = []
+                    try await self.forEachPage(prefix: prefix, after: range.after, through: range.through, maxKeys: maxKeys) { objects += $0 }
+                    return objects
+                }
+            }
+            for _ in 0..<max(1, concurrency) { start() }
+            var parts: [[S3ListedObject]] = []
+            for try await part in group {
+                parts.append(part)
+                start()
+            }
+            return parts
+        }
+        return [first.objects] + parts
     }
 
     /// After a conditional write's answer was lost: did it land, may it be sent again, or has

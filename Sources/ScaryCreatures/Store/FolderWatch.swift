@@ -15,9 +15,11 @@ public struct FolderWatch: Sendable {
     let database: ScaryCreatureDatabase
     /// In a bucket: how far the storage's clock may be from this machine's.
     let clockMargin: TimeInterval
+    /// In a bucket: the time between full listings.
+    let fullInterval: Duration
 
-    /// How often a watch of a bucket lists it: another server's change is seen within this and
-    /// one listing pass.
+    /// How often a watch of a bucket reads the other servers' change journals: another server's
+    /// change is seen within this and one pass.
     public static let bucketPollInterval: Duration = .seconds(1)
 
     /// Creates a watch of `database`'s folder.
@@ -25,10 +27,12 @@ public struct FolderWatch: Sendable {
         self.init(database: database, clockMargin: 5)
     }
 
-    /// A watch that allows the storage's clock `clockMargin` seconds (tests: 0).
-    init(database: ScaryCreatureDatabase, clockMargin: TimeInterval) {
+    /// A watch that allows the storage's clock `clockMargin` seconds (tests: 0) and lists a
+    /// bucket every `fullInterval` (tests: an hour, to follow by the journals alone).
+    init(database: ScaryCreatureDatabase, clockMargin: TimeInterval, fullInterval: Duration = .seconds(60)) {
         self.database = database
         self.clockMargin = clockMargin
+        self.fullInterval = fullInterval
     }
 
     /// Watches until the task is cancelled.
@@ -46,7 +50,7 @@ public struct FolderWatch: Sendable {
         let generation = database.generation
         defer { generation.watchStopped() }
         let listings = database.listingsInFlight
-        let settings = BundleWatchSettings(pollInterval: Self.bucketPollInterval, clockMargin: clockMargin) {
+        let settings = BundleWatchSettings(pollInterval: Self.bucketPollInterval, fullInterval: fullInterval, clockMargin: clockMargin) {
             try? await listings.waitUntilNone(atMost: .seconds(30))
         }
         do {
@@ -58,11 +62,13 @@ public struct FolderWatch: Sendable {
                     } else {
                         for id in existing { await database.changes.remember(id, state: Self.unreadState) }
                     }
-                    for id in recentlyChanged { await refresh(id) }
+                    await refresh(recentlyChanged)
                     generation.watchStarted()
                     await onReady()
                 case .changed(let ids):
-                    for id in ids { await refresh(id) }
+                    await refresh(ids)
+                case .dataChanged(let ids):
+                    await refreshData(ids)
                 case .behind:
                     generation.watchStopped()  // others' changes go unseen until a pass works again
                 case .caughtUp:
@@ -96,6 +102,36 @@ public struct FolderWatch: Sendable {
             }
             for case let (id, state?) in states { await database.changes.remember(id, state: state) }
         }
+    }
+
+    /// How many changed creatures are read at once (half the storage client's connections,
+    /// so requests are never starved of them): after a burst on other servers, this
+    /// server's share of a busy storage grows with the reads it has in flight, so it keeps up
+    /// with the burst instead of publishing it seconds late.
+    static let concurrentRefreshes = 16
+
+    /// Reads the creatures `ids` as they are now, ``concurrentRefreshes`` at a time, and tells
+    /// the change stream of each.
+    func refresh(_ ids: [Int]) async {
+        _ = try? await concurrentlyMapped(ids, atMost: Self.concurrentRefreshes) { id in await refresh(id) }
+    }
+
+    /// Reads the data file of each creature in `ids` again, ``concurrentRefreshes`` at a time,
+    /// and tells the change stream: only the data file was written, so the photo is as it was.
+    func refreshData(_ ids: [Int]) async {
+        _ = try? await concurrentlyMapped(ids, atMost: Self.concurrentRefreshes) { id in await refreshData(id) }
+    }
+
+    /// Creature `id`'s new version, from its data file alone (one request in a bucket) where its
+    /// photo is known; otherwise (not read yet, or the file gone) the whole creature is read.
+    func refreshData(_ id: Int) async {
+        database.generation.advance()
+        guard let known = await database.changes.state(of: id), known != Self.unreadState,
+              let bytes = try? await database.folder.readData(of: id) else {
+            await refresh(id)
+            return
+        }
+        await database.changes.observe(id, state: CreatureState(version: CreatureVersion.of(bytes), attachments: known.attachments))
     }
 
     /// Reads creature `id` as it is now and tells the change stream.

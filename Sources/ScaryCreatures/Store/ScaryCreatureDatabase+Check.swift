@@ -39,7 +39,12 @@ extension ScaryCreatureDatabase {
     /// With `repair`, bad bundles are moved into the quarantine folder (with the reason beside
     /// each), missing thumbnails are regenerated and a stale second photo is removed.
     public func check(repair: Bool) async throws -> CheckReport {
-        defer { if repair { generation.advance() } }
+        defer {
+            if repair {
+                noteOwnChange(nil)
+                generation.advance()
+            }
+        }
         var report = CheckReport()
         let (creatures, problems) = try await list()
         report.creatures = creatures.count

@@ -46,7 +46,10 @@ extension ScaryCreatureDatabase {
     /// after (also when it fails part-way), so no load that began before the change can insert
     /// an image from before it.
     func invalidatingThumbnail<Result>(of id: Int, _ change: () async throws -> Result) async throws -> Result {
-        defer { generation.advance() }
+        defer {
+            noteOwnChange(id)
+            generation.advance()
+        }
         await thumbnails.invalidate(id)
         do {
             let result = try await change()

@@ -38,6 +38,9 @@ public final class ScaryCreatureDatabase: Sendable {
     let listingRun = SharedRun<UInt64?, ListingCache.Listing>()
     /// Whether a full listing has ended well since the database was opened.
     private let listedOnce = Atomic<Bool>(false)
+    /// The creatures this database changed since it was opened; nil after a change it cannot
+    /// name (a repair) or more than ``warmListingMostOwnChanges`` of them.
+    private let ownChanges = Mutex<Set<Int>?>([])
     /// Why the last full listing failed, while none has ended well since.
     private let listingFailure = Mutex<String?>(nil)
 
@@ -89,6 +92,7 @@ public final class ScaryCreatureDatabase: Sendable {
         storage: Storage, layout: CreatureLayout? = nil, readOnly: Bool = false, cacheBudget: Int = 16 << 20,
         limits: ImageLimits = .default, writer: DurableFileWriter = .system, requestListingWait: Duration = .seconds(10)
     ) async throws -> ScaryCreatureDatabase {
+        let storage = storage.forOwnStore()
         let blobs = storage.blobs(writer: writer)
         if readOnly, !((try? await blobs.exists()) ?? false) {
             throw ScaryCreaturesError(.noDataFolder, "there is no data folder at \(blobs.description)")
@@ -125,31 +129,34 @@ public final class ScaryCreatureDatabase: Sendable {
     /// and it runs to its end — its summary written, its result kept — even when every caller
     /// has stopped waiting.
     ///
-    /// - Parameter limit: how long to wait for a listing being read (nil: as long as it takes).
+    /// - Parameters:
+    ///   - limit: how long to wait for a listing being read (nil: as long as it takes).
+    ///   - fromSummary: a server's requests. In a bucket, until the first full listing has
+    ///     ended and whenever no watch makes the generation current (a server's watch starts
+    ///     after that listing, and no full listing can be kept meanwhile), the answer comes from
+    ///     the listing summary — which each full listing that found a change rewrites — and the
+    ///     writers' change journals (``DocumentStore/DocumentFolder/listFromSummary(decode:summary:)``),
+    ///     with every creature this database changed read again, when that can be had within
+    ///     `limit` (100,000 creatures: a few requests instead of a listing's seconds). The first
+    ///     full listing goes on meanwhile; what no journal tells (other programs' writes,
+    ///     bundles that cannot be read) shows once it has ended.
     /// - Throws: ``ScaryCreaturesError`` `.unavailable` when the listing did not end within
     ///   `limit` (it goes on, for the next caller); the listing's own errors.
-    public func list(waitingAtMost limit: Duration? = nil) async throws -> (creatures: [ScaryCreatureDoc], problems: [DocumentProblem]) {
+    public func list(
+        waitingAtMost limit: Duration? = nil, fromSummary: Bool = false
+    ) async throws -> (creatures: [ScaryCreatureDoc], problems: [DocumentProblem]) {
         let started = generation.current
         if let started, let kept = listingCache.listing(at: started) { return docs(of: kept) }
-        let listing = try await listingRun.value(for: started, waitingAtMost: limit) { [self] in
-            let read: DocumentListing<(data: ScaryCreatureData, version: String)>
-            do {
-                read = try await listingsInFlight.counting {
-                    try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned, summary: CreatureListingRecord.format) }
-                }
-            } catch {
-                listingFailure.withLock { $0 = (error as? ScaryCreaturesError)?.message ?? String(describing: error) }
-                throw error
-            }
-            let listing = ListingCache.Listing(
-                generation: started ?? 0,
-                creatures: read.documents.map { ($0.bundle.id, $0.value.data, $0.value.version) },
-                problems: read.problems
-            )
-            if started != nil { listingCache.keep(listing) }  // tagged with the generation it began at
-            listedOnce.store(true, ordering: .releasing)
-            return listing
+        let deadline = limit.map { ContinuousClock.now + $0 }
+        let listedBefore = listedOnce.load(ordering: .acquiring)
+        if fromSummary, started == nil || !listedBefore {
+            // The first full listing starts at once; the list from the summary gets the time
+            // the caller waits (its storage may be as slow as the listing's).
+            if !listedBefore { _ = try? await listingRun.value(for: started, waitingAtMost: .zero) { [self] in try await fullListing(at: started) } }
+            if let warm = await warmListing(until: deadline) { return docs(of: warm) }
         }
+        let left = deadline.map { max(.zero, $0 - ContinuousClock.now) }
+        let listing = try await listingRun.value(for: started, waitingAtMost: left) { [self] in try await fullListing(at: started) }
         guard let listing else {
             throw ScaryCreaturesError(
                 .unavailable, "the creatures are still being read from storage (a first listing of a large bucket takes a while); ask again in a few seconds"
@@ -157,6 +164,77 @@ public final class ScaryCreatureDatabase: Sendable {
         }
         return docs(of: listing)
     }
+
+    /// A full listing, begun at generation `started`: kept when that generation is current.
+    private func fullListing(at started: UInt64?) async throws -> ListingCache.Listing {
+        let read: DocumentListing<(data: ScaryCreatureData, version: String)>
+        do {
+            read = try await listingsInFlight.counting {
+                try await Self.mapErrors { try await folder.list(decode: Self.decodeVersioned, summary: CreatureListingRecord.format) }
+            }
+        } catch {
+            listingFailure.withLock { $0 = (error as? ScaryCreaturesError)?.message ?? String(describing: error) }
+            throw error
+        }
+        let listing = ListingCache.Listing(
+            generation: started ?? 0,
+            creatures: read.documents.map { ($0.bundle.id, $0.value.data, $0.value.version) },
+            problems: read.problems
+        )
+        if started != nil { listingCache.keep(listing) }  // tagged with the generation it began at
+        listedOnce.store(true, ordering: .releasing)
+        return listing
+    }
+
+    /// ``warmListing()``, given up (nil) at `deadline` if it has not come by then.
+    private func warmListing(until deadline: ContinuousClock.Instant?) async -> ListingCache.Listing? {
+        guard let deadline else { return await warmListing() }
+        return await withTaskGroup(of: ListingCache.Listing?.self) { group in
+            group.addTask { await self.warmListing() }
+            group.addTask {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// The listing from the bucket's summary and journals, with the creatures this database
+    /// changed read again (at most 1,000 of them); nil when it cannot be had.
+    private func warmListing() async -> ListingCache.Listing? {
+        guard let own = ownChanges.withLock({ $0 }),
+              let read = await folder.listFromSummary(decode: Self.decodeVersioned, summary: CreatureListingRecord.format)
+        else { return nil }
+        var creatures = read.documents.filter { !own.contains($0.bundle.id) }.map { (id: $0.bundle.id, data: $0.value.data, version: $0.value.version) }
+        let folder = self.folder
+        let reread = try? await concurrentlyMapped(own, atMost: 16) { id -> (Int, (data: ScaryCreatureData, version: String)?) in
+            do {
+                return (id, try await folder.loadData(of: id, decode: Self.decodeVersioned))
+            } catch let error as DocumentStoreError where error.code == .notFound {
+                return (id, nil)
+            }
+        }
+        guard let reread else { return nil }
+        for case let (id, value?) in reread { creatures.append((id: id, data: value.data, version: value.version)) }
+        creatures.sort { $0.id < $1.id }
+        return ListingCache.Listing(generation: 0, creatures: creatures, problems: read.problems.filter { $0.id.map { !own.contains($0) } ?? true })
+    }
+
+    /// Records that this database changed creature `id` (nil: something it cannot name, such
+    /// as a repair): a listing from the summary reads it again (or is no longer taken).
+    func noteOwnChange(_ id: Int?) {
+        ownChanges.withLock { own in
+            guard let id else { return own = nil }
+            own?.insert(id)
+            if let count = own?.count, count > Self.warmListingMostOwnChanges { own = nil }
+        }
+    }
+
+    /// The most creatures this database may have changed for a listing from the summary to be
+    /// taken (each is read again).
+    static let warmListingMostOwnChanges = 1_000
 
     /// Nil once a full listing has been read since the database was opened (from then on a
     /// list is answered from memory or from a listing of the changes); before that, why not:
@@ -245,7 +323,10 @@ public final class ScaryCreatureDatabase: Sendable {
     /// - Throws: ``ScaryCreaturesError`` `.invalidTitle`, `.invalidRating`, `.notFound`,
     ///   `.versionMismatch`, `.corrupt`, `.storage`.
     public func update(_ id: Int, title: String? = nil, rating: Double? = nil, ifVersion: String? = nil) async throws -> ScaryCreatureDoc {
-        defer { generation.advance() }
+        defer {
+            noteOwnChange(id)
+            generation.advance()
+        }
         let title = try title.map(CreatureRules.title)
         let rating = try rating.map(CreatureRules.rating)
         let layout = self.layout
@@ -300,6 +381,7 @@ public final class ScaryCreatureDatabase: Sendable {
     /// Publishes a change this database made to creature `id`, with the state it left (read
     /// back under a shared lock; a creature gone meanwhile is published as it is).
     func publish(_ kind: CreatureChanges.Kind, id: Int) async {
+        noteOwnChange(id)
         generation.advance()
         let state = try? await folder.read(id) { try $0.creatureState() }
         await changes.publish(kind, subject: id, state: state ?? nil)

@@ -23,6 +23,15 @@ struct ArchivePlace: Sendable {
         }
     }
 
+    /// The blobs the archive is one of: the folder's, or the bucket prefix's (reached by the
+    /// place's client).
+    func blobs() -> any BlobStore {
+        switch kind {
+        case .folder: return FolderBlobStore(root: url.deletingLastPathComponent())
+        case .moto, .seaweedfs: return bucket(client!)
+        }
+    }
+
     /// The archive's prefix in the local S3 server's bucket, reached by `client`.
     func bucket(_ client: S3Client) -> BucketStorage {
         BucketStorage(client: client, location: S3Location(bucket: S3TestServer.bucket, prefix: String(key.dropLast("items.archive".count))))

@@ -57,6 +57,43 @@ def test_a_save_refused_with_412_offers_keep_mine_and_load_theirs(device_page: P
     edits.expect_kept(page, "#name", kept, lambda: item(page, key)["name"])
 
 
+def test_a_save_answered_after_the_change_stream_brought_it_back_is_no_conflict(device_page: Page):
+    """The server stores labels deduplicated. When its answer to the PATCH comes late — after the
+    change stream's event made the page read the item, normalised labels and all — the page takes
+    that read for its own save, not for a change made elsewhere: no notice, and the next field
+    typed is saved too."""
+    page = device_page
+    key = create(page, "Slow drill", "D-1", 90)
+    sent, held = [], []
+
+    def hold(route):
+        if route.request.method != "PATCH":
+            route.continue_()
+            return
+        sent.append(route.request)
+        held.append((route, route.fetch()))  # stored by the server; its answer held back
+
+    def read_after_the_save(response) -> bool:
+        return bool(sent) and response.url.endswith(f"/api/items/{key}") and response.request.method == "GET"
+
+    # The page reads the item once as it opens; the read that matters is the one the event brings.
+    with page.expect_response(lambda response: response.url.endswith(f"/api/items/{key}") and response.request.method == "GET"):
+        page.goto(f"/items/{key}")
+    page.route(f"**/api/items/{key}", hold)
+    with page.expect_response(read_after_the_save):
+        page.locator("#labels").fill("tools, power ,tools")
+    page.wait_for_timeout(500)  # the page applies that read (nothing to see when it is right)
+    route, answer = held.pop()
+    route.fulfill(response=answer)
+    page.unroute(f"**/api/items/{key}", hold)
+    expect(page.locator("#labels-state")).to_have_text("Saved")
+    expect(page.locator("#conflict")).to_be_hidden()
+    page.locator("#quantity").fill("2")
+    expect(page.locator("#quantity-state")).to_have_text("Saved")
+    stored = item(page, key)
+    assert (stored["labels"], stored["quantity"]) == (["tools", "power"], 2)
+
+
 def test_an_empty_name_is_refused_in_the_page_and_nothing_is_sent(device_page: Page):
     key = create(device_page, "Named clock", value=60)
     sent = edits.sent_changes(device_page)

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 
 /// Group commit for ``DocumentFolder/update(_:_:)``: while one durable write of a bundle's data
@@ -23,7 +24,7 @@ actor UpdateBatches {
             waiting[id, default: []].append(Waiting(transform: transform, continuation: continuation))
             if !writing.contains(id) {
                 writing.insert(id)
-                Task { await self.drain(id, write: write) }
+                Background.task { await self.drain(id, write: write) }
             }
         }
     }

@@ -73,14 +73,14 @@ extension DocumentFolder {
         for (name, object) in files.sorted(by: { $0.key < $1.key }) {
             try await objectRequest(object.key) {
                 guard case .object(let copy) = try await bucket.client.get(object.key, maxBytes: 256 << 20) else { return }
-                _ = try await bucket.client.put(bucket.key(target + "/" + name), body: copy.body)
+                _ = try await bucket.putObject(bucket.key(target + "/" + name), body: copy.body)
             }
         }
         try await objectRequest(target) {
-            _ = try await bucket.client.put(bucket.key(target + ".reason.txt"), body: Data("\(problem.description)\n".utf8), contentType: "text/plain; charset=utf-8")
+            _ = try await bucket.putObject(bucket.key(target + ".reason.txt"), body: Data("\(problem.description)\n".utf8), contentType: "text/plain; charset=utf-8")
         }
         for object in files.values {
-            try await objectRequest(object.key) { try await bucket.client.delete(object.key) }
+            try await objectRequest(object.key) { try await bucket.deleteObject(object.key) }
         }
         return QuarantinedBundle(problem: problem, url: quarantineURL.appendingPathComponent(destination))
     }

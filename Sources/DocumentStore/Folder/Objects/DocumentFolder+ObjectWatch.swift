@@ -1,26 +1,31 @@
 import Foundation
 import ObjectStorage
+import Synchronization
 
 extension DocumentFolder {
-    /// ``watch(_:_:)`` in a bucket: a ``ObjectStorage/BucketPoll`` of the prefix every
-    /// ``BundleWatchSettings/pollInterval`` (one ListObjectsV2 request per 1,000 objects a pass;
-    /// longer between passes that are slow, ``PollPacing``); every bundle with an object added,
-    /// changed or removed is reported. A pass that fails reports ``BundleWatchEvent/behind``;
-    /// every pass that works, ``BundleWatchEvent/caughtUp`` after its changes.
+    /// ``watch(_:_:)`` in a bucket, at the price of the changes (``BucketFollow``): every
+    /// ``BundleWatchSettings/pollInterval`` the other writers' journals are read (one small
+    /// conditional GET each, and one for the roster), every ``BundleWatchSettings/fullInterval``
+    /// the prefix is listed and compared by ETag (``ObjectStorage/BucketPoll``, one request per
+    /// 1,000 objects) for what no journal tells; every bundle with an object added, changed or
+    /// removed is reported. A look that fails reports ``BundleWatchEvent/behind``; every journal
+    /// pass that read every journal, and every full look, ``BundleWatchEvent/caughtUp`` after
+    /// its changes.
     ///
     /// Nothing is read at start (reading every bundle would be two requests each): the bundles
-    /// present are reported as existing, not to be read. The first pass waits an interval and
+    /// present are reported as existing, not to be read. The first listing waits an interval and
     /// ``BundleWatchSettings/beforeFirstPass``; bundles it finds written since the watch began
     /// (less ``BundleWatchSettings/clockMargin``, for the storage's clock) are reported as
     /// recently changed.
     ///
-    /// - Throws: ``DocumentStoreError`` if the first pass fails.
+    /// - Throws: ``DocumentStoreError`` if the first listing fails.
     func objectWatch(_ bucket: BucketStorage, settings: BundleWatchSettings, _ handle: @escaping @Sendable (BundleWatchEvent) async -> Void) async throws {
         let recent = Date().addingTimeInterval(-settings.clockMargin)
-        let poll = BucketPoll(client: bucket.client, prefix: bucket.location.prefix, interval: settings.pollInterval)
+        let poll = BucketPoll(client: bucket.client, prefix: bucket.location.prefix, interval: settings.fullInterval)
         do { try await Task.sleep(for: settings.pollInterval) } catch { return }
         await settings.beforeFirstPass()
         guard !Task.isCancelled else { return }
+        let listed = Date()
         let first: [BucketPoll.Change]
         do {
             first = try await poll.poll()
@@ -28,38 +33,91 @@ extension DocumentFolder {
             throw DocumentStoreError.storage(error, location: "cannot watch \(bucket.location)")
         }
         let fresh = first.filter { ($0.lastModified ?? .distantFuture) >= recent }
-        await handle(.ready(existing: ids(in: first, bucket).sorted(), readExisting: false, recentlyChanged: ids(in: fresh, bucket).sorted()))
-        let pacing = PollPacing(interval: settings.pollInterval)
-        var lastPass = Duration.zero
-        while !Task.isCancelled {
-            do { try await Task.sleep(for: pacing.wait(afterPassTaking: lastPass)) } catch { return }  // cancelled: the watch ends
-            let started = ContinuousClock.now
-            defer { lastPass = ContinuousClock.now - started }
-            let changes: [BucketPoll.Change]
-            do {
-                changes = try await poll.poll()
-            } catch is CancellationError {
-                return
-            } catch {
+        await handle(.ready(existing: ids(in: first.map(\.key), bucket).sorted(), readExisting: false, recentlyChanged: ids(in: fresh.map(\.key), bucket).sorted()))
+        // The journals' batches since the first listing began are what it may not have seen.
+        let follow = BucketFollow(interval: settings.pollInterval, fullInterval: settings.fullInterval, clockMargin: max(settings.clockMargin, 0))
+        let told = ToldByJournals()
+        await follow.run(bucket, since: listed, full: { try await poll.poll() }) { [self] step in
+            switch step {
+            case .journals(let pass):
+                told.note(pass, bucket)
+                let (changed, dataOnly) = bundlesTold(pass, bucket)
+                if !dataOnly.isEmpty { await handle(.dataChanged(dataOnly.sorted())) }
+                if !changed.isEmpty { await handle(.changed(changed.sorted())) }
+                await handle(pass.complete ? .caughtUp : .behind)
+            case .full(let changes):
+                // What the journals told since the last listing was read then: only what they
+                // did not tell (another program's writes, a write whose answer was lost) is read now.
+                let untold = changes.filter { !told.covers($0) }
+                told.clear()
+                let changed = ids(in: untold.map(\.key), bucket)
+                if !changed.isEmpty { await handle(.changed(changed.sorted())) }
+                await handle(.caughtUp)
+            case .failed:
                 await handle(.behind)
-                continue
             }
-            let changed = ids(in: changes, bucket)
-            if !changed.isEmpty { await handle(.changed(changed.sorted())) }
-            await handle(.caughtUp)
         }
     }
 
-    /// The bundles that `changes` touch.
-    private func ids(in changes: [BucketPoll.Change], _ bucket: BucketStorage) -> Set<Int> {
+    /// The bundles a journal pass told of: those with only their data file written (under its
+    /// first name: not deleted, nothing else of the bundle told), and the others.
+    private func bundlesTold(_ pass: ChangeFollower.Pass, _ bucket: BucketStorage) -> (changed: Set<Int>, dataOnly: Set<Int>) {
+        var dataOnly = Set<Int>(), changed = Set<Int>()
+        let dataName = configuration.dataFileNames[0].utf8
+        for name in pass.names {
+            let key = bucket.key(name)
+            guard let id = ids(in: [key], bucket).first else { continue }
+            let file = name.utf8.drop { $0 != UInt8(ascii: "/") }.dropFirst()
+            if pass.etags[name] != nil, file.elementsEqual(dataName), !changed.contains(id) {
+                dataOnly.insert(id)
+            } else {
+                changed.insert(id)
+                dataOnly.remove(id)
+            }
+        }
+        return (changed, dataOnly)
+    }
+
+    /// The bundles that the objects at `keys` (whole keys) belong to.
+    private func ids(in keys: some Sequence<String>, _ bucket: BucketStorage) -> Set<Int> {
         let prefix = bucket.location.prefix.utf8.count
         var ids = Set<Int>()
-        for change in changes {
-            let relative = change.key.utf8.dropFirst(prefix)
+        for key in keys {
+            let relative = key.utf8.dropFirst(prefix)
             guard let slash = relative.firstIndex(of: UInt8(ascii: "/")),
                   let id = configuration.bundleID(fromName: String(decoding: relative[..<slash], as: UTF8.self)) else { continue }
             ids.insert(id)
         }
         return ids
+    }
+}
+
+/// The objects the other writers' journals told of since the last full listing, with the ETag
+/// each was written with (nil: deleted, or not known), so the listing does not read them again.
+private final class ToldByJournals: Sendable {
+    private let told = Mutex<[String: String?]>([:])
+
+    /// Notes what a journal pass told (whole keys).
+    func note(_ pass: ChangeFollower.Pass, _ bucket: BucketStorage) {
+        guard !pass.names.isEmpty else { return }
+        told.withLock { told in
+            for name in pass.names { told[bucket.key(name)] = .some(pass.etags[name]) }
+        }
+    }
+
+    /// Whether the journals told of `change` exactly: the same ETag written, or a delete.
+    func covers(_ change: BucketPoll.Change) -> Bool {
+        told.withLock { told in
+            guard let etag = told[change.key] else { return false }
+            switch change.kind {
+            case .removed: return etag == nil
+            case .added, .changed: return etag != nil && etag == change.etag
+            }
+        }
+    }
+
+    /// Forgets what was told (a full listing has seen it).
+    func clear() {
+        told.withLock { $0 = [:] }
     }
 }

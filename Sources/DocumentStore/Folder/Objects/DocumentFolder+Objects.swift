@@ -22,25 +22,36 @@ extension DocumentFolder {
     /// Every bundle under the prefix (sorted and checked as on disk) with its files, and the
     /// names that look like bundles but cannot be used. One request per 1,000 objects.
     ///
-    /// - Parameter idPrefix: list only names starting with this (`"12."`: bundle 12 in every spelling).
-    func objectScan(_ bucket: BucketStorage, idPrefix: String = "") async throws -> (bundles: [(DocumentBundle, ObjectFiles)], problems: [DocumentProblem]) {
+    /// - Parameters:
+    ///   - idPrefix: list only names starting with this (`"12."`: bundle 12 in every spelling).
+    ///   - wide: when the listing takes more than one page, list the rest in key ranges at once
+    ///     (``wideListingBoundaries``): a list's answer, not a watch's once-a-minute look.
+    func objectScan(
+        _ bucket: BucketStorage, idPrefix: String = "", wide: Bool = false
+    ) async throws -> (bundles: [(DocumentBundle, ObjectFiles)], problems: [DocumentProblem]) {
         var grouped: [String: ObjectFiles] = [:]
         var loose: [String] = []
         let prefix = bucket.location.prefix
-        try await objectRequest(root.absoluteString) {
-            try await bucket.client.forEachPage(prefix: prefix + idPrefix) { page in
-                for object in page.objects {
-                    let relative = object.key.utf8.dropFirst(prefix.utf8.count)
-                    guard let slash = relative.firstIndex(of: UInt8(ascii: "/")) else {
-                        loose.append(String(decoding: relative, as: UTF8.self))
-                        continue
-                    }
-                    let folder = String(decoding: relative[..<slash], as: UTF8.self)
-                    let file = String(decoding: relative[relative.index(after: slash)...], as: UTF8.self)
-                    // Deeper keys are not a bundle's files (nothing on disk reads them either).
-                    guard !file.isEmpty, !file.contains("/") else { continue }
-                    grouped[folder, default: [:]][file] = object
+        func take(_ objects: [S3ListedObject]) {
+            for object in objects {
+                let relative = object.key.utf8.dropFirst(prefix.utf8.count)
+                guard let slash = relative.firstIndex(of: UInt8(ascii: "/")) else {
+                    loose.append(String(decoding: relative, as: UTF8.self))
+                    continue
                 }
+                let folder = String(decoding: relative[..<slash], as: UTF8.self)
+                let file = String(decoding: relative[relative.index(after: slash)...], as: UTF8.self)
+                // Deeper keys are not a bundle's files (nothing on disk reads them either).
+                guard !file.isEmpty, !file.contains("/") else { continue }
+                grouped[folder, default: [:]][file] = object
+            }
+        }
+        try await objectRequest(root.absoluteString) {
+            if wide && idPrefix.isEmpty {
+                var parts = try await bucket.client.listWide(prefix: prefix, boundaries: Self.wideListingBoundaries, concurrency: Self.wideListingConcurrency)
+                while let part = parts.popLast() { take(part) }  // each part freed once taken
+            } else {
+                try await bucket.client.forEachPage(prefix: prefix + idPrefix) { take($0.objects) }
             }
         }
         let (bundles, _, problems) = sortBundles(grouped.keys.map { ($0, .directory) })
@@ -53,6 +64,16 @@ extension DocumentFolder {
         }
         return (bundles.map { ($0, grouped[$0.name] ?? [:]) }, (problems + extra).sorted { $0.name < $1.name })
     }
+
+    /// The key ranges a wide listing (``S3Client/listWide(prefix:boundaries:concurrency:maxKeys:)``)
+    /// splits a folder into after its first page: bundle names are
+    /// numbers, so the keys of a large folder spread over the names that start with `1`, `10`,
+    /// `11`, … `99` (in key order).
+    static let wideListingBoundaries: [String] = (1...9).flatMap { first in ["\(first)"] + (0...9).map { "\(first)\($0)" } }
+
+    /// Range listings in flight at once in a wide listing: SeaweedFS on two cores lists no
+    /// faster with more than four, and each holds a page of up to 1,000 keys being parsed.
+    static let wideListingConcurrency = 8
 
     /// Bundle `id` and its files.
     ///
@@ -120,7 +141,7 @@ extension DocumentFolder {
             let dataKey = bucket.key(name + "/" + configuration.dataFileNames[0])
             do {
                 _ = try await objectRequest(root.absoluteString + name) {
-                    try await bucket.client.write(dataKey, body: data, contentType: "application/octet-stream", condition: .absent)
+                    try await bucket.writeObject(dataKey, body: data, contentType: "application/octet-stream", condition: .absent)
                 }
             } catch let error as DocumentStoreError where error.code == .conflict {
                 lostRaces += 1
@@ -130,15 +151,15 @@ extension DocumentFolder {
             var written = [dataKey]
             do {
                 for (_, files) in try await objectScan(bucket, idPrefix: "\(id).").bundles {
-                    for object in files.values where object.key != dataKey { try await objectRequest(object.key) { try await bucket.client.delete(object.key) } }
+                    for object in files.values where object.key != dataKey { try await objectRequest(object.key) { try await bucket.deleteObject(object.key) } }
                 }
                 for (file, bytes) in attachments.sorted(by: { $0.key < $1.key }) {
                     let key = bucket.key(name + "/" + file)
-                    try await objectRequest(root.absoluteString + name + "/" + file) { _ = try await bucket.client.put(key, body: bytes) }
+                    try await objectRequest(root.absoluteString + name + "/" + file) { _ = try await bucket.putObject(key, body: bytes) }
                     written.append(key)
                 }
             } catch {
-                for key in written.reversed() { try? await bucket.client.delete(key) }
+                for key in written.reversed() { try? await bucket.deleteObject(key) }
                 throw error
             }
             await locks.advance(id)
@@ -207,13 +228,13 @@ extension DocumentFolder {
             let ordered = files.keys.sorted { dataNames.contains($0) && !dataNames.contains($1) }
             for name in ordered {
                 let key = bucket.key(bundle.name + "/" + name)
-                try await objectRequest(bundle.url.absoluteString) { try await bucket.client.delete(key) }
+                try await objectRequest(bundle.url.absoluteString) { try await bucket.deleteObject(key) }
             }
             // What was written while this ran goes too — unless a data file is there again: then
             // another server has already made a new bundle under the freed number, and it is its.
             for (late, lateFiles) in try await objectScan(bucket, idPrefix: "\(id).").bundles where late.name == bundle.name {
                 guard !configuration.dataFileNames.contains(where: { lateFiles[$0] != nil }) else { break }
-                for object in lateFiles.values { try? await bucket.client.delete(object.key) }
+                for object in lateFiles.values { try? await bucket.deleteObject(object.key) }
             }
             // The largest number may be free again: the next creation lists the names, as on disk.
             _ = largestObjectID.compareExchange(expected: id, desired: 0, ordering: .relaxed)

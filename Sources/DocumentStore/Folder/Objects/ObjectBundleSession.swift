@@ -93,8 +93,9 @@ final class ObjectBundleSession: @unchecked Sendable {
         let key = key(name)
         let history = data?.history ?? []
         do {
-            let written = try request(name) { client in
-                try await client.write(key, body: bytes, contentType: "application/octet-stream", condition: condition, history: history)
+            let bucket = self.bucket
+            let written = try request(name) { _ in
+                try await bucket.writeObject(key, body: bytes, contentType: "application/octet-stream", condition: condition, history: history)
             }
             let etag = written.etag
             if lineage == nil { lineage = .some(written.history.first) }
@@ -132,7 +133,8 @@ final class ObjectBundleSession: @unchecked Sendable {
         try folder.validateAttachmentName(name)
         if lineage == nil { lineage = .some(try currentData()?.writeHistory.first) }
         let key = key(name)
-        let etag = try request(name) { client in try await client.put(key, body: bytes) }
+        let bucket = self.bucket
+        let etag = try request(name) { _ in try await bucket.putObject(key, body: bytes) }
         files[name] = S3ListedObject(key: key, etag: etag, size: bytes.count, lastModified: Date())
         written.append(name)
     }
@@ -142,7 +144,8 @@ final class ObjectBundleSession: @unchecked Sendable {
         try folder.validateAttachmentName(name)
         guard files[name] != nil else { return }
         let key = key(name)
-        try request(name) { client in try await client.delete(key) }
+        let bucket = self.bucket
+        try request(name) { _ in try await bucket.deleteObject(key) }
         files[name] = nil
     }
 

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Dispatch
 import Synchronization
 
@@ -7,7 +8,7 @@ import Synchronization
 func waitForAsync<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) throws -> Value {
     let outcome = Mutex<Result<Value, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
-    Task {
+    Background.task {
         let result: Result<Value, any Error>
         do { result = .success(try await operation()) } catch { result = .failure(error) }
         outcome.withLock { $0 = result }

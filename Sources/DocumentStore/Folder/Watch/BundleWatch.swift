@@ -11,6 +11,11 @@ public enum BundleWatchEvent: Sendable, Hashable {
     case ready(existing: [Int], readExisting: Bool, recentlyChanged: [Int])
     /// These bundles changed (created, edited, deleted), in increasing order.
     case changed([Int])
+    /// Only the data file of each of these bundles was written, in increasing order: what the
+    /// writers' change journals told, so the data file alone can be read again (one request in a
+    /// bucket) where the watcher knows the rest of the bundle. A watcher that does not know it
+    /// reads the bundle as for ``changed(_:)``.
+    case dataChanged([Int])
     /// A pass failed: changes made elsewhere go unseen until ``caughtUp``.
     case behind
     /// A pass worked: every change made elsewhere until now has been reported.
@@ -22,8 +27,11 @@ public enum BundleWatchEvent: Sendable, Hashable {
 /// How a watch paces itself where it must look again and again (a bucket is listed; a folder
 /// is told by the kernel and ignores these).
 public struct BundleWatchSettings: Sendable {
-    /// The time between two listings of a bucket.
+    /// The time between two reads of a bucket's change journals (``BucketFollow``).
     public var pollInterval: Duration
+    /// The time between two full listings of a bucket (what no journal tells: writes by other
+    /// programs).
+    public var fullInterval: Duration
     /// How far the storage's clock may be from this machine's: bundles written up to this long
     /// before the watch began count as recently changed.
     public var clockMargin: TimeInterval
@@ -31,9 +39,14 @@ public struct BundleWatchSettings: Sendable {
     /// answers read, so neither queues behind the other on the storage).
     public var beforeFirstPass: @Sendable () async -> Void
 
-    /// Settings; the defaults list a bucket once a second and allow its clock 5 seconds.
-    public init(pollInterval: Duration = .seconds(1), clockMargin: TimeInterval = 5, beforeFirstPass: @escaping @Sendable () async -> Void = {}) {
+    /// Settings; the defaults read a bucket's journals once a second, list it once a minute, and
+    /// allow its clock 5 seconds.
+    public init(
+        pollInterval: Duration = .seconds(1), fullInterval: Duration = .seconds(60), clockMargin: TimeInterval = 5,
+        beforeFirstPass: @escaping @Sendable () async -> Void = {}
+    ) {
         self.pollInterval = pollInterval
+        self.fullInterval = fullInterval
         self.clockMargin = clockMargin
         self.beforeFirstPass = beforeFirstPass
     }
@@ -43,8 +56,9 @@ extension DocumentFolder {
     /// Watches the bundles until the task is cancelled (then it returns), handing each event to
     /// `handle` and waiting for it before looking again. A folder is watched with inotify (the
     /// root, and each bundle's files), its events gathered for a moment, the steps of this
-    /// store's own writes left out; a bucket is listed every ``BundleWatchSettings/pollInterval``
-    /// (longer after slow passes, ``PollPacing``) and compared by ETag.
+    /// store's own writes left out; in a bucket the other writers' journals are read every
+    /// ``BundleWatchSettings/pollInterval`` and the prefix listed every
+    /// ``BundleWatchSettings/fullInterval`` (``BucketFollow``).
     ///
     /// - Throws: ``DocumentStoreError`` when the watch cannot be set up (no inotify, the folder or
     ///   the bucket cannot be read at first).

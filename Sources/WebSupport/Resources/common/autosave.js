@@ -119,7 +119,10 @@ export function autosave({ path, tag = null, noun, fields, notice, onResource = 
       } else if (theirs === saved[name]) {
         continue;
       } else if (dirty(name)) {
-        if (name in sending && sending[name] === theirs) continue; // this page's own save
+        // A save of this field is on its way: its answer says what was stored. What a read
+        // shows meanwhile may be that save as the server normalised it (labels deduplicated),
+        // never someone else's change slipped in first — that is answered 412.
+        if (name in sending) continue;
         if (fields[name].read() !== theirs) { clashes.push(name); continue; }
         delete unsaved[name]; // typed just what they stored
         saved[name] = theirs;

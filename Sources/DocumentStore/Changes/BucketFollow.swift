@@ -1,0 +1,84 @@
+import Foundation
+import ObjectStorage
+
+/// How a store follows what other writers change in its bucket, at the price of the changes:
+/// every ``interval`` a ``ObjectStorage/ChangeFollower`` pass reads the roster and the other
+/// writers' journals with `If-None-Match` (an idle bucket: one small GET a pass, plus one per
+/// writer active in the last ten minutes), and every ``fullInterval`` — or at once when a
+/// journal cannot tell everything — the store's own full look (a listing of the prefix) catches
+/// what no journal tells: writes by other programs, a writer that died before writing its journal.
+///
+/// Written once for both apps: a ``DocumentFolder`` in a bucket (``DocumentFolder/watch(_:_:)``)
+/// and an archive store's follow of its bucket.
+public struct BucketFollow: Sendable {
+    /// What one look found, handed to the store in order.
+    public enum Step<Full: Sendable>: Sendable {
+        /// What other writers' journals told since the last pass (often nothing), and whether
+        /// every active journal could be read.
+        case journals(ChangeFollower.Pass)
+        /// What a full look found.
+        case full(Full)
+        /// A look failed: changes made elsewhere may go unseen until one works again.
+        case failed
+    }
+
+    /// The time between journal passes (longer after passes whose reads of the journals were
+    /// slow, ``PollPacing``; the store's handling of what they told does not count).
+    public var interval: Duration
+    /// The time between full looks.
+    public var fullInterval: Duration
+    /// How far other writers' clocks may be from this machine's.
+    public var clockMargin: TimeInterval
+
+    /// A journal pass every `interval` (1 s), a full look every `fullInterval` (60 s).
+    public init(interval: Duration = .seconds(1), fullInterval: Duration = .seconds(60), clockMargin: TimeInterval = 5) {
+        self.interval = interval
+        self.fullInterval = fullInterval
+        self.clockMargin = clockMargin
+    }
+
+    /// Follows `bucket` until the task is cancelled (then it returns), waiting for `handle`
+    /// before looking again. `since` is when the store's first full look began: batches written
+    /// before it (less ``clockMargin``) are what that look saw. `full` is the store's full look,
+    /// run in line with the passes (its time does not count in their pacing).
+    public func run<Full: Sendable>(
+        _ bucket: BucketStorage, since: Date,
+        full: @escaping @Sendable () async throws -> Full,
+        handle: @escaping @Sendable (Step<Full>) async -> Void
+    ) async {
+        let follower = ChangeFollower(client: bucket.client, prefix: bucket.location.prefix, ownWriter: bucket.journal.writerID, since: since, clockMargin: clockMargin)
+        let pacing = PollPacing(interval: interval)
+        let clock = ContinuousClock()
+        var lastPass = Duration.zero
+        var lastFull = clock.now
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: pacing.wait(afterPassTaking: lastPass)) } catch { return }  // cancelled: the follow ends
+            let started = clock.now
+            var wantsFull = false
+            do {
+                let pass = try await follower.pass()
+                // Paced by the reads of the journals alone: the store's reads of what they name
+                // are work owed whatever the pace, and counting them would stretch the wait after
+                // a burst, so the next pass would bring more, take longer, and fall further behind.
+                lastPass = clock.now - started
+                wantsFull = pass.everything
+                await handle(.journals(pass))
+            } catch is CancellationError {
+                return
+            } catch {
+                lastPass = clock.now - started
+                await handle(.failed)
+            }
+            guard wantsFull || clock.now - lastFull >= fullInterval, !Task.isCancelled else { continue }
+            do {
+                let found = try await full()
+                lastFull = clock.now
+                await handle(.full(found))
+            } catch is CancellationError {
+                return
+            } catch {
+                await handle(.failed)  // tried again after the next pass
+            }
+        }
+    }
+}
