@@ -110,7 +110,7 @@ let package = Package(
             dependencies: ["DocumentStore", "Imaging", "KeyedArchive", "Failures", "Hex"]
         ),
         // Homepwner: items in one archive file, photos beside it.
-        .target(name: "Homepwner", dependencies: ["DocumentStore", "Imaging", "KeyedArchive", "Failures", "BackgroundWork"]),
+        .target(name: "Homepwner", dependencies: ["DocumentStore", "Imaging", "KeyedArchive", "Failures", "BackgroundWork", "Hex"]),
         .executableTarget(
             name: "homepwner",
             dependencies: [

@@ -397,42 +397,64 @@ def monthly_cost(counts, seconds):
 
 
 class EventWatch:
-    """Reads a server's /api/events in a thread: each change as (arrival, kind, id, version)."""
+    """Reads a server's /api/events in a thread: each change as (arrival, kind, id, version),
+    kept by creature. Like a page's EventSource it reconnects when the server ends the stream
+    (a subscriber that fell too far behind is ended), sending the last event's id, and counts
+    the ends and the resets it was told."""
 
     def __init__(self, port):
         import threading
-        self.events, self.lock = [], threading.Lock()
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=3600)
-        self.connection.request("GET", "/api/events", headers={"Accept": "text/event-stream"})
-        self.answer = self.connection.getresponse()
-        threading.Thread(target=self.read, daemon=True).start()
+        self.port = port
+        self.by_creature, self.lock = {}, threading.Lock()
+        self.last_id, self.ends, self.resets = None, 0, 0
+        threading.Thread(target=self.run, daemon=True).start()
 
-    def read(self):
-        kind = None
-        try:
-            for raw in self.answer:
-                line = raw.decode("utf-8", "replace").rstrip("\r\n")
-                if line.startswith("event:"):
-                    kind = line[6:].strip()
-                elif line.startswith("data:") and kind:
-                    try:
-                        data = json.loads(line[5:])
-                    except ValueError:
-                        continue
+    def run(self):
+        while True:
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=3600)
+                headers = {"Accept": "text/event-stream"}
+                if self.last_id:
+                    headers["Last-Event-ID"] = self.last_id
+                connection.request("GET", "/api/events", headers=headers)
+                self.read(connection.getresponse())
+                connection.close()
+            except (OSError, http.client.HTTPException):
+                pass
+            with self.lock:
+                self.ends += 1
+            time.sleep(0.1)
+
+    def read(self, answer):
+        kind, event_id = None, None
+        for raw in answer:
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            if line.startswith("event:"):
+                kind = line[6:].strip()
+                if kind == "reset":
                     with self.lock:
-                        self.events.append((time.monotonic(), kind, data.get("id"), data.get("version")))
-                elif not line:
-                    kind = None
-        except (OSError, http.client.HTTPException):
-            pass
+                        self.resets += 1
+            elif line.startswith("id:"):
+                event_id = line[3:].strip()
+            elif line.startswith("data:") and kind:
+                try:
+                    data = json.loads(line[5:])
+                except ValueError:
+                    continue
+                with self.lock:
+                    self.by_creature.setdefault(data.get("id"), []).append((time.monotonic(), kind, data.get("version")))
+            elif not line:
+                if event_id:
+                    self.last_id = event_id
+                kind, event_id = None, None
 
     def arrival(self, creature, version=None, after=0.0, timeout=30.0):
         """When the first event naming `creature` (with `version`, if given) after `after` arrived."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             with self.lock:
-                for arrived, _, id, seen in self.events:
-                    if arrived >= after and id == creature and (version is None or seen == version):
+                for arrived, _, seen in self.by_creature.get(creature, []):
+                    if arrived >= after and (version is None or seen == version):
                         return arrived
             time.sleep(0.01)
         return None
@@ -554,6 +576,7 @@ def follow_table(binary, work, creatures, idle_seconds, storm_seconds, storm_con
                 cli.append(None if arrived is None else arrived - done)
                 time.sleep(0.5)
             print(f"  {store}: by the CLI: {describe(cli)}")
+            print(f"  {store}: the watched event stream was ended {watch.ends} times (and taken up again), with {watch.resets} resets")
             rows.append((store, "latency", (during, after, cli), None))
         finally:
             for server_process, _, _ in servers:

@@ -1,4 +1,5 @@
 import Foundation
+import Hex
 
 /// HTTP entity tags: making them, and reading `If-Match` and `If-None-Match`.
 public enum EntityTag {
@@ -9,14 +10,7 @@ public enum EntityTag {
 
     /// The contents of ``of(_:)``'s tag, unquoted: the 64-bit FNV-1a hash of `bytes` in hex.
     public static func identity(of bytes: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBytes { raw in
-            for byte in raw {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-        }
-        return String(hash, radix: 16)
+        String(FNV1a.hash(bytes), radix: 16)
     }
 
     /// Whether an `If-None-Match` value (a list of tags, or `*`) matches `tag` (weakly, as

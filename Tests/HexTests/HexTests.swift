@@ -1,3 +1,4 @@
+import Foundation
 import Hex
 import Testing
 
@@ -30,5 +31,16 @@ struct HexTests {
         #expect(Hex.random(bytes: 0) == "" && Hex.random(bytes: -1) == "")
         #expect(!Hex.isLowercaseHex("ABCD", count: 4))
         #expect(!Hex.isLowercaseHex(String(one.dropLast()), count: 64))
+    }
+
+    @Test("FNV-1a of 64 bits gives the published test vectors, the same fed whole or a byte at a time, in 16 digits zeros first")
+    func fnv1a() {
+        #expect(FNV1a.hash(Data()) == 0xcbf2_9ce4_8422_2325)
+        #expect(FNV1a.hex(Data("a".utf8)) == "af63dc4c8601ec8c")
+        #expect(FNV1a.hex(Data("foobar".utf8)) == "85944171f73967e8")
+        var bytewise = FNV1a()
+        for byte in "foobar".utf8 { bytewise.add(byte) }
+        #expect(bytewise.value == FNV1a.hash(Data("foobar".utf8)))
+        #expect(FNV1a.hex(Data()).utf8.count == 16)
     }
 }

@@ -59,4 +59,13 @@ struct ChangeJournalFormatTests {
         let journal = try #require(ChangeJournalFormat.journal(from: Data(text.utf8)))
         #expect(journal.entries[0].etags == ["a": "\"1\""])
     }
+
+    @Test("an entry's digests are kept only for the names it lists and only when they are 16 lower-case hex digits; they read back as written")
+    func digestsOfListedNames() throws {
+        let text = #"{"format":"change-journal/1","writer":"ab","entries":[{"seq":1,"at":0,"names":["a","b","c","d"],"digests":{"a":"0123456789abcdef","b":"0123456789ABCDEF","c":"12","e":"0123456789abcdef"}}]}"#
+        let journal = try #require(ChangeJournalFormat.journal(from: Data(text.utf8)))
+        #expect(journal.entries[0].digests == ["a": "0123456789abcdef"])
+        let written = ChangeJournalFormat.Journal(writer: "ab", entries: [ChangeJournalFormat.Entry(sequence: 1, time: 2, names: ["x"], etags: ["x": "\"e\""], digests: ["x": "00000000000000ff"])])
+        #expect(ChangeJournalFormat.journal(from: ChangeJournalFormat.encode(written)) == written)
+    }
 }

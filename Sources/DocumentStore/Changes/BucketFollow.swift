@@ -46,7 +46,8 @@ public struct BucketFollow: Sendable {
         full: @escaping @Sendable () async throws -> Full,
         handle: @escaping @Sendable (Step<Full>) async -> Void
     ) async {
-        let follower = ChangeFollower(client: bucket.client, prefix: bucket.location.prefix, ownWriter: bucket.journal.writerID, since: since, clockMargin: clockMargin)
+        let follower = ChangeFollower(client: bucket.client, prefix: bucket.location.prefix, ownWriter: bucket.journal.writerID, ownJournal: bucket.journal,
+            since: since, clockMargin: clockMargin)
         let pacing = PollPacing(interval: interval)
         let clock = ContinuousClock()
         var lastPass = Duration.zero

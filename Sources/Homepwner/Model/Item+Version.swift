@@ -1,4 +1,5 @@
 import Foundation
+import Hex
 
 extension Item {
     /// The item's version: a 64-bit FNV-1a hash of its five archived fields (name, serial
@@ -18,8 +19,7 @@ extension Item {
         hash.add(dateCreated.timeIntervalSinceReferenceDate.bitPattern)
         hash.add(itemKey)
         if hasDetails { addDetails(to: &hash) }
-        let hex = String(hash.value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return Hex.encode(hash.value)
     }
 }
 
@@ -45,13 +45,16 @@ extension Item {
     }
 }
 
-/// FNV-1a, 64 bits: small, stable across runs and platforms (unlike `Hasher`, which is seeded
-/// per process).
+/// The version's hash: ``Hex/FNV1a`` over the fields, each spelled so that field boundaries
+/// cannot shift.
 private struct VersionHash {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var hash = FNV1a()
+
+    /// The hash so far.
+    var value: UInt64 { hash.value }
 
     mutating func add(_ byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        hash.add(byte)
     }
 
     mutating func add(_ word: UInt64) {
@@ -61,6 +64,6 @@ private struct VersionHash {
     /// The text's UTF-8 bytes after its length, so that field boundaries cannot shift.
     mutating func add(_ text: String) {
         add(UInt64(text.utf8.count))
-        for byte in text.utf8 { add(byte) }
+        hash.add(contentsOf: text.utf8)
     }
 }

@@ -49,9 +49,23 @@ public actor ChangeJournal {
     /// How it gathers and keeps batches.
     public nonisolated let settings: Settings
 
-    /// Names recorded and not yet in a batch, with the ETag each was written with (nil: not
-    /// known — a delete, a write whose answer was lost).
-    private var pending: [String: String?] = [:]
+    /// What is known of a name recorded: the ETag and digest it was written with (nil: not
+    /// known — a delete, a write whose answer was lost, an object too large to digest).
+    private struct Written {
+        var etag: String?
+        var digest: String?
+    }
+
+    /// Names recorded and not yet in a batch, with what is known of each write.
+    private var pending: [String: Written] = [:]
+    /// When each name was last recorded, for ``recentlyRecorded(within:)`` (kept
+    /// ``recentMemory``, then forgotten).
+    private var recent: [String: ContinuousClock.Instant] = [:]
+    /// How long ``recent`` remembers a name.
+    static let recentMemory: Duration = .seconds(60)
+    /// The largest object whose digest a write records (``ChangeJournalFormat/Entry/digests``):
+    /// 64 KiB, a document's data file, never a photo.
+    public static let digestMaxBytes = 64 << 10
     /// The batches kept, oldest first.
     private var entries: [ChangeJournalFormat.Entry] = []
     /// Whether the stored journal lacks some of ``entries`` (a write failed, or one is due).
@@ -105,13 +119,26 @@ public actor ChangeJournal {
         for key in keys { record(key: key, etag: nil) }
     }
 
-    /// Records that the object at `key` was written with `etag` (nil: deleted, or not known).
-    public func record(key: String, etag: String?) {
+    /// Records that the object at `key` was written with `etag` (nil: deleted, or not known)
+    /// and, for a small object whose write landed, `digest` (its bytes' ``Hex/FNV1a``, 16 hex
+    /// digits; nil when not known).
+    public func record(key: String, etag: String?, digest: String? = nil) {
         guard !closed, key.utf8.starts(with: prefix.utf8) else { return }
         let name = String(decoding: key.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
         guard !name.isEmpty, !name.hasPrefix(".") else { return }
-        pending[name] = .some(etag)
+        pending[name] = Written(etag: etag, digest: etag == nil ? nil : digest)
+        let now = ContinuousClock.now
+        if recent.count >= 4_096 { recent = recent.filter { now - $0.value < Self.recentMemory } }
+        recent[name] = now
         startWriting()
+    }
+
+    /// The names (relative to the prefix) this writer recorded within the last `window` (at
+    /// most a minute back): a reader in the same process does not take another writer's digest
+    /// of them, since it cannot tell which of the two writes came last.
+    public func recentlyRecorded(within window: Duration) -> Set<String> {
+        let now = ContinuousClock.now
+        return Set(recent.lazy.filter { now - $0.value < window }.map(\.key))
     }
 
     /// Writes what was recorded and not yet written, and waits for it (one try, with the
@@ -170,8 +197,9 @@ public actor ChangeJournal {
         let time = Date().timeIntervalSince1970
         let everything = pending.count > settings.namesPerEntry
         let names = everything ? [] : pending.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        let etags = everything ? [:] : pending.compactMapValues { $0 }
-        entries.append(ChangeJournalFormat.Entry(sequence: sequence, time: time, names: names, etags: etags, everything: everything))
+        let etags = everything ? [:] : pending.compactMapValues(\.etag)
+        let digests = everything ? [:] : pending.compactMapValues(\.digest)
+        entries.append(ChangeJournalFormat.Entry(sequence: sequence, time: time, names: names, etags: etags, digests: digests, everything: everything))
         if entries.count > settings.keptEntries { entries.removeFirst(entries.count - settings.keptEntries) }
         pending = [:]
         unwritten = true

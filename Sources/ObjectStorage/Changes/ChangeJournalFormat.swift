@@ -37,15 +37,23 @@ public enum ChangeJournalFormat {
         /// (not for a delete, nor a write whose answer was lost): a reader's full listing that
         /// finds the same ETag need not read that object again.
         public var etags: [String: String]
+        /// The digest of the bytes each of those names was written with (``Hex/FNV1a``, 16 hex
+        /// digits), for small objects the writer wrote whole and saw land (at most
+        /// ``ChangeJournal/digestMaxBytes``): a reader that needs only that digest (a creature's
+        /// version) need not read the object.
+        public var digests: [String: String]
         /// Too many names to list: readers look at the whole prefix.
         public var everything: Bool
 
         /// A batch.
-        public init(sequence: Int, time: Double, names: [String], etags: [String: String] = [:], everything: Bool = false) {
+        public init(
+            sequence: Int, time: Double, names: [String], etags: [String: String] = [:], digests: [String: String] = [:], everything: Bool = false
+        ) {
             self.sequence = sequence
             self.time = time
             self.names = names
             self.etags = etags
+            self.digests = digests
             self.everything = everything
         }
     }
@@ -96,6 +104,7 @@ public enum ChangeJournalFormat {
         var at: Double
         var names: [String]?
         var etags: [String: String]?
+        var digests: [String: String]?
         var everything: Bool?
     }
 
@@ -109,7 +118,7 @@ public enum ChangeJournalFormat {
     public static func encode(_ journal: Journal) -> Data {
         let entries = journal.entries.map { StoredEntry(
                 seq: $0.sequence, at: $0.time, names: $0.everything ? nil : $0.names, etags: $0.everything || $0.etags.isEmpty ? nil : $0.etags,
-                everything: $0.everything ? true : nil
+                digests: $0.everything || $0.digests.isEmpty ? nil : $0.digests, everything: $0.everything ? true : nil
             ) }
         return json(StoredJournal(format: formatName, writer: journal.writer, closed: journal.closed, entries: entries))
     }
@@ -140,12 +149,21 @@ public enum ChangeJournalFormat {
             guard item.at.isFinite else { return nil }
             let everything = item.everything == true
             let names = everything ? [] : item.names ?? []
-            // Only ETags of names the entry lists, and only as long as an ETag can be.
+            // Only ETags of names the entry lists, and only as long as an ETag can be; only
+            // digests of listed names that are what a digest is.
             let listed = Set(names.map { Array($0.utf8) })
             let etags = (item.etags ?? [:]).filter { listed.contains(Array($0.key.utf8)) && $0.value.utf8.count <= 1024 }
-            entries.append(Entry(sequence: item.seq, time: item.at, names: names, etags: everything ? [:] : etags, everything: everything))
+            let digests = (item.digests ?? [:]).filter { listed.contains(Array($0.key.utf8)) && isDigest($0.value) }
+            entries.append(Entry(
+                sequence: item.seq, time: item.at, names: names, etags: everything ? [:] : etags, digests: everything ? [:] : digests, everything: everything
+            ))
         }
         return Journal(writer: stored.writer, entries: entries, closed: stored.closed == true)
+    }
+
+    /// Whether `text` can be a digest: exactly 16 lower-case hex digits.
+    public static func isDigest(_ text: String) -> Bool {
+        text.utf8.count == 16 && isWriterID(text)
     }
 
     /// The roster in `data`; what is not a roster of this format reads as one with no writers.

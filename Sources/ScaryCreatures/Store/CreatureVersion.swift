@@ -9,14 +9,7 @@ import Hex
 enum CreatureVersion {
     /// The version of a data file holding `bytes`.
     static func of(_ bytes: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBytes { raw in
-            for byte in raw {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-        }
-        return hex(hash)
+        FNV1a.hex(bytes)
     }
 
     /// The version spelled from its hash: 16 lower-case hex digits.

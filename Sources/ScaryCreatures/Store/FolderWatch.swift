@@ -67,8 +67,8 @@ public struct FolderWatch: Sendable {
                     await onReady()
                 case .changed(let ids):
                     await refresh(ids)
-                case .dataChanged(let ids):
-                    await refreshData(ids)
+                case .dataChanged(let ids, let digests):
+                    await refreshData(ids, digests: digests)
                 case .behind:
                     generation.watchStopped()  // others' changes go unseen until a pass works again
                 case .caughtUp:
@@ -116,10 +116,22 @@ public struct FolderWatch: Sendable {
         _ = try? await concurrentlyMapped(ids, atMost: Self.concurrentRefreshes) { id in await refresh(id) }
     }
 
-    /// Reads the data file of each creature in `ids` again, ``concurrentRefreshes`` at a time,
-    /// and tells the change stream: only the data file was written, so the photo is as it was.
-    func refreshData(_ ids: [Int]) async {
-        _ = try? await concurrentlyMapped(ids, atMost: Self.concurrentRefreshes) { id in await refreshData(id) }
+    /// Tells the change stream of each creature in `ids` whose data file alone was written: its
+    /// version is the digest the journals gave (`digests`: the data file's bytes' hash, which
+    /// is what a version is), or else its data file is read again, ``concurrentRefreshes`` at a
+    /// time. The photo is as it was.
+    func refreshData(_ ids: [Int], digests: [Int: String] = [:]) async {
+        var unread: [Int] = []
+        for id in ids {
+            guard let digest = digests[id], CreatureVersion.hash(of: digest) != nil,
+                  let known = await database.changes.state(of: id), known != Self.unreadState else {
+                unread.append(id)
+                continue
+            }
+            database.generation.advance()
+            await database.changes.observe(id, state: CreatureState(version: digest, attachments: known.attachments))
+        }
+        _ = try? await concurrentlyMapped(unread, atMost: Self.concurrentRefreshes) { id in await refreshData(id) }
     }
 
     /// Creature `id`'s new version, from its data file alone (one request in a bucket) where its

@@ -41,8 +41,8 @@ extension DocumentFolder {
             switch step {
             case .journals(let pass):
                 told.note(pass, bucket)
-                let (changed, dataOnly) = bundlesTold(pass, bucket)
-                if !dataOnly.isEmpty { await handle(.dataChanged(dataOnly.sorted())) }
+                let (changed, dataOnly, digests) = bundlesTold(pass, bucket)
+                if !dataOnly.isEmpty { await handle(.dataChanged(dataOnly.sorted(), digests: digests)) }
                 if !changed.isEmpty { await handle(.changed(changed.sorted())) }
                 await handle(pass.complete ? .caughtUp : .behind)
             case .full(let changes):
@@ -60,9 +60,10 @@ extension DocumentFolder {
     }
 
     /// The bundles a journal pass told of: those with only their data file written (under its
-    /// first name: not deleted, nothing else of the bundle told), and the others.
-    private func bundlesTold(_ pass: ChangeFollower.Pass, _ bucket: BucketStorage) -> (changed: Set<Int>, dataOnly: Set<Int>) {
-        var dataOnly = Set<Int>(), changed = Set<Int>()
+    /// first name: not deleted, nothing else of the bundle told) with the digest of the bytes
+    /// written where the pass gives it, and the others.
+    private func bundlesTold(_ pass: ChangeFollower.Pass, _ bucket: BucketStorage) -> (changed: Set<Int>, dataOnly: Set<Int>, digests: [Int: String]) {
+        var dataOnly = Set<Int>(), changed = Set<Int>(), digests: [Int: String] = [:]
         let dataName = configuration.dataFileNames[0].utf8
         for name in pass.names {
             let key = bucket.key(name)
@@ -70,12 +71,14 @@ extension DocumentFolder {
             let file = name.utf8.drop { $0 != UInt8(ascii: "/") }.dropFirst()
             if pass.etags[name] != nil, file.elementsEqual(dataName), !changed.contains(id) {
                 dataOnly.insert(id)
+                digests[id] = pass.digests[name]
             } else {
                 changed.insert(id)
                 dataOnly.remove(id)
+                digests[id] = nil
             }
         }
-        return (changed, dataOnly)
+        return (changed, dataOnly, digests)
     }
 
     /// The bundles that the objects at `keys` (whole keys) belong to.

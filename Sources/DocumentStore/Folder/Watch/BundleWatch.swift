@@ -14,8 +14,11 @@ public enum BundleWatchEvent: Sendable, Hashable {
     /// Only the data file of each of these bundles was written, in increasing order: what the
     /// writers' change journals told, so the data file alone can be read again (one request in a
     /// bucket) where the watcher knows the rest of the bundle. A watcher that does not know it
-    /// reads the bundle as for ``changed(_:)``.
-    case dataChanged([Int])
+    /// reads the bundle as for ``changed(_:)``. `digests` has, for those whose latest write the
+    /// journals make sure of, the ``Hex/FNV1a`` of the bytes written
+    /// (``ObjectStorage/ChangeFollower/Pass/digests``): a watcher that needs no more than that
+    /// reads nothing at all.
+    case dataChanged([Int], digests: [Int: String])
     /// A pass failed: changes made elsewhere go unseen until ``caughtUp``.
     case behind
     /// A pass worked: every change made elsewhere until now has been reported.
