@@ -58,25 +58,24 @@ struct ChangeJournalTests {
         try await bucket.client.shutdown()
     }
 
+    /// Records each of `names` in a batch of its own of `writer`'s journal, written before the next.
+    private func recordEach(_ names: [String], by writer: ChangeJournal, in bucket: TestBucket) async {
+        for name in names {
+            await writer.record(keys: [bucket.key(name)])
+            await writer.flush()
+        }
+    }
+
     @Test("a follower that missed more batches than a journal keeps is told to look at everything; one that missed fewer gets every name", arguments: S3Store.allCases)
     func missedBatches(store: S3Store) async throws {
         let bucket = try await TestBucket("journal-gap", on: store)
         let writer = ChangeJournal(client: bucket.client, prefix: bucket.prefix, settings: .quick { $0.keptEntries = 3 })
         let follower = ChangeFollower(client: bucket.client, prefix: bucket.prefix, ownWriter: nil)
-        for name in ["a", "b"] {
-            await writer.record(keys: [bucket.key(name)])
-            await writer.flush()
-        }
+        await recordEach(["a", "b"], by: writer, in: bucket)
         #expect(try await follower.pass() == ChangeFollower.Pass(names: ["a", "b"]))
-        for name in ["c", "d", "e"] {
-            await writer.record(keys: [bucket.key(name)])
-            await writer.flush()
-        }
+        await recordEach(["c", "d", "e"], by: writer, in: bucket)
         #expect(try await follower.pass() == ChangeFollower.Pass(names: ["c", "d", "e"]))
-        for name in ["f", "g", "h", "i"] {
-            await writer.record(keys: [bucket.key(name)])
-            await writer.flush()
-        }
+        await recordEach(["f", "g", "h", "i"], by: writer, in: bucket)
         #expect(try await follower.pass() == ChangeFollower.Pass(names: ["g", "h", "i"], everything: true))
         try await bucket.client.shutdown()
     }

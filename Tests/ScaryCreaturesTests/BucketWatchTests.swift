@@ -99,50 +99,55 @@ struct BucketWatchTests {
 /// What following another server's edits costs in requests, counted at a proxy.
 @Suite("The price of following another server's edits", .serialized, .timeLimit(.minutes(4)))
 struct EditFollowingCostTests {
-    @Test("an edit another server makes to a creature this server knows is followed by the journals alone: no request for the creature, its version the digest the journal carries; a new photo still reads the bundle", arguments: S3Store.allCases)
-    func noRequestPerEdit(store: S3Store) async throws {
-        try await ProxiedPrefix.with(store, name: "edit-cost") { prefix in
+    /// Runs `body` with a server (`one`, direct) and a reader (through the proxy, following by
+    /// the journals) on a fresh prefix, once the reader has told of a creature `one` made.
+    private func withFollowedCreature(
+        _ store: S3Store, name: String,
+        _ body: (ProxiedPrefix, ScaryCreatureDatabase, ScaryCreatureDatabase, AsyncStream<CreatureChanges.Event>, Int) async throws -> Void
+    ) async throws {
+        try await ProxiedPrefix.with(store, name: name) { prefix in
             let one = try await ScaryCreatureDatabase.open(storage: .bucket(prefix.direct))
             let reader = try await ScaryCreatureDatabase.open(storage: .bucket(prefix.proxied))
             let (watch, events) = await followByJournals(reader)
             defer { watch.cancel() }
             let creature = try await one.add(title: "Ghost")
             #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["created \(creature.id)"])
-
-            let before = try await prefix.proxy.log().count
-            _ = try await one.rename(creature.id, to: "Ghoul")
-            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["updated \(creature.id)"])
-            let data = "\(creature.id).scarycreature/Data.plist"
-            let read = try await prefix.proxy.log().dropFirst(before).filter { !$0.path.contains("/.changes/") }
-            #expect(read.map { "\($0.method) \($0.path.hasSuffix("/" + data) ? data : $0.path)" } == [])
-            let version = try await one.creature(creature.id).version
-            #expect(await reader.changes.state(of: creature.id)?.version == version)
-
-            try await one.setImage(creature.id, try SamplePhotos.png())
-            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["photo \(creature.id)"])
+            try await body(prefix, one, reader, events, creature.id)
         }
     }
-}
 
-extension EditFollowingCostTests {
+    /// The reader's requests (the journals' left out) from the `before`th on, as "METHOD path",
+    /// creature `id`'s data file named `N.scarycreature/Data.plist`.
+    private func requests(_ prefix: ProxiedPrefix, from before: Int, dataOf id: Int) async throws -> [String] {
+        let data = "\(id).scarycreature/Data.plist"
+        return try await prefix.proxy.log().dropFirst(before).filter { !$0.path.contains("/.changes/") }
+            .map { "\($0.method) \($0.path.hasSuffix("/" + data) ? data : $0.path)" }
+    }
+
+    @Test("an edit another server makes to a creature this server knows is followed by the journals alone: no request for the creature, its version the digest the journal carries; a new photo still reads the bundle", arguments: S3Store.allCases)
+    func noRequestPerEdit(store: S3Store) async throws {
+        try await withFollowedCreature(store, name: "edit-cost") { prefix, one, reader, events, id in
+            let before = try await prefix.proxy.log().count
+            _ = try await one.rename(id, to: "Ghoul")
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["updated \(id)"])
+            #expect(try await requests(prefix, from: before, dataOf: id) == [])
+            #expect(await reader.changes.state(of: id)?.version == (try await one.creature(id).version))
+
+            try await one.setImage(id, try SamplePhotos.png())
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["photo \(id)"])
+        }
+    }
+
     @Test("an edit another server makes to a creature this server changed itself moments before is followed by reading its data file (which write came last the journals cannot tell), and ends at the stored version", arguments: S3Store.allCases)
     func ownEditThenTheirs(store: S3Store) async throws {
-        try await ProxiedPrefix.with(store, name: "edit-race") { prefix in
-            let one = try await ScaryCreatureDatabase.open(storage: .bucket(prefix.direct))
-            let reader = try await ScaryCreatureDatabase.open(storage: .bucket(prefix.proxied))
-            let (watch, events) = await followByJournals(reader)
-            defer { watch.cancel() }
-            let creature = try await one.add(title: "Ghost")
-            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["created \(creature.id)"])
-            _ = try await reader.rename(creature.id, to: "Wraith")
-            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["updated \(creature.id)"])
+        try await withFollowedCreature(store, name: "edit-race") { prefix, one, reader, events, id in
+            _ = try await reader.rename(id, to: "Wraith")
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["updated \(id)"])
             let before = try await prefix.proxy.log().count
-            _ = try await one.rename(creature.id, to: "Ghoul")
-            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["updated \(creature.id)"])
-            let data = "\(creature.id).scarycreature/Data.plist"
-            let read = try await prefix.proxy.log().dropFirst(before).filter { !$0.path.contains("/.changes/") }
-            #expect(read.map { "\($0.method) \($0.path.hasSuffix("/" + data) ? data : $0.path)" } == ["GET \(data)"])
-            #expect(await reader.changes.state(of: creature.id)?.version == (try await one.creature(creature.id).version))
+            _ = try await one.rename(id, to: "Ghoul")
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["updated \(id)"])
+            #expect(try await requests(prefix, from: before, dataOf: id) == ["GET \(id).scarycreature/Data.plist"])
+            #expect(await reader.changes.state(of: id)?.version == (try await one.creature(id).version))
         }
     }
 }

@@ -22,8 +22,10 @@ public struct BucketFollow: Sendable {
         case failed
     }
 
-    /// The time between journal passes (longer after passes whose reads of the journals were
-    /// slow, ``PollPacing``; the store's handling of what they told does not count).
+    /// The time from one journal pass's start to the next's (longer after passes whose reads of
+    /// the journals were slow, ``PollPacing``). The store's handling of what a pass told is part
+    /// of that time, not added to it: after a burst, the next pass starts as soon as the
+    /// handling ends, so a change is never a whole handling later for it.
     public var interval: Duration
     /// The time between full looks.
     public var fullInterval: Duration
@@ -50,10 +52,10 @@ public struct BucketFollow: Sendable {
             since: since, clockMargin: clockMargin)
         let pacing = PollPacing(interval: interval)
         let clock = ContinuousClock()
-        var lastPass = Duration.zero
         var lastFull = clock.now
+        var nextPass = clock.now + interval
         while !Task.isCancelled {
-            do { try await Task.sleep(for: pacing.wait(afterPassTaking: lastPass)) } catch { return }  // cancelled: the follow ends
+            do { try await Task.sleep(until: nextPass, clock: clock) } catch { return }  // cancelled: the follow ends
             let started = clock.now
             var wantsFull = false
             do {
@@ -61,13 +63,13 @@ public struct BucketFollow: Sendable {
                 // Paced by the reads of the journals alone: the store's reads of what they name
                 // are work owed whatever the pace, and counting them would stretch the wait after
                 // a burst, so the next pass would bring more, take longer, and fall further behind.
-                lastPass = clock.now - started
+                nextPass = started + pacing.wait(afterPassTaking: clock.now - started)
                 wantsFull = pass.everything
                 await handle(.journals(pass))
             } catch is CancellationError {
                 return
             } catch {
-                lastPass = clock.now - started
+                nextPass = started + pacing.wait(afterPassTaking: clock.now - started)
                 await handle(.failed)
             }
             guard wantsFull || clock.now - lastFull >= fullInterval, !Task.isCancelled else { continue }
