@@ -35,7 +35,8 @@ struct ChangeJournalTests {
         let one = ChangeJournal(client: bucket.client, prefix: bucket.prefix, settings: .quick())
         let two = ChangeJournal(client: bucket.client, prefix: bucket.prefix, settings: .quick())
         let mine = ChangeJournal(client: bucket.client, prefix: bucket.prefix, settings: .quick())
-        let follower = ChangeFollower(client: bucket.client, prefix: bucket.prefix, ownWriter: mine.writerID, ownJournal: mine)
+        // A window of a minute: under a loaded run the flushes below may take longer than 15 s.
+        let follower = ChangeFollower(client: bucket.client, prefix: bucket.prefix, ownWriter: mine.writerID, ownJournal: mine, digestWindow: .seconds(60))
         await one.record(key: bucket.key("a"), etag: "\"1\"", digest: "00000000000000a1")
         await one.record(key: bucket.key("b"), etag: "\"1\"", digest: "00000000000000b1")
         await one.record(key: bucket.key("gone"), etag: nil, digest: "00000000000000c1")

@@ -230,7 +230,7 @@ extension FaultyJournalReadTests {
 /// hour) and returns it once ready, with a subscription to the reader's changes.
 func followByJournals(_ reader: ScaryCreatureDatabase) async -> (watch: Task<Void, any Error>, events: AsyncStream<CreatureChanges.Event>) {
     let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
-    let watch = Task { try await FolderWatch(database: reader, clockMargin: 5, fullInterval: .seconds(3600)).run { readyContinuation.yield() } }
+    let watch = Task { try await FolderWatch(database: reader, clockMargin: 5, fullInterval: .seconds(3600), digestWindow: .seconds(60)).run { readyContinuation.yield() } }
     for await _ in ready { break }
     return (watch, await reader.changes.subscribe(after: nil))
 }

@@ -31,12 +31,19 @@ public struct BucketFollow: Sendable {
     public var fullInterval: Duration
     /// How far other writers' clocks may be from this machine's.
     public var clockMargin: TimeInterval
+    /// How long after one writer told of a name another's digest of it is not taken
+    /// (``ObjectStorage/ChangeFollower/digestWindow``).
+    public var digestWindow: Duration
 
     /// A journal pass every `interval` (1 s), a full look every `fullInterval` (60 s).
-    public init(interval: Duration = .seconds(1), fullInterval: Duration = .seconds(60), clockMargin: TimeInterval = 5) {
+    public init(
+        interval: Duration = .seconds(1), fullInterval: Duration = .seconds(60), clockMargin: TimeInterval = 5,
+        digestWindow: Duration = ChangeFollower.defaultDigestWindow
+    ) {
         self.interval = interval
         self.fullInterval = fullInterval
         self.clockMargin = clockMargin
+        self.digestWindow = digestWindow
     }
 
     /// Follows `bucket` until the task is cancelled (then it returns), waiting for `handle`
@@ -49,7 +56,7 @@ public struct BucketFollow: Sendable {
         handle: @escaping @Sendable (Step<Full>) async -> Void
     ) async {
         let follower = ChangeFollower(client: bucket.client, prefix: bucket.location.prefix, ownWriter: bucket.journal.writerID, ownJournal: bucket.journal,
-            since: since, clockMargin: clockMargin)
+            since: since, clockMargin: clockMargin, digestWindow: digestWindow)
         let pacing = PollPacing(interval: interval)
         let clock = ContinuousClock()
         var lastFull = clock.now

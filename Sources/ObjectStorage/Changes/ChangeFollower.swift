@@ -61,19 +61,27 @@ public actor ChangeFollower {
     /// How many GET requests the passes made.
     public private(set) var requestCount = 0
 
-    /// How long after one writer told of a name another writer's digest of it is not taken:
-    /// batches of two writers may reach a reader in either order (a journal written late after
-    /// a failure, a pass that could not read one journal), within this as a rule; what comes
-    /// later still, the full listing's comparison of ETags finds.
-    public static let digestWindow: Duration = .seconds(15)
+    /// How long after one writer told of a name another writer's digest of it is not taken
+    /// (``defaultDigestWindow``; at most ``ChangeJournal/recentMemory`` for this process's own
+    /// writes).
+    public nonisolated let digestWindow: Duration
+
+    /// The servers' ``digestWindow``: batches of two writers may reach a reader in either order
+    /// (a journal written late after a failure, a pass that could not read one journal), within
+    /// 15 s as a rule; what comes later still, the full listing's comparison of ETags finds.
+    public static let defaultDigestWindow: Duration = .seconds(15)
 
     /// A follower of `prefix` that skips `ownWriter`'s journal; `ownJournal`, when given, is
     /// this process's journal of the prefix (see ``Pass/digests``).
-    public init(client: S3Client, prefix: String, ownWriter: String?, ownJournal: ChangeJournal? = nil, since: Date = Date(), clockMargin: TimeInterval = 5) {
+    public init(
+        client: S3Client, prefix: String, ownWriter: String?, ownJournal: ChangeJournal? = nil, since: Date = Date(), clockMargin: TimeInterval = 5,
+        digestWindow: Duration = ChangeFollower.defaultDigestWindow
+    ) {
         self.client = client
         self.prefix = prefix
         self.ownWriter = ownWriter
         self.ownJournal = ownJournal
+        self.digestWindow = digestWindow
         self.since = since
         self.clockMargin = clockMargin
     }
@@ -100,8 +108,9 @@ public actor ChangeFollower {
         }
         var pass = Pass()
         let clockNow = ContinuousClock.now
-        lastTeller = lastTeller.filter { clockNow - $0.value.at < Self.digestWindow }
-        var unsure = await ownJournal?.recentlyRecorded(within: Self.digestWindow) ?? []
+        let window = digestWindow
+        lastTeller = lastTeller.filter { clockNow - $0.value.at < window }
+        var unsure = await ownJournal?.recentlyRecorded(within: window) ?? []
         for id in active {
             switch reads[id] {
             case .read(let body, let etag):

@@ -61,8 +61,8 @@ public actor ChangeJournal {
     /// When each name was last recorded, for ``recentlyRecorded(within:)`` (kept
     /// ``recentMemory``, then forgotten).
     private var recent: [String: ContinuousClock.Instant] = [:]
-    /// How long ``recent`` remembers a name.
-    static let recentMemory: Duration = .seconds(60)
+    /// How long the journal remembers when it recorded a name (``recentlyRecorded(within:)``).
+    public static let recentMemory: Duration = .seconds(60)
     /// The largest object whose digest a write records (``ChangeJournalFormat/Entry/digests``):
     /// 64 KiB, a document's data file, never a photo.
     public static let digestMaxBytes = 64 << 10

@@ -17,6 +17,9 @@ public struct FolderWatch: Sendable {
     let clockMargin: TimeInterval
     /// In a bucket: the time between full listings.
     let fullInterval: Duration
+    /// In a bucket: how long after one writer told of a creature another's digest is not taken
+    /// (nil: the servers' 15 s).
+    let digestWindow: Duration?
 
     /// How often a watch of a bucket reads the other servers' change journals: another server's
     /// change is seen within this and one pass.
@@ -29,7 +32,9 @@ public struct FolderWatch: Sendable {
 
     /// A watch that allows the storage's clock `clockMargin` seconds (tests: 0) and lists a
     /// bucket every `fullInterval` (tests: an hour, to follow by the journals alone).
-    init(database: ScaryCreatureDatabase, clockMargin: TimeInterval, fullInterval: Duration = .seconds(60)) {
+    /// `digestWindow` (tests under load: a minute) is ``DocumentStore/BundleWatchSettings/digestWindow``.
+    init(database: ScaryCreatureDatabase, clockMargin: TimeInterval, fullInterval: Duration = .seconds(60), digestWindow: Duration? = nil) {
+        self.digestWindow = digestWindow
         self.database = database
         self.clockMargin = clockMargin
         self.fullInterval = fullInterval
@@ -50,9 +55,10 @@ public struct FolderWatch: Sendable {
         let generation = database.generation
         defer { generation.watchStopped() }
         let listings = database.listingsInFlight
-        let settings = BundleWatchSettings(pollInterval: Self.bucketPollInterval, fullInterval: fullInterval, clockMargin: clockMargin) {
+        var settings = BundleWatchSettings(pollInterval: Self.bucketPollInterval, fullInterval: fullInterval, clockMargin: clockMargin) {
             try? await listings.waitUntilNone(atMost: .seconds(30))
         }
+        if let digestWindow { settings.digestWindow = digestWindow }
         do {
             try await database.folder.watch(settings) { event in
                 switch event {

@@ -35,7 +35,7 @@ extension DocumentFolder {
         let fresh = first.filter { ($0.lastModified ?? .distantFuture) >= recent }
         await handle(.ready(existing: ids(in: first.map(\.key), bucket).sorted(), readExisting: false, recentlyChanged: ids(in: fresh.map(\.key), bucket).sorted()))
         // The journals' batches since the first listing began are what it may not have seen.
-        let follow = BucketFollow(interval: settings.pollInterval, fullInterval: settings.fullInterval, clockMargin: max(settings.clockMargin, 0))
+        let follow = BucketFollow(interval: settings.pollInterval, fullInterval: settings.fullInterval, clockMargin: max(settings.clockMargin, 0), digestWindow: settings.digestWindow)
         let told = ToldByJournals()
         await follow.run(bucket, since: listed, full: { try await poll.poll() }) { [self] step in
             switch step {

@@ -1,4 +1,5 @@
 import Foundation
+import ObjectStorage
 
 /// What a watch of a ``DocumentFolder``'s bundles reports (``DocumentFolder/watch(_:settings:)``):
 /// the changes other processes make — the CLI beside a server, other servers sharing a bucket.
@@ -38,6 +39,9 @@ public struct BundleWatchSettings: Sendable {
     /// How far the storage's clock may be from this machine's: bundles written up to this long
     /// before the watch began count as recently changed.
     public var clockMargin: TimeInterval
+    /// How long after one writer told of a bundle's data file another writer's digest of it is
+    /// not taken (``BucketFollow/digestWindow``).
+    public var digestWindow: Duration = ChangeFollower.defaultDigestWindow
     /// What the first listing waits for after its interval (the full listings a server's first
     /// answers read, so neither queues behind the other on the storage).
     public var beforeFirstPass: @Sendable () async -> Void
