@@ -344,12 +344,7 @@ def cold_start_table(binary, work, sizes, runs):
     """Builds the largest bucket once on a folder, copies it (and its first creatures for the
     smaller sizes) into moto and into SeaweedFS, and measures cold starts on each."""
     largest = max(sizes)
-    folder = os.path.join(work, "cold")
-    os.makedirs(folder)
-    process, port, _ = serve(binary, folder, os.environ, ["--create"])
-    seconds, _ = create_many([port], largest)
-    stop(process)
-    print(f"\n  {largest} creations on a folder in {seconds:.1f} s, copied into each store")
+    folder = made_folder(binary, work, "cold", largest)
     print("\n| cold start, clients give up after 2 s | store | creatures | first 200 | asks (gave up) | Data.plist reads per creature | summary written | exit after SIGTERM |")
     print("| --- | --- | ---: | ---: | ---: | ---: | --- | ---: |")
     for store, script in (("moto", "Scripts/s3-test-server.py"), ("SeaweedFS", "Scripts/seaweedfs-server.py")):
@@ -507,14 +502,20 @@ def describe(latencies):
     return text + (f", {missed} not seen within 30 s" if missed else "")
 
 
-def follow_table(binary, work, creatures, idle_seconds, storm_seconds, storm_connections):
-    """Three servers on a bucket of `creatures`: idle requests of one of them, and change-following latency."""
-    folder = os.path.join(work, "follow")
+def made_folder(binary, work, name, count):
+    """A data folder `work/name` with `count` creatures made through a server, to be copied into each store."""
+    folder = os.path.join(work, name)
     os.makedirs(folder)
     process, port, _ = serve(binary, folder, os.environ, ["--create"])
-    seconds, _ = create_many([port], creatures)
+    seconds, _ = create_many([port], count)
     stop(process)
-    print(f"\n  {creatures} creations on a folder in {seconds:.1f} s, copied into each store")
+    print(f"\n  {count} creations on a folder in {seconds:.1f} s, copied into each store")
+    return folder
+
+
+def follow_table(binary, work, creatures, idle_seconds, storm_seconds, storm_connections):
+    """Three servers on a bucket of `creatures`: idle requests of one of them, and change-following latency."""
+    folder = made_folder(binary, work, "follow", creatures)
     rows = []
     for store, script in (("moto", "Scripts/s3-test-server.py"), ("SeaweedFS", "Scripts/seaweedfs-server.py")):
         storage, env = start_storage(["follow"], script)
