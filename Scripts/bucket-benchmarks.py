@@ -586,6 +586,9 @@ def follow_table(binary, work, creatures, idle_seconds, storm_seconds, storm_con
                 proxy_process.terminate()
             storage.terminate()
             storage.wait(timeout=30)
+    if idle_seconds < 120:
+        print(f"\n(idle windows of {idle_seconds} s: a server lists the prefix once a minute, and those LISTs fall inside"
+              " or outside a window shorter than two minutes, so the monthly figures below are not its cost; the default 120 s is)")
     print("\n| one server's requests while idle | store | LIST | GET | HEAD | PUT | a month at S3 Standard prices |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     for store, label, counts, window in rows:

@@ -35,21 +35,32 @@ public struct BucketFollow: Sendable {
     /// (``ObjectStorage/ChangeFollower/digestWindow``).
     public var digestWindow: Duration
 
-    /// A journal pass every `interval` (1 s), a full look every `fullInterval` (60 s).
+    /// Whether the full look runs alongside the passes instead of in line with them: a listing
+    /// of a large prefix on a busy store takes seconds (10,000 creatures on moto during a storm:
+    /// more than five), and in line every change a journal told meanwhile waited for it. Only
+    /// for a store whose handling of a full look reads again what it names (``DocumentFolder``):
+    /// a store that adopts a full look's findings wholesale would undo what a pass handled while
+    /// the look was under way. Its findings are handled after the first pass that ends once the
+    /// look has, and a look that a pass asks for while one runs follows that one.
+    public var fullLookAlongside: Bool
+
+    /// A journal pass every `interval` (1 s), a full look every `fullInterval` (60 s), in line
+    /// with the passes unless `fullLookAlongside`.
     public init(
         interval: Duration = .seconds(1), fullInterval: Duration = .seconds(60), clockMargin: TimeInterval = 5,
-        digestWindow: Duration = ChangeFollower.defaultDigestWindow
+        digestWindow: Duration = ChangeFollower.defaultDigestWindow, fullLookAlongside: Bool = false
     ) {
         self.interval = interval
         self.fullInterval = fullInterval
         self.clockMargin = clockMargin
         self.digestWindow = digestWindow
+        self.fullLookAlongside = fullLookAlongside
     }
 
-    /// Follows `bucket` until the task is cancelled (then it returns), waiting for `handle`
-    /// before looking again. `since` is when the store's first full look began: batches written
-    /// before it (less ``clockMargin``) are what that look saw. `full` is the store's full look,
-    /// run in line with the passes (its time does not count in their pacing).
+    /// Follows `bucket` until the task is cancelled (then it returns, once a full look under way
+    /// has ended), waiting for `handle` before looking again. `since` is when the store's first
+    /// full look began: batches written before it (less ``clockMargin``) are what that look saw.
+    /// `full` is the store's full look (its time does not count in the passes' pacing).
     public func run<Full: Sendable>(
         _ bucket: BucketStorage, since: Date,
         full: @escaping @Sendable () async throws -> Full,
@@ -57,38 +68,30 @@ public struct BucketFollow: Sendable {
     ) async {
         let follower = ChangeFollower(client: bucket.client, prefix: bucket.location.prefix, ownWriter: bucket.journal.writerID, ownJournal: bucket.journal,
             since: since, clockMargin: clockMargin, digestWindow: digestWindow)
+        let looks = FullLooks(interval: fullInterval, alongside: fullLookAlongside, full: full)
         let pacing = PollPacing(interval: interval)
         let clock = ContinuousClock()
-        var lastFull = clock.now
         var nextPass = clock.now + interval
         while !Task.isCancelled {
-            do { try await Task.sleep(until: nextPass, clock: clock) } catch { return }  // cancelled: the follow ends
+            do { try await Task.sleep(until: nextPass, clock: clock) } catch { break }  // cancelled: the follow ends
             let started = clock.now
-            var wantsFull = false
             do {
                 let pass = try await follower.pass()
                 // Paced by the reads of the journals alone: the store's reads of what they name
                 // are work owed whatever the pace, and counting them would stretch the wait after
                 // a burst, so the next pass would bring more, take longer, and fall further behind.
                 nextPass = started + pacing.wait(afterPassTaking: clock.now - started)
-                wantsFull = pass.everything
+                if pass.everything { looks.owe() }
                 await handle(.journals(pass))
             } catch is CancellationError {
-                return
+                break
             } catch {
                 nextPass = started + pacing.wait(afterPassTaking: clock.now - started)
                 await handle(.failed)
             }
-            guard wantsFull || clock.now - lastFull >= fullInterval, !Task.isCancelled else { continue }
-            do {
-                let found = try await full()
-                lastFull = clock.now
-                await handle(.full(found))
-            } catch is CancellationError {
-                return
-            } catch {
-                await handle(.failed)  // tried again after the next pass
-            }
+            guard !Task.isCancelled else { break }
+            await looks.step(handle)
         }
+        await looks.end()
     }
 }

@@ -35,9 +35,13 @@ extension DocumentFolder {
         let fresh = first.filter { ($0.lastModified ?? .distantFuture) >= recent }
         await handle(.ready(existing: ids(in: first.map(\.key), bucket).sorted(), readExisting: false, recentlyChanged: ids(in: fresh.map(\.key), bucket).sorted()))
         // The journals' batches since the first listing began are what it may not have seen.
-        let follow = BucketFollow(interval: settings.pollInterval, fullInterval: settings.fullInterval, clockMargin: max(settings.clockMargin, 0), digestWindow: settings.digestWindow)
+        // The listing runs beside the passes (a change a journal tells is not kept waiting for
+        // it): what it finds is read again, so a pass handled meanwhile is never undone.
+        let follow = BucketFollow(
+            interval: settings.pollInterval, fullInterval: settings.fullInterval, clockMargin: max(settings.clockMargin, 0), digestWindow: settings.digestWindow,
+            fullLookAlongside: true)
         let told = ToldByJournals()
-        await follow.run(bucket, since: listed, full: { try await poll.poll() }) { [self] step in
+        await follow.run(bucket, since: listed, full: { (told.mark(), try await poll.poll()) }) { [self] step in
             switch step {
             case .journals(let pass):
                 told.note(pass, bucket)
@@ -45,11 +49,11 @@ extension DocumentFolder {
                 if !dataOnly.isEmpty { await handle(.dataChanged(dataOnly.sorted(), digests: digests)) }
                 if !changed.isEmpty { await handle(.changed(changed.sorted())) }
                 await handle(pass.complete ? .caughtUp : .behind)
-            case .full(let changes):
+            case .full(let (began, changes)):
                 // What the journals told since the last listing was read then: only what they
                 // did not tell (another program's writes, a write whose answer was lost) is read now.
                 let untold = changes.filter { !told.covers($0) }
-                told.clear()
+                told.clear(notedBefore: began)
                 let changed = ids(in: untold.map(\.key), bucket)
                 if !changed.isEmpty { await handle(.changed(changed.sorted())) }
                 await handle(.caughtUp)
@@ -98,29 +102,37 @@ extension DocumentFolder {
 /// The objects the other writers' journals told of since the last full listing, with the ETag
 /// each was written with (nil: deleted, or not known), so the listing does not read them again.
 private final class ToldByJournals: Sendable {
-    private let told = Mutex<[String: String?]>([:])
+    /// Each key told of, with its ETag and the number of the note that told it last.
+    private let told = Mutex<(keys: [String: (etag: String?, note: Int)], notes: Int)>(([:], 0))
 
     /// Notes what a journal pass told (whole keys).
     func note(_ pass: ChangeFollower.Pass, _ bucket: BucketStorage) {
         guard !pass.names.isEmpty else { return }
         told.withLock { told in
-            for name in pass.names { told[bucket.key(name)] = .some(pass.etags[name]) }
+            told.notes += 1
+            for name in pass.names { told.keys[bucket.key(name)] = (pass.etags[name], told.notes) }
         }
+    }
+
+    /// The number of the last note: a listing that begins now may not see what later ones tell.
+    func mark() -> Int {
+        told.withLock { $0.notes }
     }
 
     /// Whether the journals told of `change` exactly: the same ETag written, or a delete.
     func covers(_ change: BucketPoll.Change) -> Bool {
         told.withLock { told in
-            guard let etag = told[change.key] else { return false }
+            guard let entry = told.keys[change.key] else { return false }
             switch change.kind {
-            case .removed: return etag == nil
-            case .added, .changed: return etag != nil && etag == change.etag
+            case .removed: return entry.etag == nil
+            case .added, .changed: return entry.etag != nil && entry.etag == change.etag
             }
         }
     }
 
-    /// Forgets what was told (a full listing has seen it).
-    func clear() {
-        told.withLock { $0 = [:] }
+    /// Forgets what notes up to `mark` told (a listing that began after them has seen it); what
+    /// later notes told, a listing still under way may have missed, and the next one covers.
+    func clear(notedBefore mark: Int) {
+        told.withLock { told in told.keys = told.keys.filter { $0.value.note > mark } }
     }
 }
