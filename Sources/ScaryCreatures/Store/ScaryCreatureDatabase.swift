@@ -348,6 +348,10 @@ public final class ScaryCreatureDatabase: Sendable {
                 return (data, try editor.creatureState(data: encoded))
             }
         }
+        // Lists cached before the change are stale before anyone hears of it: a page that reloads
+        // its list on the event must not get the old one.
+        noteOwnChange(id)
+        generation.advance()
         await changes.publish(.updated, subject: id, state: state)
         return ScaryCreatureDoc(id: id, data: data, version: state.version, database: self)
     }
@@ -375,6 +379,7 @@ public final class ScaryCreatureDatabase: Sendable {
         try await invalidatingThumbnail(of: id) {
             try await Self.mapErrors(id: id) { try await folder.delete(id, precondition: precondition) }
         }
+        generation.advance()  // before the event, as in update(_:title:rating:ifVersion:)
         await changes.publish(.deleted, subject: id, state: nil)
     }
 

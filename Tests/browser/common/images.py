@@ -1,4 +1,5 @@
-"""Small test photos written byte by byte (no imaging library needed): PNG creatures."""
+"""Small test photos written byte by byte, and screenshots read back (no imaging library needed):
+PNG creatures, and the pixels of a PNG."""
 import math
 import struct
 import zlib
@@ -34,3 +35,44 @@ def creature(body=(120, 60, 170), sky=(250, 200, 90), size=240) -> bytes:
         return tuple(int(c * (1 - 0.35 * t)) for c in sky)
 
     return png(size, size, pixel)
+
+
+def decode_png(data: bytes):
+    """The pixels of an 8-bit RGB or RGBA PNG that is not interlaced (what Chromium's screenshots
+    are): (width, height, rows), each row a list of (r, g, b) tuples. Anything else raises."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    position, chunks, header = 8, bytearray(), None
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks += body
+        position += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    if depth != 8 or colour not in (2, 6) or interlace:
+        raise ValueError(f"unsupported PNG: depth {depth}, colour type {colour}, interlace {interlace}")
+    channels = 4 if colour == 6 else 3
+    stride = width * channels
+    raw = zlib.decompress(bytes(chunks))
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, corner = previous[i], previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                estimate = left + up - corner
+                a, b, c = abs(estimate - left), abs(estimate - up), abs(estimate - corner)
+                line[i] = (line[i] + (left if a <= b and a <= c else up if b <= c else corner)) & 0xFF
+        rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(width)])
+        previous = line
+    return width, height, rows

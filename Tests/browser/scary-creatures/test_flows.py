@@ -176,7 +176,11 @@ def test_delete_then_undo_restores_it_and_delete_for_good(page: Page):
     expect(row).to_be_hidden()
     # The toast holds the focus, so its time stands still; Escape closes the undo window now.
     expect(page.locator(".toast").get_by_role("button", name="Undo")).to_be_focused()
-    page.keyboard.press("Escape")
+    # The list is reloaded once the delete is acknowledged (a GET may answer 404 a moment
+    # before: the bundle is gone from the disk before the answer is sent).
+    with page.expect_response(lambda r: r.request.method == "DELETE" and r.url.endswith(f"/api/creatures/{creature_id}")) as deleted:
+        page.keyboard.press("Escape")
+    assert deleted.value.status == 204
     expect(page.locator(".toast")).to_have_count(0)
     wait_for_api(page, f"/api/creatures/{creature_id}", lambda r: r.status == 404)
     page.reload()
