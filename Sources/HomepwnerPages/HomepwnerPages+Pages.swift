@@ -21,7 +21,7 @@ extension HomepwnerPages {
         let rows = result.items.map { item in
             ListPageModel.Row(
                 key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
-                valueText: ItemRules.dollars(item.valueInDollars), valueInDollars: item.valueInDollars,
+                valueText: ItemRules.dollars(item.totalValueInDollars), eachText: ItemRules.eachText(of: item), valueInDollars: item.totalValueInDollars,
                 dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
                 photoTag: tags[item.itemKey], hasPage: ItemRules.isValidKey(item.itemKey)
             )
@@ -89,6 +89,7 @@ extension HomepwnerPages {
         let model = ItemPageModel(
             key: item.itemKey, version: item.version, name: item.itemName, serialNumber: item.serialNumber,
             value: String(item.valueInDollars), valueText: ItemRules.dollars(item.valueInDollars),
+            totalText: ItemRules.eachText(of: item) == nil ? nil : ItemRules.dollars(item.totalValueInDollars), quantityText: (item.quantity ?? 1).formatted(),
             dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
             photoTag: await photoTags(of: [item.itemKey])[item.itemKey],
             problems: ItemRules.problems(of: item).map { Self.sentence($0.message) },

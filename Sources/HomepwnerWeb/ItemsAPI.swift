@@ -188,7 +188,11 @@ struct ItemsAPI: APIProtocol, ReadinessReporting {
     // MARK: Stats and events
 
     func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
-        .ok(.init(body: .json(.init(changeCount: Int64(await store.changeCount), saveCount: Int64(await store.saveCount)))))
+        let totals = ItemTotals(try await store.items())
+        return .ok(.init(body: .json(.init(
+            itemCount: Int64(totals.count), quantity: Int64(totals.quantity), totalValueInDollars: Int64(totals.valueInDollars),
+            changeCount: Int64(await store.changeCount), saveCount: Int64(await store.saveCount)
+        ))))
     }
 
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {

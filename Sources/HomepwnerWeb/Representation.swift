@@ -23,6 +23,7 @@ enum Representation {
             name: item.itemName,
             serialNumber: item.serialNumber,
             valueInDollars: Int64(item.valueInDollars),
+            totalValueInDollars: Int64(item.totalValueInDollars),
             dateCreated: RFC3339.string(secondsSinceReferenceDate: seconds),
             dateCreatedSeconds: seconds.isFinite ? seconds : nil,
             version: item.version,

@@ -17,6 +17,8 @@ struct ItemJSON: Encodable {
         var itemName: String
         var serialNumber: String
         var valueInDollars: Int
+        /// The value times the quantity.
+        var totalValueInDollars: Int
         var dateCreated: String
         @NullEncoded var dateCreatedSinceReferenceDate: Double?
         var hasPhoto: Bool
@@ -31,7 +33,7 @@ struct ItemJSON: Encodable {
         let seconds = item.dateCreated.timeIntervalSinceReferenceDate
         fields = Fields(
             itemKey: item.itemKey, itemName: item.itemName, serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
-            dateCreated: ItemCSV.dateText(item.dateCreated), dateCreatedSinceReferenceDate: seconds.isFinite ? seconds : nil,
+            totalValueInDollars: item.totalValueInDollars, dateCreated: ItemCSV.dateText(item.dateCreated), dateCreatedSinceReferenceDate: seconds.isFinite ? seconds : nil,
             hasPhoto: hasPhoto, problems: ItemRules.problems(of: item).map(\.message)
         )
         self.item = item
@@ -76,11 +78,13 @@ func detailLines(_ item: Item) -> [String] {
     return lines.map { label, value in (label + ":").padding(toLength: 16, withPad: " ", startingAt: 0) + terminalSafe(value) }
 }
 
-/// One line of `list`: short key, value, date, name, serial number, photo mark and problems.
+/// One line of `list`: short key, total value, date, name, serial number, the value of one when
+/// there are several, photo mark and problems.
 func listLine(_ item: Item, hasPhoto: Bool) -> String {
     let date = String(ItemCSV.dateText(item.dateCreated).prefix(10))
-    var line = "\(shortKey(item.itemKey))  \(ItemRules.dollars(item.valueInDollars).leftPadded(to: 14))  \(date)  \(terminalSafe(item.itemName))"
+    var line = "\(shortKey(item.itemKey))  \(ItemRules.dollars(item.totalValueInDollars).leftPadded(to: 14))  \(date)  \(terminalSafe(item.itemName))"
     if !item.serialNumber.isEmpty { line += "  (\(terminalSafe(item.serialNumber)))" }
+    if let each = ItemRules.eachText(of: item) { line += "  [\(each)]" }
     if hasPhoto { line += "  [photo]" }
     let problems = ItemRules.problems(of: item).map(\.message)
     if !problems.isEmpty { line += "  [\(problems.joined(separator: "; "))]" }

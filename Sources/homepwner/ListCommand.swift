@@ -3,7 +3,7 @@ import CommandLineSupport
 import Foundation
 import Homepwner
 
-/// `list [--json]`: every item, with the total value. From a damaged archive it lists what could
+/// `list [--json]`: every item, with the total value (each item's value times its quantity). From a damaged archive it lists what could
 /// be read, says so, and exits 65. From an archive of a newer model version it lists every item
 /// and says, after the total, that the inventory is read-only here (exit 0).
 struct ListCommand: AsyncParsableCommand {
@@ -34,7 +34,7 @@ struct ListCommand: AsyncParsableCommand {
         }
         let withPhotos = try await store?.images.photoKeys() ?? []
         let photos = items.map { withPhotos.contains($0.itemKey) }
-        let total = items.reduce(0) { $0.addingReportingOverflow($1.valueInDollars).overflow ? $0 : $0 + $1.valueInDollars }
+        let total = ItemTotals(items).valueInDollars
         try await output.write(json: { Listing(items: zip(items, photos).map { ItemJSON($0, hasPhoto: $1) }, totalValueInDollars: total, damaged: damaged, newerModel: newer) }) {
             var text = ""
             for (item, hasPhoto) in zip(items, photos) { text += listLine(item, hasPhoto: hasPhoto) + "\n" }

@@ -40,7 +40,8 @@ struct ShowCommand: AsyncParsableCommand {
             "key:            \(terminalSafe(item.itemKey))",
             "name:           \(terminalSafe(item.itemName))",
             "serial number:  \(terminalSafe(item.serialNumber))",
-            "value:          \(ItemRules.dollars(item.valueInDollars))",
+            ItemRules.eachText(of: item).map { "value:          \(ItemRules.dollars(item.totalValueInDollars)) total (\($0))" }
+                ?? "value:          \(ItemRules.dollars(item.valueInDollars))",
             "date created:   \(ItemCSV.dateText(item.dateCreated))",
             "photo:          \(terminalSafe(photo))",
         ] + detailLines(item)

@@ -41,10 +41,12 @@ struct PagesReportTests {
                 <td class="serial" data-label="Serial number">D-1</td>
                 <td class="date" data-label="Purchased"><time datetime="2024-03-15T00:00:00Z">15 Mar 2024</time></td>
                 <td class="num" data-label="Price paid">$150</td>
-                <td class="num" data-label="Value">$120</td>
+                <td class="num" data-label="Quantity">1</td>
+                <td class="num" data-label="Value each">$120</td>
+                <td class="num" data-label="Total">$120</td>
                 """))
-            #expect(html.contains("<tr class=\"subtotal-row\"><th scope=\"row\" colspan=\"5\">Subtotal, House › Garage (2 items)</th><td class=\"num\">$150</td></tr>"))
-            #expect(html.contains("<tr class=\"subtotal-row\"><th scope=\"row\" colspan=\"5\">Subtotal, No location (1 item)</th><td class=\"num\">$5</td></tr>"))
+            #expect(html.contains("<tr class=\"subtotal-row\"><th scope=\"row\" colspan=\"7\">Subtotal, House › Garage (2 items)</th><td class=\"num\">$150</td></tr>"))
+            #expect(html.contains("<tr class=\"subtotal-row\"><th scope=\"row\" colspan=\"7\">Subtotal, No location (1 item)</th><td class=\"num\">$5</td></tr>"))
             #expect(html.contains("<p class=\"report-total\" id=\"report-total\">Total value of 5 items: <strong>$195</strong></p>"))
             #expect(html.contains("<time datetime=\"2026-11-23T12:00:00Z\">"))
             #expect(html.contains("<link rel=\"stylesheet\" href=\"/assets/report.css\">"))

@@ -46,7 +46,7 @@ struct CLIDetailsTests {
             #expect(item["modelName"] as? String == "XR-7")
             for cleared in ["quantity", "notes", "labels", "pricePaid"] { #expect(item[cleared] == nil, "\(cleared)") }
             #expect(Set(item.keys) == Set([
-                "itemKey", "itemName", "serialNumber", "valueInDollars", "dateCreated", "dateCreatedSinceReferenceDate", "hasPhoto", "problems",
+                "itemKey", "itemName", "serialNumber", "valueInDollars", "totalValueInDollars", "dateCreated", "dateCreatedSinceReferenceDate", "hasPhoto", "problems",
                 "location", "purchaseDate", "purchasedFrom", "warrantyEnds", "warrantyNotes", "modelName", "manufacturer",
             ]))
         }
@@ -113,8 +113,8 @@ struct CLIDetailsTests {
             #expect(run.status == 0)
             let rows = run.output.components(separatedBy: "\r\n")
             try #require(rows.count == 4)
-            #expect(rows[1].hasSuffix(",no,House › Garage,'=tools; power,2,2024-03-15,129,\"'+Store, Inc.\",2027-03-15,'-call first,\"two\nlines\",'@DR-9,Bosch"))
-            #expect(rows[2].hasSuffix(",no,,,1,,,,,,,,"))
+            #expect(rows[1].hasSuffix(",no,House › Garage,'=tools; power,2,2024-03-15,129,\"'+Store, Inc.\",2027-03-15,'-call first,\"two\nlines\",'@DR-9,Bosch,0"))
+            #expect(rows[2].hasSuffix(",no,,,1,,,,,,,,,0"), "the last column: the total value")
         }
     }
 }

@@ -39,7 +39,7 @@ struct CLIImportTests {
             #expect(preview.status == 0, "\(preview.errors)")
             let lines = preview.output.split(separator: "\n").map(String.init)
             #expect(lines.count == 3)
-            #expect(lines[0].hasPrefix("line 4: change ") && lines[0].hasSuffix(" Drill: Value in Dollars"))
+            #expect(lines[0].hasPrefix("line 4: change ") && lines[0].hasSuffix(" Drill: Value Each in Dollars"))
             #expect(lines[1] == "line 6: add Ladder")
             #expect(lines[2] == "would add 1, change 1, leave 2 unchanged, refuse 0 (dry run: nothing was changed)")
             #expect(try Data(contentsOf: folder.appendingPathComponent("items.archive")) == archiveBefore)

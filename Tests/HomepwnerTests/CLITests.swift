@@ -56,6 +56,24 @@ struct CLITests {
         }
     }
 
+    @Test("totals are value × quantity: list's line and total, list --json's totalValueInDollars, show says each and total")
+    func totalsCountQuantity() async throws {
+        try await withTemporaryFolder { folder in
+            let data = ["--data-dir", folder.path]
+            let key = Self.addedKey(try await homepwner(["add", "Chair", "--value", "500"] + data))
+            #expect(try await homepwner(["update", key, "--quantity", "3"] + data).status == 0)
+            #expect(try await homepwner(["add", "Lamp", "--value", "40"] + data).status == 0)
+            let list = try await homepwner(["list"] + data)
+            #expect(list.output.contains("\(key.prefix(8))          $1,500  "))
+            #expect(list.output.contains("  Chair  [3 × $500 each]\n"))
+            #expect(list.output.hasSuffix("2 items, total value $1,540\n"))
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(try await homepwner(["list", "--json"] + data).output.utf8)) as? [String: Any])
+            #expect(json["totalValueInDollars"] as? Int == 1540)
+            #expect((json["items"] as? [[String: Any]])?.map { $0["totalValueInDollars"] as? Int } == [1500, 40])
+            #expect(try await homepwner(["show", key] + data).output.contains("value:          $1,500 total (3 × $500 each)\n"))
+        }
+    }
+
     @Test("--data-dir and --json work before the subcommand as well as after it")
     func dataDirBothPositions() async throws {
         try await withTemporaryFolder { folder in
@@ -201,7 +219,7 @@ struct CLITests {
             #expect(run.status == 0)
             let lines = run.output.components(separatedBy: "\r\n")
             try #require(lines.count == 4)
-            #expect(lines[0] == "Name,Serial Number,Value in Dollars,Date Created,Item Key,Has Photo,Location,Labels,Quantity,Purchase Date,Price Paid,Purchased From,Warranty Ends,Warranty Notes,Notes,Model,Manufacturer")
+            #expect(lines[0] == "Name,Serial Number,Value Each in Dollars,Date Created,Item Key,Has Photo,Location,Labels,Quantity,Purchase Date,Price Paid,Purchased From,Warranty Ends,Warranty Notes,Notes,Model,Manufacturer,Total Value in Dollars")
             #expect(lines[1].hasPrefix("\"'=HYPERLINK(\"\"http://x\"\")\",\"'+1,2\",5,"))
             #expect(lines[2].hasPrefix("'@SUM(A1),,0,"))
             #expect(lines[3].isEmpty)

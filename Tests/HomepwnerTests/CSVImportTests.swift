@@ -90,7 +90,7 @@ struct CSVImportTests {
         let plan = try ItemImportPlan.plan(table, against: items)
         // Lines are the file's: the warranty notes' line break inside a quoted cell counts, as in a text editor.
         #expect(plan.changes.map(\.line) == [5, 6, 10, 12])
-        #expect(plan.changes.map(\.columns) == [["Value in Dollars"], ["Name"], ["Labels", "Quantity"], ["Name"]])
+        #expect(plan.changes.map(\.columns) == [["Value Each in Dollars"], ["Name"], ["Labels", "Quantity"], ["Name"]])
         #expect(plan.changes[2].item.labels == ["tools", "gift"] && plan.changes[2].item.quantity == 4)
         #expect(plan.changes[2].item.notes == "+ spare bits" && plan.changes[2].item.pricePaid == 80)
         #expect(plan.changes[0].item.valueInDollars == 1_234)

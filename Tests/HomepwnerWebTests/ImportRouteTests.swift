@@ -30,7 +30,7 @@ struct ImportRouteTests {
             let preview = try json(try await client.execute(uri: "/api/items/import?dryRun=true", method: .post, headers: Self.csvHeaders, body: body(text)))
             #expect(preview["applied"] as? Bool == false)
             let changed = try #require((preview["changed"] as? [[String: Any]])?.first)
-            #expect(changed["itemKey"] as? String == key && changed["columns"] as? [String] == ["Value in Dollars"] && changed["line"] as? Int == 2)
+            #expect(changed["itemKey"] as? String == key && changed["columns"] as? [String] == ["Value Each in Dollars"] && changed["line"] as? Int == 2)
             #expect((preview["added"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Desk"])
             let refused = try #require((preview["refused"] as? [[String: Any]])?.first)
             #expect(refused["line"] as? Int == 4)

@@ -63,6 +63,22 @@ struct ItemRouteTests {
         }
     }
 
+    @Test("totals are value × quantity: an item's totalValueInDollars, the list's totals and /api/stats (items, things, value)")
+    func totalsCountQuantity() async throws {
+        try await withApp { client, _ in
+            let chairs = try await addItem(client, #"{"name":"chairs","valueInDollars":500,"quantity":3,"location":"Room"}"#)
+            #expect(chairs["valueInDollars"] as? Int == 500 && chairs["totalValueInDollars"] as? Int == 1500)
+            let lamp = try await addItem(client, #"{"name":"lamp","valueInDollars":40}"#)
+            #expect(lamp["totalValueInDollars"] as? Int == 40)
+            let list = try json(try await client.execute(uri: "/api/items?q=chairs", method: .get))
+            #expect(list["totalValueInDollars"] as? Int == 1540 && list["shownTotalValueInDollars"] as? Int == 1500)
+            let room = try #require((list["locations"] as? [[String: Any]])?.first { $0["name"] as? String == "Room" })
+            #expect(room["totalValueInDollars"] as? Int == 1500)
+            let stats = try json(try await client.execute(uri: "/api/stats", method: .get))
+            #expect(stats["itemCount"] as? Int == 2 && stats["quantity"] as? Int == 4 && stats["totalValueInDollars"] as? Int == 1540)
+        }
+    }
+
     @Test("GET an item by key: 200 with its ETag; an unknown UUID is 404, anything else 400")
     func getByKey() async throws {
         try await withApp { client, _ in

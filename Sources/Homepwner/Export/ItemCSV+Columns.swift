@@ -1,22 +1,32 @@
 import Foundation
+import KeyedArchive
 
 extension ItemCSV {
     /// The export's columns, in order, each with the text it writes for an item: written once,
     /// for the export and for the import that compares a file's cells with it.
     enum Column: String, CaseIterable {
-        case name = "Name", serialNumber = "Serial Number", value = "Value in Dollars", date = "Date Created", key = "Item Key", hasPhoto = "Has Photo"
+        case name = "Name", serialNumber = "Serial Number", value = "Value Each in Dollars", date = "Date Created", key = "Item Key", hasPhoto = "Has Photo"
         case location = "Location", labels = "Labels", quantity = "Quantity", purchaseDate = "Purchase Date", pricePaid = "Price Paid"
         case purchasedFrom = "Purchased From", warrantyEnds = "Warranty Ends", warrantyNotes = "Warranty Notes", notes = "Notes"
         case modelName = "Model", manufacturer = "Manufacturer"
+        /// The value times the quantity: written for people and spreadsheets, never read back.
+        case total = "Total Value in Dollars"
 
         /// The columns an import sets on an item, in the export's order.
-        static let fields: [Column] = allCases.filter { $0 != .key && $0 != .hasPhoto }
+        static let fields: [Column] = allCases.filter { $0 != .key && $0 != .hasPhoto && $0 != .total }
+
+        /// The column a header cell names: its title, or the title it had before (exports made
+        /// before quantities counted in totals said "Value in Dollars"); compared by code point.
+        static func named(_ title: String) -> Column? {
+            if ExactString.equal(title, "Value in Dollars") { return .value }
+            return allCases.first { ExactString.equal($0.rawValue, title) }
+        }
 
         /// Whether the column holds text a person typed (guarded against formulas, ``safeText(_:)``);
         /// numbers and dates are written by us.
         var isText: Bool {
             switch self {
-            case .value, .date, .hasPhoto, .quantity, .purchaseDate, .pricePaid, .warrantyEnds: false
+            case .value, .total, .date, .hasPhoto, .quantity, .purchaseDate, .pricePaid, .warrantyEnds: false
             default: true
             }
         }
@@ -47,6 +57,7 @@ extension ItemCSV {
             case .notes: return item.notes ?? ""
             case .modelName: return item.modelName ?? ""
             case .manufacturer: return item.manufacturer ?? ""
+            case .total: return String(item.totalValueInDollars)
             }
         }
     }

@@ -71,7 +71,10 @@ public struct ItemImportPlan: Sendable {
             guard seen.insert(PropertyListKey(trimmed)).inserted else {
                 throw HomepwnerError(.invalidValue, "the header names the column \"\(trimmed)\" twice")
             }
-            if let column = Column.allCases.first(where: { ExactString.equal($0.rawValue, trimmed) }) {
+            if let column = Column.named(trimmed) {
+                guard columns[column] == nil else {
+                    throw HomepwnerError(.invalidValue, "the header names the column \"\(column.rawValue)\" twice (once by its old title)")
+                }
                 columns[column] = position
             } else {
                 plan.ignoredColumns.append(trimmed)
@@ -161,7 +164,7 @@ public struct ItemImportPlan: Sendable {
                 throw HomepwnerError(.invalidValue, "a date must be written as the export writes it (2014-03-02T10:15:30.250Z), not \"\(text)\"")
             }
             item.dateCreated = date
-        case .key, .hasPhoto: break
+        case .key, .hasPhoto, .total: break
         case .location: changes.location = text
         case .labels:
             changes.labels = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

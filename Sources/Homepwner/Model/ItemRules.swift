@@ -17,6 +17,13 @@ public enum ItemRules {
         return (value < 0 ? "-$" : "$") + grouped
     }
 
+    /// What one of `item` is worth when it is more than one: "3 × $500 each"; nil for a
+    /// quantity of one (unset), where its value is its total.
+    public static func eachText(of item: Item) -> String? {
+        guard let quantity = item.quantity, quantity != 1 else { return nil }
+        return "\(quantity.formatted()) × \(dollars(item.valueInDollars)) each"
+    }
+
     /// The longest name, in characters.
     public static let maxNameLength = 200
     /// The largest value, in whole dollars.

@@ -1,22 +1,47 @@
-/// A count of items and their value in whole dollars (the sum saturates: values from an archive
-/// written elsewhere may be anything).
+/// A count of items and their value in whole dollars: each item's
+/// ``Item/totalValueInDollars`` (its value times its quantity) added up. The sum saturates:
+/// values from an archive written elsewhere may be anything.
 public struct ItemTotals: Sendable, Hashable {
-    /// How many items.
+    /// How many items (an item of quantity 3 counts once).
     public var count: Int
-    /// Their values added up.
+    /// Their total values added up.
     public var valueInDollars: Int
+    /// Their quantities added up (one for an item without one): how many things they are.
+    public var quantity: Int
 
-    /// Totals of `count` items worth `valueInDollars`.
-    public init(count: Int = 0, valueInDollars: Int = 0) {
+    /// Totals of `count` items worth `valueInDollars`, `quantity` things (`count` unless given).
+    public init(count: Int = 0, valueInDollars: Int = 0, quantity: Int? = nil) {
         self.count = count
         self.valueInDollars = valueInDollars
+        self.quantity = quantity ?? count
     }
 
-    /// Counts `item` in.
-    mutating func add(_ item: Item) {
+    /// Counts `item` in, with its value times its quantity.
+    public mutating func add(_ item: Item) {
         count += 1
-        let (sum, overflow) = valueInDollars.addingReportingOverflow(item.valueInDollars)
-        valueInDollars = overflow ? (item.valueInDollars < 0 ? .min : .max) : sum
+        let (things, tooMany) = quantity.addingReportingOverflow(item.quantity ?? 1)
+        quantity = tooMany ? ((item.quantity ?? 1) < 0 ? .min : .max) : things
+        let total = item.totalValueInDollars
+        let (sum, overflow) = valueInDollars.addingReportingOverflow(total)
+        valueInDollars = overflow ? (total < 0 ? .min : .max) : sum
+    }
+
+    /// The totals of `items`.
+    public init(_ items: some Sequence<Item>) {
+        self.init()
+        for item in items { add(item) }
+    }
+}
+
+extension Item {
+    /// What all of it is worth: ``valueInDollars`` (the value of one, as the 2014 app, which had
+    /// no quantity, meant it) times ``quantity`` (one when unset). It saturates: an archive
+    /// written elsewhere may hold any value and quantity.
+    public var totalValueInDollars: Int {
+        let quantity = self.quantity ?? 1
+        let (product, overflow) = valueInDollars.multipliedReportingOverflow(by: quantity)
+        guard overflow else { return product }
+        return (valueInDollars < 0) == (quantity < 0) ? .max : .min
     }
 }
 

@@ -7,7 +7,12 @@ struct ItemPageModel: Sendable, Encodable {
     var serialNumber: String
     /// The value as typed in its field (`1200`).
     var value: String
+    /// The value of one, `$500`.
     var valueText: String
+    /// The value of all of it (value times quantity) when the quantity is not one; nil when it is.
+    var totalText: String?
+    /// The quantity, `3`.
+    var quantityText: String
     var dateText: String
     var dateISO: String
     var photoTag: String?

@@ -7,7 +7,11 @@ struct ListPageModel: Sendable, Encodable {
         var key: String
         var name: String
         var serialNumber: String
+        /// The item's total value (its value times its quantity), `$1,500`.
         var valueText: String
+        /// "3 × $500 each" when the quantity is not one.
+        var eachText: String?
+        /// The total value in dollars, for the script that leaves out rows waiting for their delete.
         var valueInDollars: Int
         var dateText: String
         var dateISO: String

@@ -13,7 +13,12 @@ struct ReportModel: Sendable, Encodable {
         var purchaseDateText: String?
         var purchaseDateISO: String?
         var pricePaidText: String?
+        /// How many, `1` when unset.
+        var quantityText: String
+        /// The value of one.
         var valueText: String
+        /// The value times the quantity.
+        var totalText: String
         /// The thumbnail's URL (`/api/items/…/thumbnail?v=…`, or a `data:` URL in the file); nil without a photo.
         var photoURL: String?
     }
@@ -56,8 +61,8 @@ struct ReportModel: Sendable, Encodable {
                 Row(
                     key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
                     purchaseDateText: item.purchaseDate.map(days.day), purchaseDateISO: item.purchaseDate.map(days.instant),
-                    pricePaidText: item.pricePaid.map(ItemRules.dollars),
-                    valueText: ItemRules.dollars(item.valueInDollars), photoURL: photoURL(item)
+                    pricePaidText: item.pricePaid.map(ItemRules.dollars), quantityText: (item.quantity ?? 1).formatted(),
+                    valueText: ItemRules.dollars(item.valueInDollars), totalText: ItemRules.dollars(item.totalValueInDollars), photoURL: photoURL(item)
                 )
             }
             next = end

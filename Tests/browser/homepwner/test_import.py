@@ -29,7 +29,7 @@ def test_export_edit_preview_then_import(device_page: Page, tmp_path):
     press(page.get_by_role("button", name="Preview"))
     expect(page).to_have_url(re.compile(r"/import/[0-9a-f]{32}$"))
     expect(page.locator("#import-summary")).to_have_text("1 to add, 1 to change, 0 unchanged, 1 refused. Nothing is changed until you import.")
-    expect(page.locator(".import-change")).to_contain_text(f"{word} lamp: Value in Dollars")
+    expect(page.locator(".import-change")).to_contain_text(f"{word} lamp: Value Each in Dollars")
     expect(page.locator(".import-add")).to_contain_text(f"{word} desk")
     expect(page.locator(".import-refused")).to_contain_text('not "lots"')
     assert item(page, key)["valueInDollars"] == 5

@@ -99,6 +99,7 @@ const editor = autosave({
   },
   onResource(item, { photoChanged, resync }) {
     heading.textContent = item.name;
+    showTotal(item);
     document.title = `${item.name} — Homepwner`;
     // An item's version does not cover its photo: after a gap in the stream, look again.
     if (photoChanged || (resync && resync !== 'connected')) photo.follow(item.hasPhoto);
@@ -110,6 +111,17 @@ document.getElementById('fields-form').addEventListener('submit', (event) => {
   event.preventDefault();
   editor.flush();
 });
+
+/** The value of all of the item (value times quantity), shown while its quantity is not one. */
+function showTotal(item) {
+  const total = document.getElementById('total-value');
+  if (!total) return;  // a read-only page
+  const quantity = item.quantity ?? 1;
+  const amount = Number(item.totalValueInDollars);
+  const text = `Total for ${quantity.toLocaleString('en-US')}: ${amount < 0 ? '-' : ''}$${Math.abs(amount).toLocaleString('en-US')}`;
+  if (total.textContent !== text) total.textContent = text;
+  total.hidden = quantity === 1;
+}
 
 function itemGone() {
   showGone(gone, article);
