@@ -31,7 +31,8 @@ extension HomepwnerPages {
         let model = ListPageModel(
             sortOptions: query.sortMenu,
             searchText: query.text,
-            locationOptions: Self.filterOptions(result.byLocation, selected: query.location, all: "Every location"),
+            // Each location with its parents, counted as the filter counts: at it or inside it.
+            locationOptions: Self.filterOptions(result.byPlace, selected: query.location, all: "Every location"),
             labelOptions: Self.filterOptions(result.byLabel, selected: query.label, all: "Every label"),
             narrows: query.narrows,
             rows: rows,

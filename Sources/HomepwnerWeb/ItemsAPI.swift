@@ -51,6 +51,7 @@ struct ItemsAPI: APIProtocol, ReadinessReporting {
             shownTotalValueInDollars: Int64(result.shown.valueInDollars),
             offset: result.offset,
             locations: result.byLocation.map(Representation.totals),
+            places: result.byPlace.map(Representation.totals),
             labels: result.byLabel.map(Representation.totals)
         ))))
     }

@@ -33,7 +33,10 @@ struct PagesSearchTests {
 
             let garage = text(try await client.execute(uri: "/?location=House%20%E2%80%BA%20Garage&sort=value-desc", method: .get))
             #expect(Self.rows(garage) == ["Drill", "Saw"])
-            #expect(garage.contains("<option value=\"House › Garage\" selected>House › Garage (1)</option>"))
+            // The menu counts what its filter shows: the location and what is inside it.
+            #expect(garage.contains("<option value=\"House › Garage\" selected>House › Garage (2)</option>"))
+            #expect(garage.contains("<option value=\"House\">House (3)</option>"), "a parent no item names alone")
+            #expect(garage.contains("<option value=\"House › Garage › Shelf 2\">House › Garage › Shelf 2 (1)</option>"))
             #expect(garage.contains("<option value=\"House › Attic\">House › Attic (1)</option>"))
 
             let tools = text(try await client.execute(uri: "/?label=tools&q=saw", method: .get))

@@ -74,6 +74,18 @@ struct CLITests {
         }
     }
 
+    @Test("a location typed with > on the command line is stored with ›, and search --location takes > too")
+    func locationTypedWithGreaterThan() async throws {
+        try await withTemporaryFolder { folder in
+            let data = ["--data-dir", folder.path]
+            let key = Self.addedKey(try await homepwner(["add", "Drill", "--location", "House > Garage"] + data))
+            #expect(try await homepwner(["show", key] + data).output.contains("location:       House › Garage\n"))
+            let found = try await homepwner(["search", "--location", "House>Garage", "--json"] + data)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(found.output.utf8)) as? [String: Any])
+            #expect(json["shownCount"] as? Int == 1)
+        }
+    }
+
     @Test("--data-dir and --json work before the subcommand as well as after it")
     func dataDirBothPositions() async throws {
         try await withTemporaryFolder { folder in

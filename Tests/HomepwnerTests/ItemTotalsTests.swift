@@ -58,3 +58,51 @@ struct ItemTotalsTests {
         #expect(throws: HomepwnerError.self) { try ItemImportPlan.plan(both, against: []) }
     }
 }
+
+/// Locations people can type and see: ">" is a level separator as "›" is, and the list of
+/// locations holds every parent, counted as the filter counts.
+@Suite("Locations: typed with >, listed with their parents")
+struct LocationPlacesTests {
+    static func item(_ name: String, at location: String?) -> Item {
+        var item = Item(itemName: name, valueInDollars: 10, dateCreated: Date(timeIntervalSinceReferenceDate: 0), itemKey: UUID().uuidString)
+        item.location = location
+        return item
+    }
+
+    @Test("a location typed with > is stored with › between trimmed levels; › and > mix")
+    func typedSeparator() throws {
+        #expect(try ItemRules.location("House > Garage >Shelf 2") == "House › Garage › Shelf 2")
+        #expect(try ItemRules.location("House›Garage > Shelf 2") == "House › Garage › Shelf 2")
+        #expect(throws: HomepwnerError.self) { try ItemRules.location("House >> Garage") }
+    }
+
+    @Test("every location in use and each parent is listed once, with the count and value the filter shows for it; a filter typed with > is the same filter")
+    func placesCountWhatTheFilterShows() {
+        let catalog = ItemCatalog(items: [
+            Self.item("drill", at: "House › Garage"), Self.item("saw", at: "House › Garage"), Self.item("screws", at: "House › Garage › Shelf 2"),
+            Self.item("kettle", at: "House › Kitchen"), Self.item("rake", at: "Shed"), Self.item("box", at: "Attic>Box"), Self.item("spork", at: nil),
+        ])
+        let places = catalog.search(ItemQuery()).byPlace
+        #expect(places.map(\.name) == ["Attic", "Attic › Box", "House", "House › Garage", "House › Garage › Shelf 2", "House › Kitchen", "Shed"])
+        #expect(places.map(\.all.count) == [1, 1, 4, 3, 1, 1, 1])
+        for place in places {
+            let filtered = catalog.search(ItemQuery(location: place.name)).shown
+            #expect(filtered == place.all, "\(place.name ?? "")")
+        }
+        #expect(catalog.search(ItemQuery(location: "House > Garage")).shown.count == 3)
+    }
+
+    @Test("a CSV's location typed with > is imported with ›")
+    func csvLocation() throws {
+        let table = try CSVTable(Data("Name,Location\r\nBox,Attic > Shelf 3\r\n".utf8))
+        #expect(try ItemImportPlan.plan(table, against: []).additions.first?.item.location == "Attic › Shelf 3")
+    }
+
+    @Test("a location from elsewhere with thousands of levels gives its first levels as parents, not one per level")
+    func deepForeignLocation() {
+        let deep = Array(repeating: "a", count: 5_000).joined(separator: "›")
+        let places = ItemCatalog(items: [Self.item("deep", at: deep)]).search(ItemQuery()).byPlace
+        #expect(places.count == ItemRules.maxLocationLevels + 1)
+        #expect(places.allSatisfy { $0.all.count == 1 })
+    }
+}

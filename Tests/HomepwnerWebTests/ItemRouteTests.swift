@@ -79,6 +79,26 @@ struct ItemRouteTests {
         }
     }
 
+    @Test("a location typed with > is stored with ›, on POST and PATCH; the list's places hold every parent with the count the filter shows, and the filter takes > too")
+    func locationsTypedAndPlaces() async throws {
+        try await withApp { client, _ in
+            let drill = try await addItem(client, #"{"name":"drill","location":"House > Garage"}"#)
+            #expect(drill["location"] as? String == "House › Garage")
+            let key = try #require(drill["itemKey"] as? String)
+            let moved = try await client.execute(
+                uri: "/api/items/\(key)", method: .patch, headers: [.contentType: "application/json"], body: body(#"{"location":" House>Garage > Shelf 2 "}"#))
+            #expect(try json(moved)["location"] as? String == "House › Garage › Shelf 2")
+            _ = try await addItem(client, #"{"name":"saw","location":"House › Garage"}"#)
+            _ = try await addItem(client, #"{"name":"kettle","location":"House › Kitchen"}"#)
+            let list = try json(try await client.execute(uri: "/api/items", method: .get))
+            let places = try #require(list["places"] as? [[String: Any]])
+            #expect(places.compactMap { $0["name"] as? String } == ["House", "House › Garage", "House › Garage › Shelf 2", "House › Kitchen"])
+            #expect(places.compactMap { $0["count"] as? Int } == [3, 2, 1, 1])
+            let filtered = try json(try await client.execute(uri: "/api/items?location=House%20%3E%20Garage", method: .get))
+            #expect(filtered["shownCount"] as? Int == 2)
+        }
+    }
+
     @Test("GET an item by key: 200 with its ETag; an unknown UUID is 404, anything else 400")
     func getByKey() async throws {
         try await withApp { client, _ in

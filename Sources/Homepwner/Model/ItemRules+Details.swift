@@ -31,7 +31,8 @@ extension ItemRules {
     /// The first instant after the latest purchase date or warranty end: 2200-01-01 00:00 UTC.
     public static let endOfDates = Date(timeIntervalSinceReferenceDate: 6_279_811_200)
 
-    /// `location` as levels joined by " › ": split at each "›", each level trimmed of white
+    /// `location` as levels joined by " › ": split at each "›" or ">" (what keyboards have:
+    /// `House > Garage` is `House › Garage`, ``locationLevels(_:)``), each level trimmed of white
     /// space; nil when it is empty. At most 200 characters and 800 bytes once joined, at most
     /// 10 levels, none empty, no control characters.
     ///
@@ -41,8 +42,7 @@ extension ItemRules {
         guard location.utf8.count <= 8 * maxLocationLength else {
             throw HomepwnerError(.invalidValue, "a location can have at most \(4 * maxLocationLength) bytes of UTF-8, not \(location.utf8.count)")
         }
-        let levels = location.split(separator: "›", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let levels = locationLevels(location)
         if levels.allSatisfy(\.isEmpty) { return nil }
         guard !levels.contains(where: \.isEmpty) else {
             throw HomepwnerError(.invalidValue, "a location cannot have an empty level (levels are separated by \"›\")")
@@ -52,6 +52,14 @@ extension ItemRules {
         }
         let joined = levels.joined(separator: locationSeparator)
         return try checkedText(joined, as: "a location", maxLength: maxLocationLength, lineBreaks: false)
+    }
+
+    /// A location's levels, split at each "›" and each ">" and trimmed of white space ("House >
+    /// Garage" and "House › Garage" → "House", "Garage"): how a location typed is stored and how
+    /// a stored one (from anywhere) is filtered and grouped.
+    public static func locationLevels(_ location: String) -> [String] {
+        location.split(omittingEmptySubsequences: false) { $0 == "\u{203A}" || $0 == ">" }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
     /// `labels` trimmed, without empty ones and without repeats (by code point, the first

@@ -137,11 +137,12 @@ public struct ItemCatalog: Sendable {
         }
         for group in locationTotals.indices { locationTotals[group].name = locations[group].name }
         for group in labelTotals.indices { labelTotals[group].name = labels[group] }
+        let byPlace = places(locationTotals)
         var byLocation = Self.sortedGroups(locationTotals)
         if noLocation.all.count > 0 { byLocation.append(noLocation) }
         return ItemSearchResult(
             items: page, offset: query.offset, shown: shown, everything: everything,
-            byLocation: byLocation, byLabel: Self.sortedGroups(labelTotals)
+            byLocation: byLocation, byPlace: byPlace, byLabel: Self.sortedGroups(labelTotals)
         )
     }
 
@@ -168,7 +169,24 @@ public struct ItemCatalog: Sendable {
 
     /// A location's levels ("House › Garage" → "House", "Garage"), each trimmed.
     static func levels(of location: String) -> [String] {
-        location.split(separator: "\u{203A}", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        ItemRules.locationLevels(location)
+    }
+
+    /// Every location in use and each of its parents, each with the totals of the items at it or
+    /// inside it (what the location filter shows), from the totals of each location in use.
+    /// Named by their levels joined by " › "; a location deeper than the rules allow gives its
+    /// first levels as parents, not one parent per level (work stays proportional to the text).
+    private func places(_ totals: [GroupTotals]) -> [GroupTotals] {
+        var places: [PropertyListKey: GroupTotals] = [:]
+        for (location, total) in zip(locations, totals) {
+            let depth = location.levels.count
+            let parents = Set(1...max(1, min(depth, ItemRules.maxLocationLevels))).union([depth])
+            for count in parents.sorted() where count > 0 {
+                let name = location.levels.prefix(count).joined(separator: ItemRules.locationSeparator)
+                places[PropertyListKey(name), default: GroupTotals(name: name)].add(total)
+            }
+        }
+        return Self.sortedGroups(Array(places.values))
     }
 
     /// The items that break a rule (an archive written elsewhere, or by an older version), each
@@ -201,6 +219,12 @@ extension GroupTotals {
     fileprivate mutating func count(_ item: Item, shown match: Bool) {
         all.add(item)
         if match { shown.add(item) }
+    }
+
+    /// Adds another group's totals to this one's.
+    fileprivate mutating func add(_ other: GroupTotals) {
+        all.add(other.all)
+        shown.add(other.shown)
     }
 }
 

@@ -26,6 +26,18 @@ public struct ItemTotals: Sendable, Hashable {
         valueInDollars = overflow ? (total < 0 ? .min : .max) : sum
     }
 
+    /// Adds `other`'s counts, values and quantities (each sum saturating).
+    public mutating func add(_ other: ItemTotals) {
+        count = Self.saturated(count, other.count)
+        valueInDollars = Self.saturated(valueInDollars, other.valueInDollars)
+        quantity = Self.saturated(quantity, other.quantity)
+    }
+
+    private static func saturated(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b < 0 ? .min : .max) : sum
+    }
+
     /// The totals of `items`.
     public init(_ items: some Sequence<Item>) {
         self.init()
@@ -74,6 +86,10 @@ public struct ItemSearchResult: Sendable {
     public var everything: ItemTotals
     /// Per location (by the item's whole location, the items without one last), sorted by name.
     public var byLocation: [GroupTotals]
+    /// Every location in use and each of its parents, with the totals of the items at it or
+    /// inside it — what the location filter shows for it — sorted by name ("House" before
+    /// "House › Garage").
+    public var byPlace: [GroupTotals]
     /// Per label (an item with two labels counts in both), sorted by name.
     public var byLabel: [GroupTotals]
 }
