@@ -65,7 +65,7 @@ extension HomepwnerPages {
         let plan = entry.plan
         let refusals = entry.result?.refusals ?? plan.refusals
         let refused = Set(refusals.map(\.line))
-        var rows = refusals.map { ImportPreviewModel.Row(line: $0.line, kind: "refused", label: "Refused", text: $0.reason) }
+        var rows = refusals.map { ImportPreviewModel.Row(line: $0.line, kind: "refused", label: "Refused", text: $0.text) }
         for addition in plan.additions where !refused.contains(addition.line) {
             rows.append(.init(line: addition.line, kind: "add", label: entry.result == nil ? "Add" : "Added", text: addition.item.itemName))
         }

@@ -128,7 +128,7 @@ struct ItemsAPI: APIProtocol, ReadinessReporting {
             changed: plan.changes.filter { !refused.contains($0.line) }.map {
                 .init(line: $0.line, itemKey: $0.item.itemKey, name: $0.item.itemName, columns: $0.columns)
             },
-            refused: refusals.map { .init(line: $0.line, reason: $0.reason) },
+            refused: refusals.map { .init(line: $0.line, item: $0.item, reason: $0.reason, reasons: $0.reasons) },
             unchangedCount: plan.unchangedCount,
             ignoredColumns: plan.ignoredColumns
         ))))

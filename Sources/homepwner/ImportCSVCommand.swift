@@ -45,7 +45,7 @@ struct ImportCSVCommand: AsyncParsableCommand {
         // Every row that does something, in the file's order; a row refused when the import was
         // applied shows only its refusal.
         let refused = Set(refusals.map(\.line))
-        var rows: [(line: Int, text: String)] = refusals.map { ($0.line, "refused: \(terminalSafe($0.reason))") }
+        var rows: [(line: Int, text: String)] = refusals.map { ($0.line, "refused: \(terminalSafe($0.text))") }
         for addition in plan.additions where !refused.contains(addition.line) {
             rows.append((addition.line, "add \(terminalSafe(addition.item.itemName))"))
         }

@@ -27,7 +27,7 @@ struct PagesImportTests {
             #expect(preview.contains("<p class=\"import-summary\" id=\"import-summary\" role=\"status\">1 to add, 1 to change, 0 unchanged, 1 refused. Nothing is changed until you import.</p>"))
             #expect(preview.contains("<tr class=\"import-row import-change\"><td class=\"num\">2</td><td>Change</td><td>Lamp: Value Each in Dollars</td></tr>"))
             #expect(preview.contains("<tr class=\"import-row import-add\"><td class=\"num\">3</td><td>Add</td><td>Desk</td></tr>"))
-            #expect(preview.contains("<td>Refused</td><td>a value must be a whole number of dollars from 0 to 1,000,000,000, not &quot;lots&quot;</td>"))
+            #expect(preview.contains("<td>Refused</td><td>Saw: a value must be a whole number of dollars from 0 to 1,000,000,000, not &quot;lots&quot;</td>"))
             #expect(preview.contains("<button type=\"submit\" id=\"apply-import\">Import 2 rows</button>"))
             #expect(try await store.item(lamp.itemKey).valueInDollars == 5)
 

@@ -65,7 +65,7 @@ struct CLIImportTests {
             try Data("Name,Value in Dollars\nLamp,5\nSaw,lots\n".utf8).write(to: file)
             let run = try await homepwner(["import-csv", file.path] + data)
             #expect(run.status == 65)
-            #expect(run.output == "line 2: add Lamp\nline 3: refused: a value must be a whole number of dollars from 0 to 1,000,000,000, not \"lots\"\nadded 1, changed 0, unchanged 0, refused 1\n")
+            #expect(run.output == "line 2: add Lamp\nline 3: refused: Saw: a value must be a whole number of dollars from 0 to 1,000,000,000, not \"lots\"\nadded 1, changed 0, unchanged 0, refused 1\n")
             #expect(run.errors.contains("1 row was refused (see above)"))
 
             try Data("Name\n\"open\n".utf8).write(to: file)

@@ -130,15 +130,35 @@ struct CSVImportTests {
         #expect(plan.additions[1].item.itemKey == "11111111-2222-4333-8444-555555555555")
         #expect(ItemCSV.dateText(plan.additions[1].item.dateCreated) == "2014-03-02T10:15:30.250Z")
         #expect(plan.refusals == [
-            .init(line: 4, reason: "a value must be a whole number of dollars from 0 to 1,000,000,000, not \"abc\""),
+            .init(line: 4, item: "Saw", reason: "a value must be a whole number of dollars from 0 to 1,000,000,000, not \"abc\""),
             .init(line: 5, reason: "a new item needs a name"),
-            .init(line: 6, reason: "its item key \"not-a-key\" is not a UUID"),
-            .init(line: 7, reason: "its item key is on line 3 already"),
-            .init(line: 8, reason: "a date must be written as the export writes it (2014-03-02T10:15:30.250Z), not \"yesterday\""),
+            .init(line: 6, item: "Drill", reason: "its item key \"not-a-key\" is not a UUID"),
+            .init(line: 7, item: "Drill again", reason: "its item key is on line 3 already"),
+            .init(line: 8, item: "Cup", reason: "a date must be written as the export writes it (2014-03-02T10:15:30.250Z), not \"yesterday\""),
             .init(line: 9, reason: "it has 7 fields and the header 6"),
         ])
         #expect(throws: HomepwnerError.self) { try ItemImportPlan.plan(try Self.table("Colour\nred\n"), against: []) }
         #expect(throws: HomepwnerError.self) { try ItemImportPlan.plan(try Self.table("Name,Name\na,b\n"), against: []) }
+    }
+
+    @Test("a refused row names its item and gives every reason, not only the first: a new row's and an existing item's")
+    func everyReason() throws {
+        let existing = Item(itemName: "Desk", valueInDollars: 50, dateCreated: Date(timeIntervalSinceReferenceDate: 0), itemKey: "11111111-2222-4333-8444-555555555555")
+        let text = """
+            Name,Value Each in Dollars,Quantity,Item Key
+            ,lots,0,
+            Drill,lots,zero,
+            ,9,-1,11111111-2222-4333-8444-555555555555
+
+            """
+        let plan = try ItemImportPlan.plan(try Self.table(text), against: [existing])
+        let value = "a value must be a whole number of dollars from 0 to 1,000,000,000, not \"lots\""
+        #expect(plan.refusals.map(\.item) == [nil, "Drill", "Desk"])
+        #expect(plan.refusals[0].reasons.count == 3 && plan.refusals[0].reasons[0] == "a new item needs a name" && plan.refusals[0].reasons[1] == value)
+        #expect(plan.refusals[1].reasons.count == 2 && plan.refusals[1].reasons[0] == value)
+        #expect(plan.refusals[2].reasons.count == 2, "an emptied name and a quantity of -1; the row is named by its item's own name")
+        #expect(plan.refusals[1].text == "Drill: " + plan.refusals[1].reasons.joined(separator: "; "))
+        #expect(plan.additions.isEmpty && plan.changes.isEmpty)
     }
 
     @Test("the store applies a preview in one write; a row whose item changed or went since the preview is refused, and the rest go in", arguments: StorageKind.allCases)
@@ -162,8 +182,8 @@ struct CSVImportTests {
             #expect(result.changed.map(\.itemKey) == [lamp.itemKey])
             #expect(result.added.map(\.itemName) == ["Stool"])
             #expect(result.refusals == [
-                .init(line: 3, reason: "its item was changed after the preview; import the file again to see the change"),
-                .init(line: 4, reason: "its item was deleted after the preview"),
+                .init(line: 3, item: "Desk", reason: "its item was changed after the preview; import the file again to see the change"),
+                .init(line: 4, item: "Cup", reason: "its item was deleted after the preview"),
             ])
             try await store.close()
             let reopened = ItemStoreTests.store(place.storage)

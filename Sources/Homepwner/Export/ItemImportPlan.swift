@@ -37,8 +37,29 @@ public struct ItemImportPlan: Sendable {
     public struct Refusal: Sendable, Equatable {
         /// The row's line in the file.
         public var line: Int
-        /// Why, in one sentence.
-        public var reason: String
+        /// The item the row is about, as a person names it (the row's name, else the item's;
+        /// at most 80 characters); nil when the row names none.
+        public var item: String?
+        /// Every reason, each one sentence (every cell that breaks its rule, not only the first).
+        public var reasons: [String]
+
+        /// All the reasons in one sentence, joined by "; ".
+        public var reason: String { reasons.joined(separator: "; ") }
+
+        /// A refusal of line `line`'s row, about `item`, for `reasons`.
+        public init(line: Int, item: String? = nil, reasons: [String]) {
+            self.line = line
+            self.item = item
+            self.reasons = reasons
+        }
+
+        /// A refusal of line `line`'s row for one `reason`.
+        public init(line: Int, item: String? = nil, reason: String) {
+            self.init(line: line, item: item, reasons: [reason])
+        }
+
+        /// "Drill: a value must …; a quantity must …", or the reasons alone without an item.
+        public var text: String { item.map { "\($0): \(reason)" } ?? reason }
     }
 
     /// The rows that add items.
@@ -101,51 +122,59 @@ public struct ItemImportPlan: Sendable {
             }
             /// The cell's text as it was before the export guarded it.
             func cell(_ column: Column) -> String? { written(column).map(ItemCSV.unsafeText) }
+            /// The row's item as a person names it: the name the row gives, else the item's.
+            let named = cell(.name).map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : String($0.prefix(80)) }
             let key = cell(.key)?.trimmingCharacters(in: .whitespaces) ?? ""
             if !key.isEmpty {
                 guard ItemRules.isValidKey(key) else {
-                    plan.refusals.append(Refusal(line: row.line, reason: "its item key \"\(key)\" is not a UUID"))
+                    plan.refusals.append(Refusal(line: row.line, item: named, reason: "its item key \"\(key)\" is not a UUID"))
                     continue
                 }
                 if let earlier = keysInFile[PropertyListKey(key)] {
-                    plan.refusals.append(Refusal(line: row.line, reason: "its item key is on line \(earlier) already"))
+                    plan.refusals.append(Refusal(line: row.line, item: named, reason: "its item key is on line \(earlier) already"))
                     continue
                 }
                 keysInFile[PropertyListKey(key)] = row.line
             }
-            do {
-                if !key.isEmpty, let index = positions[PropertyListKey(key)] {
-                    let current = items[index]
-                    var item = current
-                    var changed: [String] = []
-                    for column in Column.fields {
-                        // Unchanged: exactly what the export writes now.
-                        guard let text = cell(column), let raw = written(column),
-                              !ExactString.equal(raw, column.cell(of: current)) else { continue }
-                        try set(column, from: text, on: &item)
-                        changed.append(column.rawValue)
+            var reasons: [String] = []
+            /// Sets every given column, noting each one that breaks its rule (not only the first).
+            func setEach(_ columns: [Column], on item: inout Item) throws {
+                for column in columns {
+                    do {
+                        try set(column, from: cell(column) ?? "", on: &item)
+                    } catch let error as HomepwnerError {
+                        reasons.append(error.message)
                     }
-                    // Compared by version (code points), not `==` (canonical equivalence).
-                    if changed.isEmpty || item.version == current.version {
-                        plan.unchangedCount += 1
-                    } else {
-                        plan.changes.append(Change(line: row.line, item: item, basedOn: current.version, columns: changed))
-                    }
-                } else {
-                    var item = Item(itemName: "", dateCreated: now(), itemKey: key)
-                    guard let name = cell(.name), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-                        throw HomepwnerError(.invalidName, "a new item needs a name")
-                    }
-                    for column in Column.fields {
-                        guard let text = cell(column), !text.isEmpty else { continue }
-                        try set(column, from: text, on: &item)
-                    }
-                    // A key is made only for a row that is added.
-                    if key.isEmpty { item.itemKey = makeKey() }
-                    plan.additions.append(Addition(line: row.line, item: item))
                 }
-            } catch let error as HomepwnerError {
-                plan.refusals.append(Refusal(line: row.line, reason: error.message))
+            }
+            if !key.isEmpty, let index = positions[PropertyListKey(key)] {
+                let current = items[index]
+                var item = current
+                // Unchanged: exactly what the export writes now.
+                let changed = Column.fields.filter { column in
+                    guard cell(column) != nil, let raw = written(column) else { return false }
+                    return !ExactString.equal(raw, column.cell(of: current))
+                }
+                try setEach(changed, on: &item)
+                if !reasons.isEmpty {
+                    plan.refusals.append(Refusal(line: row.line, item: named ?? String(current.itemName.prefix(80)), reasons: reasons))
+                } else if changed.isEmpty || item.version == current.version {
+                    // Compared by version (code points), not `==` (canonical equivalence).
+                    plan.unchangedCount += 1
+                } else {
+                    plan.changes.append(Change(line: row.line, item: item, basedOn: current.version, columns: changed.map(\.rawValue)))
+                }
+            } else {
+                var item = Item(itemName: "", dateCreated: now(), itemKey: key)
+                if named == nil { reasons.append("a new item needs a name") }
+                try setEach(Column.fields.filter { !(cell($0) ?? "").isEmpty }, on: &item)
+                if !reasons.isEmpty {
+                    plan.refusals.append(Refusal(line: row.line, item: named, reasons: reasons))
+                    continue
+                }
+                // A key is made only for a row that is added.
+                if key.isEmpty { item.itemKey = makeKey() }
+                plan.additions.append(Addition(line: row.line, item: item))
             }
         }
         return plan

@@ -44,11 +44,11 @@ extension ItemStore {
             var result = ItemImportResult(added: [], changed: [], refusals: plan.refusals)
             for change in plan.changes {
                 guard let index = archive.index(ofKey: change.item.itemKey), let item = archive.entries[index].item else {
-                    result.refusals.append(.init(line: change.line, reason: "its item was deleted after the preview"))
+                    result.refusals.append(.init(line: change.line, item: String(change.item.itemName.prefix(80)), reason: "its item was deleted after the preview"))
                     continue
                 }
                 guard item.version == change.basedOn else {
-                    result.refusals.append(.init(line: change.line, reason: "its item was changed after the preview; import the file again to see the change"))
+                    result.refusals.append(.init(line: change.line, item: String(change.item.itemName.prefix(80)), reason: "its item was changed after the preview; import the file again to see the change"))
                     continue
                 }
                 archive.replace(at: index, with: change.item)
@@ -56,7 +56,7 @@ extension ItemStore {
             }
             for addition in plan.additions {
                 guard archive.index(ofKey: addition.item.itemKey) == nil else {
-                    result.refusals.append(.init(line: addition.line, reason: "an item with its key was added after the preview"))
+                    result.refusals.append(.init(line: addition.line, item: String(addition.item.itemName.prefix(80)), reason: "an item with its key was added after the preview"))
                     continue
                 }
                 archive.append(addition.item)

@@ -1,9 +1,19 @@
-// The import page's Import everything form. The zip is sent as it is to `POST /api/import`,
+// The import page: the CSV file's preview, and the Import everything form. The zip is sent as it is to `POST /api/import`,
 // which streams it to disk as it arrives, so it may be far larger than the pages' upload limit;
 // the upload's progress is shown, then the answer in place, in the markup the page without
 // JavaScript shows (the `move-in-result` template: the summary sentence the server wrote, and
 // the files left out). Without JavaScript the form posts to `/import-everything` instead.
 import { errorMessage } from '/assets/common/common.js';
+
+// Choosing a CSV file shows its preview at once (the form posts as Preview would; the button
+// stays for a file chosen again, and for pages without JavaScript).
+const csvForm = document.getElementById('import-form');
+const csvFile = document.getElementById('import-file');
+if (csvForm && csvFile) {
+  csvFile.addEventListener('change', () => {
+    if (csvFile.files.length > 0) csvForm.requestSubmit();
+  });
+}
 
 const form = document.getElementById('import-everything-form');
 if (form) {
