@@ -62,7 +62,7 @@ struct CLIDetailsTests {
                 (["--purchase-date", "2024-02-30"], "a purchase date must be a date like 2024-03-15, not \"2024-02-30\""),
                 (["--warranty-ends", "2300-01-01"], "a warranty end must be from 1900-01-01 to 2199-12-31, not 2300-01-01T00:00:00.000Z"),
                 (["--price-paid=-5"], "a price paid must be a whole number of dollars from 0 to 1,000,000,000, not \"-5\""),
-                (["--location", "House › › Shelf"], "a location cannot have an empty level (levels are separated by \"›\")"),
+                (["--location", "House › › Shelf"], "a location cannot have an empty level (levels are separated by \"›\" or \">\")"),
                 (["--model", String(repeating: "x", count: 101)], "a model name can have at most 100 characters, not 101"),
                 (["--label", "a\u{7}"], "a label cannot contain control characters (found U+0007)"),
             ]

@@ -47,7 +47,7 @@ struct DetailRulesTests {
         #expect(try ItemRules.location(" House›Garage ›  Shelf 2 ") == "House › Garage › Shelf 2")
         #expect(try ItemRules.location("Attic") == "Attic")
         #expect(try ItemRules.location("   ") == nil)
-        #expect(throws: HomepwnerError(.invalidValue, "a location cannot have an empty level (levels are separated by \"›\")")) { try ItemRules.location("House › › Shelf") }
+        #expect(throws: HomepwnerError(.invalidValue, "a location cannot have an empty level (levels are separated by \"›\" or \">\")")) { try ItemRules.location("House › › Shelf") }
         #expect(throws: HomepwnerError(.invalidValue, "a location can have at most 10 levels, not 11")) {
             try ItemRules.location(Array(repeating: "a", count: 11).joined(separator: "›"))
         }

@@ -37,7 +37,7 @@ struct LocationStoreTests {
             let cases: [(String, String)] = [
                 ("Café", "\"Café\" is already in the list of locations"),
                 ("   ", "a location cannot be empty"),
-                ("A ›› B", "a location cannot have an empty level (levels are separated by \"›\")"),
+                ("A ›› B", "a location cannot have an empty level (levels are separated by \"›\" or \">\")"),
             ]
             for (name, message) in cases {
                 let error = await #expect(throws: HomepwnerError.self) { try await store.addLocation(name) }

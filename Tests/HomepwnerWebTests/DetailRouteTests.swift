@@ -83,7 +83,7 @@ struct DetailRouteTests {
                 (#"{"purchaseDate":"2024-02-30"}"#, "a purchase date must be a date like 2024-03-15, not \"2024-02-30\""),
                 (#"{"warrantyEnds":"1899-12-31"}"#, "a warranty end must be from 1900-01-01 to 2199-12-31, not 1899-12-31T00:00:00.000Z"),
                 (#"{"quantity":0}"#, "a quantity must be 1 to 1,000,000, not 0"),
-                (#"{"location":"House ›› Shelf"}"#, "a location cannot have an empty level (levels are separated by \"›\")"),
+                (#"{"location":"House ›› Shelf"}"#, "a location cannot have an empty level (levels are separated by \"›\" or \">\")"),
                 (#"{"modelName":"a\u0007b"}"#, "a model name cannot contain control characters (found U+0007)"),
                 (#"{"notes":"x","clear":["notes"]}"#, "notes is both given a value and named in clear; send one of them"),
                 ("{\"labels\":[" + Array(repeating: "\"a\"", count: 51).joined(separator: ",") + "]}", "an item can have at most 50 labels, not 51"),

@@ -45,7 +45,7 @@ extension ItemRules {
         let levels = locationLevels(location)
         if levels.allSatisfy(\.isEmpty) { return nil }
         guard !levels.contains(where: \.isEmpty) else {
-            throw HomepwnerError(.invalidValue, "a location cannot have an empty level (levels are separated by \"›\")")
+            throw HomepwnerError(.invalidValue, "a location cannot have an empty level (levels are separated by \"›\" or \">\")")
         }
         guard levels.count <= maxLocationLevels else {
             throw HomepwnerError(.invalidValue, "a location can have at most \(maxLocationLevels) levels, not \(levels.count)")
