@@ -48,6 +48,8 @@ let package = Package(
         .target(name: "Hex"),
         // Where the toolkit's own unstructured tasks run: a caller's preferred executor kept.
         .target(name: "BackgroundWork"),
+        // QR codes (model 2, byte mode) for the labels a phone scans; no dependencies.
+        .target(name: "QRCode"),
         .target(name: "KeyedArchive", dependencies: ["CivilTime", "Failures"]),
         // S3-compatible object storage: our own client (Signature V4, conditional writes,
         // retries), on async-http-client and swift-crypto.
@@ -195,7 +197,7 @@ let package = Package(
         .target(
             name: "HomepwnerPages",
             dependencies: [
-                "Hex",
+                "Hex", "QRCode",
                 "Homepwner", "DocumentStore", "Imaging", "KeyedArchive", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -247,6 +249,7 @@ let package = Package(
         ),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "HexTests", dependencies: ["Hex"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(name: "FailuresTests", dependencies: ["Failures", "KeyedArchive", "ObjectStorage", "DocumentStore"]),
         .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "ImagingSamples"]),
         // The S3 client against AWS's Signature V4 test suite (test data, Apache-2.0), botocore's
@@ -327,7 +330,7 @@ let package = Package(
         .testTarget(
             name: "HomepwnerPagesTests",
             dependencies: [
-                "TestSupport", "HomepwnerPages", "Homepwner", "DocumentStore", "ObjectStorage", "WebSupport", "Imaging", "KeyedArchive", "WebTestSupport",
+                "TestSupport", "HomepwnerPages", "Homepwner", "DocumentStore", "ObjectStorage", "WebSupport", "Imaging", "KeyedArchive", "WebTestSupport", "QRCode",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

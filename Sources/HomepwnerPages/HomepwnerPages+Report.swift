@@ -1,6 +1,7 @@
 import Foundation
 import Homepwner
 import Hummingbird
+import QRCode
 import WebSupport
 
 /// The printable pages: the insurance report (`GET /report`, and the same report as a file of
@@ -49,25 +50,45 @@ extension HomepwnerPages {
     }
 
     /// `GET /labels[?location=…]`: a card per location and per item (at that location or inside
-    /// it), each with its name, its short code in large type and the path of its page.
+    /// it). Each carries a QR code of its page's absolute URL (on `--public-url`, or the address
+    /// the request came in on) that a phone's camera opens; an item's card also prints its code
+    /// in large type (the shortest start of its key, 8 characters or more, that names it alone:
+    /// `/items/CODE` and a search for it find it) and the address to type; a location's card
+    /// prints the location.
     func labelsPage(_ request: Request) async throws -> Response {
         let location = ItemListQuery(query: request.uri.query).location
         let catalog = try await store.catalog()
         let result = catalog.search(ItemQuery(location: location, order: ItemOrder(field: .location)))
         let kept = location == nil ? await keptLocations() : []
         let locations = location.map { [$0] } ?? Self.locationChoices(catalog.locationNames, kept: kept)
+        let base = PublicURL.base(for: request, configured: publicURL)
+        let codes = ItemKeyPrefixes(keys: catalog.items.map(\.itemKey))
         let model = LabelsModel(
             title: location.map { "Labels: \($0)" } ?? "Labels",
-            locationCards: locations.map { .init(name: $0, code: nil, link: Self.inventoryLink(location: $0), kind: "location") },
+            locationCards: locations.map { place in
+                let path = Self.inventoryLink(location: place)
+                return .init(name: place, code: nil, address: nil, qr: Self.qrCode(base: base, path: path, label: "QR code of the page of \(place)"), kind: "location")
+            },
             itemCards: result.items.map { item in
-                .init(
-                    name: item.itemName, code: String(item.itemKey.prefix(8)),
-                    link: ItemRules.isValidKey(item.itemKey) ? "/items/\(item.itemKey)" : "/", kind: "item"
+                let valid = ItemRules.isValidKey(item.itemKey)
+                let code = codes.shortest(for: item.itemKey, minimum: ItemCatalog.labelCodeLength)
+                return .init(
+                    name: item.itemName, code: code,
+                    address: valid ? "\(base.map { "\($0.authority)\($0.path)" } ?? "")/items/\(code)" : nil,
+                    qr: valid ? Self.qrCode(base: base, path: "/items/\(item.itemKey)", label: "QR code of the page of \(item.itemName)") : nil,
+                    kind: "item"
                 )
             },
             isEmpty: result.items.isEmpty && locations.isEmpty
         )
         return html(try await resources.render(model, template: "labels"))
+    }
+
+    /// The SVG of a QR code of `path` on `base`; nil without a base (a request with no `Host`)
+    /// or for an address too long for a QR code.
+    static func qrCode(base: PublicURL?, path: String, label: String) -> String? {
+        guard let base, let code = try? QRCode(text: base.absolute(path), level: .medium) else { return nil }
+        return code.svg(label: label)
     }
 
     /// The inventory page showing `location` and what is inside it: `/?location=…`.

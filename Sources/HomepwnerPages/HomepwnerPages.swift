@@ -9,7 +9,8 @@ import WebSupport
 /// thumbnails, names, serial numbers, values and dates, the total value, sorting, add, delete),
 /// an item (`GET /items/{itemKey}`: every field and detail edited in place, the photo, the
 /// attachments), the list of locations (`GET /locations`) and CSV import with a preview
-/// (`GET /import`), a printable insurance report (`GET /report`) and labels (`GET /labels`),
+/// (`GET /import`), a printable insurance report (`GET /report`), labels with QR codes
+/// (`GET /labels`; a label's code opens its item at `GET /items/CODE`) and a scan page (`GET /scan`),
 /// with a print stylesheet that
 /// turns the inventory into a list for an insurer.
 ///
@@ -29,6 +30,8 @@ public struct HomepwnerPages: Sendable, PageResponses {
     let repairCommand: String
     /// The clock of "printed on".
     let now: @Sendable () -> Date
+    /// Where printed links lead (`--public-url`); nil for the name each request came in on.
+    let publicURL: PublicURL?
     /// What a plain form's post carries to the page its redirect shows.
     let carrier = FormCarrier<CarriedPage>(appName: "homepwner")
     /// The CSV imports previewed and not yet confirmed.
@@ -40,13 +43,18 @@ public struct HomepwnerPages: Sendable, PageResponses {
     ///   - repairCommand: the command shown when the archive is damaged; by default
     ///     `homepwner check --repair --storage <the store's folder or s3://BUCKET/PREFIX>`.
     ///   - now: the clock that dates the printed inventory.
+    ///   - publicURL: where the labels' QR codes lead; by default the address each request
+    ///     came in on.
     /// - Throws: when the package's resources are missing or a template does not parse.
-    public init(store: ItemStore, repairCommand: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(
+        store: ItemStore, repairCommand: String? = nil, now: @escaping @Sendable () -> Date = { Date() }, publicURL: PublicURL? = nil
+    ) throws {
         self.store = store
         self.resources = try PageResources(bundle: .module, site: SiteIdentity(name: "Homepwner", stylesheet: "homepwner.css", startPage: "inventory"))
         self.maxPhotoBytes = ImageLimits().maxEncodedBytes
         self.repairCommand = repairCommand ?? Self.repairCommand(for: store.storage)
         self.now = now
+        self.publicURL = publicURL
     }
 
     /// Adds the pages, the plain forms, `/assets/…` (the pages' own files) and WebSupport's
@@ -60,8 +68,9 @@ public struct HomepwnerPages: Sendable, PageResponses {
         }
         router.post("/items") { request, _ in try await add(request) }
         router.get("/items/:key") { request, context in
-            try await page { try await itemPage(key: try pageKey(context), formError: await carrier.take(for: request)?.refusal) }
+            try await page { try await openItem(context.parameters.get("key") ?? "", request: request) }
         }
+        router.get("/scan") { request, _ in try await scanPage(request) }
         router.get("/locations") { request, _ in
             try await locationsPage(formError: await carrier.take(for: request)?.refusal)
         }
@@ -105,9 +114,9 @@ public struct HomepwnerPages: Sendable, PageResponses {
     /// forms that upload (a photo, an attachment, a CSV file, an inventory's zip) and the
     /// inventory, whose work grows with the data.
     public static let routes = PageRoutes<ItemStore>(
-        uploads: ["/items/{key}/photo", "/items/{key}/attachments", "/import", "/import-everything"], heavyReads: ["/"]
-    ) { router, store in
-        try HomepwnerPages(store: store).addRoutes(to: router)
+        uploads: ["/items/{key}/photo", "/items/{key}/attachments", "/import", "/import-everything"], heavyReads: ["/", "/labels"]
+    ) { router, store, configuration in
+        try HomepwnerPages(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
     }
 
     /// The command that repairs the archive in `storage`: `--storage` naming the folder or the

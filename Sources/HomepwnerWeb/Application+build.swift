@@ -82,7 +82,7 @@ public func buildRouter(
         readiness: Readiness(storage: store.blobs, deadline: configuration.readinessDeadline)
     )
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
-    try pages?.add(to: router, store: store)
+    try pages?.add(to: router, store: store, configuration: configuration)
     return router
 }
 

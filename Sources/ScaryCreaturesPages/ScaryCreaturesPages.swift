@@ -36,7 +36,7 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
     /// data.
     public static let routes = PageRoutes<ScaryCreatureDatabase>(
         uploads: ["/creatures/{id}/photo", "/imports"], heavyReads: ["/"]
-    ) { router, database in
+    ) { router, database, _ in
         try ScaryCreaturesPages(database: database).addRoutes(to: router)
     }
 

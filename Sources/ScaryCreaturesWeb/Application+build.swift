@@ -124,7 +124,7 @@ func buildRouter(
     let readiness = Readiness(storage: database.blobs, deadline: configuration.readinessDeadline) { await database.firstListingPending() }
     try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes, readiness: readiness)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
-    try pages?.add(to: router, store: database)
+    try pages?.add(to: router, store: database, configuration: configuration)
     return router
 }
 

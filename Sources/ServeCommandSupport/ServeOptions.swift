@@ -20,6 +20,12 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
     @Option(help: "The port; 0 picks a free one.") public var port = App.defaultPort
     /// The access token and the names the server answers to.
     @OptionGroup public var access: ServerAccessOptions
+    /// The address people reach the server at, as links printed on paper give it.
+    @Option(name: .customLong("public-url"), help: ArgumentHelp(
+        "The address people reach the server at (http://NAME[:PORT][/PATH] or https://…), when it is not the one a browser uses here: printed labels' QR codes lead there, and the server also answers to its name.",
+        valueName: "url"
+    ))
+    public var publicURL: String?
     /// How much the server logs.
     @Option(help: ArgumentHelp("How much to log.", valueName: "level")) public var logLevel: Logger.Level = .info
     /// Seconds that requests in flight may take to finish after SIGTERM or SIGINT.
@@ -43,11 +49,18 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
         guard shutdownGrace.isFinite, (0...3600).contains(shutdownGrace) else {
             throw WebStartError("--shutdown-grace takes 0 to 3600 seconds, not \(shutdownGrace)")
         }
+        let publicURL = try self.publicURL.map { text in
+            guard let url = PublicURL(text) else {
+                throw WebStartError("--public-url takes http://NAME[:PORT][/PATH] or https://NAME[:PORT][/PATH], not \"\(text.prefix(100))\"")
+            }
+            return url
+        }
         let access = try self.access.resolve(tokenVariable: App.tokenVariable, allowedHostsVariable: App.allowedHostsVariable)
-        let configuration = WebConfiguration(
+        var configuration = WebConfiguration(
             host: host, port: port, token: access.token, logLevel: logLevel,
             tokenVariable: App.tokenVariable, allowedHosts: access.allowedHosts
         )
+        configuration.publicURL = publicURL
         let name = App.displayName
         let app = try await build(configuration) { address in
             FileHandle.standardOutput.write(Data("\(name) is at \(address.url)\ndata: \(address.data)\n".utf8))

@@ -1,7 +1,9 @@
 import Foundation
 import Homepwner
 import HummingbirdTesting
+import QRCode
 import Testing
+import WebSupport
 import WebTestSupport
 
 @Suite("The printable pages: the insurance report by location and the labels")
@@ -67,21 +69,44 @@ struct PagesReportTests {
         }
     }
 
-    @Test("the labels: a card per location and per item with its 8-character code and the path of its page; ?location= keeps that location and what is inside it")
+    @Test("the labels: a card per location and per item, each with a QR code of its page's absolute URL on the name the request came in on; an item's card prints its code and the address to type, a location's its name; ?location= keeps that location and what is inside it")
     func labels() async throws {
         try await withPages { client, store in
             let drill = try await Self.add(store, "Drill", 120, location: "House › Garage")
             let saw = try await Self.add(store, "Saw", 30, location: "House › Garage › Shelf 2")
             let lamp = try await Self.add(store, "Lamp & shade", 5)
-            let all = text(try await client.execute(uri: "/labels", method: .get, headers: BrowserForms.pageHeaders))
+            // The router's test client sends every request for "localhost".
+            let headers = BrowserForms.pageHeaders
+            let all = text(try await client.execute(uri: "/labels", method: .get, headers: headers))
             #expect(Self.texts(after: "class=\"label-name\">", in: all) == ["House › Garage", "House › Garage › Shelf 2", "Drill", "Saw", "Lamp &amp; shade"])
             #expect(Self.texts(after: "class=\"label-code\">", in: all) == [drill, saw, lamp].map { String($0.itemKey.prefix(8)) })
-            #expect(all.contains("<li class=\"label-card label-item\"><p class=\"label-name\">Drill</p><p class=\"label-code\">\(drill.itemKey.prefix(8))</p><p class=\"label-link\">/items/\(drill.itemKey)</p></li>"))
-            #expect(all.contains("<p class=\"label-name\">House › Garage</p><p class=\"label-link\">/?location=House%20%E2%80%BA%20Garage</p>"))
+            let drillQR = try QRCode(text: "http://localhost/items/\(drill.itemKey)").svg(label: "QR code of the page of Drill")
+            #expect(all.contains("<li class=\"label-card label-item\"><div class=\"label-qr\">\(drillQR)</div><div class=\"label-text\"><p class=\"label-name\">Drill</p><p class=\"label-code\">\(drill.itemKey.prefix(8))</p><p class=\"label-link\">localhost/items/\(drill.itemKey.prefix(8))</p></div></li>"))
+            // A location's card prints the location, not a percent-escaped address; its QR code
+            // holds the address of the inventory there.
+            let garageQR = try QRCode(text: "http://localhost/?location=House%20%E2%80%BA%20Garage").svg(label: "QR code of the page of House › Garage")
+            #expect(all.contains("<li class=\"label-card label-location\"><div class=\"label-qr\">\(garageQR)</div><div class=\"label-text\"><p class=\"label-kind\">Location</p><p class=\"label-name\">House › Garage</p></div></li>"))
+            #expect(!all.contains("%E2%80%BA</p>"))
 
-            let garage = text(try await client.execute(uri: "/labels?location=House%20%E2%80%BA%20Garage", method: .get, headers: BrowserForms.pageHeaders))
+            let garage = text(try await client.execute(uri: "/labels?location=House%20%E2%80%BA%20Garage", method: .get, headers: headers))
             #expect(Self.texts(after: "class=\"label-name\">", in: garage) == ["House › Garage", "Drill", "Saw"])
             #expect(garage.contains("<title>Labels: House › Garage — Homepwner</title>"))
+        }
+    }
+
+    @Test("with --public-url the labels' QR codes and addresses lead there, whatever name the request used; a code two keys share is printed longer")
+    func labelsOnPublicURL() async throws {
+        let keys = ["ABCDEF12-0000-4000-8000-000000000001", "ABCDEF12-3000-4000-8000-000000000002"]
+        try await withPages(publicURL: PublicURL("https://inventory.example/home/"), keys: keys) { client, store in
+            let one = try await store.add(NewItem(name: "One"))
+            try await store.add(NewItem(name: "Two"))
+            // The router's test client sends every request for "localhost".
+            let headers = BrowserForms.pageHeaders
+            let all = text(try await client.execute(uri: "/labels", method: .get, headers: headers))
+            #expect(Self.texts(after: "class=\"label-code\">", in: all) == ["ABCDEF12-0", "ABCDEF12-3"])
+            #expect(Self.texts(after: "class=\"label-link\">", in: all) == ["inventory.example/home/items/ABCDEF12-0", "inventory.example/home/items/ABCDEF12-3"])
+            let qr = try QRCode(text: "https://inventory.example/home/items/\(one.itemKey)").svg(label: "QR code of the page of One")
+            #expect(all.contains(qr))
         }
     }
 

@@ -19,14 +19,24 @@ let testNow = Date(timeIntervalSince1970: 1_795_435_200)
 func withPages(
     prepare: (URL) throws -> Void = { _ in },
     storeNow: @escaping @Sendable () -> Date = { testNow },
+    publicURL: PublicURL? = nil,
+    keys: [String] = [],
     _ body: @escaping @Sendable (any TestClientProtocol, ItemStore) async throws -> Void
 ) async throws {
     let folder = try makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try prepare(folder)
-    let store = ItemStore(storage: .folder(folder), lockTimeout: .seconds(1), now: storeNow)
+    // New items take `keys` in order, then fresh UUIDs.
+    let handedOut = Mutex(0)
+    let store = ItemStore(storage: .folder(folder), lockTimeout: .seconds(1), now: storeNow, makeKey: {
+        let index = handedOut.withLock { count in
+            count += 1
+            return count - 1
+        }
+        return index < keys.count ? keys[index] : UUID().uuidString
+    })
     try await store.load()
-    let pages = try HomepwnerPages(store: store, repairCommand: "homepwner check --repair --data-dir /data", now: { testNow })
+    let pages = try HomepwnerPages(store: store, repairCommand: "homepwner check --repair --data-dir /data", now: { testNow }, publicURL: publicURL)
     let router = Router()
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(map: { ($0 as? HomepwnerError).map { APIError(.badRequest, code: $0.code.rawValue, $0.message) } }))

@@ -38,6 +38,16 @@ struct CLISearchTests {
             #expect(page.output.split(separator: "\n").last == "2 of 4 items match, worth $150 of $170; shown: 1 to 1")
             #expect(page.output.split(separator: "\n").first?.hasSuffix("Saw") == true)
 
+            // The code a label prints (a key's first 8 characters), typed in any case, finds that item alone.
+            let listed = try await homepwner(["list", "--json"] + read)
+            let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any])["items"] as? [[String: Any]]
+            let sawKey = try #require(items?.first { $0["itemName"] as? String == "Saw" }?["itemKey"] as? String)
+            let code = try await homepwner(["search", String(sawKey.prefix(8)).lowercased()] + read)
+            #expect(code.status == 0, "\(code.errors)")
+            #expect(code.output.split(separator: "\n").count == 2)
+            #expect(code.output.split(separator: "\n").first?.hasSuffix("Saw") == true)
+            #expect(code.output.split(separator: "\n").last == "1 of 4 items matches, worth $30 of $170")
+
             let nothing = try await homepwner(["search", "piano"] + read)
             #expect(nothing.status == 0)
             #expect(nothing.output == "0 of 4 items match, worth $0 of $170\n")

@@ -36,6 +36,16 @@ struct ServeOptionsTests {
         }
     }
 
+    @Test("--public-url that is not an http or https address is refused before anything is built, saying what it takes")
+    func publicURL() async throws {
+        #expect(try ServeOptions<SampleApp>.parse(["--public-url", "https://inventory.example/"]).publicURL == "https://inventory.example/")
+        let options = try ServeOptions<SampleApp>.parse(["--public-url", "inventory.example"])
+        let error = await #expect(throws: WebStartError.self) {
+            try await options.run { _, _ in throw CancellationError() }
+        }
+        #expect(error?.message == "--public-url takes http://NAME[:PORT][/PATH] or https://NAME[:PORT][/PATH], not \"inventory.example\"")
+    }
+
     @Test("GracefulStop says a duration as people write it")
     func durationText() {
         #expect(GracefulStop.text(.seconds(10)) == "10 s")

@@ -83,13 +83,13 @@ public enum ContractApp {
     /// - Throws: ``WebSupport/WebStartError`` for an unsafe configuration.
     public static func build(_ configuration: WebConfiguration = WebConfiguration(port: 0)) async throws -> some ApplicationProtocol {
         let hosts = try await configuration.validate()
-        let pages = PageRoutes<Things>(uploads: ["/things/{id}/photo"]) { router, things in things.addPages(to: router) }
+        let pages = PageRoutes<Things>(uploads: ["/things/{id}/photo"]) { router, things, _ in things.addPages(to: router) }
         let router = try AppRouter.make(
             configuration: configuration, appName: "Things", errors: { _ in nil }, openAPIDocument: openAPIDocument, pages: pages
         )
         let things = Things()
         things.addRoutes(to: router)
-        try pages.add(to: router, store: things)
+        try pages.add(to: router, store: things, configuration: configuration)
         return AppServer.application(
             router: router, configuration: configuration, hosts: hosts, serverName: "things",
             services: [], data: "memory", logger: AppServer.logger(configuration, serverName: "things"),

@@ -27,6 +27,8 @@ public struct ItemCatalog: Sendable {
     private let labelIndex: [PropertyListKey: Int32]
     /// The orders sorted so far, as positions in ``items``.
     private let orders: OrderCache
+    /// The keys, for codes typed in any case (``keyMatch(_:)``).
+    let keyIndex: ItemKeyIndex
 
     /// The catalog of `items`.
     public init(items: [Item]) {
@@ -75,6 +77,7 @@ public struct ItemCatalog: Sendable {
         self.labels = labels
         self.labelIndex = labelIndex
         orders = OrderCache()
+        keyIndex = ItemKeyIndex(keys: items.map(\.itemKey))
     }
 
     private static func searchText(of item: Item) -> [UInt8] {
@@ -96,6 +99,8 @@ public struct ItemCatalog: Sendable {
     /// location and label.
     public func search(_ query: ItemQuery) -> ItemSearchResult {
         let words = ItemQuery.words(of: query.text)
+        // A label's code finds its item: alone, or beside what the words find when shorter.
+        let code = codeMatch(query.text)
         // The filters as groups: which locations are the one asked for or inside it, which label
         // it is (nil when no item has it: nothing matches).
         let wantedLocations: [Bool]? = query.location.map { wanted in
@@ -116,7 +121,11 @@ public struct ItemCatalog: Sendable {
             let location = locationGroup[index]
             if let wantedLocations { match = location >= 0 && wantedLocations[Int(location)] }
             if match, let wantedLabel { match = wantedLabel.map { labelGroups[index].contains($0) } ?? false }
-            if match, !words.isEmpty { match = contains(words, at: index) }
+            if match, let code, code.alone {
+                match = index == code.position
+            } else if match, !words.isEmpty {
+                match = contains(words, at: index) || index == code?.position
+            }
             matched[index] = match
             everything.add(item)
             if match { shown.add(item) }

@@ -375,21 +375,18 @@ public actor ItemStore {
     ///   archive (the item may be in the part that cannot be read), or `.ambiguousKey` naming
     ///   how many match.
     public func resolveKey(_ text: String) async throws -> String {
-        let items = try await self.items()
-        if items.contains(where: { $0.itemKey.utf8.elementsEqual(text.utf8) }) { return text }
-        let prefix = text.uppercased()
-        let matches = prefix.count >= 4 ? items.filter { $0.itemKey.uppercased().hasPrefix(prefix) } : []
-        guard let first = matches.first else {
-            let missing = "no item has a key \(text.count >= 4 ? "starting with" : "equal to") \"\(text)\""
+        switch try await catalog().keyMatch(text) {
+        case .one(let item):
+            return item.itemKey
+        case .several(let count):
+            throw HomepwnerError(.ambiguousKey, "\(count == 20 ? "20 or more" : String(count)) items have keys starting with \"\(text)\"; give more of the key")
+        case .none:
+            let missing = "no item has a key \(text.count >= ItemCatalog.minimumCodeLength ? "starting with" : "equal to") \"\(text)\""
             if case .damaged(let reason) = status {
                 // The item may be in the part that cannot be read: the damage is the answer.
                 throw HomepwnerError(.damagedArchive, "\(missing) among those that could be read: \(reason)")
             }
             throw HomepwnerError(.notFound, missing)
         }
-        guard matches.allSatisfy({ $0.itemKey.utf8.elementsEqual(first.itemKey.utf8) }) else {
-            throw HomepwnerError(.ambiguousKey, "\(matches.count) items have keys starting with \"\(text)\"; give more of the key")
-        }
-        return first.itemKey
     }
 }

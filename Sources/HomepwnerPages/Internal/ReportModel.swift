@@ -92,10 +92,13 @@ struct LabelsModel: Sendable, Encodable {
     /// One card.
     struct Card: Sendable, Encodable {
         var name: String
-        /// The short code in large type (an item key's first 8 characters); nil for a location.
+        /// The short code in large type (the shortest start of an item's key, 8 characters or
+        /// more, that names it alone); nil for a location.
         var code: String?
-        /// Where the card points: the item's page, or the inventory at the location.
-        var link: String
+        /// The item's address to type (`host/items/CODE`); nil for a location.
+        var address: String?
+        /// The QR code of the card's page as an SVG element (made here, its label escaped).
+        var qr: String?
         var kind: String
     }
 

@@ -12,22 +12,22 @@ public struct PageRoutes<Store>: Sendable {
     /// The pages whose `GET` does work that grows with the data (a list), by exact path:
     /// answered off the event loops (``OffLoopMiddleware``).
     public let heavyReads: Set<String>
-    private let addRoutes: @Sendable (Router<BasicRequestContext>, Store) throws -> Void
+    private let addRoutes: @Sendable (Router<BasicRequestContext>, Store, WebConfiguration) throws -> Void
 
     /// The pages `addRoutes` adds, with their uploads and heavy reads.
     public init(
         uploads: [String] = [], heavyReads: Set<String> = [],
-        addRoutes: @escaping @Sendable (Router<BasicRequestContext>, Store) throws -> Void
+        addRoutes: @escaping @Sendable (Router<BasicRequestContext>, Store, WebConfiguration) throws -> Void
     ) {
         self.uploads = uploads
         self.heavyReads = heavyReads
         self.addRoutes = addRoutes
     }
 
-    /// Adds the pages over `store` to `router`.
+    /// Adds the pages over `store` to `router`, for a server started with `configuration`.
     ///
     /// - Throws: when the pages' resources are missing or a template does not parse.
-    public func add(to router: Router<BasicRequestContext>, store: Store) throws {
-        try addRoutes(router, store)
+    public func add(to router: Router<BasicRequestContext>, store: Store, configuration: WebConfiguration) throws {
+        try addRoutes(router, store, configuration)
     }
 }

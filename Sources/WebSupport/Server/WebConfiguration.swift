@@ -37,6 +37,9 @@ public struct WebConfiguration: Sendable {
     /// Names the server answers to besides its own (`--allowed-host`): a name under which it is
     /// reached through a proxy, or a name of this machine. Requests for any other name get 421.
     public var allowedHosts: [String]
+    /// The address people reach the server at (`--public-url`): links that leave the browser
+    /// (labels' QR codes) lead there, and its name is one the server answers to.
+    public var publicURL: PublicURL?
     /// When a connection that keeps the server waiting is closed.
     public var timeouts: ConnectionTimeouts
     /// How long a request waits for storage work it shares with other requests (a listing of
@@ -89,7 +92,8 @@ public struct WebConfiguration: Sendable {
             throw WebStartError("binding \(host) would let other machines in: give an access token with --token, --token-file or \(tokenVariable), or bind 127.0.0.1")
         }
         let machineAddresses = HostPolicy.isWildcard(host) ? await ListenAddress.machineAddresses() : []
-        return HostPolicy(bindHost: host, isLoopback: isLoopback, allowedHosts: allowedHosts, machineAddresses: machineAddresses)
+        let names = allowedHosts + (publicURL.map { [$0.authority] } ?? [])
+        return HostPolicy(bindHost: host, isLoopback: isLoopback, allowedHosts: names, machineAddresses: machineAddresses)
     }
 }
 

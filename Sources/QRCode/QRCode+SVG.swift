@@ -1,0 +1,43 @@
+extension QRCode {
+    /// The symbol as SVG path data in module units, one `M x y h1 v1 h-1 z` square per run
+    /// of dark modules in a row, offset by `quietZone` modules of light on every side.
+    public func svgPathData(quietZone: Int = 4) -> String {
+        var path = ""
+        for y in 0..<size {
+            var x = 0
+            while x < size {
+                guard self[x: x, y: y] else { x += 1; continue }
+                let start = x
+                while x < size, self[x: x, y: y] { x += 1 }
+                path += "M\(start + quietZone) \(y + quietZone)h\(x - start)v1h-\(x - start)z"
+            }
+        }
+        return path
+    }
+
+    /// The symbol as a complete SVG element: light background, dark modules, the quiet zone
+    /// of `quietZone` modules that readers need around it, scaled to its container.
+    /// `label` becomes the image's accessible name.
+    public func svg(quietZone: Int = 4, label: String) -> String {
+        let side = size + 2 * quietZone
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" role=\"img\" aria-label=\"\(Self.escaped(label))\" shape-rendering=\"crispEdges\">"
+            + "<rect width=\"\(side)\" height=\"\(side)\" fill=\"#fff\"/>"
+            + "<path fill=\"#000\" d=\"\(svgPathData(quietZone: quietZone))\"/></svg>"
+    }
+
+    /// `text` safe inside a double-quoted XML attribute.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
