@@ -67,14 +67,15 @@ extension HomepwnerPages {
             title: location.map { "Labels: \($0)" } ?? "Labels",
             locationCards: locations.map { place in
                 let path = Self.inventoryLink(location: place)
-                return .init(name: place, code: nil, address: nil, qr: Self.qrCode(base: base, path: path, label: "QR code of the page of \(place)"), kind: "location")
+                return .init(name: place, code: nil, addressHost: nil, addressPath: nil, qr: Self.qrCode(base: base, path: path, label: "QR code of the page of \(place)"), kind: "location")
             },
             itemCards: result.items.map { item in
                 let valid = ItemRules.isValidKey(item.itemKey)
                 let code = codes.shortest(for: item.itemKey, minimum: ItemCatalog.labelCodeLength)
                 return .init(
                     name: item.itemName, code: code,
-                    address: valid ? "\(base.map { "\($0.authority)\($0.path)" } ?? "")/items/\(code)" : nil,
+                    addressHost: valid ? base.map { "\($0.authority)\($0.path)" } : nil,
+                    addressPath: valid ? "/items/\(code)" : nil,
                     qr: valid ? Self.qrCode(base: base, path: "/items/\(item.itemKey)", label: "QR code of the page of \(item.itemName)") : nil,
                     kind: "item"
                 )

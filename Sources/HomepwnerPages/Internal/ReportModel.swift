@@ -95,8 +95,10 @@ struct LabelsModel: Sendable, Encodable {
         /// The short code in large type (the shortest start of an item's key, 8 characters or
         /// more, that names it alone); nil for a location.
         var code: String?
-        /// The item's address to type (`host/items/CODE`); nil for a location.
-        var address: String?
+        /// The item's address to type, in two parts a line may break between: the host (and
+        /// path the app is under) and `/items/CODE`; nil for a location.
+        var addressHost: String?
+        var addressPath: String?
         /// The QR code of the card's page as an SVG element (made here, its label escaped).
         var qr: String?
         var kind: String

@@ -65,6 +65,8 @@ APP = App(
             "import": "/import",
             "report": "/report",
             "labels": "/labels",
+            "scan": "/scan",
+            "scan-refused": "/scan?code=ZZZZ",
             "item": "/items/{0}",
             "item-without-photo": "/items/{4}",
             "locations": "/locations",

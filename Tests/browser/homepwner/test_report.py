@@ -5,6 +5,7 @@ table's header repeats, rows and labels do not split and a location's heading st
 table, black on white even when the screen is dark; the labels of a location show each item's
 short code. Each run's items carry a word of their own."""
 import uuid
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
 
@@ -55,7 +56,8 @@ def test_report_and_labels_print(device_page: Page):
     page.goto(f"/labels?location={place}")
     card = page.locator(".label-item", has_text=f"{word} drill")
     expect(card.locator(".label-code")).to_have_text(key[:8])
-    expect(card.locator(".label-link")).to_have_text(f"/items/{key}")
+    # The address to type: the name this page was opened at, and the code.
+    expect(card.locator(".label-link")).to_have_text(f"{urlsplit(page.url).netloc}/items/{key[:8]}")
     expect(page.locator(".label-location .label-name")).to_have_text([place])
     size = sideways(page)
     assert size["scrollWidth"] <= page.viewport_size["width"] and size["innerWidth"] <= page.viewport_size["width"], size
