@@ -3,8 +3,9 @@ import Homepwner
 import Hummingbird
 import WebSupport
 
-/// The locations page (`GET /locations`): the list the user keeps, each with how many items are
-/// there, plain forms to add, rename and remove (each a 303 back to the page, a refusal carried
+/// The locations page (`GET /locations`): where things are (every location in use or kept, as a
+/// tree, each with its totals and a link to its page; the items without a location), and the
+/// list the user keeps, each with how many items are there, plain forms to add, rename and remove (each a 303 back to the page, a refusal carried
 /// there in words).
 extension HomepwnerPages {
     func locationsPage(formError: String?, typed: String = "") async throws -> Response {
@@ -13,7 +14,11 @@ extension HomepwnerPages {
         let rows = zip(list.names, counts).enumerated().map { index, entry in
             LocationsPageModel.Row(index: index, name: entry.0, countText: entry.1 == 1 ? "1 item" : "\(entry.1) items")
         }
-        let model = LocationsPageModel(rows: rows, isEmpty: rows.isEmpty, formError: formError, typed: typed, readOnly: await damage() != nil)
+        let tree = try await store.placeTree()
+        let model = LocationsPageModel(
+            rows: rows, isEmpty: rows.isEmpty, formError: formError, typed: typed, readOnly: await damage() != nil,
+            places: Self.placeBranches(tree), hasPlaces: !tree.places.isEmpty, withoutText: tree.withoutLocation.count > 0 ? Self.totalsText(tree.withoutLocation) : nil
+        )
         return html(try await resources.render(model, template: "locations"))
     }
 
@@ -59,4 +64,9 @@ struct LocationsPageModel: Sendable, Encodable {
     var formError: String?
     var typed: String
     var readOnly: Bool
+    /// Where things are: every location in use or kept, nested.
+    var places: [PlaceBranch]
+    var hasPlaces: Bool
+    /// The items without a location, when there are some.
+    var withoutText: String?
 }

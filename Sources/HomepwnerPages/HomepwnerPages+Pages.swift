@@ -32,7 +32,7 @@ extension HomepwnerPages {
             sortOptions: query.sortMenu,
             searchText: query.text,
             // Each location with its parents, counted as the filter counts: at it or inside it.
-            locationOptions: Self.filterOptions(result.byPlace, selected: query.location, all: "Every location"),
+            locationOptions: Self.locationOptions(result, query: query),
             labelOptions: Self.filterOptions(result.byLabel, selected: query.label, all: "Every label"),
             narrows: query.narrows,
             rows: rows,
@@ -58,6 +58,18 @@ extension HomepwnerPages {
         let items = all == 1 ? "1 item" : "\(all.formatted()) items"
         guard narrows else { return items }
         return shown == 1 ? "1 of \(items) matches" : "\(shown.formatted()) of \(items) match"
+    }
+
+    /// The location menu: every location with its parents, counted as the filter counts (at it
+    /// or inside it), then "No location" when some item has none or it is asked for.
+    static func locationOptions(_ result: ItemSearchResult, query: ItemListQuery) -> [MenuChoice] {
+        var options = filterOptions(result.byPlace, selected: query.location, all: "Every location")
+        let without = result.byLocation.first { $0.name == nil }?.all.count ?? 0
+        if without > 0 || query.withoutLocation {
+            options[0].selected = options[0].selected && !query.withoutLocation
+            options.append(MenuChoice(value: ItemListRules.noLocationChoice, label: "No location (\(without.formatted()))", selected: query.withoutLocation))
+        }
+        return options
     }
 
     /// The choices of the location or label menu: every group with a name, the selected one

@@ -56,7 +56,7 @@ extension HomepwnerPages {
     /// `/items/CODE` and a search for it find it) and the address to type; a location's card
     /// prints the location.
     func labelsPage(_ request: Request) async throws -> Response {
-        let location = ItemListQuery(query: request.uri.query).location
+        let location = ItemListQuery.reading(request.uri.query).location
         let catalog = try await store.catalog()
         let result = catalog.search(ItemQuery(location: location, order: ItemOrder(field: .location)))
         let kept = location == nil ? await keptLocations() : []
@@ -66,7 +66,7 @@ extension HomepwnerPages {
         let model = LabelsModel(
             title: location.map { "Labels: \($0)" } ?? "Labels",
             locationCards: locations.map { place in
-                let path = Self.inventoryLink(location: place)
+                let path = Self.locationLink(place)
                 return .init(name: place, code: nil, addressHost: nil, addressPath: nil, qr: Self.qrCode(base: base, path: path, label: "QR code of the page of \(place)"), kind: "location")
             },
             itemCards: result.items.map { item in

@@ -64,13 +64,14 @@ public struct HomepwnerPages: Sendable, PageResponses {
         resources.commonAssets.addRoutes(to: router, prefix: CommonAssets.prefix)
         router.get("/") { request, _ in
             let carried = await carrier.take(for: request)
-            return try await listPage(ItemListQuery(query: request.uri.query), add: carried?.addForm ?? AddFormModel())
+            return try await listPage(ItemListQuery.reading(request.uri.query), add: carried?.addForm ?? AddFormModel())
         }
         router.post("/items") { request, _ in try await add(request) }
         router.get("/items/:key") { request, context in
             try await page { try await openItem(context.parameters.get("key") ?? "", request: request) }
         }
         router.get("/scan") { request, _ in try await scanPage(request) }
+        router.get("/location") { request, _ in try await page { try await locationPage(request) } }
         router.get("/locations") { request, _ in
             try await locationsPage(formError: await carrier.take(for: request)?.refusal)
         }
@@ -114,7 +115,7 @@ public struct HomepwnerPages: Sendable, PageResponses {
     /// forms that upload (a photo, an attachment, a CSV file, an inventory's zip) and the
     /// inventory, whose work grows with the data.
     public static let routes = PageRoutes<ItemStore>(
-        uploads: ["/items/{key}/photo", "/items/{key}/attachments", "/import", "/import-everything"], heavyReads: ["/", "/labels"]
+        uploads: ["/items/{key}/photo", "/items/{key}/attachments", "/import", "/import-everything"], heavyReads: ["/", "/labels", "/locations", "/location"]
     ) { router, store, configuration in
         try HomepwnerPages(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
     }

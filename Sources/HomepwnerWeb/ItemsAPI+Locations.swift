@@ -3,8 +3,26 @@ import Homepwner
 import OpenAPIRuntime
 import WebSupport
 
-/// The list of locations (``Homepwner/LocationList``): list, add, rename, remove.
+/// The list of locations (``Homepwner/LocationList``): list, add, rename, remove; and where
+/// things are (``Homepwner/PlaceTree``).
 extension ItemsAPI {
+    func listPlaces(_ input: Operations.ListPlaces.Input) async throws -> Operations.ListPlaces.Output {
+        let tree = try await store.placeTree()
+        return .ok(.init(body: .json(.init(
+            places: tree.places.map { place in
+                .init(
+                    name: place.name, levels: place.levels, depth: place.depth, kept: place.isKept,
+                    itemCount: place.totals.count, quantity: Int64(place.totals.quantity), totalValueInDollars: Int64(place.totals.valueInDollars)
+                )
+            },
+            withoutLocation: Self.placeTotals(tree.withoutLocation), everything: Self.placeTotals(tree.everything)
+        ))))
+    }
+
+    private static func placeTotals(_ totals: ItemTotals) -> Components.Schemas.PlaceTotals {
+        .init(itemCount: totals.count, quantity: Int64(totals.quantity), totalValueInDollars: Int64(totals.valueInDollars))
+    }
+
     func listLocations(_ input: Operations.ListLocations.Input) async throws -> Operations.ListLocations.Output {
         .ok(.init(body: .json(try await representation(of: try await store.locations()))))
     }

@@ -29,7 +29,7 @@ struct ItemsAPI: APIProtocol, ReadinessReporting {
         let search = ItemQuery(
             text: query.q ?? "", location: query.location, label: query.label,
             order: ItemOrder(field: query.sort.flatMap { ItemOrder.Field(rawValue: $0.rawValue) }, descending: query.order == .desc),
-            offset: query.offset ?? 0, limit: query.limit
+            offset: query.offset ?? 0, limit: query.limit, withoutLocation: query.noLocation ?? false
         )
         let result: ItemSearchResult
         do {

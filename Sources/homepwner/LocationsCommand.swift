@@ -3,14 +3,14 @@ import CommandLineSupport
 import Foundation
 import Homepwner
 
-/// `locations [list|add|rename|remove]`: the list of locations items pick from, kept in
-/// `locations.plist` beside `items.archive`.
+/// `locations [list|tree|add|rename|remove]`: the list of locations items pick from, kept in
+/// `locations.plist` beside `items.archive`, and where things are.
 struct LocationsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "locations",
         abstract: "List, add, rename or remove the locations items are kept in.",
         discussion: "A location is levels separated by › (\"House › Garage › Shelf 2\"). Renaming one renames it in every item there or inside it; removing one leaves the items where they are.",
-        subcommands: [ListLocations.self, AddLocation.self, RenameLocation.self, RemoveLocation.self],
+        subcommands: [ListLocations.self, LocationTree.self, AddLocation.self, RenameLocation.self, RemoveLocation.self],
         defaultSubcommand: ListLocations.self
     )
 
@@ -36,6 +36,59 @@ struct LocationsCommand: AsyncParsableCommand {
                 }
                 return text + (list.names.isEmpty ? "no locations yet (add one with: homepwner locations add NAME)\n" : "")
             }
+        }
+    }
+
+    /// `locations tree [--json]`: every location in use or kept and each parent, indented by
+    /// level, with the items at it or inside it (what `search --location` finds) and their total
+    /// value; then the items without a location.
+    struct LocationTree: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "tree",
+            abstract: "Show where things are: every location in use or kept, with its parents, the items there and their value."
+        )
+        @OptionGroup var data: DataOptions
+        @OptionGroup var output: OutputOptions
+
+        struct Entry: Encodable {
+            var name: String
+            var depth: Int
+            var kept: Bool
+            var itemCount: Int
+            var quantity: Int
+            var totalValueInDollars: Int
+        }
+
+        struct Tree: Encodable {
+            var places: [Entry]
+            var withoutLocation: Entry
+        }
+
+        func run() async throws {
+            let store = try await data.openForReading()
+            let tree = try await store?.placeTree() ?? PlaceTree(ItemCatalog(items: []), kept: [])
+            let entries = tree.places.map { place in
+                Entry(
+                    name: place.name, depth: place.depth, kept: place.isKept, itemCount: place.totals.count,
+                    quantity: place.totals.quantity, totalValueInDollars: place.totals.valueInDollars
+                )
+            }
+            let without = tree.withoutLocation
+            let none = Entry(name: "", depth: 0, kept: false, itemCount: without.count, quantity: without.quantity, totalValueInDollars: without.valueInDollars)
+            try await output.write(json: { Tree(places: entries, withoutLocation: none) }) {
+                var text = ""
+                for place in tree.places {
+                    let indent = String(repeating: "  ", count: place.depth - 1)
+                    text += "\(indent)\(terminalSafe(place.levels.last ?? place.name))  \(Self.summary(place.totals))\n"
+                }
+                if without.count > 0 || tree.places.isEmpty { text += "(no location)  \(Self.summary(without))\n" }
+                return text
+            }
+        }
+
+        /// "3 items, $1,540", "1 item, $0".
+        static func summary(_ totals: ItemTotals) -> String {
+            "(\(totals.count == 1 ? "1 item" : "\(totals.count.formatted()) items"), \(ItemRules.dollars(totals.valueInDollars)))"
         }
     }
 

@@ -3,7 +3,7 @@ import CommandLineSupport
 import Foundation
 import Homepwner
 
-/// `search [WORDS…] [--location L] [--label L] [--sort FIELD] [--desc] [--offset N] [--limit N] [--json]`:
+/// `search [WORDS…] [--location L | --no-location] [--label L] [--sort FIELD] [--desc] [--offset N] [--limit N] [--json]`:
 /// the items a search and filters find, as `list` shows them, with the totals of the matches and
 /// of everything. Nothing found is not a failure (exit 0); a query over its limits is (exit 64).
 struct SearchCommand: AsyncParsableCommand {
@@ -14,7 +14,9 @@ struct SearchCommand: AsyncParsableCommand {
             Every word must occur in the item's name, serial number, model, manufacturer, notes, \
             location or labels, in any case and with or without accents ("eclair" finds "Éclair"). \
             --location finds that location and what is inside it ("House › Garage" also finds \
-            "House › Garage › Shelf 2"); --label finds items with exactly that label.
+            "House › Garage › Shelf 2"); --no-location the items without one; --label finds items \
+            with exactly that label. A label's code (the start of an item's key, 8 characters or \
+            more, any case) finds that item alone.
             """
     )
 
@@ -24,6 +26,8 @@ struct SearchCommand: AsyncParsableCommand {
     var location: String?
     @Option(help: "Only items with this label.")
     var label: String?
+    @Flag(help: "Only items without a location.")
+    var noLocation = false
     @Option(help: "Sort by name, value, date or location (default: the archive's order).")
     var sort: ItemOrder.Field?
     @Flag(help: "Largest, latest or Z first.")
@@ -48,7 +52,7 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         let query = ItemQuery(
             text: words.joined(separator: " "), location: location, label: label,
-            order: ItemOrder(field: sort, descending: desc), offset: offset, limit: limit
+            order: ItemOrder(field: sort, descending: desc), offset: offset, limit: limit, withoutLocation: noLocation
         )
         do {
             _ = try query.validated()

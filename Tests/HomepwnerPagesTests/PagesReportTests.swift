@@ -83,8 +83,8 @@ struct PagesReportTests {
             let drillQR = try QRCode(text: "http://localhost/items/\(drill.itemKey)").svg(label: "QR code of the page of Drill")
             #expect(all.contains("<li class=\"label-card label-item\"><div class=\"label-qr\">\(drillQR)</div><div class=\"label-text\"><p class=\"label-name\">Drill</p><p class=\"label-code\">\(drill.itemKey.prefix(8))</p><p class=\"label-link\">localhost<wbr>/items/\(drill.itemKey.prefix(8))</p></div></li>"))
             // A location's card prints the location, not a percent-escaped address; its QR code
-            // holds the address of the inventory there.
-            let garageQR = try QRCode(text: "http://localhost/?location=House%20%E2%80%BA%20Garage").svg(label: "QR code of the page of House › Garage")
+            // holds the address of the location's page.
+            let garageQR = try QRCode(text: "http://localhost/location?name=House%20%E2%80%BA%20Garage").svg(label: "QR code of the page of House › Garage")
             #expect(all.contains("<li class=\"label-card label-location\"><div class=\"label-qr\">\(garageQR)</div><div class=\"label-text\"><p class=\"label-kind\">Location</p><p class=\"label-name\">House › Garage</p></div></li>"))
             #expect(!all.contains("%E2%80%BA</p>"))
 

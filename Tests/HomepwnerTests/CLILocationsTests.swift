@@ -5,7 +5,7 @@ import TestSupport
 
 @Suite("The homepwner command keeps the list of locations", .timeLimit(.minutes(4)))
 struct CLILocationsTests {
-    @Test("locations add, list (text and --json), rename (moving the items) and remove, as a real process")
+    @Test("locations add, list (text and --json), rename (moving the items), tree (every location in use or kept) and remove, and search --no-location, as a real process")
     func addListRenameRemove() async throws {
         try await withTemporaryFolder { folder in
             let data = ["--data-dir", folder.path]
@@ -22,6 +22,10 @@ struct CLILocationsTests {
             let renamed = try await homepwner(["locations", "rename", "House › Garage", "Home › Garage"] + data)
             #expect(renamed.status == 0, "\(renamed.errors)")
             #expect(renamed.output == "Home › Garage  renamed (1 item moved)\n")
+            // The tree: every location in use or kept, parents first, each with what is there or inside it.
+            let tree = try await homepwner(["locations", "tree"] + data)
+            #expect(tree.status == 0, "\(tree.errors)")
+            #expect(tree.output == "Attic  (0 items, $0)\nHome  (1 item, $0)\n  Garage  (1 item, $0)\n    Shelf 2  (1 item, $0)\n")
             let json = try await homepwner(["locations", "list", "--json"] + data)
             let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
             #expect(entries.map { $0["name"] as? String } == ["Home › Garage", "Attic"])
@@ -31,6 +35,18 @@ struct CLILocationsTests {
             #expect(items.map { $0["location"] as? String } == ["Home › Garage › Shelf 2"])
             #expect(try await homepwner(["locations", "remove", "Attic"] + data).output == "Attic  removed\n")
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("locations.plist").path))
+            // The items without a location close the tree; --no-location finds them.
+            let nowhere = try await homepwner(["add", "Lamp", "--value", "5"] + data)
+            #expect(nowhere.status == 0, "\(nowhere.errors)")
+            #expect(try await homepwner(["locations", "tree"] + data).output.hasSuffix("(no location)  (1 item, $5)\n"))
+            let treeJSON = try #require(try JSONSerialization.jsonObject(with: Data(try await homepwner(["locations", "tree", "--json"] + data).output.utf8)) as? [String: Any])
+            #expect((treeJSON["places"] as? [[String: Any]])?.map { $0["depth"] as? Int } == [1, 2, 3])
+            #expect((treeJSON["withoutLocation"] as? [String: Any])?["itemCount"] as? Int == 1)
+            let unplaced = try await homepwner(["search", "--no-location"] + data)
+            #expect(unplaced.output.split(separator: "\n").last == "1 of 2 items matches, worth $5 of $5")
+            let conflicting = try await homepwner(["search", "--no-location", "--location", "Home"] + data)
+            #expect(conflicting.status == 64)
+            #expect(conflicting.errors == "homepwner: error: ask for a location or for items without one, not both\n")
         }
     }
 

@@ -31,6 +31,37 @@ struct LocationRouteTests {
         }
     }
 
+    @Test("GET /api/places: every location in use or kept and each parent, parents first, with the totals the location filter shows; the items without a location; ?noLocation=true lists those, and with location= is 400")
+    func places() async throws {
+        try await withApp { client, _ in
+            _ = try await client.execute(uri: "/api/locations", method: .post, headers: jsonHeaders, body: body(#"{"name":"Attic"}"#))
+            try await addItem(client, #"{"name":"Drill","valueInDollars":120,"location":"House > Garage"}"#)
+            try await addItem(client, #"{"name":"Saw","valueInDollars":30,"quantity":2,"location":"House › Garage › Shelf 2"}"#)
+            try await addItem(client, #"{"name":"Lamp","valueInDollars":5}"#)
+            let answer = try await client.execute(uri: "/api/places", method: .get)
+            #expect(answer.status == .ok)
+            let tree = try json(answer)
+            let places = try #require(tree["places"] as? [[String: Any]])
+            #expect(places.map { $0["name"] as? String } == ["Attic", "House", "House › Garage", "House › Garage › Shelf 2"])
+            #expect(places.map { $0["depth"] as? Int } == [1, 1, 2, 3])
+            #expect(places.map { $0["kept"] as? Bool } == [true, false, false, false])
+            #expect(places.map { $0["itemCount"] as? Int } == [0, 2, 2, 1])
+            #expect(places.map { $0["quantity"] as? Int } == [0, 3, 3, 2])
+            #expect(places.map { $0["totalValueInDollars"] as? Int } == [0, 180, 180, 60])
+            #expect(places[3]["levels"] as? [String] == ["House", "Garage", "Shelf 2"])
+            let without = try #require(tree["withoutLocation"] as? [String: Any])
+            #expect(without["itemCount"] as? Int == 1 && without["totalValueInDollars"] as? Int == 5)
+            #expect((tree["everything"] as? [String: Any])?["totalValueInDollars"] as? Int == 185)
+
+            let nowhere = try json(try await client.execute(uri: "/api/items?noLocation=true", method: .get))
+            #expect((nowhere["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Lamp"])
+            #expect(nowhere["shownCount"] as? Int == 1)
+            let both = try await client.execute(uri: "/api/items?noLocation=true&location=House", method: .get)
+            #expect(both.status == .badRequest)
+            #expect(try errorMessage(both) == "ask for a location or for items without one, not both")
+        }
+    }
+
     @Test("a repeat or broken name is 422 invalid_value, an unknown one 404, a missing body field 400; never a 500")
     func refusals() async throws {
         try await withApp { client, _ in

@@ -120,6 +120,7 @@ public struct ItemCatalog: Sendable {
             var match = true
             let location = locationGroup[index]
             if let wantedLocations { match = location >= 0 && wantedLocations[Int(location)] }
+            if query.withoutLocation { match = location < 0 }
             if match, let wantedLabel { match = wantedLabel.map { labelGroups[index].contains($0) } ?? false }
             if match, let code, code.alone {
                 match = index == code.position
@@ -187,7 +188,7 @@ public struct ItemCatalog: Sendable {
     /// first levels as parents, not one parent per level (work stays proportional to the text).
     private func places(_ totals: [GroupTotals]) -> [GroupTotals] {
         var places: [PropertyListKey: GroupTotals] = [:]
-        for (location, total) in zip(locations, totals) {
+        for (location, total) in zip(locations, totals) where !location.levels.isEmpty {
             let depth = location.levels.count
             let parents = Set(1...max(1, min(depth, ItemRules.maxLocationLevels))).union([depth])
             for count in parents.sorted() where count > 0 {

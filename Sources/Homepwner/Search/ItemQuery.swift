@@ -13,6 +13,8 @@ public struct ItemQuery: Sendable, Equatable {
     public var location: String?
     /// Only items with this label (compared by code point).
     public var label: String?
+    /// Only items without a location (refused together with ``location``).
+    public var withoutLocation: Bool
     /// The order of the matches.
     public var order: ItemOrder
     /// How many matches to skip.
@@ -30,18 +32,19 @@ public struct ItemQuery: Sendable, Equatable {
     /// A query; every part is optional (every item, in the archive's order).
     public init(
         text: String = "", location: String? = nil, label: String? = nil, order: ItemOrder = ItemOrder(field: nil),
-        offset: Int = 0, limit: Int? = nil
+        offset: Int = 0, limit: Int? = nil, withoutLocation: Bool = false
     ) {
         self.text = text
         self.location = location
         self.label = label
+        self.withoutLocation = withoutLocation
         self.order = order
         self.offset = offset
         self.limit = limit
     }
 
     /// Whether the query narrows the inventory (a search or a filter).
-    public var narrows: Bool { !Self.words(of: text).isEmpty || location != nil || label != nil }
+    public var narrows: Bool { !Self.words(of: text).isEmpty || location != nil || label != nil || withoutLocation }
 
     /// Checks the query's limits.
     ///
@@ -57,6 +60,9 @@ public struct ItemQuery: Sendable, Equatable {
         }
         if let label, label.utf8.count > 4 * ItemRules.maxLabelLength || label.count > ItemRules.maxLabelLength {
             throw HomepwnerError(.invalidValue, "a label can have at most \(ItemRules.maxLabelLength) characters")
+        }
+        if withoutLocation, location != nil {
+            throw HomepwnerError(.invalidValue, "ask for a location or for items without one, not both")
         }
         guard offset >= 0 else { throw HomepwnerError(.invalidValue, "an offset cannot be negative, not \(offset)") }
         guard offset <= Self.maxOffset else { throw HomepwnerError(.invalidValue, "an offset can be at most \(Self.maxOffset), not \(offset)") }

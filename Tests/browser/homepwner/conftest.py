@@ -16,17 +16,21 @@ from items import create  # noqa: E402
 pytest_plugins = ["plugin"]  # the fixtures, written once for both apps (../common/plugin.py)
 
 SHOWCASE = [
-    ("Mirrorless camera", "CAM-4471-X", 1_350, (60, 60, 70), (200, 220, 240)),
-    ("Upright piano", "YP-88-20931", 4_000, (90, 50, 30), (240, 230, 210)),
-    ("Mountain bike", "MB-2024-0917", 890, (200, 60, 60), (150, 200, 250)),
-    ("Wedding ring", "", 2_400, (230, 190, 60), (250, 245, 235)),
-    ("Record collection", "", 650, (30, 30, 30), (240, 160, 90)),
+    ("Mirrorless camera", "CAM-4471-X", 1_350, (60, 60, 70), (200, 220, 240), "House › Study"),
+    ("Upright piano", "YP-88-20931", 4_000, (90, 50, 30), (240, 230, 210), "House › Living room"),
+    ("Mountain bike", "MB-2024-0917", 890, (200, 60, 60), (150, 200, 250), "House › Garage"),
+    ("Wedding ring", "", 2_400, (230, 190, 60), (250, 245, 235), "House › Bedroom › Jewellery box"),
+    ("Record collection", "", 650, (30, 30, 30), (240, 160, 90), None),
 ]
 
 
-def add_with_photo(page, name, serial, value, body, sky) -> str:
-    """A showcase item, with a photo of those colours but for the record collection; its key."""
+def add_with_photo(page, name, serial, value, body, sky, location) -> str:
+    """A showcase item at its location, with a photo of those colours but for the record
+    collection (which has neither); its key."""
     key = create(page, name, serial, value)
+    if location:
+        response = page.request.patch(f"/api/items/{key}", data={"location": location})
+        assert response.ok, response.text()
     if name != "Record collection":
         put_photo(page, f"/api/items/{key}/photo", images.creature(body=body, sky=sky))
     return key
@@ -70,6 +74,7 @@ APP = App(
             "item": "/items/{0}",
             "item-without-photo": "/items/{4}",
             "locations": "/locations",
+            "location": "/location?name=House",
             "not-found": "/items/00000000-0000-0000-0000-000000000000",
         },
         states={"item-errors": item_errors, "print": printed, "report-print": printed_report},
@@ -77,6 +82,7 @@ APP = App(
         screenshots={
             "list": ("/", thumbs_shown()), "item": ("/items/{0}", PHOTO_SHOWN), "search": ("/?q=piano", thumbs_shown()),
             "import": ("/import", "() => true"), "report": ("/report", thumbs_shown()), "labels": ("/labels", "() => true"),
+            "locations": ("/locations", "() => true"), "location": ("/location?name=House", "() => true"),
         },
     ),
 )

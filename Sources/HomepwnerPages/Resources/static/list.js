@@ -15,7 +15,9 @@ const sort = document.getElementById('sort');
 function listURL() {
   const params = new URLSearchParams();
   if (search.value.trim()) params.set('q', search.value);
-  if (locationMenu.value) params.set('location', locationMenu.value);
+  // The menu's "No location" (`>`, which no location is) is `noLocation=1` in the URL.
+  if (locationMenu.value === '>') params.set('noLocation', '1');
+  else if (locationMenu.value) params.set('location', locationMenu.value);
   if (labelMenu.value) params.set('label', labelMenu.value);
   if (sort.value && sort.value !== 'date') params.set('sort', sort.value);
   return params.toString() ? `/?${params}` : '/';
