@@ -28,7 +28,9 @@ extension HomepwnerPages {
         }
         let everything = result.everything, shown = result.shown
         let printed = now()
+        let showsDashboard = !query.narrows && query.page == 1 && everything.count > 0
         let model = ListPageModel(
+            dashboard: showsDashboard ? DashboardModel(try await store.dashboard()) : nil,
             sortOptions: query.sortMenu,
             searchText: query.text,
             // Each location with its parents, counted as the filter counts: at it or inside it.

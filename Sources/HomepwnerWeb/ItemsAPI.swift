@@ -196,6 +196,27 @@ struct ItemsAPI: APIProtocol, ReadinessReporting {
         ))))
     }
 
+    func getDashboard(_ input: Operations.GetDashboard.Input) async throws -> Operations.GetDashboard.Output {
+        let board = try await store.dashboard()
+        func group(_ totals: GroupTotals) -> Components.Schemas.DashboardGroup {
+            .init(name: totals.name, itemCount: totals.all.count, totalValueInDollars: Int64(totals.all.valueInDollars))
+        }
+        func list(_ cut: ItemDashboard.Cut) -> Components.Schemas.DashboardList {
+            .init(count: cut.count, entries: cut.entries.map { entry in
+                .init(
+                    itemKey: entry.item.itemKey, name: entry.item.itemName, day: entry.day, daysFromToday: entry.daysFromToday,
+                    totalValueInDollars: Int64(entry.item.totalValueInDollars)
+                )
+            })
+        }
+        return .ok(.init(body: .json(.init(
+            today: board.today, itemCount: board.everything.count, quantity: Int64(board.everything.quantity),
+            totalValueInDollars: Int64(board.everything.valueInDollars), byTopLocation: board.byTopLocation.map(group),
+            byLabel: board.byLabel.map(group), recentlyAdded: list(board.recentlyAdded),
+            warrantiesEnding: list(board.warrantiesEnding), warrantiesEnded: list(board.warrantiesEnded)
+        ))))
+    }
+
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
         let lastEventID = try ServerSentEvents.lastEventID(decoded: input.headers.lastEventID)
         // Each change an event, data {"itemKey": "…", "version": "…"} (version null once deleted).

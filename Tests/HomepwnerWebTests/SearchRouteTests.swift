@@ -84,4 +84,39 @@ struct SearchRouteTests {
             #expect(try await client.execute(uri: "/api/items?sort=colour", method: .get).status == .badRequest)
         }
     }
+
+    @Test("GET /api/dashboard: the totals (value times quantity), by top-level location and label, the items added last and the warranties ending within 90 days or ended, each list cut to five and counted")
+    func dashboard() async throws {
+        try await withApp { client, _ in
+            let today = Date()
+            func day(_ offset: Int) -> String { ItemRules.dayText(today.addingTimeInterval(Double(offset) * 86_400)) ?? "" }
+            for index in 0..<6 {
+                let item = #"{"name":"Bulb \#(index)","valueInDollars":2,"quantity":3,"location":"House › Hall","warrantyEnds":"\#(day(index + 1))"}"#
+                #expect(try await client.execute(uri: "/api/items", method: .post, headers: jsonHeaders, body: body(item)).status == .created)
+            }
+            let old = #"{"name":"Old TV","valueInDollars":300,"labels":["screens"],"warrantyEnds":"\#(day(-2))"}"#
+            #expect(try await client.execute(uri: "/api/items", method: .post, headers: jsonHeaders, body: body(old)).status == .created)
+            let answer = try await client.execute(uri: "/api/dashboard", method: .get)
+            #expect(answer.status == .ok)
+            let board = try json(answer)
+            #expect(board["itemCount"] as? Int == 7)
+            #expect(board["quantity"] as? Int == 19)
+            #expect(board["totalValueInDollars"] as? Int == 336)
+            let locations = try #require(board["byTopLocation"] as? [[String: Any]])
+            #expect(locations.map { $0["name"] as? String } == ["House", nil])
+            #expect(locations.map { $0["totalValueInDollars"] as? Int } == [36, 300])
+            #expect((board["byLabel"] as? [[String: Any]])?.map { $0["name"] as? String } == ["screens"])
+            let ending = try #require(board["warrantiesEnding"] as? [String: Any])
+            #expect(ending["count"] as? Int == 6)
+            let entries = try #require(ending["entries"] as? [[String: Any]])
+            #expect(entries.map { $0["name"] as? String } == ["Bulb 0", "Bulb 1", "Bulb 2", "Bulb 3", "Bulb 4"])
+            #expect(entries.map { $0["daysFromToday"] as? Int } == [1, 2, 3, 4, 5])
+            #expect(entries.first?["totalValueInDollars"] as? Int == 6)
+            let ended = try #require((board["warrantiesEnded"] as? [String: Any])?["entries"] as? [[String: Any]])
+            #expect(ended.map { $0["name"] as? String } == ["Old TV"])
+            #expect(ended.first?["daysFromToday"] as? Int == -2)
+            #expect((board["recentlyAdded"] as? [String: Any])?["count"] as? Int == 7)
+            #expect(board["today"] as? String == day(0))
+        }
+    }
 }

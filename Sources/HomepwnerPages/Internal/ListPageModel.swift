@@ -30,6 +30,8 @@ struct ListPageModel: Sendable, Encodable {
         var shownValueText: String
     }
 
+    /// The inventory at a glance: on the first page of the whole inventory, when it has items.
+    var dashboard: DashboardModel?
     var sortOptions: [MenuChoice]
     /// The search as typed.
     var searchText: String
