@@ -21,6 +21,8 @@ extension HomepwnerPages {
         let rows = result.items.map { item in
             ListPageModel.Row(
                 key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
+                locationText: item.location ?? "", labelsText: (item.labels ?? []).joined(separator: ", "),
+                quantityText: (item.quantity ?? 1).formatted(),
                 valueText: ItemRules.dollars(item.totalValueInDollars), eachText: ItemRules.eachText(of: item), valueInDollars: item.totalValueInDollars,
                 dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
                 photoTag: tags[item.itemKey], hasPage: ItemRules.isValidKey(item.itemKey)

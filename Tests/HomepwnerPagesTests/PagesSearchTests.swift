@@ -29,7 +29,7 @@ struct PagesSearchTests {
             #expect(Self.rows(found) == ["Éclair tin", "eclair mould"])
             #expect(found.contains("id=\"count\" role=\"status\">2 of 4 items match, worth $20 of $170 in all</p>"))
             #expect(found.contains("<input type=\"search\" id=\"q\" name=\"q\" maxlength=\"200\" autocomplete=\"off\" value=\"ECLAIR\""))
-            #expect(found.contains("<th scope=\"row\" colspan=\"3\">Total value of the matches</th><td class=\"num\" id=\"total\">$20</td>"))
+            #expect(found.contains("<th scope=\"row\" colspan=\"4\">Total value of the matches</th><td class=\"num\" id=\"total\">$20</td>"))
 
             let garage = text(try await client.execute(uri: "/?location=House%20%E2%80%BA%20Garage&sort=value-desc", method: .get))
             #expect(Self.rows(garage) == ["Drill", "Saw"])

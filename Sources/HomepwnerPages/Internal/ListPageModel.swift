@@ -7,6 +7,12 @@ struct ListPageModel: Sendable, Encodable {
         var key: String
         var name: String
         var serialNumber: String
+        /// Where it is kept; empty for nowhere.
+        var locationText: String
+        /// Its labels, separated by commas.
+        var labelsText: String
+        /// How many there are (1 when the quantity is not set).
+        var quantityText: String
         /// The item's total value (its value times its quantity), `$1,500`.
         var valueText: String
         /// "3 × $500 each" when the quantity is not one.

@@ -42,7 +42,7 @@ def test_add_then_edit_each_field_in_place(page: Page):
 
     page.goto("/")
     row = page.locator(f"#item-{key}")
-    expect(row.locator(".item-name")).to_have_text("Camera, mirrorless")
+    expect(row.locator(".item-name .clamp")).to_have_text("Camera, mirrorless")
     expect(row.locator(".serial")).to_have_text("CAM-002")
     expect(row.locator(".value")).to_have_text("$1,350")
 
@@ -119,20 +119,20 @@ def test_sort_by_name_value_and_date(page: Page):
     page.goto("/")
 
     def names():
-        return [n for n in page.locator(".item-name").all_inner_texts() if n.startswith("Sort ")]
+        return [n for n in page.locator(".item-name .clamp").all_inner_texts() if n.startswith("Sort ")]
 
     page.get_by_label("Sort by").select_option("name")
     expect(page).to_have_url(re.compile(r"\?sort=name$"))
-    expect(page.locator(".item-name").filter(has_text="Sort ").first).to_have_text("Sort Abacus")
+    expect(page.locator(".item-name .clamp").filter(has_text="Sort ").first).to_have_text("Sort Abacus")
     assert names() == ["Sort Abacus", "Sort mandolin", "Sort zither"]
     page.get_by_label("Sort by").select_option("value-desc")
-    expect(page.locator(".item-name").filter(has_text="Sort ").first).to_have_text("Sort Abacus")
+    expect(page.locator(".item-name .clamp").filter(has_text="Sort ").first).to_have_text("Sort Abacus")
     assert names() == ["Sort Abacus", "Sort mandolin", "Sort zither"]
     page.get_by_label("Sort by").select_option("value")
-    expect(page.locator(".item-name").filter(has_text="Sort ").first).to_have_text("Sort zither")
+    expect(page.locator(".item-name .clamp").filter(has_text="Sort ").first).to_have_text("Sort zither")
     assert names() == ["Sort zither", "Sort mandolin", "Sort Abacus"]
     page.get_by_label("Sort by").select_option("date-desc")
-    expect(page.locator(".item-name").filter(has_text="Sort ").first).to_have_text("Sort mandolin")
+    expect(page.locator(".item-name .clamp").filter(has_text="Sort ").first).to_have_text("Sort mandolin")
     assert names() == ["Sort mandolin", "Sort Abacus", "Sort zither"]
     page.reload()
     assert names() == ["Sort mandolin", "Sort Abacus", "Sort zither"]

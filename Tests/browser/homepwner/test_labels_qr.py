@@ -52,7 +52,7 @@ def test_each_label_is_a_qr_code_of_its_page(browser, server, screen):
     fits(page)
     location_card = page.locator(".label-location")
     expect(location_card.locator(".label-name")).to_have_text(place)
-    assert qr_text(location_card.locator(".label-qr")) == f"{server.url}/?location={urllib.parse.quote(place)}"
+    assert qr_text(location_card.locator(".label-qr")) == f"{server.url}/location?name={urllib.parse.quote(place)}"
     for key, name in [(drill, f"{word} drill"), (saw, f"{word} saw")]:
         card = page.locator(".label-item", has_text=name)
         expect(card.locator(".label-code")).to_have_text(key[:8])
@@ -65,11 +65,12 @@ def test_each_label_is_a_qr_code_of_its_page(browser, server, screen):
         assert qr_text(page.locator(".label-item", has_text=f"{word} saw").locator(".label-qr")) == f"{server.url}/items/{saw}"
         page.emulate_media(media="screen")
 
-    # The URL in the drill's code opens its page; the one in the location's, the inventory there.
+    # The URL in the drill's code opens its page; the one in the location's, the location's page.
     page.goto(qr_text(page.locator(".label-item", has_text=f"{word} drill").locator(".label-qr")))
     expect(page.get_by_role("heading", level=1)).to_have_text(f"{word} drill")
-    page.goto(f"{server.url}/?location={urllib.parse.quote(place)}")
-    expect(page.locator(".item-row")).to_have_count(2)
+    page.goto(f"{server.url}/location?name={urllib.parse.quote(place)}")
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"{word} shed")
+    expect(page.locator(".location-items tbody tr")).to_have_count(2)
 
     # The printed code, typed in search in lower case, finds the saw alone.
     page.goto("/")
