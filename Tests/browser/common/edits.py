@@ -46,6 +46,9 @@ def type_refused_then_choose(page: Page, refusals: list, field: str, state: str,
     expect(notice).to_be_visible()
     assert refusals, "the save was not refused with 412"
     expect(notice).to_contain_text(theirs_in_words)
+    # Next to the field it concerns: it starts at most a line or two below the field's bottom.
+    below = notice.bounding_box()["y"] - (page.locator(field).bounding_box()["y"] + page.locator(field).bounding_box()["height"])
+    assert 0 <= below <= 120, f"the notice is {below} px below the field"
     expect(page.locator(state)).to_have_text(refused)
     expect(page.locator(field)).to_have_value(mine)
     press(notice.get_by_role("button", name=choice))

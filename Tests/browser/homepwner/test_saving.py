@@ -57,6 +57,20 @@ def test_a_save_refused_with_412_offers_keep_mine_and_load_theirs(device_page: P
     edits.expect_kept(page, "#name", kept, lambda: item(page, key)["name"])
 
 
+def test_a_refused_detail_far_down_the_page_is_settled_next_to_it(device_page: Page):
+    """Notes sit far below the top of the item's page (1,170 px on a phone): the 412 notice comes
+    under the notes, not at the top of the page."""
+    page = device_page
+    key = create(page, "Contested lamp", "L-9", 30)
+    refusals = edits.cut_off_change_stream(page)
+    with page.expect_response(lambda response: response.url.endswith(f"/api/items/{key}") and response.request.method == "GET"):
+        page.goto(f"/items/{key}")
+    edits.change_elsewhere(page, f"/api/items/{key}", notes="Theirs: bulb changed")
+    edits.type_refused_then_choose(page, refusals, "#notes", "#notes-state", "Mine: shade cleaned", "Their notes: “Theirs: bulb changed”.",
+                                   "Not saved: this item was changed elsewhere.", "Keep mine")
+    assert item(page, key)["notes"] == "Mine: shade cleaned"
+
+
 def test_a_save_answered_after_the_change_stream_brought_it_back_is_no_conflict(device_page: Page):
     """The server stores labels deduplicated. When its answer to the PATCH comes late — after the
     change stream's event made the page read the item, normalised labels and all — the page takes

@@ -14,7 +14,8 @@ import { debounce, errorMessage, noteSentOnLeave } from './common.js';
  * page fetched just before such a save shows the saved text a moment later).
  *
  * When theirs and the person's text differ in a field (a change made elsewhere, or a PATCH
- * answered 412), `notice` (the template's `.conflict` element) says so, names their value, and
+ * answered 412), `notice` (the template's `.conflict` element), moved under the first such
+ * field's state, says so, names their value, and
  * offers `.keep-mine` (send the person's text again on top of theirs, with their version as
  * If-Match) and `.load-theirs` (show theirs, drop the person's). A 412 over fields nobody else
  * changed is no conflict: the change is sent again on top of theirs.
@@ -139,6 +140,9 @@ export function autosave({ path, tag = null, noun, fields, notice, onResource = 
     clashed = clashes;
     for (const name of clashes) say(name, message ?? `Not saved: the ${fields[name].label} was changed elsewhere.`, 'failed');
     detail.textContent = clashes.map((name) => `Their ${fields[name].label}: ${inWords(name, valueOf(name, resource))}.`).join(' ');
+    // The notice goes where the person is: under the first field it concerns, not at the top of
+    // a long page (on a phone the item's details are far below it).
+    fields[clashes[0]].state?.insertAdjacentElement('afterend', notice);
     notice.hidden = false;
   }
 
