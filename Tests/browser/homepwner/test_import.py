@@ -1,4 +1,4 @@
-"""Importing a CSV file in Chromium on a desktop and a 390 px phone: the inventory links to the
+"""Importing a CSV file in Chromium on a desktop, a 390 px phone and a 320 px phone: the inventory links to the
 import page; a file exported, edited and chosen there is previewed at once, row by row (a change
 with its column, an addition, a refusal naming its item, with the reason) with nothing changed; *Import* applies it and
 says what was done; nothing scrolls sideways. Each run's items carry a word of their own."""
@@ -7,12 +7,23 @@ import uuid
 
 from playwright.sync_api import Page, expect
 
-from devices import press, sideways
+from devices import phone, press, sideways
 from items import create, item
 
 
 def test_export_edit_preview_then_import(device_page: Page, tmp_path):
-    page = device_page
+    export_edit_preview_then_import(device_page, tmp_path)
+
+
+def test_export_edit_preview_then_import_on_a_320_px_phone(browser, server, tmp_path):
+    context = browser.new_context(base_url=server.url, **phone(320, 640))
+    page = context.new_page()
+    page.device = "phone"
+    export_edit_preview_then_import(page, tmp_path)
+    context.close()
+
+
+def export_edit_preview_then_import(page: Page, tmp_path):
     word = "zq" + uuid.uuid4().hex[:8]
     key = create(page, f"{word} lamp", value=5)
     exported = page.request.get("/api/items.csv").text()
