@@ -33,6 +33,7 @@ extension HomepwnerPages {
         let showsDashboard = !query.narrows && query.page == 1 && everything.count > 0
         let model = ListPageModel(
             dashboard: showsDashboard ? DashboardModel(try await store.dashboard()) : nil,
+            printedFilter: Self.printedFilter(query),
             sortOptions: query.sortMenu,
             searchText: query.text,
             // Each location with its parents, counted as the filter counts: at it or inside it.
@@ -55,6 +56,16 @@ extension HomepwnerPages {
             add: Self.withLocations(add, Self.locationChoices(try await store.catalog().locationNames, kept: await keptLocations())), maxPhotoBytes: maxPhotoBytes
         )
         return html(try await resources.render(model, template: "list"))
+    }
+
+    /// What a printed narrowed list says it holds, every part of the query in words.
+    static func printedFilter(_ query: ItemListQuery) -> String? {
+        var parts: [String] = []
+        if !ItemQuery.isBlank(query.text) { parts.append("matching “\(query.text.trimmingCharacters(in: .whitespaces))”") }
+        if let location = query.location { parts.append("at \(location) or inside it") }
+        if query.withoutLocation { parts.append("without a location") }
+        if let label = query.label { parts.append("labelled “\(label)”") }
+        return parts.isEmpty ? nil : "Only the items " + parts.joined(separator: ", ") + "."
     }
 
     /// "3 items", or "2 of 3 items match".

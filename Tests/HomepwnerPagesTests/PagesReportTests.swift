@@ -47,12 +47,13 @@ struct PagesReportTests {
                 <td class="num" data-label="Value each">$120</td>
                 <td class="num" data-label="Total">$120</td>
                 """))
-            #expect(html.contains("<tr class=\"subtotal-row\"><th scope=\"row\" colspan=\"7\">Subtotal, House › Garage (2 items)</th><td class=\"num\">$150</td></tr>"))
-            #expect(html.contains("<tr class=\"subtotal-row\"><th scope=\"row\" colspan=\"7\">Subtotal, No location (1 item)</th><td class=\"num\">$5</td></tr>"))
+            #expect(html.contains("<tr class=\"subtotal-row\"><th scope=\"row\" colspan=\"8\">Subtotal, House › Garage (2 items)</th><td class=\"num\">$150</td></tr>"))
+            #expect(html.contains("<tr class=\"subtotal-row\"><th scope=\"row\" colspan=\"8\">Subtotal, No location (1 item)</th><td class=\"num\">$5</td></tr>"))
             #expect(html.contains("<p class=\"report-total\" id=\"report-total\">Total value of 5 items: <strong>$195</strong></p>"))
             #expect(html.contains("<time datetime=\"2026-11-23T12:00:00Z\">"))
-            #expect(html.contains("<link rel=\"stylesheet\" href=\"/assets/report.css\">"))
-            #expect(!html.contains("<script"))
+            #expect(html.contains("<link rel=\"stylesheet\" href=\"/assets/report.css\"><script type=\"module\" src=\"/assets/report.js\"></script>"))
+            // The Print button needs the script: without it the page has none.
+            #expect(html.contains("<button type=\"button\" class=\"jsonly secondary print-button\" id=\"print\">Print</button>"))
             #expect(!html.contains("<b>"))
         }
     }
@@ -66,6 +67,24 @@ struct PagesReportTests {
             #expect(!html.contains("class=\"report-group\""))
             let list = text(try await client.execute(uri: "/", method: .get, headers: BrowserForms.pageHeaders))
             #expect(list.contains("<a href=\"/report\">Insurance report</a> · <a href=\"/labels\">Labels</a>"))
+        }
+    }
+
+    @Test("the report gives each item's make and model, and repeats its location at the top of every page its table continues onto")
+    func makeModelAndContinuedLocation() async throws {
+        try await withPages { client, store in
+            var drill = NewItem(name: "Drill", valueInDollars: 120)
+            drill.details.location = "House › Garage"
+            drill.details.manufacturer = "Bosch"
+            drill.details.modelName = "PSB 18"
+            try await store.add(drill)
+            var saw = NewItem(name: "Saw", valueInDollars: 30)
+            saw.details.modelName = "X-2"
+            try await store.add(saw)
+            let html = text(try await client.execute(uri: "/report", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(html.contains("<th scope=\"row\" class=\"item-name\">Drill</th>\n<td class=\"make\" data-label=\"Make and model\">Bosch PSB 18</td>"))
+            #expect(html.contains("<th scope=\"row\" class=\"item-name\">Saw</th>\n<td class=\"make\" data-label=\"Make and model\">X-2</td>"))
+            #expect(html.contains("<thead>\n<tr class=\"report-continued\"><th scope=\"colgroup\" colspan=\"9\">House › Garage</th></tr>"))
         }
     }
 

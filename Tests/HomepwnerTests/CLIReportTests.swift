@@ -31,7 +31,7 @@ struct CLIReportTests {
             #expect(!html.contains("<link rel=\"stylesheet\""))
             #expect(html.contains("<img class=\"thumb\" src=\"data:image/png;base64,iVBORw0KGgo"))
             #expect(html.contains("<th scope=\"row\" class=\"item-name\">Lamp &lt;b&gt;</th>"))
-            #expect(html.contains("<tr class=\"subtotal-row\"><th scope=\"row\" colspan=\"7\">Subtotal, House › Garage (1 item)</th><td class=\"num\">$120</td></tr>"))
+            #expect(html.contains("<tr class=\"subtotal-row\"><th scope=\"row\" colspan=\"8\">Subtotal, House › Garage (1 item)</th><td class=\"num\">$120</td></tr>"))
             #expect(html.contains("Total value of 2 items: <strong>$125</strong>"))
 
             let printed = try await homepwner(["report"] + storage)

@@ -46,6 +46,9 @@ public struct ItemQuery: Sendable, Equatable {
     /// Whether the query narrows the inventory (a search or a filter).
     public var narrows: Bool { !Self.words(of: text).isEmpty || location != nil || label != nil || withoutLocation }
 
+    /// Whether `text` has no word to search for (empty, spaces, control characters only).
+    public static func isBlank(_ text: String) -> Bool { words(of: text).isEmpty }
+
     /// Checks the query's limits.
     ///
     /// - Throws: ``HomepwnerError`` `.invalidValue`, in one sentence: a search over

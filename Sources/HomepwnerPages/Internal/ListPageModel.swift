@@ -38,6 +38,9 @@ struct ListPageModel: Sendable, Encodable {
 
     /// The inventory at a glance: on the first page of the whole inventory, when it has items.
     var dashboard: DashboardModel?
+    /// What a printed copy of a narrowed list says it holds ("Only the items matching “drill”,
+    /// at House › Garage or inside it."); nil for the whole inventory.
+    var printedFilter: String?
     var sortOptions: [MenuChoice]
     /// The search as typed.
     var searchText: String

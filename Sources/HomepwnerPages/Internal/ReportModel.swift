@@ -10,6 +10,8 @@ struct ReportModel: Sendable, Encodable {
         var key: String
         var name: String
         var serialNumber: String
+        /// The manufacturer and the model, as an insurer asks for them ("Bosch PSB 18").
+        var makeModelText: String
         var purchaseDateText: String?
         var purchaseDateISO: String?
         var pricePaidText: String?
@@ -60,6 +62,7 @@ struct ReportModel: Sendable, Encodable {
             let rows = result.items[next..<end].map { item in
                 Row(
                     key: item.itemKey, name: item.itemName, serialNumber: item.serialNumber,
+                    makeModelText: [item.manufacturer, item.modelName].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " "),
                     purchaseDateText: item.purchaseDate.map(days.day), purchaseDateISO: item.purchaseDate.map(days.instant),
                     pricePaidText: item.pricePaid.map(ItemRules.dollars), quantityText: (item.quantity ?? 1).formatted(),
                     valueText: ItemRules.dollars(item.valueInDollars), totalText: ItemRules.dollars(item.totalValueInDollars), photoURL: photoURL(item)

@@ -1,0 +1,69 @@
+"""The insurance report printed to PDF by Chromium without a dialog, as an insurer gets it, read
+back with poppler (pdftotext, pdftoppm): every page numbered "Page N of M" at its foot, a
+location's name at the top of each page its table continues onto, make and model in their
+column, and margins on every side (the rendered pages' edges are blank). A printed filtered
+inventory says which filter it shows. Each run's items carry a word of their own."""
+import subprocess
+import uuid
+
+from playwright.sync_api import expect
+
+from devices import DEVICES
+from helpers import added
+from images import decode_png
+
+
+def pdf_pages(pdf_path) -> list:
+    """The text of each page of the PDF, laid out as printed."""
+    text = subprocess.run(["pdftotext", "-layout", str(pdf_path), "-"], check=True, capture_output=True, text=True).stdout
+    return [page for page in text.split("\f") if page.strip()]
+
+
+def test_the_printed_report_numbers_its_pages_and_repeats_the_location(browser, server, tmp_path):
+    context = browser.new_context(base_url=server.url, **DEVICES["desktop"])
+    page = context.new_page()
+    word = "rp" + uuid.uuid4().hex[:8]
+    place = f"{word} attic"
+    page.goto("/")
+    for index in range(70):
+        added(page, "/api/items", {
+            "name": f"{word} box {index:02d}", "valueInDollars": 10 + index, "location": place,
+            "manufacturer": "Acme", "modelName": f"B-{index}",
+        }, "itemKey")
+    page.goto("/report")
+    expect(page.get_by_role("button", name="Print")).to_be_visible()
+    pdf = tmp_path / "report.pdf"
+    page.pdf(path=str(pdf), format="A4")
+    pages = pdf_pages(pdf)
+    assert len(pages) >= 2
+    for number, text in enumerate(pages, start=1):
+        assert f"Page {number} of {len(pages)}" in text, f"page {number} has no number"
+    holding = [number for number, text in enumerate(pages) if "Acme B-" in text]
+    assert len(holding) >= 2, "the location's items fit one page: the test needs more"
+    for number in holding:
+        first_lines = [line.strip() for line in pages[number].splitlines() if line.strip()][:3]
+        assert any(line.startswith(place) for line in first_lines), (number, first_lines)
+    assert any("Acme B-7" in text for text in pages)
+
+    # Rendered at 40 dpi, every page keeps a blank band of about 10 mm (16 pixels) on each side.
+    subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp_path / "page")], check=True)
+    for image in sorted(tmp_path.glob("page-*.png")):
+        width, height, rows = decode_png(image.read_bytes())
+        band = 12
+        edges = [rows[y][x] for y in range(height) for x in range(width) if x < band or y < band or x >= width - band or y >= height - band]
+        assert all(min(pixel) >= 250 for pixel in edges), f"{image.name} prints to its edge"
+    context.close()
+
+
+def test_a_printed_filtered_list_says_which_filter(browser, server):
+    context = browser.new_context(base_url=server.url, **DEVICES["desktop"])
+    page = context.new_page()
+    word = "pf" + uuid.uuid4().hex[:8]
+    page.goto("/")
+    added(page, "/api/items", {"name": f"{word} kettle", "valueInDollars": 20, "location": "House › Kitchen", "labels": ["daily"]}, "itemKey")
+    page.goto(f"/?q={word}&location=House%20%E2%80%BA%20Kitchen&label=daily")
+    page.emulate_media(media="print")
+    expect(page.locator("#printed-filter")).to_have_text(f"Only the items matching “{word}”, at House › Kitchen or inside it, labelled “daily”.")
+    page.goto("/")
+    expect(page.locator("#printed-filter")).to_have_count(0)
+    context.close()
