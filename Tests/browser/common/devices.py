@@ -52,3 +52,23 @@ def sideways(page) -> dict:
     and `innerWidth` both within the viewport's width (a phone widens `innerWidth` to fit a page
     that is too wide, so `scrollWidth <= innerWidth` alone would always hold there)."""
     return page.evaluate("() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })")
+
+
+def fits(page) -> None:
+    """Nothing on the page scrolls sideways on its screen (see `sideways`)."""
+    size = sideways(page)
+    width = page.viewport_size["width"]
+    assert size["scrollWidth"] <= width and size["innerWidth"] <= width, size
+
+
+# The screens a part of an issue is checked on: a desktop and the narrowest phone people use.
+DESKTOP_AND_320 = {"desktop": DEVICES["desktop"], "phone-320": phone(320, 640)}
+
+
+def screen_page(browser, url: str, screen: str, screens: dict = DESKTOP_AND_320, **options):
+    """A new page on the screen named `screen` (a key of `screens`), against `url`, that knows
+    whether it is on a phone (for `press`); close it with `page.context.close()`."""
+    context = browser.new_context(base_url=url, **screens[screen], **options)
+    page = context.new_page()
+    page.device = "desktop" if screen == "desktop" else "phone"
+    return page

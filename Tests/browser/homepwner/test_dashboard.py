@@ -5,16 +5,13 @@ and what the warranties panel says; nothing scrolls sideways; a search hides it.
 import pytest
 from playwright.sync_api import expect
 
-from devices import DEVICES, phone, press, sideways
-
-SCREENS = {"desktop": DEVICES["desktop"], "phone-320": phone(320, 640)}
+from devices import DESKTOP_AND_320, fits, press, screen_page
 
 
-@pytest.mark.parametrize("screen", list(SCREENS))
+
+@pytest.mark.parametrize("screen", list(DESKTOP_AND_320))
 def test_the_dashboard_sums_up_and_leads_to_the_lists(browser, showcase, screen):
-    context = browser.new_context(base_url=showcase["url"], **SCREENS[screen])
-    page = context.new_page()
-    page.device = "desktop" if screen == "desktop" else "phone"
+    page = screen_page(browser, showcase["url"], screen)
     page.goto("/")
     board = page.locator("#dashboard")
     expect(board.locator(".dash-big")).to_have_text("$9,290")
@@ -23,8 +20,7 @@ def test_the_dashboard_sums_up_and_leads_to_the_lists(browser, showcase, screen)
     expect(board.locator("li", has=page.get_by_role("link", name="House", exact=True))).to_contain_text("4 items · $8,640")
     expect(board.locator("#dash-warranties")).to_contain_text("No warranty ends within 90 days.")
     expect(board.locator("li", has_text="Record collection")).to_contain_text("today")
-    size = sideways(page)
-    assert size["scrollWidth"] <= page.viewport_size["width"], size
+    fits(page)
 
     press(board.get_by_role("link", name="No location"))
     expect(page.locator(".item-row")).to_have_count(1)
@@ -34,4 +30,4 @@ def test_the_dashboard_sums_up_and_leads_to_the_lists(browser, showcase, screen)
     page.goto("/")
     press(page.locator("#dashboard").get_by_role("link", name="Upright piano"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Upright piano")
-    context.close()
+    page.context.close()

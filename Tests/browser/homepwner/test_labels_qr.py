@@ -11,11 +11,10 @@ import pytest
 from playwright.sync_api import expect
 from pyzbar import pyzbar
 
-from devices import DEVICES, phone, press, sideways
+from devices import DESKTOP_AND_320, fits, press, screen_page
 from helpers import added
 from images import decode_png
 
-SCREENS = {"desktop": DEVICES["desktop"], "phone-320": phone(320, 640)}
 # The labels' screens at the pixel density of today's phones and laptops (2 device pixels a CSS
 # pixel): a 6rem code is then 192 pixels, about 4 a module, as a camera sees a screen or a print.
 SHARP = {"device_scale_factor": 2}
@@ -30,16 +29,9 @@ def qr_text(locator) -> str:
     return found[0].data.decode("utf-8")
 
 
-def fits(page) -> None:
-    size = sideways(page)
-    assert size["scrollWidth"] <= page.viewport_size["width"], size
-
-
-@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("screen", list(DESKTOP_AND_320))
 def test_each_label_is_a_qr_code_of_its_page(browser, server, screen):
-    context = browser.new_context(base_url=server.url, **SCREENS[screen], **SHARP)
-    page = context.new_page()
-    page.device = "desktop" if screen == "desktop" else "phone"
+    page = screen_page(browser, server.url, screen, **SHARP)
     word = "qr" + uuid.uuid4().hex[:8]
     place = f"House › {word} shed"
     page.goto("/")
@@ -77,14 +69,12 @@ def test_each_label_is_a_qr_code_of_its_page(browser, server, screen):
     page.locator("#q").fill(saw[:8].lower())
     expect(page.locator(".item-row")).to_have_count(1)
     expect(page.locator(f"#item-{saw}")).to_be_visible()
-    context.close()
+    page.context.close()
 
 
-@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("screen", list(DESKTOP_AND_320))
 def test_the_scan_page_opens_the_item_of_a_typed_code(browser, server, screen):
-    context = browser.new_context(base_url=server.url, **SCREENS[screen])
-    page = context.new_page()
-    page.device = "desktop" if screen == "desktop" else "phone"
+    page = screen_page(browser, server.url, screen)
     word = "qs" + uuid.uuid4().hex[:8]
     page.goto("/")
     lamp = added(page, "/api/items", {"name": f"{word} lamp", "valueInDollars": 15}, "itemKey")
@@ -101,7 +91,7 @@ def test_the_scan_page_opens_the_item_of_a_typed_code(browser, server, screen):
     press(page.get_by_role("button", name="Open"))
     expect(page).to_have_url(f"{server.url}/items/{lamp}")
     expect(page.get_by_role("heading", level=1)).to_have_text(f"{word} lamp")
-    context.close()
+    page.context.close()
 
 
 # Where the browser offers BarcodeDetector (Chrome on Android, Safari), the camera is offered.
@@ -122,12 +112,10 @@ navigator.mediaDevices.getUserMedia = async () => {
 """
 
 
-@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("screen", list(DESKTOP_AND_320))
 def test_the_camera_follows_a_label_of_this_server_and_nothing_else(browser, server, screen):
-    context = browser.new_context(base_url=server.url, **SCREENS[screen])
-    context.add_init_script(FAKE_CAMERA)
-    page = context.new_page()
-    page.device = "desktop" if screen == "desktop" else "phone"
+    page = screen_page(browser, server.url, screen)
+    page.add_init_script(FAKE_CAMERA)
     word = "qc" + uuid.uuid4().hex[:8]
     page.goto("/")
     vase = added(page, "/api/items", {"name": f"{word} vase", "valueInDollars": 60}, "itemKey")
@@ -143,4 +131,4 @@ def test_the_camera_follows_a_label_of_this_server_and_nothing_else(browser, ser
     page.evaluate(f"window.__scanned = '{server.url}/items/{vase}'")
     expect(page).to_have_url(f"{server.url}/items/{vase}")
     expect(page.get_by_role("heading", level=1)).to_have_text(f"{word} vase")
-    context.close()
+    page.context.close()

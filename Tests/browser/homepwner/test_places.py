@@ -9,22 +9,12 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from devices import DEVICES, phone, press, sideways
+from devices import DEVICES, DESKTOP_AND_320, fits, press, screen_page
 from helpers import added
 
-SCREENS = {"desktop": DEVICES["desktop"], "phone-320": phone(320, 640)}
-
-
-def fits(page) -> None:
-    size = sideways(page)
-    assert size["scrollWidth"] <= page.viewport_size["width"], size
-
-
-@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("screen", list(DESKTOP_AND_320))
 def test_the_tree_and_a_location_page_count_what_the_filter_shows(browser, server, screen):
-    context = browser.new_context(base_url=server.url, **SCREENS[screen])
-    page = context.new_page()
-    page.device = "desktop" if screen == "desktop" else "phone"
+    page = screen_page(browser, server.url, screen)
     word = "pl" + uuid.uuid4().hex[:8]
     page.goto("/")
     added(page, "/api/items", {"name": f"{word} drill", "valueInDollars": 120, "location": f"{word} house > Garage"}, "itemKey")
@@ -53,7 +43,7 @@ def test_the_tree_and_a_location_page_count_what_the_filter_shows(browser, serve
     page.goto("/location?name=" + urllib.parse.quote(f"{word} house › Garage"))
     press(page.get_by_role("navigation", name="Where it is").get_by_role("link", name=f"{word} house"))
     expect(page.get_by_role("heading", level=1)).to_have_text(f"{word} house")
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("script", ["with script", "without script"])

@@ -5,16 +5,14 @@ away)."""
 import pytest
 from playwright.sync_api import expect
 
-from devices import DEVICES, phone, press
+from devices import DEVICES, phone, press, screen_page
 
 SCREENS = {"desktop": DEVICES["desktop"], "phone-390": phone(390), "phone-320": phone(320, 640)}
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_search_comes_first_and_add_is_a_few_tabs_away(browser, showcase, screen):
-    context = browser.new_context(base_url=showcase["url"], **SCREENS[screen])
-    page = context.new_page()
-    page.device = "desktop" if screen == "desktop" else "phone"
+    page = screen_page(browser, showcase["url"], screen, SCREENS)
     page.goto("/")
     search = page.locator("#q").bounding_box()
     add = page.locator("#new-name").bounding_box()
@@ -37,4 +35,4 @@ def test_search_comes_first_and_add_is_a_few_tabs_away(browser, showcase, screen
         page.goto("/")
         press(page.get_by_role("navigation", name="On this page").get_by_role("link", name="Search"))
         expect(page).to_have_url(f"{showcase['url']}/#q")
-    context.close()
+    page.context.close()

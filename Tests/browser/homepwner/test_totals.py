@@ -9,22 +9,12 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from devices import DEVICES, phone, press, sideways
+from devices import DESKTOP_AND_320, fits, press, screen_page
 from helpers import added, read
 
-SCREENS = {"desktop": DEVICES["desktop"], "phone-320": phone(320, 640)}
-
-
-def fits(page) -> None:
-    size = sideways(page)
-    assert size["scrollWidth"] <= page.viewport_size["width"] and size["innerWidth"] <= page.viewport_size["width"], size
-
-
-@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("screen", list(DESKTOP_AND_320))
 def test_totals_are_value_times_quantity(browser, server, screen):
-    context = browser.new_context(base_url=server.url, **SCREENS[screen])
-    page = context.new_page()
-    page.device = "desktop" if screen == "desktop" else "phone"
+    page = screen_page(browser, server.url, screen)
     word = "zt" + uuid.uuid4().hex[:8]
     place = f"{word} room"
     page.goto("/")
@@ -62,4 +52,4 @@ def test_totals_are_value_times_quantity(browser, server, screen):
     expect(row.locator('[data-label="Total"]')).to_have_text("$2,000")
     expect(group.locator(".subtotal-row")).to_have_text(f"Subtotal, {place} (2 items)$2,040")
     fits(page)
-    context.close()
+    page.context.close()
