@@ -117,7 +117,7 @@ extension HomepwnerPages {
         let model = ItemPageModel(
             key: item.itemKey, version: item.version, name: item.itemName, serialNumber: item.serialNumber,
             value: String(item.valueInDollars), valueText: ItemRules.dollars(item.valueInDollars),
-            totalText: ItemRules.eachText(of: item) == nil ? nil : ItemRules.dollars(item.totalValueInDollars), quantityText: (item.quantity ?? 1).formatted(),
+            totalText: ItemRules.isSeveral(item) ? ItemRules.dollars(item.totalValueInDollars) : nil, quantityText: (item.quantity ?? 1).formatted(),
             dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
             photoTag: await photoTags(of: [item.itemKey])[item.itemKey],
             problems: ItemRules.problems(of: item).map { Self.sentence($0.message) },

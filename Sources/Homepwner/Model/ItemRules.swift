@@ -20,8 +20,14 @@ public enum ItemRules {
     /// What one of `item` is worth when it is more than one: "3 × $500 each"; nil for a
     /// quantity of one (unset), where its value is its total.
     public static func eachText(of item: Item) -> String? {
-        guard let quantity = item.quantity, quantity != 1 else { return nil }
+        guard isSeveral(item), let quantity = item.quantity else { return nil }
         return "\(quantity.formatted()) × \(dollars(item.valueInDollars)) each"
+    }
+
+    /// Whether `item` is more (or other) than one thing: its quantity is set and is not 1, so its
+    /// total is not its value.
+    public static func isSeveral(_ item: Item) -> Bool {
+        item.quantity.map { $0 != 1 } ?? false
     }
 
     /// The longest name, in characters.

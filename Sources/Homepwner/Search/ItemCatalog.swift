@@ -50,7 +50,7 @@ public struct ItemCatalog: Sendable {
                 } else {
                     let group = Int32(locations.count)
                     locationIndex[key] = group
-                    locations.append((location, Self.levels(of: location)))
+                    locations.append((location, ItemRules.locationLevels(location)))
                     locationGroup.append(group)
                 }
             } else {
@@ -104,7 +104,7 @@ public struct ItemCatalog: Sendable {
         // The filters as groups: which locations are the one asked for or inside it, which label
         // it is (nil when no item has it: nothing matches).
         let wantedLocations: [Bool]? = query.location.map { wanted in
-            let levels = Self.levels(of: wanted)
+            let levels = ItemRules.locationLevels(wanted)
             return locations.map { location in
                 location.levels.count >= levels.count && zip(location.levels, levels).allSatisfy { ExactString.equal($0, $1) }
             }
@@ -175,11 +175,6 @@ public struct ItemCatalog: Sendable {
             index = start.distance(to: UnsafeRawPointer(found)) + 1
         }
         return false
-    }
-
-    /// A location's levels ("House › Garage" → "House", "Garage"), each trimmed.
-    static func levels(of location: String) -> [String] {
-        ItemRules.locationLevels(location)
     }
 
     /// Every location in use and each of its parents, each with the totals of the items at it or

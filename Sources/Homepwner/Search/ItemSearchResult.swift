@@ -19,11 +19,8 @@ public struct ItemTotals: Sendable, Hashable {
     /// Counts `item` in, with its value times its quantity.
     public mutating func add(_ item: Item) {
         count += 1
-        let (things, tooMany) = quantity.addingReportingOverflow(item.quantity ?? 1)
-        quantity = tooMany ? ((item.quantity ?? 1) < 0 ? .min : .max) : things
-        let total = item.totalValueInDollars
-        let (sum, overflow) = valueInDollars.addingReportingOverflow(total)
-        valueInDollars = overflow ? (total < 0 ? .min : .max) : sum
+        quantity = Self.saturated(quantity, item.quantity ?? 1)
+        valueInDollars = Self.saturated(valueInDollars, item.totalValueInDollars)
     }
 
     /// Adds `other`'s counts, values and quantities (each sum saturating).
@@ -33,6 +30,7 @@ public struct ItemTotals: Sendable, Hashable {
         quantity = Self.saturated(quantity, other.quantity)
     }
 
+    /// `a + b`, or the limit it would pass.
     private static func saturated(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b < 0 ? .min : .max) : sum
