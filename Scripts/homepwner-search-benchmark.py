@@ -5,6 +5,8 @@ memory. Prints, medians of --runs requests each:
 - the inventory page (its first 100 items): bytes and time; the same page searched, one request
   per keystroke of "camera" as the page's script sends them; a filtered and sorted page;
 - the API: a search's first 100 matches, and the whole list (every item, as before paging);
+- the labels page (a QR code per item and location), the dashboard, the locations tree, a
+  location's page, the places and the report;
 - the server's resident memory (VmRSS) idle after start, after one request, and after browsing
   every page of 100 items.
 
@@ -78,6 +80,15 @@ def main():
         measure("inventory page, by name, page 50", ["/?sort=name&page=50"])
         measure("API, q=camera, first 100", ["/api/items?q=camera&limit=100"])
         measure("API, every item (no limit)", ["/api/items"])
+        # Where things are and what to print (issue 40): the dashboard, the labels' QR codes (one a
+        # card: a code per item and location), the tree of locations and one location's page.
+        measure("labels page, every item and location (a QR code each)", ["/labels"])
+        measure("labels page, House › Garage", ["/labels?location=" + quote("House › Garage")])
+        measure("API, the dashboard", ["/api/dashboard"])
+        measure("locations page (the tree)", ["/locations"])
+        measure("a location's page, House", ["/location?name=House"])
+        measure("API, the places", ["/api/places"])
+        measure("insurance report page", ["/report"])
         pages = (options.items + 99) // 100
         for page in range(1, pages + 1):
             get(port, f"/?page={page}")

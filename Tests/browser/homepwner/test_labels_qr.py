@@ -121,14 +121,15 @@ def test_the_camera_follows_a_label_of_this_server_and_nothing_else(browser, ser
     vase = added(page, "/api/items", {"name": f"{word} vase", "valueInDollars": 60}, "itemKey")
 
     page.goto("/scan")
-    page.evaluate("window.__scanned = 'https://elsewhere.example/items/1'")
+    page.evaluate("window.__scanned = 'https://elsewhere.example/wiki/Main'")
     press(page.get_by_role("button", name="Scan with the camera"))
     expect(page.locator("#camera-status")).to_have_text(
-        "That QR code is not one of this inventory's labels: https://elsewhere.example/items/1"
+        "That QR code is not one of this inventory's labels: https://elsewhere.example/wiki/Main"
     )
     expect(page).to_have_url(f"{server.url}/scan")
 
-    page.evaluate(f"window.__scanned = '{server.url}/items/{vase}'")
+    # A label printed for the public address (--public-url), scanned on this one, opens here.
+    page.evaluate(f"window.__scanned = 'https://inventory.example/home/items/{vase}'")
     expect(page).to_have_url(f"{server.url}/items/{vase}")
     expect(page.get_by_role("heading", level=1)).to_have_text(f"{word} vase")
     page.context.close()

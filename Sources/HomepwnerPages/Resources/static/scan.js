@@ -2,22 +2,27 @@
 // camera and a label's QR code opens its page; without them (or without JavaScript) the typed
 // code is sent to `GET /scan?code=…`, which opens the item it names.
 //
-// A QR code is only followed to a page of this server: a code that leads elsewhere, or holds
-// anything else, is shown as text and not opened.
+// A QR code is only followed to a page of this server: an address of this origin, or a label's
+// address on another name of it (printed with --public-url, scanned on the LAN address) taken as a
+// path here. Any other code is shown as text and not opened.
 
 const camera = document.getElementById('camera');
 const start = document.getElementById('camera-start');
 const view = document.getElementById('camera-view');
 const status = document.getElementById('camera-status');
 
-// Where a scanned value leads on this server, or null: an address of this origin, or a code
-// typed on a label (letters, digits and dashes, 4 to 64 of them).
+// Where a scanned value leads on this server, or null: an address of this origin, an item's or a
+// location's address on any name (opened here), or a code as a label prints it (letters, digits
+// and dashes, 4 to 64 of them).
 export function destination(value, origin = location.origin) {
   const text = String(value).trim();
   if (/^[0-9A-Za-z-]{4,64}$/.test(text)) return `/scan?code=${encodeURIComponent(text)}`;
   try {
     const url = new URL(text);
     if (url.origin === origin) return url.pathname + url.search;
+    if (/^https?:$/.test(url.protocol) && /(^|\/)(items\/[0-9A-Za-z-]{4,64}|location)$/.test(url.pathname)) {
+      return url.pathname.slice(url.pathname.search(/\/(items|location)/)) + url.search;
+    }
   } catch {
     // Not an address.
   }
