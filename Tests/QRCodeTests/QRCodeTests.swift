@@ -79,21 +79,58 @@ struct QRCodeTests {
         #expect(Set(expectedVersions).isSuperset(of: [1, 2, 6, 7, 9, 10, 14, 21, 27, 32, 40]))
     }
 
-    @Test("the SVG draws each dark run once inside a quiet zone and escapes its label")
+    @Test("the SVG strokes each dark run once, where it is, inside a quiet zone, and escapes its label")
     func svg() throws {
         let code = try QRCode(text: "A")
         let svg = code.svg(quietZone: 4, label: "Item \"A\" & <B>")
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 29 29\" role=\"img\" aria-label=\"Item &quot;A&quot; &amp; &lt;B&gt;\""))
-        // The top-left finder's first row is a run of seven dark modules at (4, 4).
-        #expect(code.svgPathData(quietZone: 4).hasPrefix("M4 4h7v1h-7z"))
-        var darkInPath = 0
-        for run in code.svgPathData(quietZone: 0).split(separator: "M") {
-            let width = run.split(separator: "h")[1].split(separator: "v")[0]
-            darkInPath += Int(width) ?? 0
+        // The top-left finder's first row: seven dark modules at (4, 4), a gap of 7, ...
+        #expect(code.svgPathData(quietZone: 4).hasPrefix("M4 4.5h7m"))
+        // Drawn back from the path (M x y.5, m dx 0, h w), the modules are the symbol's, each once.
+        var drawn = Set<[Int]>()
+        var x = 0, y = 0
+        var dark = Set<[Int]>()
+        for row in 0..<code.size { for column in 0..<code.size where code[x: column, y: row] { dark.insert([column, row]) } }
+        let commands = code.svgPathData(quietZone: 0)
+        var scanner = commands.makeIterator()
+        var command = scanner.next()
+        func number() -> Double {
+            var text = ""
+            while let next = command, next.isNumber || next == "." || next == "-" {
+                text.append(next)
+                command = scanner.next()
+            }
+            return Double(text) ?? .nan
         }
-        var dark = 0
-        for y in 0..<code.size { for x in 0..<code.size where code[x: x, y: y] { dark += 1 } }
-        #expect(darkInPath == dark)
+        func whole() -> Int {
+            let value = number()
+            guard value.isFinite, abs(value) < 1_000 else {
+                Issue.record("a number was expected in the path")
+                return 0
+            }
+            return Int(value.rounded(.down))
+        }
+        while let letter = command {
+            command = scanner.next()
+            switch letter {
+            case "M":
+                x = whole()
+                if command == " " { command = scanner.next() }
+                y = whole()
+            case "m":
+                x += whole()
+                if command == " " { command = scanner.next() }
+                _ = whole()
+            case "h":
+                let width = max(0, whole())
+                for column in x..<(x + width) { drawn.insert([column, y]) }
+                x += width
+            default:
+                Issue.record("unexpected \(letter) in the path")
+                command = nil
+            }
+        }
+        #expect(drawn == dark)
     }
 
     /// The symbol as 8-bit gray pixels, `scale` pixels a module, with a four-module quiet
