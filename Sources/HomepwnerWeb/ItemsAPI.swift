@@ -26,6 +26,10 @@ struct ItemsAPI: APIProtocol, ReadinessReporting {
         try APIError.checkLength(query.q, of: "q", max: ItemQuery.maxTextLength)
         try APIError.checkLength(query.location, of: "location", max: ItemRules.maxLocationLength)
         try APIError.checkLength(query.label, of: "label", max: ItemRules.maxLabelLength)
+        // Both filters at once is well-formed but asks for two places: unprocessable, not malformed.
+        if query.noLocation == true, query.location != nil {
+            throw APIError(.unprocessableContent, code: "invalid_value", "ask for a location or for items without one, not both")
+        }
         let search = ItemQuery(
             text: query.q ?? "", location: query.location, label: query.label,
             order: ItemOrder(field: query.sort.flatMap { ItemOrder.Field(rawValue: $0.rawValue) }, descending: query.order == .desc),

@@ -31,7 +31,7 @@ struct LocationRouteTests {
         }
     }
 
-    @Test("GET /api/places: every location in use or kept and each parent, parents first, with the totals the location filter shows; the items without a location; ?noLocation=true lists those, and with location= is 400")
+    @Test("GET /api/places: every location in use or kept and each parent, parents first, with the totals the location filter shows; the items without a location; ?noLocation=true lists those, and with location= is 422")
     func places() async throws {
         try await withApp { client, _ in
             _ = try await client.execute(uri: "/api/locations", method: .post, headers: jsonHeaders, body: body(#"{"name":"Attic"}"#))
@@ -57,7 +57,8 @@ struct LocationRouteTests {
             #expect((nowhere["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Lamp"])
             #expect(nowhere["shownCount"] as? Int == 1)
             let both = try await client.execute(uri: "/api/items?noLocation=true&location=House", method: .get)
-            #expect(both.status == .badRequest)
+            #expect(both.status == .unprocessableContent)
+            #expect(try errorCode(both) == "invalid_value")
             #expect(try errorMessage(both) == "ask for a location or for items without one, not both")
         }
     }

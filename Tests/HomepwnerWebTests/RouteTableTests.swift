@@ -22,7 +22,7 @@ struct RouteTableTests {
                 store: ItemStore(storage: .folder(folder)), configuration: WebConfiguration(port: 0), pages: HomepwnerPages.routes
             )
             #expect(RouteTableCheck.differences(router: router, table: table, pages: HomepwnerPages.routes) == [])
-            #expect(table.operations.count == 26)
+            #expect(table.operations.count == 27)
         }
     }
 
@@ -31,7 +31,7 @@ struct RouteTableTests {
         #expect(table.uploads == ["/api/items/import", "/api/import", "/api/items/{itemKey}/photo", "/api/items/{itemKey}/attachments"])
         #expect(table.largeUploads == ["/api/import"])
         #expect(table.eventStreams == ["/api/events"])
-        #expect(table.heavyReads == ["/api/items", "/api/items.csv", "/api/places", "/api/stats", "/api/export"])
+        #expect(table.heavyReads == ["/api/items", "/api/items.csv", "/api/places", "/api/stats", "/api/dashboard", "/api/export"])
         #expect(table.heavyWrites.map { "\($0.0) \($0.1)" } == ["POST /api/items/import"])
         #expect(HomepwnerPages.routes.uploads == ["/items/{key}/photo", "/items/{key}/attachments", "/import", "/import-everything"])
         #expect(HomepwnerPages.routes.heavyReads == ["/", "/labels", "/locations", "/location"])
@@ -50,6 +50,7 @@ struct RouteTableTests {
             "/api/locations GET,HEAD,POST,DELETE",
             "/api/locations/rename POST",
             "/api/stats GET,HEAD",
+            "/api/dashboard GET,HEAD",
             "/api/events GET,HEAD",
             "/healthz GET,HEAD",
             "/readyz GET,HEAD",
