@@ -10,11 +10,11 @@ extension HomepwnerPages {
     /// code, 4 characters or more, any case) a redirect to that item's own address; the 404 page
     /// for anything else.
     func openItem(_ text: String, request: Request) async throws -> Response {
-        let catalog = try await store.catalog()
-        if ItemRules.isValidKey(text), case .one(let item) = catalog.keyMatch(text), ExactString.equal(item.itemKey, text) {
+        let match = try await store.catalog().keyMatch(text)
+        if ItemRules.isValidKey(text), case .one(let item) = match, ExactString.equal(item.itemKey, text) {
             return try await itemPage(key: text, formError: await carrier.take(for: request)?.refusal)
         }
-        switch catalog.keyMatch(text) {
+        switch match {
         case .one(let item) where ItemRules.isValidKey(item.itemKey):
             return redirect(to: "/items/\(item.itemKey)")
         case .several(let count):

@@ -51,7 +51,7 @@ public struct ItemDashboard: Sendable, Equatable {
         let result = catalog.search(ItemQuery())
         let todayIndex = Self.dayIndex(now) ?? 0
         everything = result.everything
-        byTopLocation = PlaceTree(catalog, kept: []).places.filter { $0.depth == 1 }.map { GroupTotals(name: $0.name, all: $0.totals, shown: $0.totals) }
+        byTopLocation = PlaceTree(result, kept: []).places.filter { $0.depth == 1 }.map { GroupTotals(name: $0.name, all: $0.totals, shown: $0.totals) }
         if let without = result.byLocation.first(where: { $0.name == nil }) { byTopLocation.append(without) }
         byLabel = result.byLabel
         today = ItemRules.dayText(now) ?? ""

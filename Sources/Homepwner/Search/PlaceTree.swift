@@ -30,7 +30,12 @@ public struct PlaceTree: Sendable, Equatable {
 
     /// The places of `catalog`, with the user's list `kept`.
     public init(_ catalog: ItemCatalog, kept: [String]) {
-        let result = catalog.search(ItemQuery())
+        self.init(catalog.search(ItemQuery()), kept: kept)
+    }
+
+    /// The places of `result`, a search of the whole inventory (its totals by place and by
+    /// location), with the user's list `kept`.
+    public init(_ result: ItemSearchResult, kept: [String]) {
         var byName: [PropertyListKey: Place] = [:]
         for group in result.byPlace {
             guard let name = group.name else { continue }
