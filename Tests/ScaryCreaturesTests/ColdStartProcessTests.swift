@@ -230,10 +230,10 @@ struct ColdStartProcessTests {
         print("exit after SIGTERM with silent storage and a 2 s grace: \(took)")
         #expect(server.process.terminationReason == .exit)
         #expect(server.process.terminationStatus == 0)
-        // Grace 2 s plus a second; a second and a half more for this test's own wait on a loaded
-        // machine (a full CI run once took 3.63 s). Work left uncancelled would wait on the silent
-        // storage for 30 s.
-        #expect(took < .milliseconds(4_500))
+        // Grace 2 s plus a second, with room for a loaded machine (full CI runs took 3.63 s and
+        // 4.79 s). Work left uncancelled would wait on the silent storage for 30 s; the log lines
+        // below say which way it ended.
+        #expect(took < .seconds(10))
         #expect(run.errors.contains("the grace period passed: cancelling"))
         #expect(!run.errors.contains("exiting without it"), "\(run.errors.suffix(2000))")
         for request in waiting { _ = await request.value }
