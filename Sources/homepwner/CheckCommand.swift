@@ -79,6 +79,7 @@ extension HomepwnerApp: CheckedApp {
         case .notes: return "homepwner update \(short) --notes TEXT"
         case .modelName: return "homepwner update \(short) --model TEXT"
         case .manufacturer: return "homepwner update \(short) --manufacturer TEXT"
+        case .maintenance: return "homepwner maintenance list \(short), then maintenance remove \(short) N and add it again"
         }
     }
 }

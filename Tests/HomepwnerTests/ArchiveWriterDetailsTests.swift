@@ -23,6 +23,11 @@ struct ArchiveWriterDetailsTests {
                 item.notes = full.notes
                 item.modelName = "$null"
                 item.manufacturer = full.manufacturer
+                item.maintenance = [
+                    MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: 0x1p-1074), note: item.itemName, cost: [0, Int.max, -1][index % 3], nextDue: full.purchaseDate),
+                    MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: -0.0), note: "$null"),
+                    MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: 800_000_000), note: "Attic", nextDue: Date(timeIntervalSinceReferenceDate: 800_000_000)),
+                ]
             } else if index < 2 * every {
                 // Each item a different subset: bit n of the index sets detail n.
                 let bits = index * 2_654_435_761 >> 3
@@ -37,6 +42,7 @@ struct ArchiveWriterDetailsTests {
                 if bits & 256 != 0 { item.notes = item.itemName }
                 if bits & 512 != 0 { item.modelName = "XR-\(index % 4)" }
                 if bits & 1024 != 0 { item.manufacturer = "Attic" }
+                if bits & 2048 != 0 { item.maintenance = index % 5 == 0 ? [] : [MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: Double(index)), note: "x", cost: bits & 4096 != 0 ? index : nil)] }
             }
             return item
         }

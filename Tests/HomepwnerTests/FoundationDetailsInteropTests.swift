@@ -41,6 +41,10 @@ final class FoundationRicherItem: NSObject, NSSecureCoding {
         item.notes = text("notes")
         item.modelName = text("modelName")
         item.manufacturer = text("manufacturer")
+        if coder.containsValue(forKey: "maintenance") {
+            let log = coder.decodeObject(of: [NSArray.self, FoundationMaintenanceEntry.self], forKey: "maintenance") as? [FoundationMaintenanceEntry]
+            item.maintenance = log?.map(\.entry)
+        }
         self.item = item
     }
 
@@ -61,6 +65,36 @@ final class FoundationRicherItem: NSObject, NSSecureCoding {
         if let notes = item.notes { coder.encode(notes, forKey: "notes") }
         if let modelName = item.modelName { coder.encode(modelName, forKey: "modelName") }
         if let manufacturer = item.manufacturer { coder.encode(manufacturer, forKey: "manufacturer") }
+        if let log = item.maintenance { coder.encode(NSArray(array: log.map(FoundationMaintenanceEntry.init)), forKey: "maintenance") }
+    }
+}
+
+/// A maintenance entry as a newer app would archive it with Foundation (class `HPMaintenanceEntry`
+/// once renamed): `date`, `note`, `cost` inline when set, `nextDue` when set.
+final class FoundationMaintenanceEntry: NSObject, NSSecureCoding {
+    static let supportsSecureCoding = true
+
+    let entry: MaintenanceEntry
+
+    init(_ entry: MaintenanceEntry) {
+        self.entry = entry
+    }
+
+    init?(coder: NSCoder) {
+        func date(_ key: String) -> Date? { coder.containsValue(forKey: key) ? coder.decodeObject(of: NSDate.self, forKey: key) as Date? : nil }
+        entry = MaintenanceEntry(
+            date: date("date") ?? Date(timeIntervalSinceReferenceDate: 0),
+            note: coder.containsValue(forKey: "note") ? (coder.decodeObject(of: NSString.self, forKey: "note") as String?) ?? "" : "",
+            cost: coder.containsValue(forKey: "cost") ? coder.decodeInteger(forKey: "cost") : nil,
+            nextDue: date("nextDue")
+        )
+    }
+
+    func encode(with coder: NSCoder) {
+        coder.encode(entry.date, forKey: "date")
+        coder.encode(entry.note, forKey: "note")
+        if let cost = entry.cost { coder.encode(cost, forKey: "cost") }
+        if let nextDue = entry.nextDue { coder.encode(nextDue, forKey: "nextDue") }
     }
 }
 
@@ -68,6 +102,7 @@ final class FoundationRicherItem: NSObject, NSSecureCoding {
 func foundationReadRicherItems(_ data: Data) throws -> [Item] {
     let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
     unarchiver.setClass(FoundationRicherItem.self, forClassName: "BNRItem")
+    unarchiver.setClass(FoundationMaintenanceEntry.self, forClassName: "HPMaintenanceEntry")
     let root = unarchiver.decodeObject(of: [NSMutableArray.self, FoundationRicherItem.self], forKey: "root") as? NSArray
     return (root ?? NSArray()).compactMap { ($0 as? FoundationRicherItem)?.item }
 }

@@ -22,9 +22,12 @@ func foundationArchive(_ objects: [NSObject], renaming suffix: String, modelVers
     guard var root = try PropertyListSerialization.propertyList(from: archiver.encodedData, format: nil) as? [String: Any],
           var objects = root["$objects"] as? [Any] else { return Data() }
     for (index, object) in objects.enumerated() {
-        guard var entry = object as? [String: Any], let name = entry["$classname"] as? String, name.hasSuffix(suffix) else { continue }
-        entry["$classname"] = "BNRItem"
-        entry["$classes"] = ["BNRItem", "NSObject"]
+        guard var entry = object as? [String: Any], let name = entry["$classname"] as? String else { continue }
+        // A maintenance entry's class takes the name our archives give it.
+        let renamed = name.hasSuffix(suffix) ? "BNRItem" : name.hasSuffix("FoundationMaintenanceEntry") ? "HPMaintenanceEntry" : nil
+        guard let renamed else { continue }
+        entry["$classname"] = renamed
+        entry["$classes"] = [renamed, "NSObject"]
         objects[index] = entry
     }
     root["$objects"] = objects

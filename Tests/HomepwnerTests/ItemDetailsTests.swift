@@ -19,6 +19,10 @@ func itemWithEveryDetail(_ index: Int = 0) -> Item {
     item.notes = "Bought for the move.\n\tSpare blade in the drawer. 😀"
     item.modelName = "XR-7"
     item.manufacturer = "Spork & Sons"
+    item.maintenance = [
+        MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: 757_382_400), note: "Sharpened\nthe blade", cost: 25, nextDue: Date(timeIntervalSinceReferenceDate: 788_918_400)),
+        MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: 788_918_400 + Double(index) * 86_400), note: "Oiled"),
+    ]
     return item
 }
 
@@ -48,6 +52,10 @@ func sameDetails(_ a: Item, _ b: Item) -> Bool {
         && text(a.purchasedFrom, b.purchasedFrom) && date(a.warrantyEnds, b.warrantyEnds)
         && text(a.warrantyNotes, b.warrantyNotes) && text(a.notes, b.notes)
         && text(a.modelName, b.modelName) && text(a.manufacturer, b.manufacturer)
+        && a.maintenance?.count == b.maintenance?.count
+        && zip(a.maintenance ?? [], b.maintenance ?? []).allSatisfy { x, y in
+            date(x.date, y.date) && text(x.note, y.note) && x.cost == y.cost && date(x.nextDue, y.nextDue)
+        }
 }
 
 @Suite("An item's details are further keys of its BNRItem, written only when set")

@@ -16,13 +16,13 @@ func foundationModelVersion(_ data: Data) throws -> Int? {
 
 @Suite("Each model version's items.archive fixture: what it holds, its migration step, Foundation both ways")
 struct ModelVersionFixtureTests {
-    @Test("the model versions are 1 (2014) and 2 (details), one step between them named itemDetails")
+    @Test("the model versions are 1 (2014), 2 (details) and 3 (maintenance logs), with the steps itemDetails and maintenanceLog")
     func history() {
         let versions = ItemArchive.modelVersions
-        #expect(versions.current == 2)
-        #expect(versions.steps.map(\.name) == ["itemDetails"])
-        #expect(versions.steps.map(\.from) == [1])
-        #expect(versions.steps.map(\.to) == [2])
+        #expect(versions.current == 3)
+        #expect(versions.steps.map(\.name) == ["itemDetails", "maintenanceLog"])
+        #expect(versions.steps.map(\.from) == [1, 2])
+        #expect(versions.steps.map(\.to) == [2, 3])
     }
 
     @Test("the checked-in fixtures hold what their makers make (HOMEPWNER_WRITE_FIXTURES=1 writes them again)")
@@ -33,9 +33,10 @@ struct ModelVersionFixtureTests {
             try ModelVersionFixtures.makeV1().write(to: folder.appendingPathComponent("items-v1.archive"))
             try ModelVersionFixtures.makeV2().write(to: folder.appendingPathComponent("items-v2.archive"))
             try ModelVersionFixtures.makeV3().write(to: folder.appendingPathComponent("items-v3.archive"))
+            try ModelVersionFixtures.makeV9().write(to: folder.appendingPathComponent("items-v9.archive"))
         }
         // Foundation's own output is not byte-stable (its dictionaries' order), so compare contents.
-        for (version, made) in [(1, try ModelVersionFixtures.makeV1()), (2, try ModelVersionFixtures.makeV2()), (3, try ModelVersionFixtures.makeV3())] {
+        for (version, made) in [(1, try ModelVersionFixtures.makeV1()), (2, try ModelVersionFixtures.makeV2()), (3, try ModelVersionFixtures.makeV3()), (9, try ModelVersionFixtures.makeV9())] {
             let fixture = try ItemArchive.decode(try ModelVersionFixtures.data(version: version))
             let fresh = try ItemArchive.decode(made)
             #expect(fixture == fresh, "items-v\(version).archive")
@@ -52,7 +53,7 @@ struct ModelVersionFixtureTests {
         #expect(try foundationModelVersion(try ModelVersionFixtures.data(version: 1)) == nil)
     }
 
-    @Test("step itemDetails (1 → 2) on the version 1 fixture keeps every item exactly; written, the file records version 2 and Foundation's 2014 BNRItem still reads every item")
+    @Test("step itemDetails (1 → 2) on the version 1 fixture keeps every item exactly; written, the file records the current version and Foundation's 2014 BNRItem still reads every item")
     func stepOneToTwo() throws {
         let old = try ItemArchive.decode(try ModelVersionFixtures.data(version: 1))
         var upgraded = old
@@ -60,8 +61,8 @@ struct ModelVersionFixtureTests {
         #expect(upgraded == old)
         #expect(try ItemArchive.modelVersions.upgrade(old, from: 1) == old)
         let written = try upgraded.encoded()
-        #expect(try ItemArchive.decode(written).modelVersion == 2)
-        #expect(try foundationModelVersion(written) == 2)
+        #expect(try ItemArchive.decode(written).modelVersion == ItemArchive.modelVersions.current)
+        #expect(try foundationModelVersion(written) == ItemArchive.modelVersions.current)
         ModelVersionFixtures.expectFiveFields(try foundationReadItems(written).map(\.fiveFields))
     }
 
@@ -81,22 +82,55 @@ struct ModelVersionFixtureTests {
         #expect(read.items == ModelVersionFixtures.modelItems)
     }
 
-    @Test("version 3 (newer) reads as version 3 with its unknown key kept in otherFields and written back as it was; Foundation reads every item's five fields")
+    @Test("step maintenanceLog (2 → 3) on the version 2 fixture keeps every item exactly; written, the file records version 3 and Foundation's 2014 BNRItem and a richer class still read every item")
+    func stepTwoToThree() throws {
+        let old = try ItemArchive.decode(try ModelVersionFixtures.data(version: 2))
+        var upgraded = old
+        try ItemArchive.maintenanceLog.apply(to: &upgraded)
+        #expect(upgraded == old)
+        #expect(try ItemArchive.modelVersions.upgrade(old, from: 2) == old)
+        let written = try upgraded.encoded()
+        #expect(try ItemArchive.decode(written).modelVersion == 3)
+        #expect(try foundationModelVersion(written) == 3)
+        ModelVersionFixtures.expectFiveFields(try foundationReadItems(written).map(\.fiveFields))
+        #expect(try foundationReadRicherItems(written) == ModelVersionFixtures.modelItems)
+    }
+
+    @Test("version 3 reads as version 3 with the maintenance log to the bit; Foundation's 2014 BNRItem reads every item's five fields and a newer app's classes every detail and entry; Foundation's archive reads here alike")
     func versionThreeBothWays() throws {
         let data = try ModelVersionFixtures.data(version: 3)
         let archive = try ItemArchive.decode(data)
         #expect(archive.modelVersion == 3)
+        #expect(ItemArchive.modelVersions.status(of: archive.modelVersion) == .current)
+        #expect(archive.items == ModelVersionFixtures.modelItemsV3)
+        #expect(sameDetails(archive.items[0], ModelVersionFixtures.modelItemsV3[0]))
+        ModelVersionFixtures.expectFiveFields(try foundationReadItems(data).map(\.fiveFields))
+        #expect(try foundationReadRicherItems(data) == ModelVersionFixtures.modelItemsV3)
+        #expect(try foundationModelVersion(data) == 3)
+        // Written by Foundation at version 3, the log's entries of their own class: read here alike.
+        let byFoundation = try foundationArchive(ModelVersionFixtures.modelItemsV3.map(FoundationRicherItem.init), renaming: "FoundationRicherItem", modelVersion: 3)
+        let read = try ItemArchive.decode(byFoundation)
+        #expect(read.modelVersion == 3)
+        #expect(read.items == ModelVersionFixtures.modelItemsV3)
+    }
+
+    @Test("version 9 (newer) reads as version 9 with its unknown key kept in otherFields and written back as it was; Foundation reads every item's five fields")
+    func newerVersionBothWays() throws {
+        let data = try ModelVersionFixtures.data(version: 9)
+        let archive = try ItemArchive.decode(data)
+        #expect(archive.modelVersion == 9)
         #expect(ItemArchive.modelVersions.status(of: archive.modelVersion) == .newer)
         ModelVersionFixtures.expectFiveFields(archive.items.map(\.fiveFields))
         for item in archive.items {
             #expect(item.otherFields.keys == ["condition"])
             #expect(try item.otherFields.value(forKey: "condition") == .string("like new"))
         }
+        #expect(archive.items[0].maintenance == ModelVersionFixtures.maintenance)
         ModelVersionFixtures.expectFiveFields(try foundationReadItems(data).map(\.fiveFields))
-        #expect(try foundationModelVersion(data) == 3)
-        // Written by Foundation at version 3: read here as version 3.
-        let byFoundation = try foundationArchive(ModelVersionFixtures.items.map(FoundationItem.init), renaming: "FoundationItem", modelVersion: 3)
-        #expect(try ItemArchive.decode(byFoundation).modelVersion == 3)
+        #expect(try foundationModelVersion(data) == 9)
+        // Written by Foundation at version 9: read here as version 9.
+        let byFoundation = try foundationArchive(ModelVersionFixtures.items.map(FoundationItem.init), renaming: "FoundationItem", modelVersion: 9)
+        #expect(try ItemArchive.decode(byFoundation).modelVersion == 9)
     }
 
     @Test("a modelVersion that is not a positive whole number makes the archive unreadable, never a guess", arguments: [PropertyList.integer(0), .integer(-2), .string("2"), .real(2.5)])
@@ -112,7 +146,7 @@ struct ModelVersionFixtureTests {
 
     @Test("the direct writer and the generic archiver record the version the same way: $top root then modelVersion, equal plists")
     func writersAgree() throws {
-        let archive = ItemArchive(items: ModelVersionFixtures.modelItems)
+        let archive = ItemArchive(items: ModelVersionFixtures.modelItemsV3)
         let direct = try PropertyList(data: ItemArchiveWriter.write(archive))
         let generic = try PropertyList(data: archive.encodedByArchiver())
         #expect(direct == generic)

@@ -11,11 +11,11 @@ import WebTestSupport
 struct ModelVersionAPITests {
     static let key = "6A8F4F3E-7C1B-4E55-9A61-0D2B3C4D5E6F"
 
-    /// An items.archive recording model version 3 (newer than this homepwner's 2), one item.
+    /// An items.archive recording model version 9 (newer than this homepwner's 3), one item.
     static func newerArchive() throws -> Data {
         let archiver = KeyedArchiver()
         archiver.encode(ItemArchive(items: [Item(itemName: "Lamp", valueInDollars: 40, dateCreated: Date(timeIntervalSinceReferenceDate: 0), itemKey: key)]), forKey: "root")
-        archiver.encode(3, forKey: "modelVersion")
+        archiver.encode(9, forKey: "modelVersion")
         return try archiver.encodedData()
     }
 
@@ -26,8 +26,8 @@ struct ModelVersionAPITests {
             let list = try json(try await client.execute(uri: "/api/items", method: .get))
             #expect(list["readOnly"] as? Bool == true)
             #expect(list["count"] as? Int == 1)
-            #expect(list["problem"] as? String == "items.archive was written by model version 3; this homepwner knows up to 2 and opens it read-only; nothing can be changed here (use a homepwner that knows its version)")
-            let message = "items.archive was written by model version 3; this homepwner knows up to 2 and opens it read-only; nothing was changed"
+            #expect(list["problem"] as? String == "items.archive was written by model version 9; this homepwner knows up to 3 and opens it read-only; nothing can be changed here (use a homepwner that knows its version)")
+            let message = "items.archive was written by model version 9; this homepwner knows up to 3 and opens it read-only; nothing was changed"
             let item = "/api/items/\(Self.key)"
             let answers = [
                 try await client.execute(uri: "/api/items", method: .post, headers: jsonHeaders, body: body(#"{"name":"Chair"}"#)),

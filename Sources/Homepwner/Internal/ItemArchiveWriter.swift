@@ -47,7 +47,7 @@ struct ItemArchiveWriter {
     static func canWrite(_ archive: ItemArchive) -> Bool {
         archive.entries.allSatisfy { entry in
             guard case .item(let item) = entry else { return false }
-            return item.otherFields.isEmpty
+            return item.otherFields.isEmpty && (item.maintenance ?? []).allSatisfy(\.otherFields.isEmpty)
         }
     }
 
@@ -157,6 +157,34 @@ struct ItemArchiveWriter {
         if let notes = item.notes { addDetail("notes", uid(stringUID(notes))) }
         if let modelName = item.modelName { addDetail("modelName", uid(stringUID(modelName))) }
         if let manufacturer = item.manufacturer { addDetail("manufacturer", uid(stringUID(manufacturer))) }
+        if let maintenance = item.maintenance { addDetail("maintenance", uid(maintenanceUID(maintenance))) }
+    }
+
+    /// Appends an `NSArray` of maintenance entries as ``MaintenanceEntry/encode(with:)`` writes
+    /// each: every entry's object first, then its date, note and next-due date, then (once) its
+    /// class; after the entries, the array's class (once) and the array object.
+    private mutating func maintenanceUID(_ entries: [MaintenanceEntry]) -> UInt32 {
+        var elements: [Reference] = []
+        elements.reserveCapacity(entries.count)
+        for entry in entries {
+            let object = reserveObject()
+            var keys: [StaticString] = ["date", "note"]
+            var fields = [uid(dateUID(entry.date)), uid(stringUID(entry.note))]
+            if let cost = entry.cost {
+                keys.append("cost")
+                fields.append(plist.integer(Int64(cost)))
+            }
+            if let nextDue = entry.nextDue {
+                keys.append("nextDue")
+                fields.append(uid(dateUID(nextDue)))
+            }
+            keys.append("$class")
+            fields.append(uid(classUID("HPMaintenanceEntry", superclasses: ["NSObject"])))
+            objects[Int(object)] = dictionary(keys, fields)
+            elements.append(uid(object))
+        }
+        let arrayClass = classUID("NSArray", superclasses: ["NSObject"])
+        return appendObject(dictionary(["NS.objects", "$class"], [plist.array(elements), uid(arrayClass)]))
     }
 
     private mutating func addDetail(_ key: StaticString, _ value: Reference) {

@@ -42,6 +42,18 @@ extension Item {
         if let notes { tag(8); hash.add(notes) }
         if let modelName { tag(9); hash.add(modelName) }
         if let manufacturer { tag(10); hash.add(manufacturer) }
+        if let maintenance {
+            tag(11)
+            hash.add(UInt64(maintenance.count))
+            for entry in maintenance {
+                hash.add(entry.date.timeIntervalSinceReferenceDate.bitPattern)
+                hash.add(entry.note)
+                hash.add(entry.cost.map { UInt64(bitPattern: Int64($0)) } ?? 0)
+                hash.add(UInt8(entry.cost == nil ? 0 : 1))
+                hash.add(entry.nextDue?.timeIntervalSinceReferenceDate.bitPattern ?? 0)
+                hash.add(UInt8(entry.nextDue == nil ? 0 : 1))
+            }
+        }
     }
 }
 

@@ -6,7 +6,7 @@ import KeyedArchive
 /// `valueInDollars` (an inline integer).
 ///
 /// The details this app adds (``location``, ``labels``, ``quantity``, the purchase, the
-/// warranty, ``notes``, ``modelName``, ``manufacturer``) are further keys of the same object,
+/// warranty, ``notes``, ``modelName``, ``manufacturer``, the ``maintenance`` log) are further keys of the same object,
 /// written only when set (nil: not set, and no key), so an item that has none is archived with
 /// exactly the 2014 keys and the 2014 app, which decodes only its five keys, reads every item.
 ///
@@ -53,6 +53,9 @@ public struct Item: Archivable, Sendable, Hashable {
     public var modelName: String? { didSet { replaceKept("modelName") } }
     /// Who made it (`manufacturer`).
     public var manufacturer: String? { didSet { replaceKept("manufacturer") } }
+    /// Its maintenance log, oldest first (`maintenance`, an `NSArray` of
+    /// ``MaintenanceEntry`` objects); nil when it has none.
+    public var maintenance: [MaintenanceEntry]? { didSet { replaceKept("maintenance") } }
     /// Keys this version does not know, and known keys that held a value of another type, kept
     /// exactly as archived.
     public var otherFields: ArchivedFields
@@ -93,7 +96,7 @@ public struct Item: Archivable, Sendable, Hashable {
     /// The keys of the details this app adds, in the order they are written.
     public static let detailKeys = [
         "location", "labels", "quantity", "purchaseDate", "pricePaid", "purchasedFrom",
-        "warrantyEnds", "warrantyNotes", "notes", "modelName", "manufacturer",
+        "warrantyEnds", "warrantyNotes", "notes", "modelName", "manufacturer", "maintenance",
     ]
     /// The keys this model reads itself, in the order ``init(from:)`` reads them.
     static let knownKeys = classicKeys + detailKeys
@@ -102,7 +105,7 @@ public struct Item: Archivable, Sendable, Hashable {
     public var hasDetails: Bool {
         location != nil || labels != nil || quantity != nil || purchaseDate != nil || pricePaid != nil
             || purchasedFrom != nil || warrantyEnds != nil || warrantyNotes != nil || notes != nil
-            || modelName != nil || manufacturer != nil
+            || modelName != nil || manufacturer != nil || maintenance != nil
     }
 
     /// Writes the five keys as `-[BNRItem encodeWithCoder:]` did (the value inline, the rest as
@@ -126,6 +129,7 @@ public struct Item: Archivable, Sendable, Hashable {
             if let notes { coder.encode(notes, forKey: "notes") }
             if let modelName { coder.encode(modelName, forKey: "modelName") }
             if let manufacturer { coder.encode(manufacturer, forKey: "manufacturer") }
+            if let maintenance { coder.encode(maintenance, forKey: "maintenance") }
         }
         coder.encode(otherFields)
     }
@@ -140,7 +144,7 @@ public struct Item: Archivable, Sendable, Hashable {
     ///   to an object that is not there): that is damage to the file, which must not be
     ///   rewritten without the field, not a value of another type.
     public init(from coder: ArchiveDecoder) throws {
-        // One pass over the object's keys reads all sixteen fields (no dictionary is built) and
+        // One pass over the object's keys reads all seventeen fields (no dictionary is built) and
         // shows at once whether there are keys to keep. Keys compare by code point.
         let (raw, otherCount) = try coder.rawValues(forKeys: Self.knownKeys)
         let unarchiver = coder.unarchiver
@@ -184,6 +188,7 @@ public struct Item: Archivable, Sendable, Hashable {
         notes = detail(String.self, 13)
         modelName = detail(String.self, 14)
         manufacturer = detail(String.self, 15)
+        maintenance = detail([MaintenanceEntry].self, 16)
         if let structural { throw structural }
         unreadableFields = unreadable
         let kept = unreadable + nulls

@@ -11,7 +11,9 @@ extension ItemArchive {
     /// - 1: the 2014 Homepwner's `BNRItem` with its five keys; no version recorded.
     /// - 2: items may have details (``Item/detailKeys``), each written only when set; the version
     ///   recorded in `$top`.
-    public static let modelVersions = ModelVersions<ItemArchive>(program: "homepwner", steps: [itemDetails])
+    /// - 3: items may have a maintenance log (``Item/maintenance``, the key `maintenance`: an
+    ///   `NSArray` of `HPMaintenanceEntry` objects), written only when it has entries.
+    public static let modelVersions = ModelVersions<ItemArchive>(program: "homepwner", steps: [itemDetails, maintenanceLog])
 
     /// 1 → 2, `itemDetails`: an item may have details, further keys of its `BNRItem` written only
     /// when set. A version 1 item has none of them (the 2014 app wrote five keys; a homepwner
@@ -19,6 +21,12 @@ extension ItemArchive {
     /// they are), so no item changes: a detail is absent until set, and keys the model does
     /// not know stay kept as they were. What moves to version 2 is the file, at its next write.
     static let itemDetails = ModelMigration<ItemArchive>("itemDetails", from: 1) { _ in }
+
+    /// 2 → 3, `maintenanceLog`: an item may have a maintenance log, one further key of its
+    /// `BNRItem`. A version 2 item has none, so no item changes; a `maintenance` key a version 2
+    /// program kept as unknown reads as the log (or, holding something else, stays kept as it
+    /// was). The file moves to version 3 at its next write.
+    static let maintenanceLog = ModelMigration<ItemArchive>("maintenanceLog", from: 2) { _ in }
 
     /// The model version `unarchiver`'s archive records: 1 when `$top` has no `modelVersion`.
     ///

@@ -35,6 +35,8 @@ public struct ItemProblem: Sendable, Hashable, CustomStringConvertible {
         case modelName
         /// The manufacturer.
         case manufacturer
+        /// The maintenance log.
+        case maintenance
 
         /// The field an archive key stands for.
         init(archiveKey: String) {

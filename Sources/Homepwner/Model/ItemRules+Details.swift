@@ -174,6 +174,7 @@ extension ItemRules {
         if let text = item.notes { check(.notes) { _ = try notes(text) } }
         if let text = item.modelName { check(.modelName) { _ = try modelName(text) } }
         if let text = item.manufacturer { check(.manufacturer) { _ = try manufacturer(text) } }
+        if let log = item.maintenance { problems += maintenanceProblems(of: log) }
         return problems
     }
 }

@@ -9,10 +9,12 @@ import Testing
 /// ModelVersionFixtureTests` to write them again):
 /// - `items-v1.archive`: version 1, as the 2014 app wrote it — Foundation's `NSKeyedArchiver`
 ///   on an `NSMutableArray` of items, the class renamed `BNRItem` in the plist; no version.
-/// - `items-v2.archive`: version 2, as this homepwner writes it (`ItemArchive.encoded()`): the
-///   same items, the first with details; `$top` `modelVersion` 2.
-/// - `items-v3.archive`: a version from the future, hand-built from the version 2 file's plist:
-///   `$top` `modelVersion` 3, and every item a key `condition` (an `NSString`) this model does
+/// - `items-v2.archive`: version 2, as this homepwner's writer writes it with the version
+///   recorded as 2: the same items, the first with details; `$top` `modelVersion` 2.
+/// - `items-v3.archive`: version 3, as this homepwner writes it (`ItemArchive.encoded()`): the
+///   version 2 items, the first with a maintenance log of two entries too.
+/// - `items-v9.archive`: a version from the future, hand-built from the version 3 file's plist:
+///   `$top` `modelVersion` 9, and every item a key `condition` (an `NSString`) this model does
 ///   not know.
 enum ModelVersionFixtures {
     /// The three items every fixture holds (the five 2014 fields).
@@ -44,25 +46,49 @@ enum ModelVersionFixtures {
         try foundationItemsArchive(items)
     }
 
-    /// The version 2 file: written by this homepwner.
-    static func makeV2() throws -> Data {
-        try ItemArchive(items: modelItems).encoded()
+    /// The maintenance log of the first item in the version 3 fixture.
+    static let maintenance = [
+        MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: 757_382_400), note: "New fan\nand thermal paste", cost: 35, nextDue: Date(timeIntervalSinceReferenceDate: 788_918_400)),
+        MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: 788_918_400), note: "Dusted"),
+    ]
+
+    /// The version 3 model of ``items``: ``modelItems``, the first with ``maintenance`` too.
+    static var modelItemsV3: [Item] {
+        var items = modelItems
+        items[0].maintenance = maintenance
+        return items
     }
 
-    /// The version 3 file: the version 2 file with `modelVersion` 3 and a `condition` per item.
+    /// The version 2 file: written by this homepwner's writer, the version recorded as 2.
+    static func makeV2() throws -> Data {
+        try recording(version: 2, in: try ItemArchive(items: modelItems).encoded())
+    }
+
+    /// The version 3 file: written by this homepwner.
     static func makeV3() throws -> Data {
-        guard case .dictionary(var root) = try PropertyList(data: try makeV2()),
-              case .dictionary(var top) = root["$top"], case .array(var objects) = root["$objects"],
-              case .uid(let version) = top["modelVersion"] else { throw FixtureError() }
-        objects[Int(version)] = .integer(3)
-        for index in objects.indices {
-            guard case .dictionary(var fields) = objects[index], fields["itemKey"] != nil else { continue }
-            objects.append(.string("like new"))
-            fields["condition"] = .uid(UInt32(objects.count - 1))
-            objects[index] = .dictionary(fields)
+        try ItemArchive(items: modelItemsV3).encoded()
+    }
+
+    /// The version 9 file: the version 3 file with `modelVersion` 9 and a `condition` per item.
+    static func makeV9() throws -> Data {
+        try recording(version: 9, in: try makeV3()) { objects in
+            for index in objects.indices {
+                guard case .dictionary(var fields) = objects[index], fields["itemKey"] != nil else { continue }
+                objects.append(.string("like new"))
+                fields["condition"] = .uid(UInt32(objects.count - 1))
+                objects[index] = .dictionary(fields)
+            }
         }
-        top["modelVersion"] = .uid(version)
-        root["$top"] = .dictionary(top)
+    }
+
+    /// `data` (an archive this homepwner wrote) with its `modelVersion` object set to `version`,
+    /// and its `$objects` changed by `change`.
+    static func recording(version: Int, in data: Data, _ change: (inout [PropertyList]) -> Void = { _ in }) throws -> Data {
+        guard case .dictionary(var root) = try PropertyList(data: data),
+              case .dictionary(let top) = root["$top"], case .array(var objects) = root["$objects"],
+              case .uid(let uid) = top["modelVersion"] else { throw FixtureError() }
+        objects[Int(uid)] = .integer(Int64(version))
+        change(&objects)
         root["$objects"] = .array(objects)
         return try PropertyList.dictionary(root).encoded(as: .binary)
     }

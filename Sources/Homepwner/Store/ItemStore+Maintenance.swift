@@ -1,0 +1,61 @@
+import Foundation
+
+extension ItemStore {
+    /// Adds `entry` to the maintenance log of the item with `key`, after every entry of its day
+    /// or earlier (the log stays oldest first), only if the item is still at `version` (nil:
+    /// any version); returns the item once durably saved.
+    ///
+    /// The entry is checked by ``ItemRules/maintenanceEntry(date:note:cost:nextDue:)`` first.
+    /// - Throws: ``HomepwnerError`` `.invalidValue` for an entry breaking a rule or a log that
+    ///   already has ``ItemRules/maxMaintenanceEntries`` entries (nothing saved),
+    ///   `.versionMismatch`, `.notFound`, `.damagedArchive`, `.newerModel`, `.storage`.
+    @discardableResult
+    public func addMaintenance(_ entry: MaintenanceEntry, toItem key: String, ifVersion version: String? = nil) async throws -> Item {
+        let checked = try ItemRules.maintenanceEntry(date: entry.date, note: entry.note, cost: entry.cost, nextDue: entry.nextDue)
+        let wasKnown = await knowsItem(key)
+        let item = try await change { archive in
+            guard let index = archive.index(ofKey: key), var item = archive.entries[index].item else {
+                throw Self.missingItem(key, wasKnown: wasKnown)
+            }
+            try Self.require(version, of: item)
+            var log = item.maintenance ?? []
+            guard log.count < ItemRules.maxMaintenanceEntries else {
+                throw HomepwnerError(.invalidValue, "item \(item.itemKey) already has \(log.count) maintenance entries, the most an item can have; remove one first")
+            }
+            log.insert(checked, at: ItemRules.maintenanceIndex(for: checked, in: log))
+            item.maintenance = log
+            archive.replace(at: index, with: item)
+            return item
+        }
+        await publishOwn(.updated, subject: key, version: item.version)
+        return item
+    }
+
+    /// Removes entry `number` (from 1, oldest first, as listed) from the maintenance log of the
+    /// item with `key`, only if the item is still at `version` (nil: any version); returns the
+    /// item once durably saved and the entry removed. The last entry removed leaves no log.
+    ///
+    /// - Throws: ``HomepwnerError`` `.notFound` for an item or an entry that is not there,
+    ///   `.versionMismatch`, `.damagedArchive`, `.newerModel`, `.storage`.
+    @discardableResult
+    public func removeMaintenance(number: Int, fromItem key: String, ifVersion version: String? = nil) async throws -> (item: Item, removed: MaintenanceEntry) {
+        let wasKnown = await knowsItem(key)
+        let result = try await change { archive in
+            guard let index = archive.index(ofKey: key), var item = archive.entries[index].item else {
+                throw Self.missingItem(key, wasKnown: wasKnown)
+            }
+            try Self.require(version, of: item)
+            var log = item.maintenance ?? []
+            guard number >= 1, number <= log.count else {
+                let has = log.isEmpty ? "it has none" : "it has \(log.count)"
+                throw HomepwnerError(.notFound, "item \(item.itemKey) has no maintenance entry \(number); \(has)")
+            }
+            let removed = log.remove(at: number - 1)
+            item.maintenance = log.isEmpty ? nil : log
+            archive.replace(at: index, with: item)
+            return (item, removed)
+        }
+        await publishOwn(.updated, subject: key, version: result.0.version)
+        return (result.0, result.1)
+    }
+}
