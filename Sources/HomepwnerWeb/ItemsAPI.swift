@@ -176,7 +176,7 @@ struct ItemsAPI: APIProtocol, ReadinessReporting {
 
     /// The version a change must find, from `If-Match`: nil for none or `*`; of a list, the one
     /// that is current now if any (the store checks it again in the same step as the change).
-    private func expectedVersion(of key: String, ifMatch: String?) async throws -> String? {
+    func expectedVersion(of key: String, ifMatch: String?) async throws -> String? {
         guard let ifMatch, let versions = try EntityTag.versions(fromIfMatch: ifMatch) else { return nil }
         guard versions.count > 1 else { return versions.first }
         let current = try await store.item(key).version

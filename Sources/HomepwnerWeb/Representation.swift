@@ -49,6 +49,7 @@ enum Representation {
         json.notes = item.notes
         json.modelName = item.modelName
         json.manufacturer = item.manufacturer
+        json.nextMaintenance = ItemRules.nextMaintenance(of: item).flatMap(ItemRules.dayText)
     }
 }
 

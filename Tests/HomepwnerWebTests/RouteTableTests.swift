@@ -22,7 +22,7 @@ struct RouteTableTests {
                 store: ItemStore(storage: .folder(folder)), configuration: WebConfiguration(port: 0), pages: HomepwnerPages.routes
             )
             #expect(RouteTableCheck.differences(router: router, table: table, pages: HomepwnerPages.routes) == [])
-            #expect(table.operations.count == 27)
+            #expect(table.operations.count == 30)
         }
     }
 
@@ -46,6 +46,8 @@ struct RouteTableTests {
             "/api/items/{itemKey}/thumbnail GET,HEAD",
             "/api/items/{itemKey}/attachments GET,HEAD,POST",
             "/api/items/{itemKey}/attachments/{name} GET,HEAD,DELETE",
+            "/api/items/{itemKey}/maintenance GET,HEAD,POST",
+            "/api/items/{itemKey}/maintenance/{number} DELETE",
             "/api/places GET,HEAD",
             "/api/locations GET,HEAD,POST,DELETE",
             "/api/locations/rename POST",
