@@ -12,7 +12,7 @@ extension HomepwnerPages {
     func openItem(_ text: String, request: Request) async throws -> Response {
         let match = try await store.catalog().keyMatch(text)
         if ItemRules.isValidKey(text), case .one(let item) = match, ExactString.equal(item.itemKey, text) {
-            return try await itemPage(key: text, formError: await carrier.take(for: request)?.refusal)
+            return try await itemPage(key: text, carried: await carrier.take(for: request))
         }
         switch match {
         case .one(let item) where ItemRules.isValidKey(item.itemKey):

@@ -109,7 +109,8 @@ extension HomepwnerPages {
         )
     }
 
-    func itemPage(key: String, formError: String? = nil) async throws -> Response {
+    /// The page of the item with `key`, showing what a refused form carried to it.
+    func itemPage(key: String, carried: CarriedPage? = nil) async throws -> Response {
         let item = try await store.item(key)
         let damage = await damage()
         let dates = DateTexts()
@@ -122,8 +123,9 @@ extension HomepwnerPages {
             photoTag: await photoTags(of: [item.itemKey])[item.itemKey],
             problems: ItemRules.problems(of: item).map { Self.sentence($0.message) },
             details: details, shownDetails: details.shown, attachments: await attachmentRows(forKey: item.itemKey),
+            maintenance: Self.maintenanceModel(item, form: carried?.maintenanceForm, today: store.currentDate(), dates: DateTexts(timeZone: .gmt)),
             maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",
-            formError: formError, damage: damage, readOnly: damage != nil
+            formError: carried?.refusal, damage: damage, readOnly: damage != nil
         )
         return html(try await resources.render(model, template: "item"))
     }

@@ -105,6 +105,12 @@ public struct HomepwnerPages: Sendable, PageResponses {
         router.post("/items/:key/attachments/:name/delete") { request, context in
             try await page { try await removeAttachment(request, key: try pageKey(context), name: context.parameters.get("name") ?? "") }
         }
+        router.post("/items/:key/maintenance") { request, context in
+            try await page { try await addMaintenance(request, key: try pageKey(context)) }
+        }
+        router.post("/items/:key/maintenance/:number/delete") { request, context in
+            try await page { try await removeMaintenance(request, key: try pageKey(context), number: context.parameters.get("number") ?? "") }
+        }
         router.post("/items/:key/photo/delete") { request, context in
             try await page { try await removePhoto(request, key: try pageKey(context)) }
         }

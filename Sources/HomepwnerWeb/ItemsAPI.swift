@@ -217,7 +217,8 @@ struct ItemsAPI: APIProtocol, ReadinessReporting {
             today: board.today, itemCount: board.everything.count, quantity: Int64(board.everything.quantity),
             totalValueInDollars: Int64(board.everything.valueInDollars), byTopLocation: board.byTopLocation.map(group),
             byLabel: board.byLabel.map(group), recentlyAdded: list(board.recentlyAdded),
-            warrantiesEnding: list(board.warrantiesEnding), warrantiesEnded: list(board.warrantiesEnded)
+            warrantiesEnding: list(board.warrantiesEnding), warrantiesEnded: list(board.warrantiesEnded),
+            maintenanceDue: .init(value1: list(board.maintenanceDue)), maintenanceOverdue: .init(value1: list(board.maintenanceOverdue))
         ))))
     }
 

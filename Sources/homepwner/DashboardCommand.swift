@@ -4,12 +4,12 @@ import Foundation
 import Homepwner
 
 /// `dashboard [--json]`: the inventory at a glance, as the start page shows it: what there is and
-/// what it is worth, by top-level location and by label, what was added last, and the warranties
-/// ending within 90 days or ended.
+/// what it is worth, by top-level location and by label, what was added last, the warranties
+/// ending within 90 days or ended, and the maintenance due within 30 days or overdue.
 struct DashboardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard",
-        abstract: "Show the inventory at a glance: totals, by location and label, added lately, warranties ending."
+        abstract: "Show the inventory at a glance: totals, by location and label, added lately, warranties ending, maintenance due."
     )
 
     @OptionGroup var data: DataOptions
@@ -43,6 +43,8 @@ struct DashboardCommand: AsyncParsableCommand {
         var recentlyAdded: List
         var warrantiesEnding: List
         var warrantiesEnded: List
+        var maintenanceDue: List
+        var maintenanceOverdue: List
     }
 
     func run() async throws {
@@ -59,7 +61,8 @@ struct DashboardCommand: AsyncParsableCommand {
         return Board(
             today: board.today, itemCount: board.everything.count, quantity: board.everything.quantity,
             totalValueInDollars: board.everything.valueInDollars, byTopLocation: board.byTopLocation.map(group), byLabel: board.byLabel.map(group),
-            recentlyAdded: list(board.recentlyAdded), warrantiesEnding: list(board.warrantiesEnding), warrantiesEnded: list(board.warrantiesEnded)
+            recentlyAdded: list(board.recentlyAdded), warrantiesEnding: list(board.warrantiesEnding), warrantiesEnded: list(board.warrantiesEnded),
+            maintenanceDue: list(board.maintenanceDue), maintenanceOverdue: list(board.maintenanceOverdue)
         )
     }
 
@@ -80,6 +83,11 @@ struct DashboardCommand: AsyncParsableCommand {
             board.warrantiesEnding.entries.map { "\($0.day)  \(terminalSafe($0.item.itemName))" } + more(board.warrantiesEnding)
         )
         section("Warranties ended:", board.warrantiesEnded.entries.map { "\($0.day)  \(terminalSafe($0.item.itemName))" } + more(board.warrantiesEnded))
+        section(
+            "Maintenance due within \(ItemRules.maintenanceWindowDays) days:",
+            board.maintenanceDue.entries.map { "\($0.day)  \(terminalSafe($0.item.itemName))" } + more(board.maintenanceDue)
+        )
+        section("Maintenance overdue:", board.maintenanceOverdue.entries.map { "\($0.day)  \(terminalSafe($0.item.itemName))" } + more(board.maintenanceOverdue))
         return lines.joined(separator: "\n") + "\n"
     }
 

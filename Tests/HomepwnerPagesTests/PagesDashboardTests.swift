@@ -36,6 +36,24 @@ struct PagesDashboardTests {
         }
     }
 
+    @Test("the dashboard lists maintenance overdue and due within 30 days, each linked to the item's log; with none it says so")
+    func maintenance() async throws {
+        try await withPages { client, store in
+            let quiet = text(try await client.execute(uri: "/", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(!quiet.contains("id=\"dash-maintenance\""))
+            let boiler = try await store.add(NewItem(name: "Boiler"))
+            let html0 = text(try await client.execute(uri: "/", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(html0.contains("<div class=\"dash-panel\" id=\"dash-maintenance\"><h3>Maintenance</h3>\n<p class=\"dash-note\">Nothing due within 30 days.</p>"))
+            let day: TimeInterval = 86_400
+            try await store.addMaintenance(MaintenanceEntry(date: testNow.addingTimeInterval(-40 * day), note: "Serviced", nextDue: testNow.addingTimeInterval(-4 * day)), toItem: boiler.itemKey)
+            let gutter = try await store.add(NewItem(name: "Gutters"))
+            try await store.addMaintenance(MaintenanceEntry(date: testNow.addingTimeInterval(-40 * day), note: "Cleared", nextDue: testNow.addingTimeInterval(day)), toItem: gutter.itemKey)
+            let html = text(try await client.execute(uri: "/", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(html.contains("<li class=\"dash-soon\"><a href=\"/items/\(boiler.itemKey)#maintenance\">Boiler</a> <span class=\"dash-note\"><time datetime=\"\(ItemRules.dayText(testNow.addingTimeInterval(-4 * day)) ?? "")\">overdue by 4 days</time></span></li>"))
+            #expect(html.contains("<a href=\"/items/\(gutter.itemKey)#maintenance\">Gutters</a> <span class=\"dash-note\"><time datetime=\"\(ItemRules.dayText(testNow.addingTimeInterval(day)) ?? "")\">due tomorrow</time>"))
+        }
+    }
+
     @Test("an empty inventory has no dashboard, only the invitation to add the first item")
     func empty() async throws {
         try await withPages { client, _ in

@@ -39,6 +39,37 @@ struct ItemDashboardTests {
         #expect(board.warrantiesEnded.entries.map(\.daysFromToday) == [-1, -400])
     }
 
+    @Test("maintenance due today up to 30 days ahead is listed soonest first, overdue the longest overdue first; only the latest entry's next-due counts; day 31 and bad dates are left out")
+    func maintenance() {
+        func serviced(_ name: String, _ log: [(done: Int, next: Date?)]) -> Item {
+            var item = Self.item(name, 1, added: -100)
+            item.maintenance = log.map { MaintenanceEntry(date: Self.day($0.done), note: "serviced", nextDue: $0.next) }
+            return item
+        }
+        let items = [
+            serviced("Later", [(-5, Self.day(31))]),
+            serviced("Edge", [(-5, Self.day(30))]),
+            serviced("Today", [(-5, Self.day(0))]),
+            serviced("Soon", [(-5, Self.day(3))]),
+            serviced("Late", [(-50, Self.day(-2))]),
+            serviced("Very late", [(-500, Self.day(-400))]),
+            // An earlier entry's next-due was met by the latest, which gives none.
+            serviced("Done", [(-50, Self.day(-10)), (-9, nil)]),
+            // The latest entry moved the next-due on.
+            serviced("Moved on", [(-50, Self.day(-10)), (-9, Self.day(10))]),
+            serviced("Nowhen", [(-5, Date(timeIntervalSinceReferenceDate: .nan))]),
+            serviced("Far", [(-5, Date(timeIntervalSinceReferenceDate: 1e15))]),
+        ]
+        let board = ItemDashboard(ItemCatalog(items: items), now: Self.now)
+        #expect(board.maintenanceDue.entries.map(\.item.itemName) == ["Today", "Soon", "Moved on", "Edge"])
+        #expect(board.maintenanceDue.entries.map(\.daysFromToday) == [0, 3, 10, 30])
+        #expect(board.maintenanceDue.count == 4)
+        #expect(board.maintenanceOverdue.entries.map(\.item.itemName) == ["Very late", "Late"])
+        #expect(board.maintenanceOverdue.entries.map(\.day) == ["2025-10-25", "2026-11-27"])
+        #expect(ItemDashboard.days(from: Self.now, to: Self.day(-2)) == -2)
+        #expect(ItemDashboard.days(from: Self.now, to: Date(timeIntervalSinceReferenceDate: .infinity)) == nil)
+    }
+
     @Test("the lists keep their first five and count them all; added lately is newest first, ties the later in the archive first")
     func cutsAndOrder() {
         var items = (0..<8).map { Self.item("Old \($0)", 10, added: -$0, warranty: Self.day($0 + 1)) }

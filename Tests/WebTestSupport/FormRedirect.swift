@@ -13,6 +13,7 @@ extension TestClientProtocol {
         if let cookie = response.headers[.setCookie] {
             headers[.cookie] = String(cookie.prefix { $0 != ";" })
         }
-        return try await execute(uri: location, method: .get, headers: headers)
+        // A browser never sends the fragment (`#maintenance`): it only scrolls to it.
+        return try await execute(uri: String(location.prefix { $0 != "#" }), method: .get, headers: headers)
     }
 }

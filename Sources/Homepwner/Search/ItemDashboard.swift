@@ -2,7 +2,8 @@ import Foundation
 
 /// The inventory at a glance, for the top of the start page, `GET /api/dashboard` and
 /// `homepwner dashboard`: what there is and what it is worth, by top-level location and by label,
-/// what was added last, and the warranties that end soon or have ended.
+/// what was added last, the warranties that end soon or have ended, and the maintenance due
+/// soon or overdue.
 ///
 /// Built in one pass over the catalog's items; every date read from the archive is checked
 /// (a date that is not a finite number, or is absurdly far away, is left out, never trapped on).
@@ -11,7 +12,7 @@ public struct ItemDashboard: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         /// The item.
         public var item: Item
-        /// The day it concerns (added, or its warranty's end), as `YYYY-MM-DD` (UTC).
+        /// The day it concerns (added, its warranty's end, its next maintenance), as `YYYY-MM-DD` (UTC).
         public var day: String
         /// Days from today to that day: negative in the past.
         public var daysFromToday: Int
@@ -43,6 +44,11 @@ public struct ItemDashboard: Sendable, Equatable {
     public var warrantiesEnding: Cut
     /// The warranties that have ended, the most recent first.
     public var warrantiesEnded: Cut
+    /// The items due for maintenance today or within ``ItemRules/maintenanceWindowDays`` days
+    /// (see ``ItemRules/nextMaintenance(of:)``), soonest first.
+    public var maintenanceDue: Cut
+    /// The items whose maintenance was due before today, the longest overdue first.
+    public var maintenanceOverdue: Cut
     /// Today, as `YYYY-MM-DD` (UTC): the day the lists were worked out for.
     public var today: String
 
@@ -57,7 +63,7 @@ public struct ItemDashboard: Sendable, Equatable {
         today = ItemRules.dayText(now) ?? ""
 
         var added: [(index: Int, entry: Entry)] = []
-        var ending: [Entry] = [], ended: [Entry] = []
+        var ending: [Entry] = [], ended: [Entry] = [], due: [Entry] = [], overdue: [Entry] = []
         for (position, item) in catalog.items.enumerated() {
             if let day = Self.dayIndex(item.dateCreated), let text = ItemRules.dayText(item.dateCreated) {
                 added.append((position, Entry(item: item, day: text, daysFromToday: day - todayIndex)))
@@ -70,6 +76,14 @@ public struct ItemDashboard: Sendable, Equatable {
                     ending.append(entry)
                 }
             }
+            if let next = ItemRules.nextMaintenance(of: item), let day = Self.dayIndex(next), let text = ItemRules.dayText(next) {
+                let entry = Entry(item: item, day: text, daysFromToday: day - todayIndex)
+                if entry.daysFromToday < 0 {
+                    overdue.append(entry)
+                } else if entry.daysFromToday <= ItemRules.maintenanceWindowDays {
+                    due.append(entry)
+                }
+            }
         }
         // Newest first; items added at the same moment, the later in the archive first.
         added.sort { a, b in
@@ -80,6 +94,17 @@ public struct ItemDashboard: Sendable, Equatable {
         warrantiesEnding = Cut(entries: Array(ending.prefix(Self.listLength)), count: ending.count)
         ended.sort { $0.daysFromToday > $1.daysFromToday }
         warrantiesEnded = Cut(entries: Array(ended.prefix(Self.listLength)), count: ended.count)
+        due.sort { $0.daysFromToday < $1.daysFromToday }
+        maintenanceDue = Cut(entries: Array(due.prefix(Self.listLength)), count: due.count)
+        overdue.sort { $0.daysFromToday < $1.daysFromToday }
+        maintenanceOverdue = Cut(entries: Array(overdue.prefix(Self.listLength)), count: overdue.count)
+    }
+
+    /// Whole UTC days from the day `now` falls on to the day `date` falls on (negative when
+    /// `date` is earlier); nil when either is not finite or absurdly far away.
+    public static func days(from now: Date, to date: Date) -> Int? {
+        guard let today = dayIndex(now), let day = dayIndex(date) else { return nil }
+        return day - today
     }
 
     /// Days since 2001-01-01 (UTC) of `date`; nil for a date that is not finite or is more than

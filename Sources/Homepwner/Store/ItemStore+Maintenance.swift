@@ -1,6 +1,12 @@
 import Foundation
 
 extension ItemStore {
+    /// What the store's clock says now (the system's, or the one a test gave the store): the
+    /// moment the pages' "today" and the dashboard are worked out for.
+    public nonisolated func currentDate() -> Date {
+        now()
+    }
+
     /// Adds `entry` to the maintenance log of the item with `key`, after every entry of its day
     /// or earlier (the log stays oldest first), only if the item is still at `version` (nil:
     /// any version); returns the item once durably saved.

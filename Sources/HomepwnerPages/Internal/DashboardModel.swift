@@ -32,6 +32,11 @@ struct DashboardModel: Sendable, Encodable {
     var ended: [Entry]
     var endedMore: String?
     var hasWarranties: Bool
+    var due: [Entry]
+    var dueMore: String?
+    var overdue: [Entry]
+    var overdueMore: String?
+    var hasMaintenance: Bool
 
     /// The model of `board`.
     init(_ board: ItemDashboard) {
@@ -56,6 +61,23 @@ struct DashboardModel: Sendable, Encodable {
         ended = board.warrantiesEnded.entries.map { Self.entry($0, when: Self.ended($0.daysFromToday)) }
         endedMore = Self.more(board.warrantiesEnded)
         hasWarranties = !ending.isEmpty || !ended.isEmpty
+        overdue = board.maintenanceOverdue.entries.map { Self.entry($0, when: Self.overdue($0.daysFromToday), soon: true) }
+        overdueMore = Self.more(board.maintenanceOverdue)
+        due = board.maintenanceDue.entries.map { Self.entry($0, when: Self.due($0.daysFromToday)) }
+        dueMore = Self.more(board.maintenanceDue)
+        hasMaintenance = !due.isEmpty || !overdue.isEmpty
+    }
+
+    static func due(_ days: Int) -> String {
+        switch days {
+        case 0: "due today"
+        case 1: "due tomorrow"
+        default: "due in \(days.formatted()) days"
+        }
+    }
+
+    static func overdue(_ days: Int) -> String {
+        days == -1 ? "overdue since yesterday" : "overdue by \(days.magnitude.formatted()) days"
     }
 
     static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count.formatted()) items" }

@@ -23,6 +23,8 @@ struct ItemPageModel: Sendable, Encodable {
     var shownDetails: [ShownDetail]
     /// The item's attachments.
     var attachments: [AttachmentRow]
+    /// Its maintenance log and the form that adds to it.
+    var maintenance: MaintenanceModel
     var maxPhotoBytes: Int
     var maxPhotoText: String
     /// A refused plain form, in words.
@@ -38,10 +40,18 @@ enum CarriedPage: Sendable {
     case add(AddFormModel)
     /// A refused change in words: for the item's page.
     case refusal(String)
+    /// The maintenance form as typed, with its refusal: for the item's page, at its log.
+    case maintenance(MaintenanceFormModel)
 
     /// The add form, when that is what is carried.
     var addForm: AddFormModel? {
         if case .add(let form) = self { return form }
+        return nil
+    }
+
+    /// The maintenance form, when that is what is carried.
+    var maintenanceForm: MaintenanceFormModel? {
+        if case .maintenance(let form) = self { return form }
         return nil
     }
 

@@ -1,0 +1,79 @@
+import Foundation
+import Homepwner
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import WebTestSupport
+
+@testable import HomepwnerPages
+
+@Suite("Pages: an item's maintenance log through plain forms")
+struct PagesMaintenanceTests {
+    @Test("the item page offers the log's form dated today; an added entry is a 303 back to the log, which shows it in date order with when it is next due")
+    func addAndShow() async throws {
+        try await withPages { client, store in
+            let item = try await store.add(NewItem(name: "Furnace"))
+            let uri = "/items/\(item.itemKey)"
+            let first = text(try await client.execute(uri: uri, method: .get, headers: BrowserForms.pageHeaders))
+            #expect(first.contains("<p class=\"hint\" id=\"no-maintenance\">Nothing recorded yet"))
+            let today = try #require(ItemRules.dayText(testNow))
+            #expect(first.contains("<input type=\"date\" id=\"maintenance-date\" name=\"date\" value=\"\(today)\" required min=\"1900-01-01\" max=\"2199-12-31\">"))
+
+            let posted = try await client.execute(uri: "\(uri)/maintenance", method: .post, headers: forms.headers, body: forms.body("date=2026-03-01&note=New+filter%0D%0Aand+belt&cost=%2430&nextDue=2027-03-01"))
+            #expect(posted.status == .seeOther)
+            #expect(posted.headers[.location] == "\(uri)#maintenance")
+            _ = try await client.execute(uri: "\(uri)/maintenance", method: .post, headers: forms.headers, body: forms.body("date=2025-10-01&note=Inspected&cost=&nextDue="))
+            let stored = try await store.item(item.itemKey)
+            #expect(stored.maintenance?.map(\.note) == ["Inspected", "New filter\nand belt"])
+            #expect(stored.maintenance?.last?.cost == 30)
+            let page = text(try await client.execute(uri: uri, method: .get, headers: BrowserForms.pageHeaders))
+            #expect(page.contains("<p class=\"next-due\" id=\"next-due\">Next due <time datetime=\"2027-03-01\">1 Mar 2027</time></p>"))
+            #expect(page.contains("<tr class=\"maintenance-row\" data-number=\"1\"><td class=\"when\"><time datetime=\"2025-10-01\">1 Oct 2025</time></td><td class=\"detail-text what\">Inspected</td><td class=\"num cost\"></td><td class=\"next\"></td>"))
+            #expect(page.contains("<td class=\"detail-text what\">New filter\nand belt</td><td class=\"num cost\">$30</td><td class=\"next\">1 Mar 2027</td>"))
+            #expect(page.contains("<form method=\"post\" action=\"\(uri)/maintenance/2/delete\" class=\"remove-maintenance-form\">"))
+            #expect(page.contains("<input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">"))
+        }
+    }
+
+    @Test("a refused entry comes back to the log with the error beside the form and what was typed kept; nothing is saved")
+    func refusalKeepsTyping() async throws {
+        try await withPages { client, store in
+            let item = try await store.add(NewItem(name: "Boiler"))
+            let uri = "/items/\(item.itemKey)"
+            let refusedPost = try await client.execute(uri: "\(uri)/maintenance", method: .post, headers: forms.headers, body: forms.body("date=2026-03-01&note=Bled+radiators&cost=&nextDue=2026-01-01"))
+            #expect(refusedPost.status == .seeOther)
+            #expect(refusedPost.headers[.location] == "\(uri)#maintenance")
+            let refused = text(try #require(try await client.page(after: refusedPost)))
+            #expect(refused.contains("<p class=\"error\" role=\"alert\" id=\"maintenance-error\">The next-due date 2026-01-01 is before the work&#39;s date 2026-03-01.</p>"))
+            #expect(refused.contains(">Bled radiators</textarea>"))
+            #expect(refused.contains("name=\"nextDue\" value=\"2026-01-01\""))
+            #expect(refused.contains("name=\"date\" value=\"2026-03-01\""))
+            #expect(try await store.item(item.itemKey).maintenance == nil)
+            let noDate = try await client.execute(uri: "\(uri)/maintenance", method: .post, headers: forms.headers, body: forms.body("date=&note=x"))
+            #expect(text(try #require(try await client.page(after: noDate))).contains("Give the day the work was done."))
+        }
+    }
+
+    @Test("remove takes the version the page showed: a log changed meanwhile is not touched and the page says why; else the entry goes")
+    func removeChecksVersion() async throws {
+        try await withPages { client, store in
+            let item = try await store.add(NewItem(name: "Bike"))
+            let uri = "/items/\(item.itemKey)"
+            let shown = try await store.addMaintenance(MaintenanceEntry(date: testNow, note: "Chain oiled"), toItem: item.itemKey)
+            let changed = try await store.addMaintenance(MaintenanceEntry(date: testNow.addingTimeInterval(-86_400), note: "Tyres"), toItem: item.itemKey)
+            let stalePost = try await client.execute(uri: "\(uri)/maintenance/1/delete", method: .post, headers: forms.headers, body: forms.body("version=\(shown.version)"))
+            #expect(stalePost.status == .seeOther)
+            let stale = text(try #require(try await client.page(after: stalePost)))
+            #expect(stale.contains("This item changed elsewhere since the page was shown, so nothing was removed. Here is its log as it is now."))
+            #expect(try await store.item(item.itemKey).maintenance?.count == 2)
+            let removed = try await client.execute(uri: "\(uri)/maintenance/1/delete", method: .post, headers: forms.headers, body: forms.body("version=\(changed.version)"))
+            #expect(removed.status == .seeOther)
+            #expect(removed.headers[.location] == "\(uri)#maintenance")
+            #expect(try await store.item(item.itemKey).maintenance?.map(\.note) == ["Chain oiled"])
+            let missingPost = try await client.execute(uri: "\(uri)/maintenance/7/delete", method: .post, headers: forms.headers, body: forms.body("version="))
+            #expect(text(try #require(try await client.page(after: missingPost))).contains("has no maintenance entry 7; it has 1."))
+            #expect(try await client.execute(uri: "\(uri)/maintenance/x/delete", method: .post, headers: forms.headers, body: forms.body("")).status == .notFound)
+        }
+    }
+}
