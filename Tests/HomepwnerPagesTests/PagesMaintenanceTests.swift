@@ -55,6 +55,21 @@ struct PagesMaintenanceTests {
         }
     }
 
+    @Test("the insurance report lists an item's maintenance on a row under it, an entry a line; items without a log have none")
+    func report() async throws {
+        try await withPages { client, store in
+            let mower = try await store.add(NewItem(name: "Mower"))
+            try await store.add(NewItem(name: "Rake"))
+            try await store.addMaintenance(MaintenanceEntry(date: testNow, note: "Blade <sharpened>", cost: 25, nextDue: testNow.addingTimeInterval(365 * 86_400)), toItem: mower.itemKey)
+            let html = text(try await client.execute(uri: "/report", method: .get, headers: BrowserForms.pageHeaders))
+            let line = try #require(try await store.item(mower.itemKey).maintenance?.first?.summary)
+            #expect(line.hasSuffix(": Blade <sharpened> ($25; next due \(ItemRules.dayText(testNow.addingTimeInterval(365 * 86_400)) ?? ""))"))
+            let escaped = line.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            #expect(html.contains("<tr class=\"report-maintenance\"><td class=\"col-photo\"></td><td colspan=\"8\"><span class=\"report-maintenance-title\">Maintenance</span><ul><li class=\"detail-text\">\(escaped)</li></ul></td></tr>"))
+            #expect(html.components(separatedBy: "class=\"report-maintenance\"").count == 2)
+        }
+    }
+
     @Test("remove takes the version the page showed: a log changed meanwhile is not touched and the page says why; else the entry goes")
     func removeChecksVersion() async throws {
         try await withPages { client, store in

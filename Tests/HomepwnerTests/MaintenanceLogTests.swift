@@ -185,6 +185,30 @@ struct MaintenanceLogTests {
         }
     }
 
+    @Test("the CSV export writes the log in its Maintenance column, an entry a line; importing the file again leaves every log as it was", arguments: StorageKind.allCases)
+    func csvColumn(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let store = ItemStoreTests.store(place.storage)
+            let item = try await store.add(NewItem(name: "Mower", valueInDollars: 300))
+            try await store.addMaintenance(MaintenanceEntry(date: utcDay("2026-04-01"), note: "Blade sharpened", cost: 25, nextDue: utcDay("2027-04-01")), toItem: item.itemKey)
+            try await store.addMaintenance(MaintenanceEntry(date: utcDay("2026-05-01"), note: "=cleaned"), toItem: item.itemKey)
+            let withLog = try await store.item(item.itemKey)
+            let csv = ItemCSV.data([withLog], byteOrderMark: false)
+            let table = try CSVTable(csv)
+            let column = try #require(table.header.firstIndex(of: "Maintenance"))
+            #expect(table.header[column + 1] == "Total Value in Dollars")
+            #expect(table.rows[0].fields[column] == "2026-04-01: Blade sharpened ($25; next due 2027-04-01)\n2026-05-01: =cleaned")
+            // A log typed over in a spreadsheet is not read back either.
+            var edited = table
+            edited.rows[0].fields[column] = "2020-01-01: something else"
+            #expect(try ItemImportPlan.plan(edited, against: [withLog]).unchangedCount == 1)
+            let plan = try await store.planImport(csv)
+            _ = try await store.applyImport(plan)
+            #expect(try await store.item(item.itemKey).maintenance == withLog.maintenance)
+            try await store.close()
+        }
+    }
+
     @Test("a log holds at most 500 entries: the 501st is refused and nothing is saved")
     func logLimit() async throws {
         try await withTemporaryFolder { folder in

@@ -9,11 +9,14 @@ extension ItemCSV {
         case location = "Location", labels = "Labels", quantity = "Quantity", purchaseDate = "Purchase Date", pricePaid = "Price Paid"
         case purchasedFrom = "Purchased From", warrantyEnds = "Warranty Ends", warrantyNotes = "Warranty Notes", notes = "Notes"
         case modelName = "Model", manufacturer = "Manufacturer"
+        /// The maintenance log, an entry a line: written for people and spreadsheets, never read
+        /// back (an import leaves an item's log as it is; the inventory export carries it whole).
+        case maintenance = "Maintenance"
         /// The value times the quantity: written for people and spreadsheets, never read back.
         case total = "Total Value in Dollars"
 
         /// The columns an import sets on an item, in the export's order.
-        static let fields: [Column] = allCases.filter { $0 != .key && $0 != .hasPhoto && $0 != .total }
+        static let fields: [Column] = allCases.filter { $0 != .key && $0 != .hasPhoto && $0 != .total && $0 != .maintenance }
 
         /// The column a header cell names: its title, or the title it had before (exports made
         /// before quantities counted in totals said "Value in Dollars"); compared by code point.
@@ -58,7 +61,9 @@ extension ItemCSV {
             case .modelName: return item.modelName ?? ""
             case .manufacturer: return item.manufacturer ?? ""
             case .total: return String(item.totalValueInDollars)
+            case .maintenance: return (item.maintenance ?? []).map(\.summary).joined(separator: "\n")
             }
         }
+
     }
 }

@@ -193,7 +193,7 @@ public struct ItemImportPlan: Sendable {
                 throw HomepwnerError(.invalidValue, "a date must be written as the export writes it (2014-03-02T10:15:30.250Z), not \"\(text)\"")
             }
             item.dateCreated = date
-        case .key, .hasPhoto, .total: break
+        case .key, .hasPhoto, .total, .maintenance: break
         case .location: changes.location = text
         case .labels:
             changes.labels = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -40,6 +40,17 @@ public struct MaintenanceEntry: Archivable, Sendable, Hashable {
         self.unreadableFields = []
     }
 
+    /// The entry in one line, as the CSV export and the report write it:
+    /// `2026-03-01: New filter ($30; next due 2026-09-01)` (a day that cannot be written is
+    /// `invalid date`; line breaks in the note are kept).
+    public var summary: String {
+        var extras: [String] = []
+        if let cost { extras.append(ItemRules.dollars(cost)) }
+        if let nextDue { extras.append("next due \(ItemRules.dayText(nextDue) ?? "invalid date")") }
+        let tail = extras.isEmpty ? "" : " (\(extras.joined(separator: "; ")))"
+        return "\(ItemRules.dayText(date) ?? "invalid date"): \(note)\(tail)"
+    }
+
     /// The keys this model reads, in the order it writes them.
     static let knownKeys = ["date", "note", "cost", "nextDue"]
 

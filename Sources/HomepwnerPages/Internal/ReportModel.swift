@@ -23,6 +23,9 @@ struct ReportModel: Sendable, Encodable {
         var totalText: String
         /// The thumbnail's URL (`/api/items/…/thumbnail?v=…`, or a `data:` URL in the file); nil without a photo.
         var photoURL: String?
+        /// Its maintenance log, an entry a line (``Homepwner/MaintenanceEntry/summary``).
+        var maintenance: [String]
+        var hasMaintenance: Bool
     }
 
     /// The items at one location.
@@ -65,7 +68,8 @@ struct ReportModel: Sendable, Encodable {
                     makeModelText: [item.manufacturer, item.modelName].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " "),
                     purchaseDateText: item.purchaseDate.map(days.day), purchaseDateISO: item.purchaseDate.map(days.instant),
                     pricePaidText: item.pricePaid.map(ItemRules.dollars), quantityText: (item.quantity ?? 1).formatted(),
-                    valueText: ItemRules.dollars(item.valueInDollars), totalText: ItemRules.dollars(item.totalValueInDollars), photoURL: photoURL(item)
+                    valueText: ItemRules.dollars(item.valueInDollars), totalText: ItemRules.dollars(item.totalValueInDollars), photoURL: photoURL(item),
+                    maintenance: (item.maintenance ?? []).map(\.summary), hasMaintenance: !(item.maintenance ?? []).isEmpty
                 )
             }
             next = end
