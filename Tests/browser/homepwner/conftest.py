@@ -33,6 +33,11 @@ def add_with_photo(page, name, serial, value, body, sky, location) -> str:
         assert response.ok, response.text()
     if name != "Record collection":
         put_photo(page, f"/api/items/{key}/photo", images.creature(body=body, sky=sky))
+    if name == "Upright piano":
+        for entry in ({"date": "2025-06-02", "note": "Tuned to A440; two hammers re-felted", "costInDollars": 180, "nextDue": "2026-06-02"},
+                      {"date": "2026-06-10", "note": "Tuned", "costInDollars": 120, "nextDue": "2027-06-10"}):
+            response = page.request.post(f"/api/items/{key}/maintenance", data=entry)
+            assert response.status == 201, response.text()
     return key
 
 
@@ -73,6 +78,7 @@ APP = App(
             "scan-refused": "/scan?code=ZZZZ",
             "item": "/items/{0}",
             "item-without-photo": "/items/{4}",
+            "item-with-maintenance": "/items/{1}",
             "locations": "/locations",
             "location": "/location?name=House",
             "not-found": "/items/00000000-0000-0000-0000-000000000000",
@@ -80,7 +86,7 @@ APP = App(
         states={"item-errors": item_errors, "print": printed, "report-print": printed_report},
         tolerated=(),  # any violation fails
         screenshots={
-            "list": ("/", thumbs_shown()), "item": ("/items/{0}", PHOTO_SHOWN), "search": ("/?q=piano", thumbs_shown()),
+            "list": ("/", thumbs_shown()), "item": ("/items/{0}", PHOTO_SHOWN), "item-maintenance": ("/items/{1}#maintenance", PHOTO_SHOWN), "search": ("/?q=piano", thumbs_shown()),
             "import": ("/import", "() => true"), "report": ("/report", thumbs_shown()), "labels": ("/labels", "() => true"),
             "locations": ("/locations", "() => true"), "location": ("/location?name=House", "() => true"),
         },
