@@ -9,13 +9,17 @@ import WebSupport
 extension HomepwnerPages {
     /// `GET /report`: every item by location with its photo, serial number, purchase date, price
     /// paid and value, each location's subtotal and the total, dated.
-    func reportPage() async throws -> Response {
+    func reportPage(formError: String? = nil) async throws -> Response {
         let result = try await store.catalog().search(ReportModel.query)
         let tags = await photoTags(of: result.items.map(\.itemKey))
         var model = ReportModel(result, printed: now()) { item in
             tags[item.itemKey].map { "/api/items/\(item.itemKey)/thumbnail?v=\($0)" }
         }
         model.notice = await reportNotice()
+        let owner = await reportOwner()
+        model.owner = owner.isEmpty ? nil : OwnerModel(owner)
+        model.ownerForm = OwnerModel(owner)
+        model.formError = formError
         return html(try await resources.render(model, template: "report"))
     }
 
@@ -38,9 +42,33 @@ extension HomepwnerPages {
         }
         var model = ReportModel(result, printed: now()) { thumbnails[$0.itemKey] }
         model.notice = await reportNotice()
+        let owner = await reportOwner()
+        model.owner = owner.isEmpty ? nil : OwnerModel(owner)
         model.styles = [resources.commonAssets.text(named: "base.css"), resources.assets.text(named: "report.css")]
             .compactMap { $0 }.joined(separator: "\n")
         return try await resources.render(model, template: "report-file")
+    }
+
+    /// The owner and policy block; nothing set when `owner.plist` cannot be read (`check` says why).
+    func reportOwner() async -> InventoryOwner {
+        (try? await store.owner()) ?? InventoryOwner()
+    }
+
+    /// `POST /report/owner` (name, address, insurer, policyNumber; an empty field clears it): the
+    /// report, by way of a redirect, with the refusal if there is one.
+    func setOwner(_ request: Request) async throws -> Response {
+        let form = try await Self.form(of: request)
+        func field(_ name: String, _ max: Int) -> String { String((form[name] ?? "").prefix(max + 20)) }
+        let changes = InventoryOwner.Changes(
+            name: field("name", InventoryOwner.maxLineLength), address: field("address", InventoryOwner.maxAddressLength),
+            insurer: field("insurer", InventoryOwner.maxLineLength), policyNumber: field("policyNumber", InventoryOwner.maxLineLength)
+        )
+        do {
+            try await store.changeOwner(changes)
+            return redirect(to: "/report")
+        } catch let error as HomepwnerError where Self.isRefusal(error) || error.code == .corrupt {
+            return await carrier.redirect(to: "/report", carrying: .refusal(Self.formMessage(error)), request: request)
+        }
     }
 
     /// What the report says when it may not hold every item: the archive is damaged.

@@ -78,7 +78,8 @@ public struct HomepwnerPages: Sendable, PageResponses {
         router.post("/locations") { request, _ in try await addLocation(request) }
         router.post("/locations/rename") { request, _ in try await renameLocation(request) }
         router.post("/locations/remove") { request, _ in try await removeLocation(request) }
-        router.get("/report") { _, _ in try await reportPage() }
+        router.get("/report") { request, _ in try await reportPage(formError: await carrier.take(for: request)?.refusal) }
+        router.post("/report/owner") { request, _ in try await setOwner(request) }
         router.get("/labels") { request, _ in try await labelsPage(request) }
         router.get("/import") { request, _ in try await importPage(formError: await carrier.take(for: request)?.refusal) }
         // A CSV file's preview, its page and its import grow with the file (100,000 rows take

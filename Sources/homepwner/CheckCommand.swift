@@ -21,6 +21,7 @@ extension HomepwnerApp: CheckedApp {
         var orphanPhotos: [String]
         var orphanAttachments: [String]
         var locationsProblem: String?
+        var ownerProblem: String?
         var repairs: [String]
         var clean: Bool
 
@@ -35,6 +36,7 @@ extension HomepwnerApp: CheckedApp {
             lines += orphanPhotos.map { "photo \($0): no item has this key" }
             lines += orphanAttachments.map { "attachment \(terminalSafe($0)): no item has its key" }
             if let locationsProblem { lines.append("locations: \(terminalSafe(locationsProblem)) (check --repair moves it aside and starts an empty list)") }
+            if let ownerProblem { lines.append("owner: \(terminalSafe(ownerProblem)) (check --repair moves it aside; set the owner again with: homepwner owner set)") }
             return lines
         }
     }
@@ -55,6 +57,7 @@ extension HomepwnerApp: CheckedApp {
             orphanPhotos: report.orphanPhotos,
             orphanAttachments: report.orphanAttachments,
             locationsProblem: report.locationsProblem,
+            ownerProblem: report.ownerProblem,
             repairs: report.repairs,
             clean: report.isClean
         )

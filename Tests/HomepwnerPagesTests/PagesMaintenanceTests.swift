@@ -70,6 +70,28 @@ struct PagesMaintenanceTests {
         }
     }
 
+    @Test("the report offers the owner and policy form folded away; saved, the block heads the report; a refusal opens the form with the error")
+    func ownerBlock() async throws {
+        try await withPages { client, store in
+            let before = text(try await client.execute(uri: "/report", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(before.contains("<summary>Add the owner and policy (printed at the top)</summary>"))
+            #expect(!before.contains("id=\"report-owner\""))
+            let posted = try await client.execute(uri: "/report/owner", method: .post, headers: forms.headers, body: forms.body("name=Ana+Rivera&address=1+Elm+St%0D%0ASpringfield&insurer=Acme&policyNumber=P-9"))
+            #expect(posted.status == .seeOther)
+            #expect(posted.headers[.location] == "/report")
+            #expect(try await store.owner() == InventoryOwner(name: "Ana Rivera", address: "1 Elm St\nSpringfield", insurer: "Acme", policyNumber: "P-9"))
+            let after = text(try await client.execute(uri: "/report", method: .get, headers: BrowserForms.pageHeaders))
+            #expect(after.contains("<dl class=\"report-owner\" id=\"report-owner\"><div><dt>Owner</dt><dd>Ana Rivera</dd></div><div><dt>Address</dt><dd class=\"detail-text\">1 Elm St\nSpringfield</dd></div><div><dt>Insurer</dt><dd>Acme</dd></div><div><dt>Policy number</dt><dd>P-9</dd></div></dl>"))
+            #expect(after.contains("<summary>Change the owner and policy</summary>"))
+            #expect(after.contains("<input id=\"owner-name\" name=\"name\" value=\"Ana Rivera\""))
+            let refusedPost = try await client.execute(uri: "/report/owner", method: .post, headers: forms.headers, body: forms.body("name=Ana&insurer=" + String(repeating: "x", count: 201)))
+            let refused = text(try #require(try await client.page(after: refusedPost)))
+            #expect(refused.contains("<p class=\"error no-print\" role=\"alert\" id=\"owner-error\">The insurer "))
+            #expect(refused.contains("<details class=\"owner-form-box no-print\" open>"))
+            #expect(try await store.owner().insurer == "Acme")
+        }
+    }
+
     @Test("remove takes the version the page showed: a log changed meanwhile is not touched and the page says why; else the entry goes")
     func removeChecksVersion() async throws {
         try await withPages { client, store in

@@ -22,7 +22,7 @@ struct RouteTableTests {
                 store: ItemStore(storage: .folder(folder)), configuration: WebConfiguration(port: 0), pages: HomepwnerPages.routes
             )
             #expect(RouteTableCheck.differences(router: router, table: table, pages: HomepwnerPages.routes) == [])
-            #expect(table.operations.count == 30)
+            #expect(table.operations.count == 32)
         }
     }
 
@@ -49,6 +49,7 @@ struct RouteTableTests {
             "/api/items/{itemKey}/maintenance GET,HEAD,POST",
             "/api/items/{itemKey}/maintenance/{number} DELETE",
             "/api/places GET,HEAD",
+            "/api/owner GET,HEAD,PUT",
             "/api/locations GET,HEAD,POST,DELETE",
             "/api/locations/rename POST",
             "/api/stats GET,HEAD",

@@ -38,12 +38,14 @@ public struct ItemCheckReport: Sendable, Hashable {
     public var orphanAttachments: [String] = []
     /// Why `locations.plist` (the list of locations) cannot be read, if it cannot.
     public var locationsProblem: String?
+    /// Why `owner.plist` (the report's owner and policy block) cannot be read, if it cannot.
+    public var ownerProblem: String?
     /// What a repair did, one sentence each.
     public var repairs: [String] = []
 
     /// Whether nothing is wrong (after the repairs, if any).
     public var isClean: Bool {
         archiveProblem == nil && ruleProblems.isEmpty && duplicateKeys.isEmpty && photoProblems.isEmpty && orphanPhotos.isEmpty && orphanAttachments.isEmpty
-            && locationsProblem == nil
+            && locationsProblem == nil && ownerProblem == nil
     }
 }

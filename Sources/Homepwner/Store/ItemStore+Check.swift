@@ -44,6 +44,11 @@ extension ItemStore {
         } catch let error as HomepwnerError {
             report.locationsProblem = error.message
         }
+        do {
+            _ = try await owner()
+        } catch let error as HomepwnerError {
+            report.ownerProblem = error.message
+        }
         report.orphanAttachments = storedAttachments.filter { !seen.contains(Array($0.itemKey.utf8)) }.map(\.storedName)
         return report
     }
@@ -75,8 +80,11 @@ extension ItemStore {
             loaded = salvaged
             repairs.append("moved the damaged archive to \(aside) and saved the \(salvaged.items.count) items that could be read")
         }
-        if before.locationsProblem != nil, let aside = try await moveDamagedLocationsAside() {
+        if before.locationsProblem != nil, let aside = try await moveDamagedAside(LocationList.fileName, what: "the list of locations", read: { try await self.locations() }) {
             repairs.append("moved the list of locations, which cannot be read, to \(aside); the list starts empty and the items keep their locations")
+        }
+        if before.ownerProblem != nil, let aside = try await moveDamagedAside(InventoryOwner.fileName, what: "the owner's details", read: { try await self.owner() }) {
+            repairs.append("moved the owner's details, which cannot be read, to \(aside); set them again with homepwner owner set")
         }
         for key in before.orphanPhotos {
             try await images.deleteImage(forKey: key)
@@ -92,22 +100,22 @@ extension ItemStore {
         return after
     }
 
-    /// Moves a `locations.plist` that is not a list of locations aside as
-    /// `locations.plist.damaged-<time>` (a bucket's object is copied, created only if that name is
-    /// free, then removed); returns that name, or nil when the list reads after all or cannot be
-    /// read for another reason (a storage failure is not damage: nothing is moved).
+    /// Moves a small file beside the archive (`locations.plist`, `owner.plist`) that `read`
+    /// finds damaged aside as `NAME.damaged-<time>` (a bucket's object is copied, created only if
+    /// that name is free, then removed); returns that name, or nil when it reads after all or
+    /// cannot be read for another reason (a storage failure is not damage: nothing is moved).
     ///
     /// - Throws: ``HomepwnerError`` `.storage` when it cannot be kept (the file then stays).
-    private func moveDamagedLocationsAside() async throws -> String? {
+    private func moveDamagedAside(_ fileName: String, what: String, read: () async throws -> some Sendable) async throws -> String? {
         do {
-            _ = try await locations()
+            _ = try await read()
             return nil
         } catch let error as HomepwnerError where error.code == .corrupt {
-            let aside = "\(LocationList.fileName).damaged-\(Int(now().timeIntervalSince1970))"
+            let aside = "\(fileName).damaged-\(Int(now().timeIntervalSince1970))"
             do {
-                guard try await blobs.keepAside(LocationList.fileName, as: aside) else { return nil }
+                guard try await blobs.keepAside(fileName, as: aside) else { return nil }
             } catch {
-                throw HomepwnerError(.storage, "the list of locations cannot be kept as \(blobs.address(of: aside)), so it is left as it is: \(error)")
+                throw HomepwnerError(.storage, "\(what) cannot be kept as \(blobs.address(of: aside)), so it is left as it is: \(error)")
             }
             return aside
         } catch is HomepwnerError {

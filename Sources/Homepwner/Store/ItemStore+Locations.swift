@@ -76,38 +76,57 @@ extension ItemStore {
 
     /// Applies `body` to the stored list in one read-modify-write and saves it durably.
     func changeLocations<Result: Sendable>(_ body: @escaping @Sendable (inout LocationList) throws -> Result) async throws -> (list: LocationList, result: Result) {
+        let (list, result) = try await changeSmallFile(
+            LocationList.fileName, maxBytes: LocationList.maxFileBytes, what: "the list of locations",
+            decode: LocationList.decoded, encode: { $0.encoded() }, empty: LocationList(), body
+        )
+        return (list, result)
+    }
+
+    /// Applies `body` to the small file `name` beside the archive (read with `decode`, `empty`
+    /// when there is none) in one read-modify-write, conditional on the version read and done
+    /// again on what another writer wrote first, and saves it durably; one such change at a
+    /// time from this store. Returns the value as saved and what `body` returned.
+    ///
+    /// - Throws: what `decode` and `body` throw (nothing saved), ``HomepwnerError`` when the
+    ///   store cannot write or `.storage`.
+    func changeSmallFile<Value: Sendable, Result: Sendable>(
+        _ name: String, maxBytes: Int, what: String,
+        decode: @escaping @Sendable (Data) throws -> Value, encode: @escaping @Sendable (Value) -> Data, empty: Value,
+        _ body: @escaping @Sendable (inout Value) throws -> Result
+    ) async throws -> (Value, Result) {
         try await load()
         try requireWritable()
         // One change at a time from this store: the conditional write then only races other servers.
-        await acquireLocationsTurn()
-        defer { releaseLocationsTurn() }
+        await acquireSmallFileTurn()
+        defer { releaseSmallFileTurn() }
         let box = ResultBox<Result>()
         let data: Data
         do {
-            data = try await blobs.update(LocationList.fileName, maxBytes: LocationList.maxFileBytes, contentType: "application/x-plist") { data in
-                var list = try data.map(LocationList.decoded) ?? LocationList()
-                let result = try body(&list)
+            data = try await blobs.update(name, maxBytes: maxBytes, contentType: "application/x-plist") { data in
+                var value = try data.map(decode) ?? empty
+                let result = try body(&value)
                 box.value.withLock { $0 = result }
-                return list.encoded()
+                return encode(value)
             }
         } catch {
-            throw Self.storageError(error, blobs.address(of: LocationList.fileName))
+            throw Self.storageError(error, blobs.address(of: name))
         }
-        guard let result = box.value.withLock({ $0 }) else { throw HomepwnerError(.storage, "the list of locations was not changed") }
-        return (try LocationList.decoded(data), result)
+        guard let result = box.value.withLock({ $0 }) else { throw HomepwnerError(.storage, "\(what) was not changed") }
+        return (try decode(data), result)
     }
 
-    /// Waits until no other change of the list by this store is running, then takes the turn.
-    func acquireLocationsTurn() async {
-        guard locationsBusy else {
-            locationsBusy = true
+    /// Waits until no other change of a small file by this store is running, then takes the turn.
+    func acquireSmallFileTurn() async {
+        guard smallFileBusy else {
+            smallFileBusy = true
             return
         }
-        await withCheckedContinuation { locationsWaiters.append($0) }
+        await withCheckedContinuation { smallFileWaiters.append($0) }
     }
 
     /// Hands the turn to the next change waiting, if any.
-    func releaseLocationsTurn() {
-        if locationsWaiters.isEmpty { locationsBusy = false } else { locationsWaiters.removeFirst().resume() }
+    func releaseSmallFileTurn() {
+        if smallFileWaiters.isEmpty { smallFileBusy = false } else { smallFileWaiters.removeFirst().resume() }
     }
 }

@@ -58,13 +58,13 @@ public actor ItemStore {
     private let isReadOnly: Bool
     let limits: ArchiveLimits
     let pool: BlockingPool
-    /// The blobs beside the archive: the small files (``LocationList/fileName``), copies of
-    /// damaged ones, the writer lock.
+    /// The blobs beside the archive: the small files (``LocationList/fileName``,
+    /// ``InventoryOwner/fileName``), copies of damaged ones, the writer lock.
     public nonisolated let blobs: any BlobStore
-    /// Whether a change of the list of locations is running (one at a time from this store).
-    var locationsBusy = false
-    /// The changes of the list waiting for their turn.
-    var locationsWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Whether a change of a small file beside the archive is running (one at a time from this store).
+    var smallFileBusy = false
+    /// The changes of small files waiting for their turn.
+    var smallFileWaiters: [CheckedContinuation<Void, Never>] = []
     let now: @Sendable () -> Date
     let makeKey: @Sendable () -> String
     var loaded: ItemArchive?

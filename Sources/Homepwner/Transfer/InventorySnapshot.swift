@@ -19,6 +19,8 @@ struct InventorySnapshot: Sendable {
         var generation: UInt64
         /// The list of locations as it is written (bytes: compared by code point).
         var locations: Data
+        /// The owner and policy block as it is written.
+        var owner: Data
         /// Every stored photo and attachment by name, with a token that changes whenever the
         /// file does (``DocumentStore/FileVersionTag``; in a bucket, the object's ETag).
         var files: [String: String]
@@ -28,6 +30,8 @@ struct InventorySnapshot: Sendable {
     var contents: ItemArchive
     /// The list of locations.
     var locations: LocationList
+    /// The owner and policy block.
+    var owner: InventoryOwner
     /// The keys that have a photo file.
     var photoKeys: Set<String>
     /// The stored attachments, by item key and number.
@@ -57,11 +61,12 @@ extension ItemStore {
             (contents, generation) = try await archive.valueAndGeneration()
         }
         let locations = try await self.locations()
+        let owner = try await self.owner()
         let files = try await storedFileTags()
         let attachments = AttachmentStore.sorted(files.keys.compactMap(Attachment.init(storedName:)))
         return InventorySnapshot(
-            contents: contents, locations: locations, photoKeys: Set(files.keys.filter(ItemRules.isValidKey)), attachments: attachments,
-            state: .init(generation: generation, locations: locations.encoded(), files: files)
+            contents: contents, locations: locations, owner: owner, photoKeys: Set(files.keys.filter(ItemRules.isValidKey)), attachments: attachments,
+            state: .init(generation: generation, locations: locations.encoded(), owner: owner.encoded(), files: files)
         )
     }
 

@@ -14,6 +14,7 @@ extension ItemStore {
 
     /// Writes the whole inventory as one zip at `url` (durably, replacing a file there), laid
     /// out as the data folder is: `items.archive`, `locations.plist` when locations are kept,
+    /// `owner.plist` when the report's owner and policy block is set,
     /// each item's photo named by its key, and its attachments by their stored names. Unzipped,
     /// it is a data folder both this program and the 2014 app open; ``importInventory(from:named:limits:)``
     /// reads it on another machine.
@@ -58,6 +59,10 @@ extension ItemStore {
             if !locations.names.isEmpty {
                 let list = locations.encoded()
                 try await pool.run { try zip.add(LocationList.fileName, list, compress: true) }
+            }
+            if !snapshot.owner.isEmpty || !snapshot.owner.otherFields.isEmpty {
+                let block = snapshot.owner.encoded()
+                try await pool.run { try zip.add(InventoryOwner.fileName, block, compress: true) }
             }
             // In the archive's order, each key once (two items sharing a key share one photo file).
             var written = Set<String>()

@@ -100,6 +100,18 @@ extension ItemStore {
                 summary.skipped.append(InventoryTransferSkip(name: listFile.path, reason: error.message))
             }
         }
+        if let ownerFile = beside.first(where: { $0.name.utf8.elementsEqual(InventoryOwner.fileName.utf8) }) {
+            do {
+                let imported = try InventoryOwner.decoded(try await read(ownerFile, from: reader))
+                // The block this inventory has already (set before the import) is kept.
+                _ = try await changeSmallFile(
+                    InventoryOwner.fileName, maxBytes: InventoryOwner.maxFileBytes, what: "the owner's details",
+                    decode: InventoryOwner.decoded, encode: { $0.encoded() }, empty: InventoryOwner()
+                ) { owner in if owner.isEmpty && owner.otherFields.isEmpty { owner = imported } }
+            } catch let error as HomepwnerError where [.corrupt, .invalidValue, .invalidImport].contains(error.code) {
+                summary.skipped.append(InventoryTransferSkip(name: ownerFile.path, reason: error.message))
+            }
+        }
         return summary
     }
 
@@ -142,6 +154,7 @@ extension ItemStore {
                 return try ZipReader(url: url, displayName: name, limits: limits) { name in
                     if name.utf8.elementsEqual(Self.archiveName.utf8) { return archiveLimit }
                     if name.utf8.elementsEqual(LocationList.fileName.utf8) { return LocationList.maxFileBytes }
+                    if name.utf8.elementsEqual(InventoryOwner.fileName.utf8) { return InventoryOwner.maxFileBytes }
                     if ItemRules.isValidKey(name) { return photoLimit }
                     if Attachment(storedName: name) != nil { return Attachment.maxBytes }
                     return nil

@@ -48,6 +48,12 @@ struct ReportModel: Sendable, Encodable {
     var notice: String?
     /// The stylesheets inlined in the file (WebSupport's `base.css` and `report.css`); nil on the page.
     var styles: String?
+    /// The owner and policy block at the top; nil when nothing is set.
+    var owner: OwnerModel?
+    /// The form that sets the block (the page only; nil in the file the command writes).
+    var ownerForm: OwnerModel?
+    /// A refused change of the block, in words.
+    var formError: String?
 
     /// The report of `result` — every item, in ``ItemOrder`` by location, with the totals by
     /// location — printed at `printed`; `photoURL` gives an item's thumbnail URL, nil without one.
@@ -88,6 +94,9 @@ struct ReportModel: Sendable, Encodable {
         self.isEmpty = count == 0
         self.notice = nil
         self.styles = nil
+        self.owner = nil
+        self.ownerForm = nil
+        self.formError = nil
     }
 
     /// Every item sorted by location, with the totals by location: what ``init(_:printed:photoURL:)`` groups.
@@ -115,4 +124,20 @@ struct LabelsModel: Sendable, Encodable {
     var locationCards: [Card]
     var itemCards: [Card]
     var isEmpty: Bool
+}
+
+/// The owner and policy block as the report shows it and its form takes it.
+struct OwnerModel: Sendable, Encodable {
+    var name: String?
+    var address: String?
+    var insurer: String?
+    var policyNumber: String?
+
+    /// The block's fields; nil for none set.
+    init(_ owner: InventoryOwner) {
+        name = owner.name
+        address = owner.address
+        insurer = owner.insurer
+        policyNumber = owner.policyNumber
+    }
 }

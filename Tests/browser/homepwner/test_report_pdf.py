@@ -1,14 +1,16 @@
 """The insurance report printed to PDF by Chromium without a dialog, as an insurer gets it, read
 back with poppler (pdftotext, pdftoppm): every page numbered "Page N of M" at its foot, a
 location's name at the top of each page its table continues onto, make and model in their
-column, and margins on every side (the rendered pages' edges are blank). A printed filtered
-inventory says which filter it shows. Each run's items carry a word of their own."""
+column, the owner and policy block set once on the report heading the first page (on a desktop and
+a 320 px phone), and margins on every side (the rendered pages' edges are blank). A printed
+filtered inventory says which filter it shows. Each run's items carry a word of their own."""
 import subprocess
 import uuid
 
+import pytest
 from playwright.sync_api import expect
 
-from devices import DEVICES
+from devices import DESKTOP_AND_320, DEVICES, fits, screen_page
 from helpers import added
 from images import decode_png
 
@@ -25,6 +27,38 @@ def test_the_printed_report_numbers_its_pages_and_repeats_the_location(browser, 
         print_and_read_back(browser, running.url, tmp_path)
 
 
+def set_owner(page):
+    """Fills the report's owner and policy form and saves it; the block then heads the report."""
+    page.get_by_text("Add the owner and policy").click()
+    form = page.locator("#owner-form")
+    form.get_by_label("Owner").fill("Ana Rivera")
+    form.get_by_label("Insurer").fill("Acme Mutual")
+    form.get_by_label("Policy number").fill("HO-3 4471")
+    form.get_by_label("Address").fill("1 Elm St\nSpringfield")
+    form.get_by_role("button", name="Save").click()
+    block = page.locator("#report-owner")
+    expect(block).to_contain_text("Ana Rivera")
+    expect(block).to_contain_text("HO-3 4471")
+    expect(page.locator("#owner-form")).not_to_be_visible()
+
+
+@pytest.mark.parametrize("screen", list(DESKTOP_AND_320))
+def test_the_owner_and_policy_block_is_set_once_on_the_report(browser, app, screen):
+    # A server of its own: the block would head every other test's report.
+    with app.served("owner-" + screen.replace(" ", "-")) as running:
+        page = screen_page(browser, running.url, screen)
+        page.goto("/report")
+        set_owner(page)
+        fits(page)
+        page.reload()
+        expect(page.locator("#report-owner")).to_contain_text("Acme Mutual")
+        expect(page.get_by_text("Change the owner and policy")).to_be_visible()
+        page.emulate_media(media="print")
+        expect(page.locator("#report-owner")).to_be_visible()
+        expect(page.get_by_text("Change the owner and policy")).not_to_be_visible()
+        page.context.close()
+
+
 def print_and_read_back(browser, url, tmp_path):
     context = browser.new_context(base_url=url, **DEVICES["desktop"])
     page = context.new_page()
@@ -38,6 +72,7 @@ def print_and_read_back(browser, url, tmp_path):
         }, "itemKey")
     page.goto("/report")
     expect(page.get_by_role("button", name="Print")).to_be_visible()
+    set_owner(page)
     pdf = tmp_path / "report.pdf"
     page.pdf(path=str(pdf), format="A4")
     pages = pdf_pages(pdf)
@@ -47,9 +82,14 @@ def print_and_read_back(browser, url, tmp_path):
     holding = [number for number, text in enumerate(pages) if "Acme B-" in text]
     assert len(holding) >= 2, "the location's items fit one page: the test needs more"
     for number in holding:
-        first_lines = [line.strip() for line in pages[number].splitlines() if line.strip()][:3]
+        # The first page has the title, the owner's block and the date above the location.
+        first_lines = [line.strip() for line in pages[number].splitlines() if line.strip()][:3 if number > 0 else 8]
         assert any(line.startswith(place) for line in first_lines), (number, first_lines)
     assert any("Acme B-7" in text for text in pages)
+    # The owner and policy block heads the first page; its form is not printed.
+    for words in ("Ana Rivera", "Acme Mutual", "HO-3 4471", "Springfield"):
+        assert words in pages[0], words
+    assert not any("Change the owner and policy" in text for text in pages)
 
     # Rendered at 40 dpi, every page keeps a blank band of about 10 mm (16 pixels) on each side.
     subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp_path / "page")], check=True)
