@@ -17,8 +17,8 @@ extension HomepwnerPages {
         }
         model.notice = await reportNotice()
         let owner = await reportOwner()
-        model.owner = owner.isEmpty ? nil : OwnerModel(owner)
-        model.ownerForm = OwnerModel(owner)
+        model.owner = owner.isEmpty ? nil : owner
+        model.ownerForm = owner
         model.formError = formError
         return html(try await resources.render(model, template: "report"))
     }
@@ -43,7 +43,7 @@ extension HomepwnerPages {
         var model = ReportModel(result, printed: now()) { thumbnails[$0.itemKey] }
         model.notice = await reportNotice()
         let owner = await reportOwner()
-        model.owner = owner.isEmpty ? nil : OwnerModel(owner)
+        model.owner = owner.isEmpty ? nil : owner
         model.styles = [resources.commonAssets.text(named: "base.css"), resources.assets.text(named: "report.css")]
             .compactMap { $0 }.joined(separator: "\n")
         return try await resources.render(model, template: "report-file")

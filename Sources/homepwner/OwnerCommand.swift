@@ -21,7 +21,7 @@ struct OwnerCommand: AsyncParsableCommand {
 
         func run() async throws {
             let owner = try await data.openForReading()?.owner() ?? InventoryOwner()
-            try await output.write(json: { OwnerJSON(owner) }) { OwnerCommand.text(owner) }
+            try await output.write(json: { owner }) { OwnerCommand.text(owner) }
         }
     }
 
@@ -61,20 +61,5 @@ struct OwnerCommand: AsyncParsableCommand {
         if let insurer = owner.insurer { lines.append("Insurer: \(terminalSafe(insurer))") }
         if let policy = owner.policyNumber { lines.append("Policy: \(terminalSafe(policy))") }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-/// What `owner show --json` prints (the API's `Owner`): each field that is set.
-struct OwnerJSON: Encodable {
-    var name: String?
-    var address: String?
-    var insurer: String?
-    var policyNumber: String?
-
-    init(_ owner: InventoryOwner) {
-        name = owner.name
-        address = owner.address
-        insurer = owner.insurer
-        policyNumber = owner.policyNumber
     }
 }

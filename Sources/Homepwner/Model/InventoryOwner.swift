@@ -115,3 +115,17 @@ public struct InventoryOwner: Sendable, Equatable {
         return owner
     }
 }
+
+extension InventoryOwner: Encodable {
+    private enum CodingKeys: String, CodingKey { case name, address, insurer, policyNumber }
+
+    /// The four fields, each only when set (the kept keys of other programs are not shown): what
+    /// `owner show --json` prints and the report's block shows.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(address, forKey: .address)
+        try container.encodeIfPresent(insurer, forKey: .insurer)
+        try container.encodeIfPresent(policyNumber, forKey: .policyNumber)
+    }
+}

@@ -146,54 +146,25 @@ public struct Item: Archivable, Sendable, Hashable {
     public init(from coder: ArchiveDecoder) throws {
         // One pass over the object's keys reads all seventeen fields (no dictionary is built) and
         // shows at once whether there are keys to keep. Keys compare by code point.
-        let (raw, otherCount) = try coder.rawValues(forKeys: Self.knownKeys)
-        let unarchiver = coder.unarchiver
-        var unreadable: [String] = []
-        var nulls: [String] = []
-        var structural: ArchiveError?
-        func read<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int, default value: Value) -> Value {
-            guard let field = raw[index], field != .uid(0) else { return value }
-            do {
-                return try Value.decodeField(field, in: unarchiver)
-            } catch let error as ArchiveError where error.isStructural {
-                structural = structural ?? error
-                return value
-            } catch {
-                unreadable.append(Self.knownKeys[index])
-                return value
-            }
-        }
-        /// A detail: nil when absent; a `$null` is nil too, and kept so that it is written back.
-        func detail<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int) -> Value? {
-            guard let field = raw[index] else { return nil }
-            guard field != .uid(0) else {
-                nulls.append(Self.knownKeys[index])
-                return nil
-            }
-            return read(Value?.self, index, default: nil)
-        }
-        itemName = read(String.self, 0, default: "")
-        serialNumber = read(String.self, 1, default: "")
-        dateCreated = read(Date.self, 2, default: Date(timeIntervalSinceReferenceDate: 0))
-        itemKey = read(String.self, 3, default: "")
-        valueInDollars = read(Int.self, 4, default: 0)
-        location = detail(String.self, 5)
-        labels = detail([String].self, 6)
-        quantity = detail(Int.self, 7)
-        purchaseDate = detail(Date.self, 8)
-        pricePaid = detail(Int.self, 9)
-        purchasedFrom = detail(String.self, 10)
-        warrantyEnds = detail(Date.self, 11)
-        warrantyNotes = detail(String.self, 12)
-        notes = detail(String.self, 13)
-        modelName = detail(String.self, 14)
-        manufacturer = detail(String.self, 15)
-        maintenance = detail([MaintenanceEntry].self, 16)
-        if let structural { throw structural }
-        unreadableFields = unreadable
-        let kept = unreadable + nulls
-        otherFields = otherCount > 0 || !kept.isEmpty
-            ? try coder.decodeFields(except: Self.knownKeys.filter { key in !kept.contains { ExactString.equal($0, key) } })
-            : ArchivedFields()
+        var fields = try TotalFieldReader(coder, keys: Self.knownKeys)
+        itemName = fields.read(String.self, 0, default: "")
+        serialNumber = fields.read(String.self, 1, default: "")
+        dateCreated = fields.read(Date.self, 2, default: Date(timeIntervalSinceReferenceDate: 0))
+        itemKey = fields.read(String.self, 3, default: "")
+        valueInDollars = fields.read(Int.self, 4, default: 0)
+        location = fields.optional(String.self, 5)
+        labels = fields.optional([String].self, 6)
+        quantity = fields.optional(Int.self, 7)
+        purchaseDate = fields.optional(Date.self, 8)
+        pricePaid = fields.optional(Int.self, 9)
+        purchasedFrom = fields.optional(String.self, 10)
+        warrantyEnds = fields.optional(Date.self, 11)
+        warrantyNotes = fields.optional(String.self, 12)
+        notes = fields.optional(String.self, 13)
+        modelName = fields.optional(String.self, 14)
+        manufacturer = fields.optional(String.self, 15)
+        maintenance = fields.optional([MaintenanceEntry].self, 16)
+        otherFields = try fields.keptFields()
+        unreadableFields = fields.unreadable
     }
 }

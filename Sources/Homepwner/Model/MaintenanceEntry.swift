@@ -74,30 +74,12 @@ public struct MaintenanceEntry: Archivable, Sendable, Hashable {
     ///
     /// - Throws: ``KeyedArchive/ArchiveError`` when a key reaches damage in the file's structure.
     public init(from coder: ArchiveDecoder) throws {
-        let (raw, otherCount) = try coder.rawValues(forKeys: Self.knownKeys)
-        let unarchiver = coder.unarchiver
-        var unreadable: [String] = []
-        var structural: ArchiveError?
-        func read<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int, default value: Value) -> Value {
-            guard let field = raw[index], field != .uid(0) else { return value }
-            do {
-                return try Value.decodeField(field, in: unarchiver)
-            } catch let error as ArchiveError where error.isStructural {
-                structural = structural ?? error
-                return value
-            } catch {
-                unreadable.append(Self.knownKeys[index])
-                return value
-            }
-        }
-        date = read(Date.self, 0, default: Date(timeIntervalSinceReferenceDate: 0))
-        note = read(String.self, 1, default: "")
-        cost = read(Int?.self, 2, default: nil)
-        nextDue = read(Date?.self, 3, default: nil)
-        if let structural { throw structural }
-        unreadableFields = unreadable
-        otherFields = otherCount > 0 || !unreadable.isEmpty
-            ? try coder.decodeFields(except: Self.knownKeys.filter { key in !unreadable.contains { ExactString.equal($0, key) } })
-            : ArchivedFields()
+        var fields = try TotalFieldReader(coder, keys: Self.knownKeys)
+        date = fields.read(Date.self, 0, default: Date(timeIntervalSinceReferenceDate: 0))
+        note = fields.read(String.self, 1, default: "")
+        cost = fields.optional(Int.self, 2)
+        nextDue = fields.optional(Date.self, 3)
+        otherFields = try fields.keptFields()
+        unreadableFields = fields.unreadable
     }
 }

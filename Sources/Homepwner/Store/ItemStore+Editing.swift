@@ -45,22 +45,34 @@ extension ItemStore {
         let serial = try changes.serialNumber.map(ItemRules.serialNumber)
         let value = try changes.valueInDollars.map(ItemRules.value)
         let details = try changes.checkedDetails()
+        return try await changeItem(key, ifVersion: version) { item in
+            if let name { item.itemName = name }
+            if let serial { item.serialNumber = serial }
+            if let value { item.valueInDollars = value }
+            details.apply(to: &item)
+        }.item
+    }
+
+    /// Applies `body` to the item with `key` only if its ``Item/version`` is still `version`
+    /// (nil: any version), in one durable change of the archive, and publishes it as `updated`;
+    /// returns the item as saved and what `body` returned.
+    ///
+    /// - Throws: ``HomepwnerError`` `.notFound`, `.versionMismatch`, what `body` throws
+    ///   (nothing saved), and what a change of the archive throws.
+    func changeItem<Result: Sendable>(_ key: String, ifVersion version: String?, _ body: @escaping @Sendable (inout Item) throws -> Result) async throws -> (item: Item, result: Result) {
         let wasKnown = await knowsItem(key)
-        let item = try await change { archive in
+        let changed = try await change { archive in
             // Runs again on another server's archive when that server wrote first.
             guard let index = archive.index(ofKey: key), var item = archive.entries[index].item else {
                 throw Self.missingItem(key, wasKnown: wasKnown)
             }
             try Self.require(version, of: item)
-            if let name { item.itemName = name }
-            if let serial { item.serialNumber = serial }
-            if let value { item.valueInDollars = value }
-            details.apply(to: &item)
+            let result = try body(&item)
             archive.replace(at: index, with: item)
-            return item
+            return (item, result)
         }
-        await self.publishOwn(.updated, subject: key, version: item.version)
-        return item
+        await publishOwn(.updated, subject: key, version: changed.0.version)
+        return (changed.0, changed.1)
     }
 
     /// Throws unless `item` is at `version` (nil: any version).

@@ -18,23 +18,14 @@ extension ItemStore {
     @discardableResult
     public func addMaintenance(_ entry: MaintenanceEntry, toItem key: String, ifVersion version: String? = nil) async throws -> Item {
         let checked = try ItemRules.maintenanceEntry(date: entry.date, note: entry.note, cost: entry.cost, nextDue: entry.nextDue)
-        let wasKnown = await knowsItem(key)
-        let item = try await change { archive in
-            guard let index = archive.index(ofKey: key), var item = archive.entries[index].item else {
-                throw Self.missingItem(key, wasKnown: wasKnown)
-            }
-            try Self.require(version, of: item)
+        return try await changeItem(key, ifVersion: version) { item in
             var log = item.maintenance ?? []
             guard log.count < ItemRules.maxMaintenanceEntries else {
                 throw HomepwnerError(.invalidValue, "item \(item.itemKey) already has \(log.count) maintenance entries, the most an item can have; remove one first")
             }
             log.insert(checked, at: ItemRules.maintenanceIndex(for: checked, in: log))
             item.maintenance = log
-            archive.replace(at: index, with: item)
-            return item
-        }
-        await publishOwn(.updated, subject: key, version: item.version)
-        return item
+        }.item
     }
 
     /// Removes entry `number` (from 1, oldest first, as listed) from the maintenance log of the
@@ -45,12 +36,7 @@ extension ItemStore {
     ///   `.versionMismatch`, `.damagedArchive`, `.newerModel`, `.storage`.
     @discardableResult
     public func removeMaintenance(number: Int, fromItem key: String, ifVersion version: String? = nil) async throws -> (item: Item, removed: MaintenanceEntry) {
-        let wasKnown = await knowsItem(key)
-        let result = try await change { archive in
-            guard let index = archive.index(ofKey: key), var item = archive.entries[index].item else {
-                throw Self.missingItem(key, wasKnown: wasKnown)
-            }
-            try Self.require(version, of: item)
+        let (item, removed) = try await changeItem(key, ifVersion: version) { item in
             var log = item.maintenance ?? []
             guard number >= 1, number <= log.count else {
                 let has = log.isEmpty ? "it has none" : "it has \(log.count)"
@@ -58,10 +44,8 @@ extension ItemStore {
             }
             let removed = log.remove(at: number - 1)
             item.maintenance = log.isEmpty ? nil : log
-            archive.replace(at: index, with: item)
-            return (item, removed)
+            return removed
         }
-        await publishOwn(.updated, subject: key, version: result.0.version)
-        return (result.0, result.1)
+        return (item, removed)
     }
 }

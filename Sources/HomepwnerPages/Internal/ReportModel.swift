@@ -49,9 +49,9 @@ struct ReportModel: Sendable, Encodable {
     /// The stylesheets inlined in the file (WebSupport's `base.css` and `report.css`); nil on the page.
     var styles: String?
     /// The owner and policy block at the top; nil when nothing is set.
-    var owner: OwnerModel?
+    var owner: InventoryOwner?
     /// The form that sets the block (the page only; nil in the file the command writes).
-    var ownerForm: OwnerModel?
+    var ownerForm: InventoryOwner?
     /// A refused change of the block, in words.
     var formError: String?
 
@@ -124,20 +124,4 @@ struct LabelsModel: Sendable, Encodable {
     var locationCards: [Card]
     var itemCards: [Card]
     var isEmpty: Bool
-}
-
-/// The owner and policy block as the report shows it and its form takes it.
-struct OwnerModel: Sendable, Encodable {
-    var name: String?
-    var address: String?
-    var insurer: String?
-    var policyNumber: String?
-
-    /// The block's fields; nil for none set.
-    init(_ owner: InventoryOwner) {
-        name = owner.name
-        address = owner.address
-        insurer = owner.insurer
-        policyNumber = owner.policyNumber
-    }
 }
