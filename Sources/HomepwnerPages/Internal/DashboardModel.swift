@@ -56,24 +56,16 @@ struct DashboardModel: Sendable, Encodable {
         }
         hasLabels = !labels.isEmpty
         recent = board.recentlyAdded.entries.map { Self.entry($0, when: Self.added($0.daysFromToday)) }
-        ending = board.warrantiesEnding.entries.map { Self.entry($0, when: Self.ends($0.daysFromToday), soon: true) }
+        ending = board.warrantiesEnding.entries.map { Self.entry($0, when: Self.ahead($0.daysFromToday, "ends"), soon: true) }
         endingMore = Self.more(board.warrantiesEnding)
         ended = board.warrantiesEnded.entries.map { Self.entry($0, when: Self.ended($0.daysFromToday)) }
         endedMore = Self.more(board.warrantiesEnded)
         hasWarranties = !ending.isEmpty || !ended.isEmpty
         overdue = board.maintenanceOverdue.entries.map { Self.entry($0, when: Self.overdue($0.daysFromToday), soon: true) }
         overdueMore = Self.more(board.maintenanceOverdue)
-        due = board.maintenanceDue.entries.map { Self.entry($0, when: Self.due($0.daysFromToday)) }
+        due = board.maintenanceDue.entries.map { Self.entry($0, when: Self.ahead($0.daysFromToday, "due")) }
         dueMore = Self.more(board.maintenanceDue)
         hasMaintenance = !due.isEmpty || !overdue.isEmpty
-    }
-
-    static func due(_ days: Int) -> String {
-        switch days {
-        case 0: "due today"
-        case 1: "due tomorrow"
-        default: "due in \(days.formatted()) days"
-        }
     }
 
     static func overdue(_ days: Int) -> String {
@@ -100,11 +92,12 @@ struct DashboardModel: Sendable, Encodable {
         }
     }
 
-    static func ends(_ days: Int) -> String {
+    /// "ends today", "due tomorrow", "ends in 12 days": `what` happens `days` days ahead.
+    static func ahead(_ days: Int, _ what: String) -> String {
         switch days {
-        case 0: "ends today"
-        case 1: "ends tomorrow"
-        default: "ends in \(days.formatted()) days"
+        case 0: "\(what) today"
+        case 1: "\(what) tomorrow"
+        default: "\(what) in \(days.formatted()) days"
         }
     }
 
