@@ -1,6 +1,6 @@
 """An item's maintenance log, in Chromium on a desktop and a 320 px touch phone, with and without
 the script: an entry added through the item page's form shows in the log in date order with when
-the item is next due; a refused entry comes back beside the form with what was typed; an entry
+the item is next due; an entry added or removed elsewhere shows without a reload; a refused entry comes back beside the form with what was typed; an entry
 is removed by its button; the dashboard leads to an overdue item's log. Each run's items carry a
 word of their own."""
 import uuid
@@ -61,6 +61,29 @@ def test_the_log_takes_entries_in_date_order_and_gives_them_up(browser, server, 
     expect(rows.nth(0)).to_contain_text("New filter")
     stored = page.request.get(f"/api/items/{key}/maintenance").json()
     assert [entry["note"] for entry in stored["entries"]] == ["New filter and a belt that took an afternoon to fit"]
+    page.context.close()
+
+
+@pytest.mark.parametrize("screen", list(DESKTOP_AND_320))
+def test_the_log_follows_entries_added_and_removed_elsewhere(browser, server, screen):
+    page = screen_page(browser, server.url, screen)
+    word = "mf" + uuid.uuid4().hex[:8]
+    page.goto("/")
+    key = added(page, "/api/items", {"name": f"{word} boiler"}, "itemKey")
+    page.goto(f"/items/{key}")
+    page.locator("#maintenance-note").fill("typed here, not sent")
+    # Another client adds an entry: the log shows it, and what is typed stays.
+    response = page.request.post(f"/api/items/{key}/maintenance", data={"date": "2026-02-01", "note": "Serviced elsewhere", "nextDue": "2027-02-01"})
+    assert response.status == 201, response.text()
+    rows = page.locator(".maintenance-row")
+    expect(rows).to_have_count(1)
+    expect(rows.nth(0)).to_contain_text("Serviced elsewhere")
+    expect(page.locator("#next-due")).to_have_text("Next due 1 Feb 2027")
+    expect(page.locator("#maintenance-note")).to_have_value("typed here, not sent")
+    # Its Remove button carries the new version, so it removes the entry.
+    press(rows.nth(0).get_by_role("button", name="Remove"))
+    expect(rows).to_have_count(0)
+    assert page.request.get(f"/api/items/{key}/maintenance").json()["entries"] == []
     page.context.close()
 
 

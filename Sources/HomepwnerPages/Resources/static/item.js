@@ -99,6 +99,12 @@ const editor = autosave({
   },
   onResource(item, { photoChanged, resync }) {
     heading.textContent = item.name;
+    // The version covers the maintenance log: a new version may be an entry added or removed
+    // elsewhere (another tab, the command line, another server).
+    if (item.version !== shownVersion) {
+      shownVersion = item.version;
+      refreshMaintenance();
+    }
     showTotal(item);
     document.title = `${item.name} — Homepwner`;
     // An item's version does not cover its photo: after a gap in the stream, look again.
@@ -140,6 +146,12 @@ deletePageWithUndo({
   form: document.getElementById('delete-form'), url: path, container: article,
   label: () => heading.textContent, focusOnUndo: () => document.getElementById('name'),
 });
+
+// The maintenance log as the server renders it now (the add form, with what is typed in it,
+// stays as it is; each Remove button carries the version it was rendered for).
+let shownVersion = article.dataset.version;
+const maintenanceEntries = document.getElementById('maintenance-entries');
+const refreshMaintenance = maintenanceEntries ? pageRefresher(maintenanceEntries, '.maintenance-row', 'number', () => {}) : () => {};
 
 // The list of attachments as the server renders it now, when files were attached or removed
 // elsewhere (the upload form, with any file chosen in it, stays as it is).
