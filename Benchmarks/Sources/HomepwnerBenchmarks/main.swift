@@ -80,6 +80,27 @@ encode.add("ItemArchive.encoded") { _ = try archive.encoded() }
 encode.add("NSKeyedArchiver") { _ = try NSKeyedArchiver.archivedData(withRootObject: foundationItems, requiringSecureCoding: true) }
 try await encode.report()
 
+// Every item with a maintenance log of three entries (model version 3): what a log costs to
+// read and to write, against the same items without one.
+let logged = ItemArchive(items: items.enumerated().map { index, plain in
+    var item = plain
+    let day = Date(timeIntervalSinceReferenceDate: 757_382_400 + Double(index % 365) * 86_400)
+    item.maintenance = [
+        MaintenanceEntry(date: day, note: "Inspected", cost: 40, nextDue: day.addingTimeInterval(180 * 86_400)),
+        MaintenanceEntry(date: day.addingTimeInterval(180 * 86_400), note: "Serviced: filter and belt", cost: 120, nextDue: day.addingTimeInterval(365 * 86_400)),
+        MaintenanceEntry(date: day.addingTimeInterval(365 * 86_400), note: "Inspected"),
+    ]
+    return item
+})
+let loggedBytes = try logged.encoded()
+print("with a 3-entry maintenance log on every item: \(loggedBytes.count) B")
+var logs = Race("maintenance logs: decode and encode \(itemCount) items, each with 3 entries, against none", iterations: iterations)
+logs.add("decode, no logs") { _ = try ItemArchive.decode(ourBytes) }
+logs.add("decode, 3 entries each") { _ = try ItemArchive.decode(loggedBytes) }
+logs.add("encode, no logs") { _ = try archive.encoded() }
+logs.add("encode, 3 entries each") { _ = try logged.encoded() }
+try await logs.report()
+
 let store = ItemStore(storage: .folder(folder))
 try await store.load()
 let firstKey = items[0].itemKey

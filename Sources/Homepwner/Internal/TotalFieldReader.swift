@@ -12,7 +12,8 @@ struct TotalFieldReader {
     let raw: [PropertyList?]
     /// How many keys the object has that are not in ``keys``.
     let otherCount: Int
-    let coder: ArchiveDecoder
+    /// The unarchiver the fields are decoded in.
+    private let unarchiver: KeyedUnarchiver
     /// The keys that held a value of another type.
     private(set) var unreadable: [String] = []
     /// The optional keys that held `$null`.
@@ -25,15 +26,16 @@ struct TotalFieldReader {
     /// - Throws: ``KeyedArchive/ArchiveError`` when the object itself is damaged.
     init(_ coder: ArchiveDecoder, keys: [String]) throws {
         self.keys = keys
-        self.coder = coder
+        self.unarchiver = coder.unarchiver
         (raw, otherCount) = try coder.rawValues(forKeys: keys)
     }
 
     /// The value of key `index`, or `value` when it is absent, `$null` or of another type.
+    @inline(__always)
     mutating func read<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int, default value: Value) -> Value {
         guard let field = raw[index], field != .uid(0) else { return value }
         do {
-            return try Value.decodeField(field, in: coder.unarchiver)
+            return try Value.decodeField(field, in: unarchiver)
         } catch let error as ArchiveError where error.isStructural {
             structural = structural ?? error
             return value
@@ -44,6 +46,7 @@ struct TotalFieldReader {
     }
 
     /// An optional field: nil when absent; a `$null` is nil too, and named so that it is kept.
+    @inline(__always)
     mutating func optional<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int) -> Value? {
         guard let field = raw[index] else { return nil }
         guard field != .uid(0) else {
@@ -57,7 +60,7 @@ struct TotalFieldReader {
     /// unreadable or `$null`.
     ///
     /// - Throws: the structural damage a field reached, first; then what reading the kept keys throws.
-    func keptFields() throws -> ArchivedFields {
+    func keptFields(of coder: ArchiveDecoder) throws -> ArchivedFields {
         if let structural { throw structural }
         let kept = unreadable + nulls
         guard otherCount > 0 || !kept.isEmpty else { return ArchivedFields() }

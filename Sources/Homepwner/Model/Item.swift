@@ -164,7 +164,7 @@ public struct Item: Archivable, Sendable, Hashable {
         modelName = fields.optional(String.self, 14)
         manufacturer = fields.optional(String.self, 15)
         maintenance = fields.optional([MaintenanceEntry].self, 16)
-        otherFields = try fields.keptFields()
+        otherFields = try fields.keptFields(of: coder)
         unreadableFields = fields.unreadable
     }
 }

@@ -79,7 +79,7 @@ public struct MaintenanceEntry: Archivable, Sendable, Hashable {
         note = fields.read(String.self, 1, default: "")
         cost = fields.optional(Int.self, 2)
         nextDue = fields.optional(Date.self, 3)
-        otherFields = try fields.keptFields()
+        otherFields = try fields.keptFields(of: coder)
         unreadableFields = fields.unreadable
     }
 }
