@@ -14,7 +14,7 @@ extension HomepwnerPages {
             guard let date = try ItemRules.day(parsing: typed.date, as: "a maintenance date") else {
                 throw HomepwnerError(.invalidValue, "give the day the work was done")
             }
-            let cost = try ItemRules.pricePaid(parsing: typed.cost)
+            let cost = try ItemRules.dollars(parsing: typed.cost, as: "a maintenance cost")
             let nextDue = try ItemRules.day(parsing: typed.nextDue, as: "a next-due date")
             let entry = try ItemRules.maintenanceEntry(date: date, note: typed.note, cost: cost, nextDue: nextDue)
             try await store.addMaintenance(entry, toItem: key)

@@ -20,8 +20,8 @@ extension ItemsAPI {
             throw HomepwnerError(.invalidValue, "a maintenance entry needs the day the work was done, like 2024-03-15")
         }
         let nextDue = try body.nextDue.flatMap { try ItemRules.day(parsing: $0, as: "a next-due date") }
-        let cost = try body.costInDollars.map { try ItemRules.pricePaid(Int(clamping: $0)) }
-        let entry = try ItemRules.maintenanceEntry(date: date, note: body.note, cost: cost, nextDue: nextDue)
+        // The entry's rule checks the cost's range (an Int64 beyond Int clamps, and is refused).
+        let entry = try ItemRules.maintenanceEntry(date: date, note: body.note, cost: body.costInDollars.map { Int(clamping: $0) }, nextDue: nextDue)
         let version = try await expectedVersion(of: key, ifMatch: ifMatch)
         let item = try await store.addMaintenance(entry, toItem: key, ifVersion: version)
         var log = Self.maintenanceLog(item)

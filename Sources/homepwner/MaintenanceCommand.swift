@@ -42,7 +42,7 @@ struct MaintenanceCommand: AsyncParsableCommand {
             guard let day = try ItemRules.day(parsing: date, as: "a maintenance date") else {
                 throw HomepwnerError(.invalidValue, "a maintenance date must be a date like 2024-03-15, not \"\"")
             }
-            let dollars = try cost.flatMap { try ItemRules.pricePaid(parsing: $0) }
+            let dollars = try cost.flatMap { try ItemRules.dollars(parsing: $0, as: "a maintenance cost") }
             let nextDue = try next.flatMap { try ItemRules.day(parsing: $0, as: "a next-due date") }
             return try ItemRules.maintenanceEntry(date: day, note: note, cost: dollars, nextDue: nextDue)
         }

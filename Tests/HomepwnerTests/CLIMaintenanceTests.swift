@@ -54,7 +54,7 @@ struct CLIMaintenanceTests {
                 (["add", key, "--date", "2026-13-01", "--note", "x"], Int32(65), "a maintenance date must be a date like 2024-03-15, not \"2026-13-01\""),
                 (["add", key, "--date", "2026-03-01", "--note", " "], 65, "a maintenance entry needs a note saying what was done"),
                 (["add", key, "--date", "2026-03-01", "--note", "x", "--next", "2026-01-01"], 65, "the next-due date 2026-01-01 is before the work's date 2026-03-01"),
-                (["add", key, "--date", "2026-03-01", "--note", "x", "--cost", "lots"], 65, nil),
+                (["add", key, "--date", "2026-03-01", "--note", "x", "--cost", "lots"], 65, "a maintenance cost must be a whole number of dollars from 0 to 1,000,000,000, not \"lots\""),
                 (["remove", key, "1"], 66, "item \(key) has no maintenance entry 1; it has none"),
                 (["remove", key, "first"], 65, "an entry's number is a whole number from 1, as maintenance list shows it, not \"first\""),
                 (["list", "FFFFFFFF"], 66, nil),

@@ -66,7 +66,7 @@ struct MaintenanceRouteTests {
                 (#"{"date":"2026-02-30","note":"x"}"#, "a maintenance date must be a date like 2024-03-15, not \"2026-02-30\""),
                 (#"{"date":"2026-03-01","note":"   "}"#, "a maintenance entry needs a note saying what was done"),
                 (#"{"date":"2026-03-01","note":"x","nextDue":"2026-02-01"}"#, "the next-due date 2026-02-01 is before the work's date 2026-03-01"),
-                (#"{"date":"2026-03-01","note":"x","costInDollars":-5}"#, nil),
+                (#"{"date":"2026-03-01","note":"x","costInDollars":-5}"#, "a maintenance cost must be 0 to 1,000,000,000 whole dollars, not -5"),
                 (#"{"date":"2026-03-01","note":"x","costInDollars":9223372036854775807}"#, nil),
                 (#"{"date":"1899-12-31","note":"x"}"#, nil),
             ] {

@@ -23,11 +23,19 @@ extension ItemRules {
     ///
     /// - Throws: ``HomepwnerError`` `.invalidValue` for anything else.
     public static func pricePaid(parsing text: String) throws -> Int? {
+        try dollars(parsing: text, as: "a price paid")
+    }
+
+    /// An amount typed as a value is (`1200`, `$1,200`), named `what` in the message ("a
+    /// maintenance cost"); nil for an empty text.
+    ///
+    /// - Throws: ``HomepwnerError`` `.invalidValue` for anything else.
+    public static func dollars(parsing text: String, as what: String) throws -> Int? {
         if text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
         do {
             return try value(parsing: text)
         } catch {
-            throw HomepwnerError(.invalidValue, "a price paid must be a whole number of dollars from 0 to 1,000,000,000, not \"\(text.prefix(40))\"")
+            throw HomepwnerError(.invalidValue, "\(what) must be a whole number of dollars from 0 to 1,000,000,000, not \"\(text.prefix(40))\"")
         }
     }
 
