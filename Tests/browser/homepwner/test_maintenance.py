@@ -38,6 +38,14 @@ def test_the_log_takes_entries_in_date_order_and_gives_them_up(browser, server, 
     add_entry(page, "2025-10-01", "Inspected")
     rows = log.locator(".maintenance-row")
     expect(rows).to_have_count(2)
+    # A note written on two lines shows on two lines.
+    add_entry(page, "2026-03-02", "Bled the radiators\nall three")
+    expect(rows).to_have_count(3)
+    note = rows.nth(2).locator(".what")
+    assert note.evaluate("cell => getComputedStyle(cell).whiteSpace") == "pre-line"
+    expect(note).to_have_text("Bled the radiators\nall three")
+    press(rows.nth(2).get_by_role("button", name="Remove"))
+    expect(rows).to_have_count(2)
     expect(rows.nth(0)).to_contain_text("Inspected")
     expect(rows.nth(1)).to_contain_text("New filter and a belt")
     expect(rows.nth(1)).to_contain_text("$30")

@@ -39,6 +39,9 @@ def set_owner(page):
     block = page.locator("#report-owner")
     expect(block).to_contain_text("Ana Rivera")
     expect(block).to_contain_text("HO-3 4471")
+    # The address keeps its two lines.
+    address = block.locator("dd.detail-text")
+    assert address.evaluate("cell => getComputedStyle(cell).whiteSpace") == "pre-line"
     expect(page.locator("#owner-form")).not_to_be_visible()
 
 
