@@ -31,7 +31,7 @@ extension HomepwnerPages {
     /// meanwhile (its numbers shifted) never loses the wrong entry.
     func removeMaintenance(_ request: Request, key: String, number: String) async throws -> Response {
         let form = try await Self.form(of: request)
-        guard number.utf8.count <= 6, let index = Int(number), index >= 1 else {
+        guard let index = ItemRules.maintenanceNumber(parsing: number) else {
             throw HTTPError(.notFound, message: "There is no maintenance entry \(number.prefix(20)).")
         }
         var refusal: String?
@@ -39,7 +39,9 @@ extension HomepwnerPages {
             try await store.removeMaintenance(number: index, fromItem: key, ifVersion: form["version"].flatMap { $0.isEmpty ? nil : $0 })
         } catch let error as HomepwnerError where error.code == .versionMismatch {
             refusal = "This item changed elsewhere since the page was shown, so nothing was removed. Here is its log as it is now."
-        } catch let error as HomepwnerError where error.code == .notFound && error.message.contains("maintenance entry") {
+        } catch let error as HomepwnerError where error.code == .notFound {
+            // The item is there, the entry is not: say so on its page; a missing item is a 404.
+            guard (try? await store.item(key)) != nil else { throw error }
             refusal = Self.sentence(error.message)
         } catch let error as HomepwnerError where Self.isReadOnlyRefusal(error) {
             refusal = Self.formMessage(error)
@@ -64,9 +66,9 @@ extension HomepwnerPages {
             let days = ItemDashboard.days(from: today, to: due)
             next = .init(date: day, dateText: dates.day(due), overdue: days.map { $0 < 0 } ?? false, soon: days.map { $0 >= 0 && $0 <= ItemRules.maintenanceWindowDays } ?? false)
         }
-        var shownForm = form ?? MaintenanceFormModel()
-        if shownForm.date.isEmpty && form == nil { shownForm.date = ItemRules.dayText(today) ?? "" }
-        return MaintenanceModel(entries: entries, hasEntries: !entries.isEmpty, next: next, form: shownForm)
+        var dated = MaintenanceFormModel()
+        dated.date = ItemRules.dayText(today) ?? ""
+        return MaintenanceModel(entries: entries, hasEntries: !entries.isEmpty, next: next, form: form ?? dated)
     }
 }
 
@@ -98,7 +100,7 @@ struct MaintenanceModel: Sendable, Encodable {
 }
 
 /// The add form of a maintenance log: as typed, with its refusal.
-struct MaintenanceFormModel: Sendable, Encodable, Equatable {
+struct MaintenanceFormModel: Sendable, Encodable {
     var date = ""
     var note = ""
     var cost = ""

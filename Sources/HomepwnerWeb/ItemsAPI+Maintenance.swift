@@ -25,7 +25,7 @@ extension ItemsAPI {
         let version = try await expectedVersion(of: key, ifMatch: ifMatch)
         let item = try await store.addMaintenance(entry, toItem: key, ifVersion: version)
         var log = Self.maintenanceLog(item)
-        log.added = ((item.maintenance ?? []).lastIndex { $0.date <= entry.date }).map { Int64($0 + 1) }
+        log.added = Int64(ItemRules.maintenanceNumber(of: entry, in: item.maintenance ?? []))
         return .created(.init(headers: .init(eTag: Representation.eTag(item.version)), body: .json(log)))
     }
 
@@ -34,7 +34,7 @@ extension ItemsAPI {
         let ifMatch = RawRequestHeaders.value(.ifMatch, decoded: input.headers.ifMatch)
         try APIError.checkLength(ifMatch, of: "If-Match", max: 100)
         let text = input.path.number
-        guard text.utf8.count <= 6, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(text), number >= 1 else {
+        guard let number = ItemRules.maintenanceNumber(parsing: text) else {
             throw APIError.badRequest("an entry's number is a whole number from 1, as the log lists it, not \"\(text.prefix(20))\"")
         }
         let version = try await expectedVersion(of: key, ifMatch: ifMatch)

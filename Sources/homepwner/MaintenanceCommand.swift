@@ -49,7 +49,7 @@ struct MaintenanceCommand: AsyncParsableCommand {
 
         func change(item key: String, in store: ItemStore, _ entry: MaintenanceEntry) async throws -> String {
             let item = try await store.addMaintenance(entry, toItem: key)
-            let number = (item.maintenance ?? []).lastIndex { $0.date <= entry.date }.map { $0 + 1 } ?? 1
+            let number = ItemRules.maintenanceNumber(of: entry, in: item.maintenance ?? [])
             return "\(MaintenanceCommand.line(number: number, entry))  added to \(terminalSafe(item.itemName))"
         }
     }
@@ -62,7 +62,7 @@ struct MaintenanceCommand: AsyncParsableCommand {
         @OptionGroup var data: DataOptions
 
         func prepare() async throws -> Int {
-            guard let number = Int(number), number >= 1 else {
+            guard let number = ItemRules.maintenanceNumber(parsing: number) else {
                 throw HomepwnerError(.invalidValue, "an entry's number is a whole number from 1, as maintenance list shows it, not \"\(number.prefix(40))\"")
             }
             return number

@@ -68,22 +68,8 @@ public struct ItemDashboard: Sendable, Equatable {
             if let day = Self.dayIndex(item.dateCreated), let text = ItemRules.dayText(item.dateCreated) {
                 added.append((position, Entry(item: item, day: text, daysFromToday: day - todayIndex)))
             }
-            if let end = item.warrantyEnds, let day = Self.dayIndex(end), let text = ItemRules.dayText(end) {
-                let entry = Entry(item: item, day: text, daysFromToday: day - todayIndex)
-                if entry.daysFromToday < 0 {
-                    ended.append(entry)
-                } else if entry.daysFromToday <= Self.warrantyWindowDays {
-                    ending.append(entry)
-                }
-            }
-            if let next = ItemRules.nextMaintenance(of: item), let day = Self.dayIndex(next), let text = ItemRules.dayText(next) {
-                let entry = Entry(item: item, day: text, daysFromToday: day - todayIndex)
-                if entry.daysFromToday < 0 {
-                    overdue.append(entry)
-                } else if entry.daysFromToday <= ItemRules.maintenanceWindowDays {
-                    due.append(entry)
-                }
-            }
+            Self.place(item, item.warrantyEnds, today: todayIndex, window: Self.warrantyWindowDays, soon: &ending, past: &ended)
+            Self.place(item, ItemRules.nextMaintenance(of: item), today: todayIndex, window: ItemRules.maintenanceWindowDays, soon: &due, past: &overdue)
         }
         // Newest first; items added at the same moment, the later in the archive first.
         added.sort { a, b in
@@ -98,6 +84,18 @@ public struct ItemDashboard: Sendable, Equatable {
         maintenanceDue = Cut(entries: Array(due.prefix(Self.listLength)), count: due.count)
         overdue.sort { $0.daysFromToday < $1.daysFromToday }
         maintenanceOverdue = Cut(entries: Array(overdue.prefix(Self.listLength)), count: overdue.count)
+    }
+
+    /// Adds `item` to `past` when `date` is before today, to `soon` when it is today or within
+    /// `window` days; a date that is not finite or absurdly far away goes nowhere.
+    private static func place(_ item: Item, _ date: Date?, today: Int, window: Int, soon: inout [Entry], past: inout [Entry]) {
+        guard let date, let day = dayIndex(date), let text = ItemRules.dayText(date) else { return }
+        let entry = Entry(item: item, day: text, daysFromToday: day - today)
+        if entry.daysFromToday < 0 {
+            past.append(entry)
+        } else if entry.daysFromToday <= window {
+            soon.append(entry)
+        }
     }
 
     /// Whole UTC days from the day `now` falls on to the day `date` falls on (negative when
