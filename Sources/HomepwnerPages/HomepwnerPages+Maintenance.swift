@@ -31,7 +31,7 @@ extension HomepwnerPages {
     /// meanwhile (its numbers shifted) never loses the wrong entry.
     func removeMaintenance(_ request: Request, key: String, number: String) async throws -> Response {
         let form = try await Self.form(of: request)
-        guard let index = ItemRules.maintenanceNumber(parsing: number) else {
+        guard let index = ItemRules.listNumber(parsing: number) else {
             throw HTTPError(.notFound, message: "There is no maintenance entry \(number.prefix(20)).")
         }
         var refusal: String?

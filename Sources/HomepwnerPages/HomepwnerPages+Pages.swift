@@ -122,7 +122,8 @@ extension HomepwnerPages {
             dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
             photoTag: await photoTags(of: [item.itemKey])[item.itemKey],
             problems: ItemRules.problems(of: item).map { Self.sentence($0.message) },
-            details: details, shownDetails: details.shown, attachments: await attachmentRows(forKey: item.itemKey),
+            details: details, shownDetails: details.shown, photos: await photoGallery(of: item, refusal: carried?.photosRefusal),
+            attachments: await attachmentRows(forKey: item.itemKey),
             maintenance: Self.maintenanceModel(item, form: carried?.maintenanceForm, today: store.currentDate(), dates: DateTexts(timeZone: .gmt)),
             maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",
             formError: carried?.refusal, damage: damage, readOnly: damage != nil

@@ -112,6 +112,12 @@ public struct HomepwnerPages: Sendable, PageResponses {
         router.post("/items/:key/maintenance/:number/delete") { request, context in
             try await page { try await removeMaintenance(request, key: try pageKey(context), number: context.parameters.get("number") ?? "") }
         }
+        router.post("/items/:key/photos") { request, context in
+            try await page { try await addPhotos(request, key: try pageKey(context)) }
+        }
+        router.post("/items/:key/photos/:number/delete") { request, context in
+            try await page { try await removeNumberedPhoto(request, key: try pageKey(context), number: context.parameters.get("number") ?? "") }
+        }
         router.post("/items/:key/photo/delete") { request, context in
             try await page { try await removePhoto(request, key: try pageKey(context)) }
         }
@@ -122,7 +128,7 @@ public struct HomepwnerPages: Sendable, PageResponses {
     /// forms that upload (a photo, an attachment, a CSV file, an inventory's zip) and the
     /// inventory, whose work grows with the data.
     public static let routes = PageRoutes<ItemStore>(
-        uploads: ["/items/{key}/photo", "/items/{key}/attachments", "/import", "/import-everything"], heavyReads: ["/", "/labels", "/locations", "/location"]
+        uploads: ["/items/{key}/photo", "/items/{key}/photos", "/items/{key}/attachments", "/import", "/import-everything"], heavyReads: ["/", "/labels", "/locations", "/location"]
     ) { router, store, configuration in
         try HomepwnerPages(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
     }

@@ -21,6 +21,25 @@ struct ItemPhotos: PhotoStore {
         return StoredFile(bytes: thumbnail, kind: .png)
     }
 
+    /// Photo `number` of the item with `key` (as ``Homepwner/ItemStore/photos(ofItem:)`` numbers
+    /// them) opened for streaming; nil when it has no such photo.
+    func photoFile(number: Int, of key: String) async throws -> StoredFile<ImageFormat>? {
+        guard let photo = try await numbered(number, of: key),
+              let file = try await Self.photoErrors(key, { try await store.images.photoFile(of: photo) }) else { return nil }
+        return StoredFile(identity: file.identity, size: file.size, kind: file.kind, chunks: file.chunks(in:))
+    }
+
+    /// The thumbnail of photo `number` of the item with `key`; nil when it has no such photo.
+    func thumbnailFile(number: Int, of key: String) async throws -> StoredFile<ImageFormat>? {
+        guard let photo = try await numbered(number, of: key),
+              let thumbnail = try await Self.photoErrors(key, { try await store.images.thumbnail(of: photo) }) else { return nil }
+        return StoredFile(bytes: thumbnail, kind: .png)
+    }
+
+    private func numbered(_ number: Int, of key: String) async throws -> ItemPhoto? {
+        try await store.photos(ofItem: key).first { $0.number == number }?.photo
+    }
+
     func setImage(_ image: Data, of key: String) async throws -> Item {
         try await store.setImage(image, forKey: key)
         return try await store.item(key)

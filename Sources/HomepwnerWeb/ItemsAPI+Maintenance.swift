@@ -34,7 +34,7 @@ extension ItemsAPI {
         let ifMatch = RawRequestHeaders.value(.ifMatch, decoded: input.headers.ifMatch)
         try APIError.checkLength(ifMatch, of: "If-Match", max: 100)
         let text = input.path.number
-        guard let number = ItemRules.maintenanceNumber(parsing: text) else {
+        guard let number = ItemRules.listNumber(parsing: text) else {
             throw APIError.badRequest("an entry's number is a whole number from 1, as the log lists it, not \"\(text.prefix(20))\"")
         }
         let version = try await expectedVersion(of: key, ifMatch: ifMatch)

@@ -30,9 +30,11 @@ public enum PhotoAnswer {
         }
     }
 
-    /// The answer to a `GET` of the file `find` finds, `noPhoto` when it finds none; the
-    /// headers are checked before it looks.
-    private static func answer<Response: StoredFileResponse>(
+    /// The answer to a `GET` of the file `find` finds (one of a record's several photos, its
+    /// thumbnail), `noPhoto` when it finds none; the headers are checked before it looks.
+    ///
+    /// - Throws: what ``photo(of:in:ifNoneMatch:range:ifRange:)`` throws.
+    public static func answer<Response: StoredFileResponse>(
         ifNoneMatch: String?, range: String?, ifRange: String?, noPhoto: @autoclosure () -> APIError,
         find: () async throws -> StoredFile<Response.Kind>?
     ) async throws -> Response {

@@ -21,4 +21,17 @@ public enum PhotoUpload<Part: Sendable>: Sendable {
             try await UploadBody.field("photo", in: parts, limit: limit, pick: pick)
         }
     }
+
+    /// Every image the upload holds: the raw body, or each `photo` field of a form in order;
+    /// all of it at most `limit` bytes.
+    ///
+    /// - Throws: ``APIError`` 413 past the limit, 400 for a form without a `photo` field.
+    public func images(limit: Int) async throws -> [Data] {
+        switch self {
+        case .file(let body):
+            [try await UploadBody.collect(body, limit: limit)]
+        case .form(let parts, let pick):
+            try await UploadBody.fields("photo", in: parts, limit: limit, pick: pick)
+        }
+    }
 }

@@ -55,4 +55,34 @@ public enum UploadBody {
         guard let found else { throw APIError.badRequest("the form has no field named \(field)") }
         return found
     }
+
+    /// The bytes of every field of a multipart form that `pick` chooses, in the form's order,
+    /// all of the form's parts together at most `limit` bytes (the other parts are read and
+    /// dropped).
+    ///
+    /// - Throws: ``APIError`` 400 without any such field (named `field` in the message), 413
+    ///   past the limit.
+    public static func fields<Part: Sendable>(
+        _ field: String,
+        in parts: MultipartBody<Part>,
+        limit: Int,
+        pick: @Sendable (Part) -> (wanted: Bool, body: HTTPBody)
+    ) async throws -> [Data] {
+        var found: [Data] = [], used = 0
+        for try await part in parts {
+            let (wanted, body) = pick(part)
+            let bytes: Data
+            do {
+                bytes = try await Data(collecting: body, upTo: limit - used)
+            } catch let error as APIError {
+                throw error
+            } catch {
+                throw APIError.tooLarge(limit: limit)
+            }
+            used += bytes.count
+            if wanted { found.append(bytes) }
+        }
+        guard !found.isEmpty else { throw APIError.badRequest("the form has no field named \(field)") }
+        return found
+    }
 }

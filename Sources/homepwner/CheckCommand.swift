@@ -7,7 +7,7 @@ typealias CheckCommand = CommandLineSupport.CheckCommand<HomepwnerApp>
 
 extension HomepwnerApp: CheckedApp {
     static let checkAbstract = "Verify the archive, every item and the photos; --repair keeps a damaged archive aside and saves what can be read."
-    static let repairHelp = "Move a damaged archive aside and save what could be read; remove photos no item names."
+    static let repairHelp = "Move a damaged archive aside and save what could be read; remove photos and attachments no item names; make an item's next photo its first when it has none."
 
     /// What `check` found, as it prints it.
     struct Findings: CheckResult {
@@ -20,6 +20,7 @@ extension HomepwnerApp: CheckedApp {
         var photoProblems: [String]
         var orphanPhotos: [String]
         var orphanAttachments: [String]
+        var photosWithoutFirst: [String]
         var locationsProblem: String?
         var ownerProblem: String?
         var repairs: [String]
@@ -34,6 +35,7 @@ extension HomepwnerApp: CheckedApp {
             lines += duplicateKeys.map { "duplicate key: \(terminalSafe($0))" }
             lines += photoProblems.map { "photo \(terminalSafe($0))" }
             lines += orphanPhotos.map { "photo \($0): no item has this key" }
+            lines += photosWithoutFirst.map { "item \($0): has further photos but no first photo (check --repair makes the next one first)" }
             lines += orphanAttachments.map { "attachment \(terminalSafe($0)): no item has its key" }
             if let locationsProblem { lines.append("locations: \(terminalSafe(locationsProblem)) (check --repair moves it aside and starts an empty list)") }
             if let ownerProblem { lines.append("owner: \(terminalSafe(ownerProblem)) (check --repair moves it aside; set the owner again with: homepwner owner set)") }
@@ -56,6 +58,7 @@ extension HomepwnerApp: CheckedApp {
             photoProblems: report.photoProblems.map { "\($0.key): \($0.message)" },
             orphanPhotos: report.orphanPhotos,
             orphanAttachments: report.orphanAttachments,
+            photosWithoutFirst: report.photosWithoutFirst,
             locationsProblem: report.locationsProblem,
             ownerProblem: report.ownerProblem,
             repairs: report.repairs,

@@ -62,7 +62,7 @@ struct MaintenanceCommand: AsyncParsableCommand {
         @OptionGroup var data: DataOptions
 
         func prepare() async throws -> Int {
-            guard let number = ItemRules.maintenanceNumber(parsing: number) else {
+            guard let number = ItemRules.listNumber(parsing: number) else {
                 throw HomepwnerError(.invalidValue, "an entry's number is a whole number from 1, as maintenance list shows it, not \"\(number.prefix(40))\"")
             }
             return number

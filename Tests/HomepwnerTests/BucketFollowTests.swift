@@ -67,6 +67,28 @@ struct BucketFollowTests {
         }
     }
 
+    @Test("further photos added and removed through another store are published by this one, and its cached copies dropped", arguments: StorageKind.buckets)
+    func photosFromAnotherStore(kind: StorageKind) async throws {
+        try await withStoragePlace(kind) { place in
+            let mine = await BucketSharingTests.store(place, tag: 1), theirs = await BucketSharingTests.store(place, tag: 2, following: true)
+            let lamp = try await mine.add(NewItem(name: "Lamp"))
+            _ = try await mine.addPhotos([try SamplePhotos.png(), try SamplePhotos.jpeg()], toItem: lamp.itemKey)
+            try await theirs.load()
+            let second = try #require(try await theirs.photos(ofItem: lamp.itemKey).last)
+            #expect(try await theirs.images.image(of: second.photo) == (try SamplePhotos.jpeg()))
+            let (follow, events) = await startFollowing(theirs)
+            defer { follow.cancel() }
+
+            _ = try await mine.addPhotos([try SamplePhotos.png()], toItem: lamp.itemKey)
+            #expect(try await next(events, count: 1) == ["photo \(lamp.itemKey)"])
+            // The first photo removed: the second is now the key's file, and is what this store serves.
+            _ = try await mine.removePhoto(number: 1, fromItem: lamp.itemKey)
+            #expect(try await next(events, count: 1) == ["photo \(lamp.itemKey)"])
+            #expect(try await theirs.images.image(forKey: lamp.itemKey) == (try SamplePhotos.jpeg()))
+            #expect(try await theirs.photos(ofItem: lamp.itemKey).count == 2)
+        }
+    }
+
     @Test("a photo replaced through another store: the cached photo is dropped and the new one served", arguments: StorageKind.buckets)
     func cachedPhotoFollows(kind: StorageKind) async throws {
         try await withStoragePlace(kind) { place in

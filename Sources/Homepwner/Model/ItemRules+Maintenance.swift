@@ -38,12 +38,6 @@ extension ItemRules {
         max(1, maintenanceIndex(for: entry, in: log))
     }
 
-    /// An entry's number as typed or sent (1 to 6 ASCII digits, from 1); nil for anything else.
-    public static func maintenanceNumber(parsing text: String) -> Int? {
-        guard (1...6).contains(text.utf8.count), text.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(text), number >= 1 else { return nil }
-        return number
-    }
-
     /// When the item is next due for maintenance: the next-due date of its latest entry (the
     /// last work done says when it is due again); nil when the latest entry gives none, or the
     /// item has no log. A date that is not finite counts as none.

@@ -67,4 +67,11 @@ extension ItemRules {
     }
 
     private static let dayStyle = Date.ISO8601FormatStyle().year().month().day()
+
+    /// A number in one of an item's lists (a maintenance entry's, a photo's) as typed or sent:
+    /// 1 to 6 ASCII digits, from 1, checked before any conversion; nil for anything else.
+    public static func listNumber(parsing text: String) -> Int? {
+        guard (1...6).contains(text.utf8.count), text.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(text), number >= 1 else { return nil }
+        return number
+    }
 }

@@ -1,4 +1,5 @@
-/// What the image cache holds for an item key.
+/// What the image cache holds for a photo, by its stored name (``ItemPhoto/storedName``: the
+/// item key for an item's first photo).
 public enum ImageCacheKey: Hashable, Sendable {
     /// The full photo's bytes.
     case photo(String)

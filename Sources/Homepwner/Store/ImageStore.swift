@@ -104,7 +104,7 @@ public struct ImageStore: Sendable {
         let info = try await validate(image)
         await invalidate(key)
         do {
-            try await blobs.write(key, image, contentType: info.format == .png ? "image/png" : "image/jpeg")
+            try await blobs.write(key, image, contentType: Self.contentType(info))
         } catch {
             await invalidate(key)
             throw HomepwnerError(.storage, "the photo of item \(key) could not be saved: \(error)")
@@ -112,37 +112,53 @@ public struct ImageStore: Sendable {
         await invalidate(key)
     }
 
-    /// The photo of the item with `key` as stored, through the cache; nil when it has none.
+    /// The first photo of the item with `key` as stored, through the cache; nil when it has none.
+    ///
+    /// - Throws: what ``image(of:)`` throws.
+    public func image(forKey key: String) async throws -> Data? {
+        guard let photo = ItemPhoto(firstOf: key) else { return nil }
+        return try await image(of: photo)
+    }
+
+    /// `photo` as stored, through the cache; nil when it is not there.
     ///
     /// - Throws: ``HomepwnerError`` `.corrupt` when the file is not an image (or not a regular
     ///   file), `.storage` when it cannot be read.
-    public func image(forKey key: String) async throws -> Data? {
-        guard ItemRules.isValidKey(key) else { return nil }
-        if let cached = await cache.value(for: .photo(key)) { return cached }
-        let generation = await cache.generation(for: .photo(key))
-        guard let data = try await readPhoto(key) else { return nil }
-        await cache.insert(data, for: .photo(key), generation: generation)
+    public func image(of photo: ItemPhoto) async throws -> Data? {
+        let name = photo.storedName
+        if let cached = await cache.value(for: .photo(name)) { return cached }
+        let generation = await cache.generation(for: .photo(name))
+        guard let data = try await readPhoto(photo) else { return nil }
+        await cache.insert(data, for: .photo(name), generation: generation)
         return data
     }
 
-    /// A PNG thumbnail of the item's photo, through the cache; nil when it has none.
+    /// A PNG thumbnail of the item's first photo, through the cache; nil when it has none.
     ///
-    /// - Throws: what ``image(forKey:)`` throws, or ``HomepwnerError`` `.corrupt` when the photo
-    ///   cannot be decoded.
+    /// - Throws: what ``thumbnail(of:)`` throws.
     public func thumbnail(forKey key: String) async throws -> Data? {
-        guard ItemRules.isValidKey(key) else { return nil }
-        if let cached = await cache.value(for: .thumbnail(key)) { return cached }
-        let generation = await cache.generation(for: .thumbnail(key))
-        guard let photo = try await image(forKey: key) else { return nil }
+        guard let photo = ItemPhoto(firstOf: key) else { return nil }
+        return try await thumbnail(of: photo)
+    }
+
+    /// A PNG thumbnail of `photo`, through the cache; nil when it is not there.
+    ///
+    /// - Throws: what ``image(of:)`` throws, or ``HomepwnerError`` `.corrupt` when the photo
+    ///   cannot be decoded.
+    public func thumbnail(of photo: ItemPhoto) async throws -> Data? {
+        let name = photo.storedName
+        if let cached = await cache.value(for: .thumbnail(name)) { return cached }
+        let generation = await cache.generation(for: .thumbnail(name))
+        guard let data = try await image(of: photo) else { return nil }
         let thumbnailer = self.thumbnailer
         let thumbnail = try await pool.run {
             do {
-                return try thumbnailer.thumbnail(of: photo)
+                return try thumbnailer.thumbnail(of: data)
             } catch let error as ImagingError {
-                throw HomepwnerError(.corrupt, "the photo of item \(key) cannot be decoded: \(error.message)")
+                throw HomepwnerError(.corrupt, "\(Self.describe(photo)) cannot be decoded: \(error.message)")
             }
         }
-        await cache.insert(thumbnail, for: .thumbnail(key), generation: generation)
+        await cache.insert(thumbnail, for: .thumbnail(name), generation: generation)
         return thumbnail
     }
 
@@ -187,47 +203,60 @@ public struct ImageStore: Sendable {
         (try? await blobs.versions(of: keys.filter(ItemRules.isValidKey))) ?? [:]
     }
 
-    /// Drops the cached photo and thumbnail of the item with `key`.
-    func invalidate(_ key: String) async {
-        await cache.invalidate(.photo(key))
-        await cache.invalidate(.thumbnail(key))
+    /// Drops the cached photo and thumbnail stored as `name` (an item key names its first photo).
+    func invalidate(_ name: String) async {
+        await cache.invalidate(.photo(name))
+        await cache.invalidate(.thumbnail(name))
     }
 
-    /// The photo of the item with `key` as stored, not through the cache (an export reads each
-    /// once); nil when it has none.
+    /// `photo` as stored, not through the cache (an export reads each once); nil when it is
+    /// not there.
     ///
     /// - Throws: ``HomepwnerError`` `.corrupt` for one larger than a photo may be, that is not a
     ///   regular file or not a JPEG or PNG; `.storage` when it cannot be read.
-    func readPhoto(_ key: String) async throws -> Data? {
-        try checkKey(key)
-        let blobs = self.blobs, limits = self.limits
-        guard let blob = try await StoredReading.refusals("the photo of item \(key)", tooLarge: tooLarge(key), { try await blobs.read(key, maxBytes: limits.maxEncodedBytes) }) else { return nil }
+    func readPhoto(_ photo: ItemPhoto) async throws -> Data? {
+        let blobs = self.blobs, limits = self.limits, name = photo.storedName
+        guard let blob = try await StoredReading.refusals(Self.describe(photo), tooLarge: tooLarge(photo), { try await blobs.read(name, maxBytes: limits.maxEncodedBytes) }) else { return nil }
         guard ImageFormat.sniff(Array(blob.data.prefix(32))) != nil, (try? ImageInfo.read(blob.data)) != nil else {
-            throw HomepwnerError(.corrupt, "the photo \(blobs.address(of: key)) is not a usable JPEG or PNG")
+            throw HomepwnerError(.corrupt, "the photo \(blobs.address(of: name)) is not a usable JPEG or PNG")
         }
         return blob.data
     }
 
-    /// The photo of the item with `key` opened for streaming (never through a symbolic link), or
-    /// nil when it has none: it keeps reading the version that was current when it was opened,
-    /// whatever replaces it afterwards (a photo object in a bucket is held whole in memory).
+    /// The first photo of the item with `key` opened for streaming, or nil when it has none.
+    ///
+    /// - Throws: ``HomepwnerError`` `.notFound` for a key that is not a UUID, and what
+    ///   ``photoFile(of:)`` throws.
+    public func photoFile(forKey key: String) async throws -> PhotoFile? {
+        try checkKey(key)
+        return try await photoFile(of: ItemPhoto(firstOf: key)!)
+    }
+
+    /// `photo` opened for streaming (never through a symbolic link), or nil when it is not
+    /// there: it keeps reading the version that was current when it was opened, whatever
+    /// replaces it afterwards (a photo object in a bucket is held whole in memory).
     ///
     /// - Throws: ``HomepwnerError`` `.corrupt` for one that is not a regular file holding a JPEG
     ///   or PNG, `.storage` when it cannot be read.
-    public func photoFile(forKey key: String) async throws -> PhotoFile? {
-        try checkKey(key)
+    public func photoFile(of photo: ItemPhoto) async throws -> PhotoFile? {
         guard let (file, header) = try await StoredReading.open(
-            key, in: blobs, maxBytes: limits.maxEncodedBytes, what: "the photo of item \(key)", tooLarge: tooLarge(key), pool: pool
+            photo.storedName, in: blobs, maxBytes: limits.maxEncodedBytes, what: Self.describe(photo), tooLarge: tooLarge(photo), pool: pool
         ) else { return nil }
         guard let format = ImageFormat.sniff(header) else {
-            throw HomepwnerError(.corrupt, "the photo of item \(key) is not a JPEG or PNG")
+            throw HomepwnerError(.corrupt, "\(Self.describe(photo)) is not a JPEG or PNG")
         }
         return PhotoFile(kind: format, file: file, pool: pool)
     }
 
-    /// What is said of a photo of `key` larger than a photo may be.
-    private func tooLarge(_ key: String) -> String {
-        "the photo of item \(key) is larger than the \(limits.encodedLimitDescription) a photo may have"
+    /// What messages call `photo`: "the photo of item KEY", or "photo FILE of item KEY" for a
+    /// further one.
+    static func describe(_ photo: ItemPhoto) -> String {
+        photo.isFirst ? "the photo of item \(photo.itemKey)" : "the photo \(photo.storedName) of item \(photo.itemKey)"
+    }
+
+    /// What is said of `photo` when it is larger than a photo may be.
+    private func tooLarge(_ photo: ItemPhoto) -> String {
+        "\(Self.describe(photo)) is larger than the \(limits.encodedLimitDescription) a photo may have"
     }
 
     /// Runs `body`, a failure becoming ``HomepwnerError`` `.storage` (`.unavailable` when a

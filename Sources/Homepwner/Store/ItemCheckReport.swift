@@ -10,7 +10,7 @@ public struct ItemCheckReport: Sendable, Hashable {
 
     /// A photo file that cannot be used.
     public struct PhotoProblem: Sendable, Hashable {
-        /// The item key naming the file.
+        /// The file's stored name (``ItemPhoto/storedName``: the item key for an item's first photo).
         public var key: String
         /// What is wrong.
         public var message: String
@@ -31,8 +31,12 @@ public struct ItemCheckReport: Sendable, Hashable {
     public var duplicateKeys: [String] = []
     /// Photo files that are not usable images.
     public var photoProblems: [PhotoProblem] = []
-    /// Photo files that no item names (left by a crash between deleting an item and its photo).
+    /// Photo files (their stored names) whose item is gone (left by a crash between deleting an
+    /// item and its photos).
     public var orphanPhotos: [String] = []
+    /// Keys of items that have further photos but no first photo (the 2014 app's file was
+    /// removed by another program): `repair` makes the next photo the first.
+    public var photosWithoutFirst: [String] = []
     /// Attachment files (their stored names) whose item is gone (left by a crash between
     /// deleting an item and its attachments).
     public var orphanAttachments: [String] = []
@@ -46,6 +50,7 @@ public struct ItemCheckReport: Sendable, Hashable {
     /// Whether nothing is wrong (after the repairs, if any).
     public var isClean: Bool {
         archiveProblem == nil && ruleProblems.isEmpty && duplicateKeys.isEmpty && photoProblems.isEmpty && orphanPhotos.isEmpty && orphanAttachments.isEmpty
+            && photosWithoutFirst.isEmpty
             && locationsProblem == nil && ownerProblem == nil
     }
 }

@@ -13,7 +13,7 @@ extension ItemStore {
         // The photos are listed before the archive is read: a photo is stored only once its item
         // is in the archive, so a photo listed here whose item the archive read next lacks is an
         // orphan, even with other servers adding items to a bucket meanwhile.
-        let storedPhotos = try await images.storedKeys()
+        let storedPhotos = try await images.storedPhotos()
         let storedAttachments = try await attachments.all()
         try await refreshFromOtherWriters(force: true)
         let contents = try await archiveContents()
@@ -28,17 +28,21 @@ extension ItemStore {
             let key = Array(item.itemKey.utf8)
             if !seen.insert(key).inserted, duplicates.insert(key).inserted { report.duplicateKeys.append(item.itemKey) }
         }
-        for key in storedPhotos {
-            guard seen.contains(Array(key.utf8)) else {
-                report.orphanPhotos.append(key)
+        var firstPhotos = Set<String>(), furtherPhotos: [String] = []
+        for photo in storedPhotos {
+            guard seen.contains(Array(photo.itemKey.utf8)) else {
+                report.orphanPhotos.append(photo.storedName)
                 continue
             }
+            if photo.isFirst { firstPhotos.insert(photo.itemKey) } else if !(furtherPhotos.last?.utf8.elementsEqual(photo.itemKey.utf8) ?? false) { furtherPhotos.append(photo.itemKey) }
             do {
-                _ = try await images.image(forKey: key)
+                _ = try await images.image(of: photo)
             } catch let error as HomepwnerError {
-                report.photoProblems.append(.init(key: key, message: error.message))
+                report.photoProblems.append(.init(key: photo.storedName, message: error.message))
             }
         }
+        // Photo names are ASCII (UUIDs), so Set membership is code-point equality for them.
+        report.photosWithoutFirst = furtherPhotos.filter { !firstPhotos.contains($0) }
         do {
             _ = try await locations()
         } catch let error as HomepwnerError {
@@ -57,8 +61,8 @@ extension ItemStore {
     /// (`items.archive.damaged-<time>`, kept; in a bucket, copied there before the archive is
     /// replaced) and replaced by what could be read from it; a `locations.plist` that is not a
     /// list of locations is moved aside the same way (`locations.plist.damaged-<time>`), so the
-    /// list starts empty (the items keep their locations); and photo files (objects) no item
-    /// names, and attachments whose item is gone, are removed. Items that break a rule are left for the user.
+    /// list starts empty (the items keep their locations); photo files (objects) and attachments
+    /// whose item is gone are removed; and an item's next photo becomes its first when it has none. Items that break a rule are left for the user.
     ///
     /// - Throws: ``HomepwnerError`` `.storage` when a step fails (the damaged file then stays).
     /// - Throws: ``HomepwnerError`` `.newerModel` for an archive of a newer model version
@@ -86,9 +90,19 @@ extension ItemStore {
         if before.ownerProblem != nil, let aside = try await moveDamagedAside(InventoryOwner.fileName, what: "the owner's details", read: { try await self.owner() }) {
             repairs.append("moved the owner's details, which cannot be read, to \(aside); set them again with homepwner owner set")
         }
-        for key in before.orphanPhotos {
-            try await images.deleteImage(forKey: key)
-            repairs.append("removed the photo \(key), which no item names")
+        for name in before.orphanPhotos {
+            guard let photo = ItemPhoto(storedName: name) else { continue }
+            try await images.delete(photo)
+            repairs.append("removed the photo \(name), which no item names")
+        }
+        for key in before.photosWithoutFirst {
+            guard let next = try await images.photos(forKey: key).first, !next.photo.isFirst else { continue }
+            do {
+                try await images.makeFirst(next.photo)
+                repairs.append("made the photo \(next.photo.storedName) the first photo of item \(key), which had none")
+            } catch let error as HomepwnerError where error.code == .corrupt {
+                continue  // a damaged photo is named by check and left for the user
+            }
         }
         for name in before.orphanAttachments {
             guard let attachment = Attachment(storedName: name) else { continue }

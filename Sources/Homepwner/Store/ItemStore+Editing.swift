@@ -84,9 +84,9 @@ extension ItemStore {
         }
     }
 
-    /// Deletes the item with `key` and then its photo, and returns the item.
+    /// Deletes the item with `key` and then its photos and attachments, and returns the item.
     ///
-    /// The archive is saved first: a crash between the two leaves a photo no item names, which
+    /// The archive is saved first: a crash between the two leaves photos no item names, which
     /// `check` reports and `check --repair` removes — never an item whose photo is gone.
     /// - Throws: ``HomepwnerError`` `.notFound`, `.damagedArchive` when the archive is damaged, `.storage`.
     @discardableResult
@@ -112,7 +112,7 @@ extension ItemStore {
         }
         await publishOwn(.deleted, subject: key, version: nil)
         let stillNamed = try await items().contains { $0.itemKey.utf8.elementsEqual(key.utf8) }
-        if !stillNamed, await images.hasImage(forKey: key) { try await images.deleteImage(forKey: key) }
+        if !stillNamed { try await images.deleteAll(forKey: key) }
         if !stillNamed { try await attachments.deleteAll(forKey: key) }
         return item
     }
@@ -138,16 +138,16 @@ extension ItemStore {
         await publishOwn(.photo, subject: key, version: item.version)
     }
 
-    /// Removes the photo of the item with `key` (nothing to do if it has none).
+    /// Removes the first photo of the item with `key` (nothing to do if it has none); the next
+    /// photo, if any, becomes the first (``removePhoto(number:fromItem:ifVersion:)``).
     ///
     /// - Throws: ``HomepwnerError`` `.notFound`, `.storage`.
     public func removeImage(forKey key: String) async throws {
         try await load()
         try requireWritable()
-        let item = try await item(key)
-        let hadImage = await images.hasImage(forKey: key)
-        try await images.deleteImage(forKey: key)
-        if hadImage { await publishOwn(.photo, subject: key, version: item.version) }
+        _ = try await item(key)
+        guard let first = try await images.photos(forKey: key).first, first.photo.isFirst else { return }
+        _ = try await removePhoto(number: 1, fromItem: key)
     }
 
     /// Saves the archive once more and refuses every later change; reads still work.

@@ -2,11 +2,11 @@ import DocumentStore
 import Foundation
 
 extension ItemStore {
-    /// What the watch compares of one item: its version, its photo's tag (nil: no photo), and
-    /// its attachments' stored names and tags, in name order.
+    /// What the watch compares of one item: its version, and its photos' and attachments'
+    /// stored names and tags ("name tag"), each in name order.
     struct WatchedItem: Equatable {
         var version: String
-        var photo: String?
+        var photos: [String] = []
         var attachments: [String] = []
     }
 
@@ -36,12 +36,12 @@ extension ItemStore {
     /// cancelled (then it returns), at the price of the changes (``DocumentStore/BucketFollow``):
     /// every `interval` the other writers' change journals are read (one conditional GET each,
     /// and one for their roster), and what they name is looked at — the archive read again (one
-    /// conditional GET) when it changed, the photo and attachments of each item named (a HEAD and
-    /// a listing of the item's attachments). Every `fullInterval` the archive is read again and
-    /// every photo and attachment listed (one request per 1,000), for changes no journal tells.
-    /// Every item created, updated, given another photo, given or relieved of attachments, or
-    /// deleted elsewhere is published on ``changes`` — so a page open on this server follows
-    /// edits made through another — and its cached photo and thumbnail are dropped. Changes this
+    /// conditional GET) when it changed, the photos and attachments of each item named (one
+    /// listing of the item's names). Every `fullInterval` the archive is read again and every
+    /// photo and attachment listed (one request per 1,000), for changes no journal tells. Every
+    /// item created, updated, given or relieved of photos or attachments, or deleted elsewhere is
+    /// published on ``changes`` — so a page open on this server follows edits made through
+    /// another — and its cached photos and thumbnails are dropped. Changes this
     /// store made itself are not published twice. A look that fails is skipped; a later one
     /// reports what changed meanwhile. In a folder (one writer, this process) there is nothing to
     /// follow: it waits to be cancelled.
@@ -81,7 +81,7 @@ extension ItemStore {
     }
 
     /// Looks at what the journals named: the archive again when it is among them (every item's
-    /// version), and the photo and attachments of each item named or new.
+    /// version), and the photos and attachments of each item named or new.
     private func look(at names: Set<String>) async {
         let began = ownChangeCount
         var now = followed
@@ -100,14 +100,14 @@ extension ItemStore {
                 now = versions
             }
             for name in names {
-                if ItemRules.isValidKey(name) {
-                    keys.insert(name)
+                if let photo = ItemPhoto(storedName: name) {
+                    keys.insert(photo.itemKey)
                 } else if let attachment = Attachment(storedName: name) {
                     keys.insert(attachment.itemKey)
                 }
             }
             for (key, media) in try await media(of: keys.filter { now[$0] != nil }) {
-                now[key]?.photo = media.photo
+                now[key]?.photos = media.photos
                 now[key]?.attachments = media.attachments
             }
         } catch {
@@ -129,25 +129,33 @@ extension ItemStore {
         return (began, try await watchedItems())
     }
 
-    /// The photo tag and attachments of each item in `keys`, 16 items at a time (after a burst
-    /// on other servers, this store keeps up with it instead of publishing it seconds late).
-    private func media(of keys: Set<String>) async throws -> [String: (photo: String?, attachments: [String])] {
+    /// The photos and attachments of each item in `keys` (one listing of the item's names
+    /// each), 16 items at a time (after a burst on other servers, this store keeps up with it
+    /// instead of publishing it seconds late).
+    private func media(of keys: Set<String>) async throws -> [String: (photos: [String], attachments: [String])] {
         let blobs = self.blobs
         let found = try await concurrentlyMapped(keys, atMost: 16) { key in
-            (key, try await blobs.version(of: key), try await Self.attachmentTags(of: key, in: blobs))
+            (key, Self.media(in: try await blobs.list(startingWith: key))[key] ?? ([], []))
         }
-        var media: [String: (photo: String?, attachments: [String])] = [:]
-        for (key, photo, attachments) in found { media[key] = (photo, attachments) }
+        var media: [String: (photos: [String], attachments: [String])] = [:]
+        for (key, files) in found { media[key] = files }
         return media
     }
 
-    /// The stored names and tags of item `key`'s attachments, in name order ("name tag").
-    private static func attachmentTags(of key: String, in blobs: any BlobStore) async throws -> [String] {
-        try await blobs.list(startingWith: key + Attachment.marker)
-            .filter { Attachment(storedName: $0.key)?.itemKey == key }
-            .map { (name: $0.key, tag: $0.value) }
-            .sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
-            .map { $0.name + " " + $0.tag }
+    /// The photos and attachments among `tags` (stored names and their tags) by item key, each
+    /// as "name tag" in name order (by code point).
+    private static func media(in tags: [String: String]) -> [String: (photos: [String], attachments: [String])] {
+        var media: [String: (photos: [String], attachments: [String])] = [:]
+        let names = tags.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        for name in names {
+            let tagged = name + " " + (tags[name] ?? "")
+            if let photo = ItemPhoto(storedName: name) {
+                media[photo.itemKey, default: ([], [])].photos.append(tagged)
+            } else if let attachment = Attachment(storedName: name) {
+                media[attachment.itemKey, default: ([], [])].attachments.append(tagged)
+            }
+        }
+        return media
     }
 
     /// Publishes how `now` differs from what was followed, and follows `now`. The photos and
@@ -173,7 +181,11 @@ extension ItemStore {
         for key in Set(seen.keys).union(now.keys).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
             let before = seen[key], after = now[key]
             guard before != after else { continue }
-            if before?.photo != after?.photo { await images.invalidate(key) }
+            if before?.photos != after?.photos {
+                for entry in Set((before?.photos ?? []) + (after?.photos ?? [])) {
+                    await images.invalidate(String(entry.prefix { $0 != " " }))
+                }
+            }
             switch (before, after) {
             case (nil, let after?):
                 await changes.publish(.created, subject: key, version: after.version)
@@ -183,7 +195,7 @@ extension ItemStore {
                 if before.version != after.version {
                     await changes.publish(.updated, subject: key, version: after.version)
                 }
-                if before.photo != after.photo, !own.contains(key) {
+                if before.photos != after.photos, !own.contains(key) {
                     await changes.publish(.photo, subject: key, version: after.version)
                 }
                 if before.attachments != after.attachments, !own.contains(key) {
@@ -195,24 +207,17 @@ extension ItemStore {
         }
     }
 
-    /// Every item's version and photo tag as stored now.
+    /// Every item's version, photos and attachments as stored now.
     private func watchedItems() async throws -> [String: WatchedItem] {
         try await refreshFromOtherWriters(force: true)
         let items = try await archiveContents().items
         // Listed here, not through `photoTags`, so that a listing that fails fails the pass
         // instead of looking like every photo gone.
-        let tags = try await blobs.list(startingWith: "")
-        var attached: [String: [(name: String, tag: String)]] = [:]
-        for (name, tag) in tags {
-            guard let attachment = Attachment(storedName: name) else { continue }
-            attached[attachment.itemKey, default: []].append((name, tag))
-        }
+        let media = Self.media(in: try await blobs.list(startingWith: ""))
         var watched: [String: WatchedItem] = [:]
         for item in items {
-            let files = (attached[item.itemKey] ?? [])
-                .sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
-                .map { $0.name + " " + $0.tag }
-            watched[item.itemKey] = WatchedItem(version: item.version, photo: tags[item.itemKey], attachments: files)
+            let files = media[item.itemKey]
+            watched[item.itemKey] = WatchedItem(version: item.version, photos: files?.photos ?? [], attachments: files?.attachments ?? [])
         }
         return watched
     }

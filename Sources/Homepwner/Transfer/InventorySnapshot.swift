@@ -32,8 +32,8 @@ struct InventorySnapshot: Sendable {
     var locations: LocationList
     /// The owner and policy block.
     var owner: InventoryOwner
-    /// The keys that have a photo file.
-    var photoKeys: Set<String>
+    /// The stored photos, by item key, each item's in order.
+    var photos: [ItemPhoto]
     /// The stored attachments, by item key and number.
     var attachments: [Attachment]
     /// What the zip would hold.
@@ -65,18 +65,18 @@ extension ItemStore {
         let files = try await storedFileTags()
         let attachments = AttachmentStore.sorted(files.keys.compactMap(Attachment.init(storedName:)))
         return InventorySnapshot(
-            contents: contents, locations: locations, owner: owner, photoKeys: Set(files.keys.filter(ItemRules.isValidKey)), attachments: attachments,
+            contents: contents, locations: locations, owner: owner, photos: ItemPhoto.sorted(files.keys.compactMap(ItemPhoto.init(storedName:))), attachments: attachments,
             state: .init(generation: generation, locations: locations.encoded(), owner: owner.encoded(), files: files)
         )
     }
 
-    /// Every name beside the archive that is a photo's (a UUID) or an attachment's, with its
+    /// Every name beside the archive that is a photo's (``ItemPhoto``) or an attachment's, with its
     /// version (a token that changes whenever the blob does), from one listing (a folder's
     /// entries that are not regular files are not photos or attachments and are left out).
     ///
     /// - Throws: ``HomepwnerError`` `.storage` (or `.unavailable`) when it cannot be listed.
     func storedFileTags() async throws -> [String: String] {
         try await ImageStore.storageWork("the photos and attachments cannot be listed") { try await blobs.list(startingWith: "") }
-            .filter { ItemRules.isValidKey($0.key) || Attachment(storedName: $0.key) != nil }
+            .filter { ItemPhoto(storedName: $0.key) != nil || Attachment(storedName: $0.key) != nil }
     }
 }

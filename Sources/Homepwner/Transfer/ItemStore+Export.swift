@@ -15,7 +15,8 @@ extension ItemStore {
     /// Writes the whole inventory as one zip at `url` (durably, replacing a file there), laid
     /// out as the data folder is: `items.archive`, `locations.plist` when locations are kept,
     /// `owner.plist` when the report's owner and policy block is set,
-    /// each item's photo named by its key, and its attachments by their stored names. Unzipped,
+    /// each item's photos (the first named by its key, the others `<key>.photo-<n>`), and its
+    /// attachments by their stored names. Unzipped,
     /// it is a data folder both this program and the 2014 app open; ``importInventory(from:named:limits:)``
     /// reads it on another machine.
     ///
@@ -43,7 +44,7 @@ extension ItemStore {
         }
         // Item keys that name files are UUIDs (ASCII), so Set membership is code-point equality.
         let keys = Set(contents.items.map(\.itemKey).filter(ItemRules.isValidKey))
-        let photoKeys = snapshot.photoKeys
+        let photosByKey = Dictionary(grouping: snapshot.photos, by: \.itemKey)
         let stored = snapshot.attachments.filter { keys.contains($0.itemKey) }
         var summary = InventoryTransferSummary()
         summary.items = contents.items.count
@@ -64,16 +65,17 @@ extension ItemStore {
                 let block = snapshot.owner.encoded()
                 try await pool.run { try zip.add(InventoryOwner.fileName, block, compress: true) }
             }
-            // In the archive's order, each key once (two items sharing a key share one photo file).
+            // In the archive's order, each key once (two items sharing a key share its photo files).
             var written = Set<String>()
-            for item in contents.items where keys.contains(item.itemKey) && photoKeys.contains(item.itemKey) && written.insert(item.itemKey).inserted {
-                let key = item.itemKey
-                do {
-                    guard let photo = try await images.readPhoto(key) else { continue }
-                    try await pool.run { try zip.add(key, photo, compress: false) }
-                    summary.photos += 1
-                } catch let error as HomepwnerError where error.code == .corrupt {
-                    summary.skipped.append(InventoryTransferSkip(name: key, reason: error.message))
+            for item in contents.items where keys.contains(item.itemKey) && written.insert(item.itemKey).inserted {
+                for photo in photosByKey[item.itemKey] ?? [] {
+                    do {
+                        guard let data = try await images.readPhoto(photo) else { continue }
+                        try await pool.run { try zip.add(photo.storedName, data, compress: false) }
+                        summary.photos += 1
+                    } catch let error as HomepwnerError where error.code == .corrupt {
+                        summary.skipped.append(InventoryTransferSkip(name: photo.storedName, reason: error.message))
+                    }
                 }
             }
             for attachment in stored {

@@ -45,15 +45,21 @@ extension ItemStore {
 
         let imported = try await readImportedArchive(archiveFile, from: reader)
         let keys = Set(imported.items.map(\.itemKey).filter(ItemRules.isValidKey))
-        var perItem: [String: Int] = [:]
+        var perItem: [String: Int] = [:], photosPerItem: [String: Int] = [:]
         for file in beside {
-            if ItemRules.isValidKey(file.name) {
-                guard keys.contains(file.name) else {
-                    summary.skipped.append(InventoryTransferSkip(name: file.path, reason: "no item in \(Self.archiveName) has this key"))
+            if let photo = ItemPhoto(storedName: file.name) {
+                guard keys.contains(photo.itemKey) else {
+                    let whose = photo.isFirst ? "this key" : "the key \(photo.itemKey)"
+                    summary.skipped.append(InventoryTransferSkip(name: file.path, reason: "no item in \(Self.archiveName) has \(whose)"))
+                    continue
+                }
+                guard photosPerItem[photo.itemKey, default: 0] < ItemPhoto.maxPerItem else {
+                    summary.skipped.append(InventoryTransferSkip(name: file.path, reason: "item \(photo.itemKey) has \(ItemPhoto.maxPerItem) photos already, the most it can have"))
                     continue
                 }
                 do {
-                    try await images.setImage(try await read(file, from: reader), forKey: file.name)
+                    try await images.restore(try await read(file, from: reader), as: photo)
+                    photosPerItem[photo.itemKey, default: 0] += 1
                     summary.photos += 1
                 } catch let error as HomepwnerError where [.invalidImage, .invalidImport].contains(error.code) {
                     summary.skipped.append(InventoryTransferSkip(name: file.path, reason: error.message))
@@ -155,7 +161,7 @@ extension ItemStore {
                     if name.utf8.elementsEqual(Self.archiveName.utf8) { return archiveLimit }
                     if name.utf8.elementsEqual(LocationList.fileName.utf8) { return LocationList.maxFileBytes }
                     if name.utf8.elementsEqual(InventoryOwner.fileName.utf8) { return InventoryOwner.maxFileBytes }
-                    if ItemRules.isValidKey(name) { return photoLimit }
+                    if ItemPhoto(storedName: name) != nil { return photoLimit }
                     if Attachment(storedName: name) != nil { return Attachment.maxBytes }
                     return nil
                 }

@@ -21,6 +21,8 @@ struct ItemPageModel: Sendable, Encodable {
     var details: DetailFieldsModel
     /// The details that are set, for the read-only page.
     var shownDetails: [ShownDetail]
+    /// All its photos, with the form that adds more.
+    var photos: PhotoGalleryModel
     /// The item's attachments.
     var attachments: [AttachmentRow]
     /// Its maintenance log and the form that adds to it.
@@ -42,6 +44,8 @@ enum CarriedPage: Sendable {
     case refusal(String)
     /// The maintenance form as typed, with its refusal: for the item's page, at its log.
     case maintenance(MaintenanceFormModel)
+    /// A refused change of the photos in words: for the item's page, at its photos.
+    case photos(String)
 
     /// The add form, when that is what is carried.
     var addForm: AddFormModel? {
@@ -52,6 +56,12 @@ enum CarriedPage: Sendable {
     /// The maintenance form, when that is what is carried.
     var maintenanceForm: MaintenanceFormModel? {
         if case .maintenance(let form) = self { return form }
+        return nil
+    }
+
+    /// The photos' refusal, when that is what is carried.
+    var photosRefusal: String? {
+        if case .photos(let message) = self { return message }
         return nil
     }
 

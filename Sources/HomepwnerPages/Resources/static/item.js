@@ -157,6 +157,11 @@ const refreshMaintenance = maintenanceEntries ? pageRefresher(maintenanceEntries
 // elsewhere (the upload form, with any file chosen in it, stays as it is).
 const refreshAttachments = pageRefresher(document.getElementById('attachment-files'), '.attachment-row', 'name', () => {});
 
+// All the photos as the server renders them now, when one was added, replaced or removed here
+// (the first photo's uploader) or elsewhere (the add form, with any files chosen in it, stays).
+const photoGallery = document.getElementById('photo-gallery');
+const refreshPhotos = photoGallery ? pageRefresher(photoGallery, '.photo-tile', 'name', () => {}) : () => {};
+
 // Changes from elsewhere, and the item as the server has it whenever the stream connects.
 followChanges((kind, data) => {
   const changed = data.itemKey ?? data.key ?? data.id;
@@ -164,8 +169,12 @@ followChanges((kind, data) => {
   if (kind === 'deleted') itemGone();
   else if (kind === 'attachments') refreshAttachments();
   else editor.reload({ photoChanged: kind === 'photo' || kind === 'created' });
+  if (kind === 'photo') refreshPhotos();
 }, (reason) => {
   editor.reload({ resync: reason });
-  if (reason !== 'connected') refreshAttachments();
+  if (reason !== 'connected') {
+    refreshAttachments();
+    refreshPhotos();
+  }
 }, { alsoKinds: ['attachments'] });
 editor.reload();
