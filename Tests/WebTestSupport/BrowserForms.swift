@@ -39,10 +39,19 @@ public struct BrowserForms: Sendable {
     /// A `multipart/form-data` body with one file field after the token, as a browser sends a
     /// plain file form, and its headers.
     public func multipart(field: String, filename: String, type: String, data: Data, boundary: String = "----test-boundary-7MA4YWxk") -> (HTTPFields, ByteBuffer) {
+        multipart(files: [(field, filename, type, data)], boundary: boundary)
+    }
+
+    /// A `multipart/form-data` body with several file fields after the token, in their order (a
+    /// file input that takes several files sends one field each), and its headers.
+    public func multipart(files: [(field: String, filename: String, type: String, data: Data)], boundary: String = "----test-boundary-7MA4YWxk") -> (HTTPFields, ByteBuffer) {
         var bytes = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"_formtoken\"\r\n\r\n\(token)\r\n".utf8)
-        bytes.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(filename)\"\r\nContent-Type: \(type)\r\n\r\n".utf8))
-        bytes.append(data)
-        bytes.append(Data("\r\n--\(boundary)--\r\n".utf8))
+        for file in files {
+            bytes.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.type)\r\n\r\n".utf8))
+            bytes.append(file.data)
+            bytes.append(Data("\r\n".utf8))
+        }
+        bytes.append(Data("--\(boundary)--\r\n".utf8))
         let headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)", HTTPField.Name("Sec-Fetch-Site")!: "same-origin", .cookie: cookie]
         return (headers, ByteBuffer(bytes: bytes))
     }
