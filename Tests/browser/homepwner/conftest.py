@@ -42,6 +42,10 @@ def add_with_photo(page, name, serial, value, body, sky, location) -> str:
                       {"date": "2026-06-10", "note": "Tuned", "costInDollars": 120, "nextDue": "2027-06-10"}):
             response = page.request.post(f"/api/items/{key}/maintenance", data=entry)
             assert response.status == 201, response.text()
+        # More photos than the one the 2014 app shows: the keys and the pedals.
+        for more_body, more_sky in (((20, 20, 20), (250, 250, 245)), ((180, 150, 60), (90, 50, 30))):
+            response = page.request.post(f"/api/items/{key}/photos", headers={"Content-Type": "image/png"}, data=images.creature(body=more_body, sky=more_sky))
+            assert response.status == 201, response.text()
     return key
 
 
@@ -90,7 +94,8 @@ APP = App(
         states={"item-errors": item_errors, "print": printed, "report-print": printed_report},
         tolerated=(),  # any violation fails
         screenshots={
-            "list": ("/", thumbs_shown()), "item": ("/items/{0}", PHOTO_SHOWN), "item-maintenance": ("/items/{1}#maintenance", PHOTO_SHOWN), "search": ("/?q=piano", thumbs_shown()),
+            "list": ("/", thumbs_shown()), "item": ("/items/{0}", PHOTO_SHOWN), "item-maintenance": ("/items/{1}#maintenance", PHOTO_SHOWN),
+            "item-photos": ("/items/{1}#photos", PHOTO_SHOWN), "search": ("/?q=piano", thumbs_shown()),
             "import": ("/import", "() => true"), "report": ("/report", thumbs_shown()), "labels": ("/labels", "() => true"),
             "locations": ("/locations", "() => true"), "location": ("/location?name=House", "() => true"),
         },
