@@ -15,9 +15,6 @@ public struct AttachmentStore: Sendable {
     private let blobs: any BlobStore
     private let pool: BlockingPool
 
-    /// How many times an upload that lost its number to another takes the next one.
-    private static let numberAttempts = 8
-
     /// Creates a store for the attachments in `storage`.
     public init(storage: Storage, writer: DurableFileWriter = .system, pool: BlockingPool = .shared) {
         self.init(storage: storage, blobs: storage.blobs(writer: writer, pool: pool), pool: pool)
@@ -59,18 +56,12 @@ public struct AttachmentStore: Sendable {
     public func add(_ data: Data, fileName: String, forKey key: String) async throws -> Attachment {
         let kind = try Self.check(data)
         let safe = Attachment.safeFileName(fileName, kind: kind)
-        for _ in 0..<Self.numberAttempts {
-            let attachment = try Self.numbered(after: try await attachments(forKey: key), forKey: key, fileName: safe)
-            do {
-                try await blobs.write(attachment.storedName, data, mode: .create, contentType: kind.contentType)
-                return attachment
-            } catch let error as DocumentStoreError where error.code == .conflict {
-                continue  // another upload took the number first
-            } catch {
-                throw ImageStore.storageError("the attachment \(attachment.fileName) of item \(key) could not be saved", error)
-            }
-        }
-        throw HomepwnerError(.unavailable, "other uploads to item \(key) kept taking the next number; try again")
+        return try await NextNameCreation.create(
+            exhausted: HomepwnerError(.unavailable, "other uploads to item \(key) kept taking the next number; try again"),
+            next: { try Self.numbered(after: try await attachments(forKey: key), forKey: key, fileName: safe) },
+            write: { attachment in try await blobs.write(attachment.storedName, data, mode: .create, contentType: kind.contentType) },
+            failed: { attachment, error in ImageStore.storageError("the attachment \(attachment.fileName) of item \(key) could not be saved", error) }
+        )
     }
 
     /// Durably stores `data` as `attachment` itself, its number and name kept, replacing what is

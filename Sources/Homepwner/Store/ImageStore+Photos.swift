@@ -6,9 +6,6 @@ import Imaging
 /// key, the others files beside it named `<itemKey>.photo-<sequence>`; each is checked
 /// completely before it is stored, and stored whole and durably at once.
 extension ImageStore {
-    /// How many times an upload that lost its name to another takes the next one.
-    private static let nameAttempts = 8
-
     /// The photos of the item with `key`, numbered by place (the first photo, then the others
     /// by sequence), with their versions, from one listing of the item's names.
     ///
@@ -38,26 +35,24 @@ extension ImageStore {
     ///   photos already (nothing written), `.storage` when the write fails, `.unavailable` when
     ///   other uploads kept taking the next name.
     func addPhoto(_ image: Data, info: ImageInfo, forKey key: String) async throws -> ItemPhoto {
-        for _ in 0..<Self.nameAttempts {
-            let existing = try await photos(forKey: key).map(\.photo)
-            guard existing.count < ItemPhoto.maxPerItem else {
-                throw HomepwnerError(.invalidImage, "item \(key) has \(ItemPhoto.maxPerItem) photos already, the most it can have")
-            }
-            let next = existing.isEmpty || !existing[0].isFirst
-                ? ItemPhoto(firstOf: key)
-                : ItemPhoto(itemKey: key, sequence: max(1, existing.compactMap(\.sequence).max() ?? 1) + 1)
-            guard let photo = next else { throw HomepwnerError(.notFound, "\"\(key)\" is not an item key (a UUID), so it has no photo file") }
-            do {
-                try await blobs.write(photo.storedName, image, mode: .create, contentType: Self.contentType(info))
-                await invalidate(photo.storedName)
-                return photo
-            } catch let error as DocumentStoreError where error.code == .conflict {
-                continue  // another upload took the name first
-            } catch {
-                throw Self.storageError("\(Self.describe(photo)) could not be saved", error)
-            }
-        }
-        throw HomepwnerError(.unavailable, "other uploads to item \(key) kept taking the next photo's name; try again")
+        let photo = try await NextNameCreation.create(
+            exhausted: HomepwnerError(.unavailable, "other uploads to item \(key) kept taking the next photo's name; try again"),
+            next: {
+                let existing = try await photos(forKey: key).map(\.photo)
+                guard existing.count < ItemPhoto.maxPerItem else {
+                    throw HomepwnerError(.invalidImage, "item \(key) has \(ItemPhoto.maxPerItem) photos already, the most it can have")
+                }
+                let next = existing.first?.isFirst == true
+                    ? ItemPhoto(itemKey: key, sequence: (existing.compactMap(\.sequence).max() ?? 1) + 1)
+                    : ItemPhoto(firstOf: key)
+                guard let next else { throw HomepwnerError(.notFound, "\"\(key)\" is not an item key (a UUID), so it has no photo file") }
+                return next
+            },
+            write: { photo in try await blobs.write(photo.storedName, image, mode: .create, contentType: Self.contentType(info)) },
+            failed: { photo, error in Self.storageError("\(Self.describe(photo)) could not be saved", error) }
+        )
+        await invalidate(photo.storedName)
+        return photo
     }
 
     /// Durably stores `image` as `photo` itself, replacing what is there, after checking it: an
