@@ -10,7 +10,7 @@ import WebSupport
 extension HomepwnerPages {
     func locationsPage(formError: String?, typed: String = "") async throws -> Response {
         let list = try await store.locations()
-        let counts = list.itemCounts(in: try await store.items())
+        let counts = list.itemCounts(in: try await store.items().filter { !$0.isArchived })
         let rows = zip(list.names, counts).enumerated().map { index, entry in
             LocationsPageModel.Row(index: index, name: entry.0, countText: entry.1 == 1 ? "1 item" : "\(entry.1) items")
         }

@@ -25,7 +25,8 @@ extension HomepwnerPages {
                 quantityText: (item.quantity ?? 1).formatted(),
                 valueText: ItemRules.dollars(item.totalValueInDollars), eachText: ItemRules.eachText(of: item), valueInDollars: item.totalValueInDollars,
                 dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
-                photoTag: tags[item.itemKey], hasPage: ItemRules.isValidKey(item.itemKey)
+                photoTag: tags[item.itemKey], hasPage: ItemRules.isValidKey(item.itemKey),
+                archivedText: item.archivedDate.map { "Archived \(DateTexts(timeZone: .gmt).day($0))" }
             )
         }
         let everything = result.everything, shown = result.shown
@@ -39,6 +40,14 @@ extension HomepwnerPages {
             // Each location with its parents, counted as the filter counts: at it or inside it.
             locationOptions: Self.locationOptions(result, query: query),
             labelOptions: Self.filterOptions(result.byLabel, selected: query.label, all: "Every label"),
+            archivedOptions: [
+                MenuChoice(value: "", label: "Hide archived", selected: query.archived == .hidden),
+                MenuChoice(value: ArchivedItems.included.rawValue, label: "Include archived", selected: query.archived == .included),
+                MenuChoice(value: ArchivedItems.only.rawValue, label: "Only archived", selected: query.archived == .only),
+            ],
+            archivedNote: result.archivedLeftOut == 0 ? nil
+                : result.archivedLeftOut == 1 ? "1 archived item is not shown." : "\(result.archivedLeftOut.formatted()) archived items are not shown.",
+            showArchivedURL: result.archivedLeftOut == 0 ? nil : { var shown = query; shown.archived = .included; return shown.url(page: 1) }(),
             narrows: query.narrows,
             rows: rows,
             countText: Self.countText(shown: shown.count, of: everything.count, narrows: query.narrows),
@@ -65,6 +74,7 @@ extension HomepwnerPages {
         if let location = query.location { parts.append("at \(location) or inside it") }
         if query.withoutLocation { parts.append("without a location") }
         if let label = query.label { parts.append("labelled “\(label)”") }
+        if query.archived == .only { parts.append("that are archived") }
         return parts.isEmpty ? nil : "Only the items " + parts.joined(separator: ", ") + "."
     }
 
@@ -122,7 +132,9 @@ extension HomepwnerPages {
             dateText: dates.day(item.dateCreated), dateISO: dates.instant(item.dateCreated),
             photoTag: await photoTags(of: [item.itemKey])[item.itemKey],
             problems: ItemRules.problems(of: item).map { Self.sentence($0.message) },
-            details: details, shownDetails: details.shown, photos: await photoGallery(of: item, refusal: carried?.photosRefusal),
+            details: details, shownDetails: details.shown, photos: await photoGallery(of: item, refusal: carried?.refusal(at: .photos)),
+            customFields: Self.customFieldsModel(item, refusal: carried?.refusal(at: .fields)),
+            archive: Self.archiveModel(item, today: store.currentDate(), refusal: carried?.refusal(at: .archive)),
             attachments: await attachmentRows(forKey: item.itemKey),
             maintenance: Self.maintenanceModel(item, form: carried?.maintenanceForm, today: store.currentDate(), dates: DateTexts(timeZone: .gmt)),
             maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",

@@ -47,7 +47,7 @@ extension HomepwnerPages {
 
     /// The item's photos, by way of a redirect, showing `message` beside them.
     private func refusedPhotos(_ request: Request, key: String, _ message: String) async -> Response {
-        await carrier.redirect(to: "/items/\(key)#photos", carrying: .photos(message), request: request)
+        await carrier.redirect(to: ItemPageSection.photos.path(of: key), carrying: .section(.photos, message), request: request)
     }
 
     /// The photos of `item` as its page shows them; none when they cannot be

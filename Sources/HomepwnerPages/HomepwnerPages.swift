@@ -112,6 +112,18 @@ public struct HomepwnerPages: Sendable, PageResponses {
         router.post("/items/:key/maintenance/:number/delete") { request, context in
             try await page { try await removeMaintenance(request, key: try pageKey(context), number: context.parameters.get("number") ?? "") }
         }
+        router.post("/items/:key/fields") { request, context in
+            try await page { try await setCustomField(request, key: try pageKey(context)) }
+        }
+        router.post("/items/:key/fields/delete") { request, context in
+            try await page { try await removeCustomField(request, key: try pageKey(context)) }
+        }
+        router.post("/items/:key/archive") { request, context in
+            try await page { try await archiveItem(request, key: try pageKey(context)) }
+        }
+        router.post("/items/:key/unarchive") { request, context in
+            try await page { try await unarchiveItem(request, key: try pageKey(context)) }
+        }
         router.post("/items/:key/photos") { request, context in
             try await page { try await addPhotos(request, key: try pageKey(context)) }
         }

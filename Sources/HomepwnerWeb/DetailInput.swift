@@ -16,6 +16,8 @@ protocol DetailInput {
     var notes: String? { get }
     var modelName: String? { get }
     var manufacturer: String? { get }
+    var customFields: [Components.Schemas.CustomField]? { get }
+    var archivedDate: String? { get }
 }
 
 extension Components.Schemas.NewItem: DetailInput {}
@@ -42,6 +44,13 @@ extension DetailInput {
         if let notes { changes.notes = notes }
         if let modelName { changes.modelName = modelName }
         if let manufacturer { changes.manufacturer = manufacturer }
+        if let customFields {
+            if customFields.count > ItemRules.maxCustomFields {
+                throw HomepwnerError(.invalidValue, "an item can have at most \(ItemRules.maxCustomFields) fields of its own, not \(customFields.count)")
+            }
+            changes.customFields = customFields.map { CustomField(name: $0.name, value: $0.value) }
+        }
+        if let archivedDate { changes.archivedDate = .some(try ItemRules.day(parsing: archivedDate, as: "an archive date")) }
     }
 }
 
@@ -72,6 +81,10 @@ extension Components.Schemas.ItemPatch {
             case .notes: changes.notes = try cleared(changes.notes, "")
             case .modelName: changes.modelName = try cleared(changes.modelName, "")
             case .manufacturer: changes.manufacturer = try cleared(changes.manufacturer, "")
+            case .customFields:
+                changes.customFields = try cleared(changes.customFields, [])
+                changes.replacesCustomFields = true
+            case .archivedDate: changes.archivedDate = try cleared(changes.archivedDate, Date?.none)
             }
         }
         return changes

@@ -48,7 +48,7 @@ extension ItemsAPI {
 
     /// The list as the API shows it, each location with its item count.
     private func representation(of list: LocationList) async throws -> Components.Schemas.LocationList {
-        let counts = list.itemCounts(in: try await store.items())
+        let counts = list.itemCounts(in: try await store.items().filter { !$0.isArchived })
         return .init(locations: zip(list.names, counts).map { .init(name: $0, itemCount: $1) })
     }
 }

@@ -33,7 +33,8 @@ struct ItemsAPI: APIProtocol, ReadinessReporting {
         let search = ItemQuery(
             text: query.q ?? "", location: query.location, label: query.label,
             order: ItemOrder(field: query.sort.flatMap { ItemOrder.Field(rawValue: $0.rawValue) }, descending: query.order == .desc),
-            offset: query.offset ?? 0, limit: query.limit, withoutLocation: query.noLocation ?? false
+            offset: query.offset ?? 0, limit: query.limit, withoutLocation: query.noLocation ?? false,
+            archived: query.archived.flatMap { ArchivedItems(rawValue: $0.rawValue) } ?? .hidden
         )
         let result: ItemSearchResult
         do {
@@ -51,6 +52,7 @@ struct ItemsAPI: APIProtocol, ReadinessReporting {
             readOnly: status != .ready,
             problem: Self.problem(status),
             otherEntryCount: otherEntries,
+            archivedLeftOut: result.archivedLeftOut,
             shownCount: result.shown.count,
             shownTotalValueInDollars: Int64(result.shown.valueInDollars),
             offset: result.offset,
@@ -193,7 +195,8 @@ struct ItemsAPI: APIProtocol, ReadinessReporting {
     // MARK: Stats and events
 
     func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
-        let totals = ItemTotals(try await store.items())
+        // Archived items are out of the totals, as they are out of the list.
+        let totals = ItemTotals(try await store.items().filter { !$0.isArchived })
         return .ok(.init(body: .json(.init(
             itemCount: Int64(totals.count), quantity: Int64(totals.quantity), totalValueInDollars: Int64(totals.valueInDollars),
             changeCount: Int64(await store.changeCount), saveCount: Int64(await store.saveCount)

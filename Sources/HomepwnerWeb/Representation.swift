@@ -49,6 +49,8 @@ enum Representation {
         json.notes = item.notes
         json.modelName = item.modelName
         json.manufacturer = item.manufacturer
+        json.customFields = item.customFields?.map { .init(name: $0.name, value: $0.value) }
+        json.archivedDate = item.archivedDate.flatMap(ItemRules.dayText)
         json.nextMaintenance = ItemRules.nextMaintenance(of: item).flatMap(ItemRules.dayText)
     }
 }

@@ -86,6 +86,8 @@ extension HomepwnerApp: CheckedApp {
         case .modelName: return "homepwner update \(short) --model TEXT"
         case .manufacturer: return "homepwner update \(short) --manufacturer TEXT"
         case .maintenance: return "homepwner maintenance list \(short), then maintenance remove \(short) N and add it again"
+        case .customFields: return "homepwner update \(short) --field NAME=VALUE (NAME= removes it)"
+        case .archivedDate: return "homepwner update \(short) --archived YYYY-MM-DD (\"\" brings it back)"
         }
     }
 }

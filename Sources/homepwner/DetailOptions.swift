@@ -16,12 +16,14 @@ struct DetailOptions: ParsableArguments {
     @Option(help: "Notes (\"\" clears them).") var notes: String?
     @Option(name: .customLong("model"), help: "The model name or number (\"\" clears it).") var modelName: String?
     @Option(help: "The manufacturer (\"\" clears it).") var manufacturer: String?
+    @Option(name: .customLong("field"), help: "A field of its own as NAME=VALUE (\"Colour=Walnut\"; repeat for more; NAME= removes it).") var fields: [String] = []
+    @Option(help: "The day it was sold, given away or lost: YYYY-MM-DD, UTC; archived items leave the list and the totals (\"\" brings it back).") var archived: String?
 
     /// Whether any detail option was given.
     var isEmpty: Bool {
         location == nil && labels.isEmpty && quantity == nil && purchaseDate == nil && pricePaid == nil
             && purchasedFrom == nil && warrantyEnds == nil && warrantyNotes == nil && notes == nil
-            && modelName == nil && manufacturer == nil
+            && modelName == nil && manufacturer == nil && fields.isEmpty && archived == nil
     }
 
     /// The options as changes, parsed; the store checks them against the rules.
@@ -39,6 +41,8 @@ struct DetailOptions: ParsableArguments {
         changes.notes = notes
         changes.modelName = modelName
         changes.manufacturer = manufacturer
+        if !fields.isEmpty { changes.customFields = try fields.map(ItemRules.customField(parsing:)) }
+        changes.archivedDate = try archived.map { try Self.date($0, as: "an archive date") }
     }
 
     /// A quantity typed as plain digits (the rule's range is checked by the store).

@@ -54,10 +54,19 @@ struct ItemJSON: Encodable {
         try container.encodeIfPresent(item.notes, forKey: .notes)
         try container.encodeIfPresent(item.modelName, forKey: .modelName)
         try container.encodeIfPresent(item.manufacturer, forKey: .manufacturer)
+        try container.encodeIfPresent(item.customFields.map { $0.map { Field(name: $0.name, value: $0.value) } }, forKey: .customFields)
+        try container.encodeIfPresent(item.archivedDate.map(ItemCSV.dateText), forKey: .archivedDate)
+    }
+
+    /// A custom field as JSON: its name and value, in the item's order.
+    private struct Field: Encodable {
+        var name: String
+        var value: String
     }
 
     private enum DetailKeys: String, CodingKey {
         case location, labels, quantity, purchaseDate, pricePaid, purchasedFrom, warrantyEnds, warrantyNotes, notes, modelName, manufacturer
+        case customFields, archivedDate
     }
 }
 
@@ -75,7 +84,13 @@ func detailLines(_ item: Item) -> [String] {
     if let text = item.notes { lines.append(("notes", text)) }
     if let text = item.modelName { lines.append(("model", text)) }
     if let text = item.manufacturer { lines.append(("manufacturer", text)) }
-    return lines.map { label, value in (label + ":").padding(toLength: 16, withPad: " ", startingAt: 0) + terminalSafe(value) }
+    for field in item.customFields ?? [] { lines.append((field.name, field.value)) }
+    if let date = item.archivedDate { lines.append(("archived", ItemCSV.dateText(date))) }
+    return lines.map { label, value in
+        // A field's own name may be longer than the column: it is never cut.
+        let name = terminalSafe(label) + ":"
+        return (name.count < 16 ? name.padding(toLength: 16, withPad: " ", startingAt: 0) : name + " ") + terminalSafe(value)
+    }
 }
 
 /// One line of `list`: short key, total value, date, name, serial number, the value of one when
@@ -86,6 +101,7 @@ func listLine(_ item: Item, hasPhoto: Bool) -> String {
     if !item.serialNumber.isEmpty { line += "  (\(terminalSafe(item.serialNumber)))" }
     if let each = ItemRules.eachText(of: item) { line += "  [\(each)]" }
     if hasPhoto { line += "  [photo]" }
+    if let date = item.archivedDate { line += "  [archived \(ItemRules.dayText(date) ?? "on an invalid date")]" }
     let problems = ItemRules.problems(of: item).map(\.message)
     if !problems.isEmpty { line += "  [\(problems.joined(separator: "; "))]" }
     return line

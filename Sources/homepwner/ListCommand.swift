@@ -3,12 +3,15 @@ import CommandLineSupport
 import Foundation
 import Homepwner
 
-/// `list [--json]`: every item, with the total value (each item's value times its quantity). From a damaged archive it lists what could
+/// `list [--archived hide|include|only] [--json]`: every item in the inventory (archived ones
+/// only when asked for), with the total value (each item's value times its quantity). From a damaged archive it lists what could
 /// be read, says so, and exits 65. From an archive of a newer model version it lists every item
 /// and says, after the total, that the inventory is read-only here (exit 0).
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List every item and the total value.")
 
+    @Option(help: "Archived items: hide (the default; out of the list and the total), include or only.")
+    var archived: ArchivedItems = .hidden
     @OptionGroup var data: DataOptions
     @OptionGroup var output: OutputOptions
 
@@ -22,7 +25,9 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try await data.openForReading()
-        let items = try await store?.items() ?? []
+        let stored = try await store?.items() ?? []
+        let items = stored.filter(archived.takes)
+        let leftOut = stored.filter { $0.isArchived && !archived.takes($0) }.count
         var damaged: String?
         var newer: String?
         if let store {
@@ -42,8 +47,9 @@ struct ListCommand: AsyncParsableCommand {
             if damaged != nil {
                 text += "\(count) could be read, total value \(ItemRules.dollars(total)); items.archive is DAMAGED and may hold more (homepwner check says what is wrong)\n"
             } else {
-                text += items.isEmpty ? "no items yet (add one with: homepwner add NAME)\n" : "\(count), total value \(ItemRules.dollars(total))\n"
+                text += items.isEmpty && leftOut == 0 ? "no items yet (add one with: homepwner add NAME)\n" : "\(count), total value \(ItemRules.dollars(total))\n"
             }
+            if leftOut > 0 { text += "\(leftOut) archived item\(leftOut == 1 ? "" : "s") not shown (list --archived include shows them)\n" }
             if let newer { text += "\(newer)\n" }
             return text
         }

@@ -36,6 +36,8 @@ struct SearchCommand: AsyncParsableCommand {
     var offset = 0
     @Option(help: "Show at most this many matches (1 to \(ItemQuery.maxLimit)).")
     var limit: Int?
+    @Option(help: "Archived items: hide (the default; out of the matches and totals), include or only.")
+    var archived: ArchivedItems = .hidden
 
     @OptionGroup var data: DataOptions
     @OptionGroup var output: OutputOptions
@@ -52,7 +54,7 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         let query = ItemQuery(
             text: words.joined(separator: " "), location: location, label: label,
-            order: ItemOrder(field: sort, descending: desc), offset: offset, limit: limit, withoutLocation: noLocation
+            order: ItemOrder(field: sort, descending: desc), offset: offset, limit: limit, withoutLocation: noLocation, archived: archived
         )
         do {
             _ = try query.validated()
@@ -80,6 +82,9 @@ struct SearchCommand: AsyncParsableCommand {
             if result.items.count < result.shown.count {
                 text += result.items.isEmpty ? "; none shown from \(offset + 1) on" : "; shown: \(offset + 1) to \(offset + result.items.count)"
             }
+            if result.archivedLeftOut > 0 {
+                text += "; \(result.archivedLeftOut) archived item\(result.archivedLeftOut == 1 ? "" : "s") left out (--archived include shows them)"
+            }
             text += damaged != nil ? "; items.archive is DAMAGED and may hold more (homepwner check says what is wrong)\n" : "\n"
             return text
         }
@@ -88,3 +93,4 @@ struct SearchCommand: AsyncParsableCommand {
 }
 
 extension ItemOrder.Field: ExpressibleByArgument {}
+extension ArchivedItems: ExpressibleByArgument {}

@@ -45,6 +45,11 @@ final class FoundationRicherItem: NSObject, NSSecureCoding {
             let log = coder.decodeObject(of: [NSArray.self, FoundationMaintenanceEntry.self], forKey: "maintenance") as? [FoundationMaintenanceEntry]
             item.maintenance = log?.map(\.entry)
         }
+        if coder.containsValue(forKey: "customFields") {
+            let fields = coder.decodeObject(of: [NSArray.self, FoundationCustomField.self], forKey: "customFields") as? [FoundationCustomField]
+            item.customFields = fields?.map(\.field)
+        }
+        item.archivedDate = date("archivedDate")
         self.item = item
     }
 
@@ -66,6 +71,30 @@ final class FoundationRicherItem: NSObject, NSSecureCoding {
         if let modelName = item.modelName { coder.encode(modelName, forKey: "modelName") }
         if let manufacturer = item.manufacturer { coder.encode(manufacturer, forKey: "manufacturer") }
         if let log = item.maintenance { coder.encode(NSArray(array: log.map(FoundationMaintenanceEntry.init)), forKey: "maintenance") }
+        if let fields = item.customFields { coder.encode(NSArray(array: fields.map(FoundationCustomField.init)), forKey: "customFields") }
+        if let archivedDate = item.archivedDate { coder.encode(archivedDate, forKey: "archivedDate") }
+    }
+}
+
+/// A custom field as a newer app would archive it with Foundation (class `HPCustomField` once
+/// renamed): `name` and `value`.
+final class FoundationCustomField: NSObject, NSSecureCoding {
+    static let supportsSecureCoding = true
+
+    let field: CustomField
+
+    init(_ field: CustomField) {
+        self.field = field
+    }
+
+    init?(coder: NSCoder) {
+        func text(_ key: String) -> String { coder.containsValue(forKey: key) ? (coder.decodeObject(of: NSString.self, forKey: key) as String?) ?? "" : "" }
+        field = CustomField(name: text("name"), value: text("value"))
+    }
+
+    func encode(with coder: NSCoder) {
+        coder.encode(field.name, forKey: "name")
+        coder.encode(field.value, forKey: "value")
     }
 }
 
@@ -103,6 +132,7 @@ func foundationReadRicherItems(_ data: Data) throws -> [Item] {
     let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
     unarchiver.setClass(FoundationRicherItem.self, forClassName: "BNRItem")
     unarchiver.setClass(FoundationMaintenanceEntry.self, forClassName: "HPMaintenanceEntry")
+    unarchiver.setClass(FoundationCustomField.self, forClassName: "HPCustomField")
     let root = unarchiver.decodeObject(of: [NSMutableArray.self, FoundationRicherItem.self], forKey: "root") as? NSArray
     return (root ?? NSArray()).compactMap { ($0 as? FoundationRicherItem)?.item }
 }

@@ -23,6 +23,8 @@ func itemWithEveryDetail(_ index: Int = 0) -> Item {
         MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: 757_382_400), note: "Sharpened\nthe blade", cost: 25, nextDue: Date(timeIntervalSinceReferenceDate: 788_918_400)),
         MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: 788_918_400 + Double(index) * 86_400), note: "Oiled"),
     ]
+    item.customFields = [CustomField(name: "Colour", value: "Walnut \(index)"), CustomField(name: "Insurance policy", value: "HO-3 4471 😀")]
+    item.archivedDate = Date(timeIntervalSinceReferenceDate: 820_454_400 + Double(index) * 86_400)
     return item
 }
 

@@ -16,13 +16,13 @@ func foundationModelVersion(_ data: Data) throws -> Int? {
 
 @Suite("Each model version's items.archive fixture: what it holds, its migration step, Foundation both ways")
 struct ModelVersionFixtureTests {
-    @Test("the model versions are 1 (2014), 2 (details) and 3 (maintenance logs), with the steps itemDetails and maintenanceLog")
+    @Test("the model versions are 1 (2014), 2 (details), 3 (maintenance logs) and 4 (custom fields and the archive), with a step between each two")
     func history() {
         let versions = ItemArchive.modelVersions
-        #expect(versions.current == 3)
-        #expect(versions.steps.map(\.name) == ["itemDetails", "maintenanceLog"])
-        #expect(versions.steps.map(\.from) == [1, 2])
-        #expect(versions.steps.map(\.to) == [2, 3])
+        #expect(versions.current == 4)
+        #expect(versions.steps.map(\.name) == ["itemDetails", "maintenanceLog", "customFieldsAndArchive"])
+        #expect(versions.steps.map(\.from) == [1, 2, 3])
+        #expect(versions.steps.map(\.to) == [2, 3, 4])
     }
 
     @Test("the checked-in fixtures hold what their makers make (HOMEPWNER_WRITE_FIXTURES=1 writes them again)")
@@ -33,10 +33,11 @@ struct ModelVersionFixtureTests {
             try ModelVersionFixtures.makeV1().write(to: folder.appendingPathComponent("items-v1.archive"))
             try ModelVersionFixtures.makeV2().write(to: folder.appendingPathComponent("items-v2.archive"))
             try ModelVersionFixtures.makeV3().write(to: folder.appendingPathComponent("items-v3.archive"))
+            try ModelVersionFixtures.makeV4().write(to: folder.appendingPathComponent("items-v4.archive"))
             try ModelVersionFixtures.makeV9().write(to: folder.appendingPathComponent("items-v9.archive"))
         }
         // Foundation's own output is not byte-stable (its dictionaries' order), so compare contents.
-        for (version, made) in [(1, try ModelVersionFixtures.makeV1()), (2, try ModelVersionFixtures.makeV2()), (3, try ModelVersionFixtures.makeV3()), (9, try ModelVersionFixtures.makeV9())] {
+        for (version, made) in [(1, try ModelVersionFixtures.makeV1()), (2, try ModelVersionFixtures.makeV2()), (3, try ModelVersionFixtures.makeV3()), (4, try ModelVersionFixtures.makeV4()), (9, try ModelVersionFixtures.makeV9())] {
             let fixture = try ItemArchive.decode(try ModelVersionFixtures.data(version: version))
             let fresh = try ItemArchive.decode(made)
             #expect(fixture == fresh, "items-v\(version).archive")
@@ -90,8 +91,8 @@ struct ModelVersionFixtureTests {
         #expect(upgraded == old)
         #expect(try ItemArchive.modelVersions.upgrade(old, from: 2) == old)
         let written = try upgraded.encoded()
-        #expect(try ItemArchive.decode(written).modelVersion == 3)
-        #expect(try foundationModelVersion(written) == 3)
+        #expect(try ItemArchive.decode(written).modelVersion == ItemArchive.modelVersions.current)
+        #expect(try foundationModelVersion(written) == ItemArchive.modelVersions.current)
         ModelVersionFixtures.expectFiveFields(try foundationReadItems(written).map(\.fiveFields))
         #expect(try foundationReadRicherItems(written) == ModelVersionFixtures.modelItems)
     }
@@ -101,7 +102,7 @@ struct ModelVersionFixtureTests {
         let data = try ModelVersionFixtures.data(version: 3)
         let archive = try ItemArchive.decode(data)
         #expect(archive.modelVersion == 3)
-        #expect(ItemArchive.modelVersions.status(of: archive.modelVersion) == .current)
+        #expect(ItemArchive.modelVersions.status(of: archive.modelVersion) == .older)
         #expect(archive.items == ModelVersionFixtures.modelItemsV3)
         #expect(sameDetails(archive.items[0], ModelVersionFixtures.modelItemsV3[0]))
         ModelVersionFixtures.expectFiveFields(try foundationReadItems(data).map(\.fiveFields))
@@ -112,6 +113,38 @@ struct ModelVersionFixtureTests {
         let read = try ItemArchive.decode(byFoundation)
         #expect(read.modelVersion == 3)
         #expect(read.items == ModelVersionFixtures.modelItemsV3)
+    }
+
+    @Test("step customFieldsAndArchive (3 → 4) on the version 3 fixture keeps every item exactly; written, the file records version 4 and Foundation's 2014 BNRItem and a richer class still read every item")
+    func stepThreeToFour() throws {
+        let old = try ItemArchive.decode(try ModelVersionFixtures.data(version: 3))
+        var upgraded = old
+        try ItemArchive.customFieldsAndArchive.apply(to: &upgraded)
+        #expect(upgraded == old)
+        #expect(try ItemArchive.modelVersions.upgrade(old, from: 3) == old)
+        let written = try upgraded.encoded()
+        #expect(try ItemArchive.decode(written).modelVersion == 4)
+        #expect(try foundationModelVersion(written) == 4)
+        ModelVersionFixtures.expectFiveFields(try foundationReadItems(written).map(\.fiveFields))
+        #expect(try foundationReadRicherItems(written) == ModelVersionFixtures.modelItemsV3)
+    }
+
+    @Test("version 4 reads as version 4 with the custom fields in order and the archive day to the bit; Foundation's 2014 BNRItem reads every item's five fields and a newer app's classes every field; Foundation's archive reads here alike")
+    func versionFourBothWays() throws {
+        let data = try ModelVersionFixtures.data(version: 4)
+        let archive = try ItemArchive.decode(data)
+        #expect(archive.modelVersion == 4)
+        #expect(ItemArchive.modelVersions.status(of: archive.modelVersion) == .current)
+        #expect(archive.items == ModelVersionFixtures.modelItemsV4)
+        #expect(archive.items[0].customFields?.map(\.name) == ["Colour", "Insurance policy"])
+        #expect(archive.items[2].archivedDate?.timeIntervalSinceReferenceDate.bitPattern == ModelVersionFixtures.archivedDate.timeIntervalSinceReferenceDate.bitPattern)
+        ModelVersionFixtures.expectFiveFields(try foundationReadItems(data).map(\.fiveFields))
+        #expect(try foundationReadRicherItems(data) == ModelVersionFixtures.modelItemsV4)
+        #expect(try foundationModelVersion(data) == 4)
+        let byFoundation = try foundationArchive(ModelVersionFixtures.modelItemsV4.map(FoundationRicherItem.init), renaming: "FoundationRicherItem", modelVersion: 4)
+        let read = try ItemArchive.decode(byFoundation)
+        #expect(read.modelVersion == 4)
+        #expect(read.items == ModelVersionFixtures.modelItemsV4)
     }
 
     @Test("version 9 (newer) reads as version 9 with its unknown key kept in otherFields and written back as it was; Foundation reads every item's five fields")

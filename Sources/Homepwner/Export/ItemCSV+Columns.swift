@@ -9,6 +9,8 @@ extension ItemCSV {
         case location = "Location", labels = "Labels", quantity = "Quantity", purchaseDate = "Purchase Date", pricePaid = "Price Paid"
         case purchasedFrom = "Purchased From", warrantyEnds = "Warranty Ends", warrantyNotes = "Warranty Notes", notes = "Notes"
         case modelName = "Model", manufacturer = "Manufacturer"
+        /// The day the item was archived (sold, given away); empty while it is in the inventory.
+        case archived = "Archived"
         /// The maintenance log, an entry a line: written for people and spreadsheets, never read
         /// back (an import leaves an item's log as it is; the inventory export carries it whole).
         case maintenance = "Maintenance"
@@ -29,7 +31,7 @@ extension ItemCSV {
         /// numbers and dates are written by us.
         var isText: Bool {
             switch self {
-            case .value, .total, .date, .hasPhoto, .quantity, .purchaseDate, .pricePaid, .warrantyEnds: false
+            case .value, .total, .date, .hasPhoto, .quantity, .purchaseDate, .pricePaid, .warrantyEnds, .archived: false
             default: true
             }
         }
@@ -60,10 +62,39 @@ extension ItemCSV {
             case .notes: return item.notes ?? ""
             case .modelName: return item.modelName ?? ""
             case .manufacturer: return item.manufacturer ?? ""
+            case .archived: return day(item.archivedDate)
             case .total: return String(item.totalValueInDollars)
             case .maintenance: return (item.maintenance ?? []).map(\.summary).joined(separator: "\n")
             }
         }
 
+    }
+}
+
+extension ItemCSV {
+    /// What starts the title of a column holding a field of the items' own: `Field: Colour`.
+    public static let customFieldPrefix = "Field: "
+
+    /// The names of the items' own fields, each once (by code point), in the order they first
+    /// appear: the export's columns after the fixed ones.
+    static func customFieldNames(of items: [Item]) -> [String] {
+        var seen = Set<PropertyListKey>(), names: [String] = []
+        for item in items {
+            for field in item.customFields ?? [] where seen.insert(PropertyListKey(field.name)).inserted { names.append(field.name) }
+        }
+        return names
+    }
+
+    /// The value of `item`'s field `name` (by code point), empty when it has none.
+    static func customFieldValue(_ name: String, of item: Item) -> String {
+        item.customFields?.first { ExactString.equal($0.name, name) }?.value ?? ""
+    }
+
+    /// The name of the field a column title names (`Field: Colour` → `Colour`); nil for a title
+    /// that does not start with ``customFieldPrefix`` or names nothing after it.
+    static func customFieldName(inTitle title: String) -> String? {
+        guard title.hasPrefix(customFieldPrefix) else { return nil }
+        let name = title.dropFirst(customFieldPrefix.count).trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? nil : name
     }
 }

@@ -20,12 +20,15 @@ public enum ItemCSV {
     /// What joins an item's labels in one cell.
     public static let labelSeparator = "; "
 
-    /// The CSV text of `items`, header first; `hasPhoto` says whether an item has a photo.
+    /// The CSV text of `items`, header first; `hasPhoto` says whether an item has a photo. After
+    /// the fixed columns (``header``), one column per field of the items' own (`Field: Colour`),
+    /// in the order the names first appear; an item without that field has an empty cell.
     public static func csv(_ items: [Item], hasPhoto: (Item) -> Bool = { _ in false }) -> String {
-        var text = row(header)
+        let fields = customFieldNames(of: items)
+        var text = row(header + fields.map { customFieldPrefix + $0 })
         for item in items {
             let photo = hasPhoto(item)
-            text += row(Column.allCases.map { $0.cell(of: item, hasPhoto: photo) })
+            text += row(Column.allCases.map { $0.cell(of: item, hasPhoto: photo) } + fields.map { safeText(customFieldValue($0, of: item)) })
         }
         return text
     }

@@ -7,7 +7,8 @@ import KeyedArchive
 /// Rows are matched to items by the *Item Key* column: a row whose key is an item's changes
 /// exactly the fields whose text differs from what the export writes for that item now (so an
 /// exported file edited in a spreadsheet and imported back changes what was edited and nothing
-/// else, and one imported unedited changes nothing); a row without a key, or with a key no item
+/// else, and one imported unedited changes nothing); the columns `Field: NAME` set the item's
+/// own field NAME (an empty cell removes it); a row without a key, or with a key no item
 /// has, adds an item (with that key). A row that breaks a rule is refused with the reason, and
 /// the others still go in. Columns the export does not write are named and left out; *Has
 /// Photo* is the export's and is not imported (photos are not in a CSV file).
@@ -86,6 +87,7 @@ public struct ItemImportPlan: Sendable {
     ) throws -> ItemImportPlan {
         var plan = ItemImportPlan()
         var columns: [Column: Int] = [:]
+        var fieldColumns: [(name: String, position: Int)] = []
         var seen: Set<PropertyListKey> = []
         for (position, title) in table.header.enumerated() {
             let trimmed = title.trimmingCharacters(in: .whitespaces)
@@ -97,6 +99,8 @@ public struct ItemImportPlan: Sendable {
                     throw HomepwnerError(.invalidValue, "the header names the column \"\(column.rawValue)\" twice (once by its old title)")
                 }
                 columns[column] = position
+            } else if let name = ItemCSV.customFieldName(inTitle: trimmed) {
+                fieldColumns.append((name, position))
             } else {
                 plan.ignoredColumns.append(trimmed)
             }
@@ -137,6 +141,21 @@ public struct ItemImportPlan: Sendable {
                 keysInFile[PropertyListKey(key)] = row.line
             }
             var reasons: [String] = []
+            /// The row's fields of the item's own, as changes (the cell's text; empty removes).
+            func fieldCells() -> [CustomField] {
+                fieldColumns.compactMap { column in
+                    column.position < row.fields.count ? CustomField(name: column.name, value: ItemCSV.unsafeText(row.fields[column.position])) : nil
+                }
+            }
+            /// Sets the fields in `changes` on `item`, noting the first that breaks its rule.
+            func setFields(_ changes: [CustomField], on item: inout Item) {
+                guard !changes.isEmpty else { return }
+                do {
+                    item.customFields = try ItemRules.applying(changes, to: item.customFields)
+                } catch let error as HomepwnerError {
+                    reasons.append(error.message)
+                } catch {}
+            }
             /// Sets every given column, noting each one that breaks its rule (not only the first).
             func setEach(_ columns: [Column], on item: inout Item) throws {
                 for column in columns {
@@ -156,18 +175,22 @@ public struct ItemImportPlan: Sendable {
                     return !ExactString.equal(raw, column.cell(of: current))
                 }
                 try setEach(changed, on: &item)
+                let changedFields = fieldCells().filter { !ExactString.equal($0.value, ItemCSV.customFieldValue($0.name, of: current)) }
+                setFields(changedFields, on: &item)
                 if !reasons.isEmpty {
                     plan.refusals.append(Refusal(line: row.line, item: named ?? String(current.itemName.prefix(80)), reasons: reasons))
-                } else if changed.isEmpty || item.version == current.version {
+                } else if (changed.isEmpty && changedFields.isEmpty) || item.version == current.version {
                     // Compared by version (code points), not `==` (canonical equivalence).
                     plan.unchangedCount += 1
                 } else {
-                    plan.changes.append(Change(line: row.line, item: item, basedOn: current.version, columns: changed.map(\.rawValue)))
+                    let titles = changed.map(\.rawValue) + changedFields.map { ItemCSV.customFieldPrefix + $0.name }
+                    plan.changes.append(Change(line: row.line, item: item, basedOn: current.version, columns: titles))
                 }
             } else {
                 var item = Item(itemName: "", dateCreated: now(), itemKey: key)
                 if named == nil { reasons.append("a new item needs a name") }
                 try setEach(Column.fields.filter { !(cell($0) ?? "").isEmpty }, on: &item)
+                setFields(fieldCells().filter { !$0.value.isEmpty }, on: &item)
                 if !reasons.isEmpty {
                     plan.refusals.append(Refusal(line: row.line, item: named, reasons: reasons))
                     continue
@@ -206,6 +229,7 @@ public struct ItemImportPlan: Sendable {
         case .notes: changes.notes = text
         case .modelName: changes.modelName = text
         case .manufacturer: changes.manufacturer = text
+        case .archived: changes.archivedDate = .some(try ItemRules.day(parsing: text, as: "an archive date"))
         }
         if changes.changesDetails { try changes.checkedDetails().apply(to: &item) }
     }

@@ -48,6 +48,7 @@ struct ItemArchiveWriter {
         archive.entries.allSatisfy { entry in
             guard case .item(let item) = entry else { return false }
             return item.otherFields.isEmpty && (item.maintenance ?? []).allSatisfy(\.otherFields.isEmpty)
+                && (item.customFields ?? []).allSatisfy(\.otherFields.isEmpty)
         }
     }
 
@@ -158,6 +159,24 @@ struct ItemArchiveWriter {
         if let modelName = item.modelName { addDetail("modelName", uid(stringUID(modelName))) }
         if let manufacturer = item.manufacturer { addDetail("manufacturer", uid(stringUID(manufacturer))) }
         if let maintenance = item.maintenance { addDetail("maintenance", uid(maintenanceUID(maintenance))) }
+        if let customFields = item.customFields { addDetail("customFields", uid(customFieldsUID(customFields))) }
+        if let archivedDate = item.archivedDate { addDetail("archivedDate", uid(dateUID(archivedDate))) }
+    }
+
+    /// Appends an `NSArray` of custom fields as ``CustomField/encode(with:)`` writes each: every
+    /// field's object first, then its name and value, then (once) its class; after the fields,
+    /// the array's class (once) and the array object.
+    private mutating func customFieldsUID(_ fields: [CustomField]) -> UInt32 {
+        var elements: [Reference] = []
+        elements.reserveCapacity(fields.count)
+        for field in fields {
+            let object = reserveObject()
+            let values = [uid(stringUID(field.name)), uid(stringUID(field.value)), uid(classUID("HPCustomField", superclasses: ["NSObject"]))]
+            objects[Int(object)] = dictionary(["name", "value", "$class"], values)
+            elements.append(uid(object))
+        }
+        let arrayClass = classUID("NSArray", superclasses: ["NSObject"])
+        return appendObject(dictionary(["NS.objects", "$class"], [plist.array(elements), uid(arrayClass)]))
     }
 
     /// Appends an `NSArray` of maintenance entries as ``MaintenanceEntry/encode(with:)`` writes

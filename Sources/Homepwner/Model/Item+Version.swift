@@ -54,6 +54,15 @@ extension Item {
                 hash.add(UInt8(entry.nextDue == nil ? 0 : 1))
             }
         }
+        if let customFields {
+            tag(12)
+            hash.add(UInt64(customFields.count))
+            for field in customFields {
+                hash.add(field.name)
+                hash.add(field.value)
+            }
+        }
+        if let archivedDate { tag(13); hash.add(archivedDate.timeIntervalSinceReferenceDate.bitPattern) }
     }
 }
 

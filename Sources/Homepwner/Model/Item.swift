@@ -6,7 +6,8 @@ import KeyedArchive
 /// `valueInDollars` (an inline integer).
 ///
 /// The details this app adds (``location``, ``labels``, ``quantity``, the purchase, the
-/// warranty, ``notes``, ``modelName``, ``manufacturer``, the ``maintenance`` log) are further keys of the same object,
+/// warranty, ``notes``, ``modelName``, ``manufacturer``, the ``maintenance`` log, the
+/// ``customFields`` and the ``archivedDate``) are further keys of the same object,
 /// written only when set (nil: not set, and no key), so an item that has none is archived with
 /// exactly the 2014 keys and the 2014 app, which decodes only its five keys, reads every item.
 ///
@@ -56,6 +57,13 @@ public struct Item: Archivable, Sendable, Hashable {
     /// Its maintenance log, oldest first (`maintenance`, an `NSArray` of
     /// ``MaintenanceEntry`` objects); nil when it has none.
     public var maintenance: [MaintenanceEntry]? { didSet { replaceKept("maintenance") } }
+    /// Named text fields of its own, in the order added (`customFields`, an `NSArray` of
+    /// ``CustomField`` objects); nil when it has none.
+    public var customFields: [CustomField]? { didSet { replaceKept("customFields") } }
+    /// When it was archived — sold, given away, gone — (`archivedDate`, an `NSDate` at midnight
+    /// UTC of the day); nil while it is in the inventory. Archived items are left out of the
+    /// list and the totals unless asked for, and kept in exports.
+    public var archivedDate: Date? { didSet { replaceKept("archivedDate") } }
     /// Keys this version does not know, and known keys that held a value of another type, kept
     /// exactly as archived.
     public var otherFields: ArchivedFields
@@ -97,6 +105,7 @@ public struct Item: Archivable, Sendable, Hashable {
     public static let detailKeys = [
         "location", "labels", "quantity", "purchaseDate", "pricePaid", "purchasedFrom",
         "warrantyEnds", "warrantyNotes", "notes", "modelName", "manufacturer", "maintenance",
+        "customFields", "archivedDate",
     ]
     /// The keys this model reads itself, in the order ``init(from:)`` reads them.
     static let knownKeys = classicKeys + detailKeys
@@ -105,8 +114,11 @@ public struct Item: Archivable, Sendable, Hashable {
     public var hasDetails: Bool {
         location != nil || labels != nil || quantity != nil || purchaseDate != nil || pricePaid != nil
             || purchasedFrom != nil || warrantyEnds != nil || warrantyNotes != nil || notes != nil
-            || modelName != nil || manufacturer != nil || maintenance != nil
+            || modelName != nil || manufacturer != nil || maintenance != nil || customFields != nil || archivedDate != nil
     }
+
+    /// Whether it is archived (``archivedDate`` is set).
+    public var isArchived: Bool { archivedDate != nil }
 
     /// Writes the five keys as `-[BNRItem encodeWithCoder:]` did (the value inline, the rest as
     /// objects), then each detail that is set in ``detailKeys`` order (integers inline), then
@@ -130,6 +142,8 @@ public struct Item: Archivable, Sendable, Hashable {
             if let modelName { coder.encode(modelName, forKey: "modelName") }
             if let manufacturer { coder.encode(manufacturer, forKey: "manufacturer") }
             if let maintenance { coder.encode(maintenance, forKey: "maintenance") }
+            if let customFields { coder.encode(customFields, forKey: "customFields") }
+            if let archivedDate { coder.encode(archivedDate, forKey: "archivedDate") }
         }
         coder.encode(otherFields)
     }
@@ -144,7 +158,7 @@ public struct Item: Archivable, Sendable, Hashable {
     ///   to an object that is not there): that is damage to the file, which must not be
     ///   rewritten without the field, not a value of another type.
     public init(from coder: ArchiveDecoder) throws {
-        // One pass over the object's keys reads all seventeen fields (no dictionary is built) and
+        // One pass over the object's keys reads all nineteen fields (no dictionary is built) and
         // shows at once whether there are keys to keep. Keys compare by code point.
         var fields = try TotalFieldReader(coder, keys: Self.knownKeys)
         itemName = fields.read(String.self, 0, default: "")
@@ -164,6 +178,8 @@ public struct Item: Archivable, Sendable, Hashable {
         modelName = fields.optional(String.self, 14)
         manufacturer = fields.optional(String.self, 15)
         maintenance = fields.optional([MaintenanceEntry].self, 16)
+        customFields = fields.optional([CustomField].self, 17)
+        archivedDate = fields.optional(Date.self, 18)
         otherFields = try fields.keptFields(of: coder)
         unreadableFields = fields.unreadable
     }

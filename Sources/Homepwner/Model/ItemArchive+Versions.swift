@@ -13,7 +13,10 @@ extension ItemArchive {
     ///   recorded in `$top`.
     /// - 3: items may have a maintenance log (``Item/maintenance``, the key `maintenance`: an
     ///   `NSArray` of `HPMaintenanceEntry` objects), written only when it has entries.
-    public static let modelVersions = ModelVersions<ItemArchive>(program: "homepwner", steps: [itemDetails, maintenanceLog])
+    /// - 4: items may have custom fields (``Item/customFields``, the key `customFields`: an
+    ///   `NSArray` of `HPCustomField` objects) and be archived (``Item/archivedDate``, the key
+    ///   `archivedDate`: an `NSDate`), each written only when set.
+    public static let modelVersions = ModelVersions<ItemArchive>(program: "homepwner", steps: [itemDetails, maintenanceLog, customFieldsAndArchive])
 
     /// 1 → 2, `itemDetails`: an item may have details, further keys of its `BNRItem` written only
     /// when set. A version 1 item has none of them (the 2014 app wrote five keys; a homepwner
@@ -27,6 +30,13 @@ extension ItemArchive {
     /// program kept as unknown reads as the log (or, holding something else, stays kept as it
     /// was). The file moves to version 3 at its next write.
     static let maintenanceLog = ModelMigration<ItemArchive>("maintenanceLog", from: 2) { _ in }
+
+    /// 3 → 4, `customFieldsAndArchive`: an item may have custom fields and may be archived, two
+    /// further keys of its `BNRItem`. A version 3 item has neither (it is in the inventory), so
+    /// no item changes; `customFields` or `archivedDate` keys a version 3 program kept as unknown
+    /// read as the fields and the date (or, holding something else, stay kept as they were). The
+    /// file moves to version 4 at its next write.
+    static let customFieldsAndArchive = ModelMigration<ItemArchive>("customFieldsAndArchive", from: 3) { _ in }
 
     /// The model version `unarchiver`'s archive records: 1 when `$top` has no `modelVersion`.
     ///

@@ -18,6 +18,13 @@ extension ItemChanges {
         if let notes { edit.notes = .some(try ItemRules.notes(notes)) }
         if let modelName { edit.modelName = .some(try ItemRules.modelName(modelName)) }
         if let manufacturer { edit.manufacturer = .some(try ItemRules.manufacturer(manufacturer)) }
+        if let customFields {
+            // Checked here, applied to the item's fields as they are when the change is made.
+            _ = try ItemRules.applying(customFields, to: nil)
+            edit.customFields = customFields
+            edit.replacesCustomFields = replacesCustomFields
+        }
+        if let archivedDate { edit.archivedDate = .some(try archivedDate.map { try ItemRules.detailDate($0, as: "an archive date") }) }
         return edit
     }
 }
@@ -35,9 +42,15 @@ struct DetailEdit: Sendable {
     var notes: String??
     var modelName: String??
     var manufacturer: String??
+    var customFields: [CustomField]?
+    var replacesCustomFields = false
+    var archivedDate: Date??
 
     /// Sets each changed detail of `item` (setting one replaces a kept value of another type).
-    func apply(to item: inout Item) {
+    ///
+    /// - Throws: ``HomepwnerError`` `.invalidValue` when the custom fields set would be more than
+    ///   an item may have.
+    func apply(to item: inout Item) throws {
         if let location { item.location = location }
         if let labels { item.labels = labels }
         if let quantity { item.quantity = quantity }
@@ -49,5 +62,7 @@ struct DetailEdit: Sendable {
         if let notes { item.notes = notes }
         if let modelName { item.modelName = modelName }
         if let manufacturer { item.manufacturer = manufacturer }
+        if let customFields { item.customFields = try ItemRules.applying(customFields, to: replacesCustomFields ? nil : item.customFields) }
+        if let archivedDate { item.archivedDate = archivedDate }
     }
 }

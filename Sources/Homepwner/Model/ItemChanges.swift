@@ -34,6 +34,14 @@ public struct ItemChanges: Sendable, Hashable {
     public var modelName: String?
     /// A new manufacturer (empty clears it).
     public var manufacturer: String?
+    /// Custom fields to set, in order: one with an empty value removes the field of its name
+    /// (see ``ItemRules/applying(_:to:)``); the item's other fields stay.
+    public var customFields: [CustomField]?
+    /// Whether ``customFields`` replace all the item's fields (an empty list clears them)
+    /// instead of being set among them.
+    public var replacesCustomFields = false
+    /// The day it was archived (`.some(nil)` brings it back into the inventory).
+    public var archivedDate: Date??
 
     /// Creates a change of the 2014 fields; set the details' properties to change them too.
     public init(name: String? = nil, serialNumber: String? = nil, valueInDollars: Int? = nil) {
@@ -49,6 +57,6 @@ public struct ItemChanges: Sendable, Hashable {
     public var changesDetails: Bool {
         location != nil || labels != nil || quantity != nil || purchaseDate != nil || pricePaid != nil
             || purchasedFrom != nil || warrantyEnds != nil || warrantyNotes != nil || notes != nil
-            || modelName != nil || manufacturer != nil
+            || modelName != nil || manufacturer != nil || customFields != nil || archivedDate != nil
     }
 }

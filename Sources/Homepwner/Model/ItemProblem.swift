@@ -37,6 +37,10 @@ public struct ItemProblem: Sendable, Hashable, CustomStringConvertible {
         case manufacturer
         /// The maintenance log.
         case maintenance
+        /// The custom fields.
+        case customFields
+        /// The day it was archived.
+        case archivedDate
 
         /// The field an archive key stands for.
         init(archiveKey: String) {

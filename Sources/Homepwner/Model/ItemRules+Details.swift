@@ -175,6 +175,8 @@ extension ItemRules {
         if let text = item.modelName { check(.modelName) { _ = try modelName(text) } }
         if let text = item.manufacturer { check(.manufacturer) { _ = try manufacturer(text) } }
         if let log = item.maintenance { problems += maintenanceProblems(of: log) }
+        if let fields = item.customFields { problems += customFieldProblems(of: fields) }
+        if let date = item.archivedDate { check(.archivedDate) { _ = try detailDate(date, as: "an archive date") } }
         return problems
     }
 }

@@ -84,6 +84,7 @@ public struct ItemCatalog: Sendable {
         var fields = [item.itemName, item.serialNumber]
         for field in [item.modelName, item.manufacturer, item.location, item.notes] { if let field { fields.append(field) } }
         fields.append(contentsOf: item.labels ?? [])
+        for field in item.customFields ?? [] { fields.append(contentsOf: [field.name, field.value]) }
         var text: [UInt8] = []
         for field in fields {
             text.append(contentsOf: SearchFolding.fold(field))
@@ -115,8 +116,14 @@ public struct ItemCatalog: Sendable {
         var locationTotals = [GroupTotals](repeating: GroupTotals(name: nil), count: locations.count)
         var noLocation = GroupTotals(name: nil)
         var labelTotals = [GroupTotals](repeating: GroupTotals(name: nil), count: labels.count)
+        var archivedLeftOut = 0
         for index in items.indices {
             let item = items[index]
+            // An item the archive filter does not take is in no total, as if it were not there.
+            guard query.archived.takes(item) else {
+                if item.isArchived { archivedLeftOut += 1 }
+                continue
+            }
             var match = true
             let location = locationGroup[index]
             if let wantedLocations { match = location >= 0 && wantedLocations[Int(location)] }
@@ -152,7 +159,7 @@ public struct ItemCatalog: Sendable {
         if noLocation.all.count > 0 { byLocation.append(noLocation) }
         return ItemSearchResult(
             items: page, offset: query.offset, shown: shown, everything: everything,
-            byLocation: byLocation, byPlace: byPlace, byLabel: Self.sortedGroups(labelTotals)
+            byLocation: byLocation, byPlace: byPlace, byLabel: Self.sortedGroups(labelTotals), archivedLeftOut: archivedLeftOut
         )
     }
 

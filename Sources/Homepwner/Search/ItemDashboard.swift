@@ -64,7 +64,7 @@ public struct ItemDashboard: Sendable, Equatable {
 
         var added: [(index: Int, entry: Entry)] = []
         var ending: [Entry] = [], ended: [Entry] = [], due: [Entry] = [], overdue: [Entry] = []
-        for (position, item) in catalog.items.enumerated() {
+        for (position, item) in catalog.items.enumerated() where !item.isArchived {
             if let day = Self.dayIndex(item.dateCreated), let text = ItemRules.dayText(item.dateCreated) {
                 added.append((position, Entry(item: item, day: text, daysFromToday: day - todayIndex)))
             }

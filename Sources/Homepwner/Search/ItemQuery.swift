@@ -1,11 +1,30 @@
 import Foundation
 
+/// Which items a query takes by whether they are archived (``Item/archivedDate``).
+public enum ArchivedItems: String, Sendable, Equatable, CaseIterable {
+    /// Only items in the inventory (the default: archived ones are out of the list and the totals).
+    case hidden = "hide"
+    /// Every item, archived or not.
+    case included = "include"
+    /// Only archived items.
+    case only
+
+    /// Whether `item` is taken.
+    public func takes(_ item: Item) -> Bool {
+        switch self {
+        case .hidden: !item.isArchived
+        case .included: true
+        case .only: item.isArchived
+        }
+    }
+}
+
 /// What part of the inventory to show: the items that match a search and filters, in an order,
 /// one page of them (``ItemCatalog/search(_:)``), for the API's `GET /api/items`, the inventory
 /// page and `homepwner search`.
 public struct ItemQuery: Sendable, Equatable {
     /// Words that must each occur in an item's name, serial number, model, manufacturer, notes,
-    /// location or labels, in any case and with or without accents ("eclair" finds "Éclair");
+    /// location, labels or fields of its own (their names and values), in any case and with or without accents ("eclair" finds "Éclair");
     /// empty for every item.
     public var text: String
     /// Only items kept at this location or inside it ("House › Garage" also finds
@@ -15,6 +34,9 @@ public struct ItemQuery: Sendable, Equatable {
     public var label: String?
     /// Only items without a location (refused together with ``location``).
     public var withoutLocation: Bool
+    /// Whether archived items are left out (the default), taken too, or alone. Items it does
+    /// not take are in no total either.
+    public var archived: ArchivedItems
     /// The order of the matches.
     public var order: ItemOrder
     /// How many matches to skip.
@@ -32,8 +54,9 @@ public struct ItemQuery: Sendable, Equatable {
     /// A query; every part is optional (every item, in the archive's order).
     public init(
         text: String = "", location: String? = nil, label: String? = nil, order: ItemOrder = ItemOrder(field: nil),
-        offset: Int = 0, limit: Int? = nil, withoutLocation: Bool = false
+        offset: Int = 0, limit: Int? = nil, withoutLocation: Bool = false, archived: ArchivedItems = .hidden
     ) {
+        self.archived = archived
         self.text = text
         self.location = location
         self.label = label
@@ -44,7 +67,7 @@ public struct ItemQuery: Sendable, Equatable {
     }
 
     /// Whether the query narrows the inventory (a search or a filter).
-    public var narrows: Bool { !Self.words(of: text).isEmpty || location != nil || label != nil || withoutLocation }
+    public var narrows: Bool { !Self.words(of: text).isEmpty || location != nil || label != nil || withoutLocation || archived == .only }
 
     /// Whether `text` has no word to search for (empty, spaces, control characters only).
     public static func isBlank(_ text: String) -> Bool { words(of: text).isEmpty }

@@ -90,4 +90,6 @@ public struct ItemSearchResult: Sendable {
     public var byPlace: [GroupTotals]
     /// Per label (an item with two labels counts in both), sorted by name.
     public var byLabel: [GroupTotals]
+    /// How many archived items the query left out (``ItemQuery/archived``): in no total above.
+    public var archivedLeftOut: Int = 0
 }

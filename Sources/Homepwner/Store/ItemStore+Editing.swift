@@ -49,7 +49,7 @@ extension ItemStore {
             if let name { item.itemName = name }
             if let serial { item.serialNumber = serial }
             if let value { item.valueInDollars = value }
-            details.apply(to: &item)
+            try details.apply(to: &item)
         }.item
     }
 

@@ -16,7 +16,7 @@ enum ItemListRules: ListQueryRules {
         ("location", "Location, A to Z"), ("location-desc", "Location, Z to A"),
     ]
     static let filters: [(name: String, maxLength: Int)] = [
-        ("location", ItemRules.maxLocationLength), ("noLocation", 1), ("label", ItemRules.maxLabelLength),
+        ("location", ItemRules.maxLocationLength), ("noLocation", 1), ("label", ItemRules.maxLabelLength), ("archived", 7),
     ]
     /// The location menu's value for "No location": `>` alone has no level, so no location an
     /// item can have is written that way. Read as `noLocation=1`.
@@ -63,11 +63,19 @@ extension ListQuery where Rules == ItemListRules {
         set { self[filter: "label"] = newValue }
     }
 
+    /// Whether archived items are hidden (the default), shown too, or alone (`archived=include`,
+    /// `archived=only`; anything else hides them).
+    var archived: ArchivedItems {
+        get { self[filter: "archived"].flatMap(ArchivedItems.init(rawValue:)) ?? .hidden }
+        set { self[filter: "archived"] = newValue == .hidden ? nil : newValue.rawValue }
+    }
+
     /// The store's query for this page.
     var itemQuery: ItemQuery {
         ItemQuery(
             text: text, location: location, label: label, order: ItemOrder(field: sort, descending: descending),
-            offset: (page - 1) * ItemListRules.pageSize, limit: ItemListRules.pageSize, withoutLocation: withoutLocation
+            offset: (page - 1) * ItemListRules.pageSize, limit: ItemListRules.pageSize, withoutLocation: withoutLocation,
+            archived: archived
         )
     }
 

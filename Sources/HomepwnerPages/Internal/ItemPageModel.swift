@@ -23,6 +23,10 @@ struct ItemPageModel: Sendable, Encodable {
     var shownDetails: [ShownDetail]
     /// All its photos, with the form that adds more.
     var photos: PhotoGalleryModel
+    /// Its own named fields, with the form that sets one.
+    var customFields: CustomFieldsModel
+    /// Whether it is archived, with the form that archives it or brings it back.
+    var archive: ArchiveModel
     /// The item's attachments.
     var attachments: [AttachmentRow]
     /// Its maintenance log and the form that adds to it.
@@ -44,8 +48,8 @@ enum CarriedPage: Sendable {
     case refusal(String)
     /// The maintenance form as typed, with its refusal: for the item's page, at its log.
     case maintenance(MaintenanceFormModel)
-    /// A refused change of the photos in words: for the item's page, at its photos.
-    case photos(String)
+    /// A refused change in words, for one section of the item's page, shown beside it.
+    case section(ItemPageSection, String)
 
     /// The add form, when that is what is carried.
     var addForm: AddFormModel? {
@@ -59,9 +63,9 @@ enum CarriedPage: Sendable {
         return nil
     }
 
-    /// The photos' refusal, when that is what is carried.
-    var photosRefusal: String? {
-        if case .photos(let message) = self { return message }
+    /// The refusal carried for `section`, if that is what is carried.
+    func refusal(at section: ItemPageSection) -> String? {
+        if case .section(let carried, let message) = self, carried == section { return message }
         return nil
     }
 
@@ -70,4 +74,14 @@ enum CarriedPage: Sendable {
         if case .refusal(let message) = self { return message }
         return nil
     }
+}
+
+/// The sections of an item's page a refused form comes back to, each with its fragment.
+enum ItemPageSection: String, Sendable {
+    case photos
+    case fields = "custom-fields"
+    case archive
+
+    /// The item's page at this section.
+    func path(of key: String) -> String { "/items/\(key)#\(rawValue)" }
 }

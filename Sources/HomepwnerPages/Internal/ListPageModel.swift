@@ -25,6 +25,8 @@ struct ListPageModel: Sendable, Encodable {
         var photoTag: String?
         /// The key is a UUID, so the item has a page (an item read from a foreign archive may not).
         var hasPage: Bool
+        /// "Archived 3 Mar 2026" when it is archived.
+        var archivedText: String?
     }
 
     /// One line of the totals by location or by label.
@@ -46,6 +48,11 @@ struct ListPageModel: Sendable, Encodable {
     var searchText: String
     var locationOptions: [MenuChoice]
     var labelOptions: [MenuChoice]
+    /// Hide archived items, include them, or only them.
+    var archivedOptions: [MenuChoice]
+    /// "2 archived items are not shown." when the list leaves some out; with the link that shows them.
+    var archivedNote: String?
+    var showArchivedURL: String?
     /// A search or filter narrows the list.
     var narrows: Bool
     var rows: [Row]

@@ -11,8 +11,10 @@ import Testing
 ///   on an `NSMutableArray` of items, the class renamed `BNRItem` in the plist; no version.
 /// - `items-v2.archive`: version 2, as this homepwner's writer writes it with the version
 ///   recorded as 2: the same items, the first with details; `$top` `modelVersion` 2.
-/// - `items-v3.archive`: version 3, as this homepwner writes it (`ItemArchive.encoded()`): the
+/// - `items-v3.archive`: version 3, as the homepwner of version 3 wrote it (the version recorded as 3): the
 ///   version 2 items, the first with a maintenance log of two entries too.
+/// - `items-v4.archive`: version 4, as this homepwner writes it: the version 3 items, the first
+///   with two fields of its own, the last archived.
 /// - `items-v9.archive`: a version from the future, hand-built from the version 3 file's plist:
 ///   `$top` `modelVersion` 9, and every item a key `condition` (an `NSString`) this model does
 ///   not know.
@@ -59,14 +61,32 @@ enum ModelVersionFixtures {
         return items
     }
 
+    /// The fields of the first item and the archive day of the last in the version 4 fixture.
+    static let customFields = [CustomField(name: "Colour", value: "Space grey"), CustomField(name: "Insurance policy", value: "HO-3 4471")]
+    static let archivedDate = Date(timeIntervalSinceReferenceDate: 788_918_400)
+
+    /// The version 4 model of ``items``: ``modelItemsV3``, the first with ``customFields``, the
+    /// last archived on ``archivedDate``.
+    static var modelItemsV4: [Item] {
+        var items = modelItemsV3
+        items[0].customFields = customFields
+        items[items.count - 1].archivedDate = archivedDate
+        return items
+    }
+
+    /// The version 4 file: written by this homepwner.
+    static func makeV4() throws -> Data {
+        try ItemArchive(items: modelItemsV4).encoded()
+    }
+
     /// The version 2 file: written by this homepwner's writer, the version recorded as 2.
     static func makeV2() throws -> Data {
         try recording(version: 2, in: try ItemArchive(items: modelItems).encoded())
     }
 
-    /// The version 3 file: written by this homepwner.
+    /// The version 3 file: as this homepwner wrote it at version 3 (the version recorded as 3).
     static func makeV3() throws -> Data {
-        try ItemArchive(items: modelItemsV3).encoded()
+        try recording(version: 3, in: try ItemArchive(items: modelItemsV3).encoded())
     }
 
     /// The version 9 file: the version 3 file with `modelVersion` 9 and a `condition` per item.

@@ -104,6 +104,7 @@ const editor = autosave({
     if (item.version !== shownVersion) {
       shownVersion = item.version;
       refreshMaintenance();
+      refreshCustomFields();
     }
     showTotal(item);
     document.title = `${item.name} — Homepwner`;
@@ -152,6 +153,11 @@ deletePageWithUndo({
 let shownVersion = article.dataset.version;
 const maintenanceEntries = document.getElementById('maintenance-entries');
 const refreshMaintenance = maintenanceEntries ? pageRefresher(maintenanceEntries, '.maintenance-row', 'number', () => {}) : () => {};
+
+// The item's own fields as the server renders them now (the form that sets one, with what is
+// typed in it, stays as it is).
+const customFieldRows = document.getElementById('custom-field-rows');
+const refreshCustomFields = customFieldRows ? pageRefresher(customFieldRows, '.custom-field-row', 'name', () => {}) : () => {};
 
 // The list of attachments as the server renders it now, when files were attached or removed
 // elsewhere (the upload form, with any file chosen in it, stays as it is).

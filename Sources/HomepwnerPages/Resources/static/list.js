@@ -10,6 +10,7 @@ const search = document.getElementById('q');
 const locationMenu = document.getElementById('location');
 const labelMenu = document.getElementById('label');
 const sort = document.getElementById('sort');
+const archivedMenu = document.getElementById('archived');
 
 /** The URL of what the form asks for, from its first page. */
 function listURL() {
@@ -19,6 +20,7 @@ function listURL() {
   if (locationMenu.value === '>') params.set('noLocation', '1');
   else if (locationMenu.value) params.set('location', locationMenu.value);
   if (labelMenu.value) params.set('label', labelMenu.value);
+  if (archivedMenu.value) params.set('archived', archivedMenu.value);
   if (sort.value && sort.value !== 'date') params.set('sort', sort.value);
   return params.toString() ? `/?${params}` : '/';
 }
@@ -47,7 +49,7 @@ function showTotal() {
 /** Shows what the form asks for, in place of the page's URL (no new history entry). */
 function showForm() { history.replaceState(null, '', listURL()); refresh(); }
 search.addEventListener('input', debounce(showForm, 200));
-for (const menu of [locationMenu, labelMenu, sort]) menu.addEventListener('change', showForm);
+for (const menu of [locationMenu, labelMenu, archivedMenu, sort]) menu.addEventListener('change', showForm);
 findForm.addEventListener('submit', (event) => { event.preventDefault(); showForm(); });
 
 // The links to other pages: the next page in place, as a new history entry, the heading focused
