@@ -20,7 +20,7 @@ struct PagesModelVersionTests {
             try newer.write(to: folder.appendingPathComponent("items.archive"))
         }) { client, store in
             let list = text(try await client.execute(uri: "/", method: .get))
-            #expect(list.contains("<strong>This inventory can only be read here.</strong> items.archive was written by model version 5; this homepwner knows up to 3 and opens it read-only."))
+            #expect(list.contains("<strong>This inventory can only be read here.</strong> items.archive was written by model version 5; this homepwner knows up to 4 and opens it read-only."))
             #expect(list.contains("<a href=\"/items/\(key)\" class=\"row-link\">Lamp</a>"))
             #expect(!list.contains("id=\"add-form\""))
             #expect(!list.contains("check --repair"))

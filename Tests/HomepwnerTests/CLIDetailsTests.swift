@@ -113,8 +113,8 @@ struct CLIDetailsTests {
             #expect(run.status == 0)
             let rows = run.output.components(separatedBy: "\r\n")
             try #require(rows.count == 4)
-            #expect(rows[1].hasSuffix(",no,House › Garage,'=tools; power,2,2024-03-15,129,\"'+Store, Inc.\",2027-03-15,'-call first,\"two\nlines\",'@DR-9,Bosch,,0"))
-            #expect(rows[2].hasSuffix(",no,,,1,,,,,,,,,,0"), "then the maintenance log (none), and the last column: the total value")
+            #expect(rows[1].hasSuffix(",no,House › Garage,'=tools; power,2,2024-03-15,129,\"'+Store, Inc.\",2027-03-15,'-call first,\"two\nlines\",'@DR-9,Bosch,,,0"))
+            #expect(rows[2].hasSuffix(",no,,,1,,,,,,,,,,,0"), "then the archive day and the maintenance log (none), and the last column: the total value")
         }
     }
 }

@@ -231,7 +231,7 @@ struct CLITests {
             #expect(run.status == 0)
             let lines = run.output.components(separatedBy: "\r\n")
             try #require(lines.count == 4)
-            #expect(lines[0] == "Name,Serial Number,Value Each in Dollars,Date Created,Item Key,Has Photo,Location,Labels,Quantity,Purchase Date,Price Paid,Purchased From,Warranty Ends,Warranty Notes,Notes,Model,Manufacturer,Maintenance,Total Value in Dollars")
+            #expect(lines[0] == "Name,Serial Number,Value Each in Dollars,Date Created,Item Key,Has Photo,Location,Labels,Quantity,Purchase Date,Price Paid,Purchased From,Warranty Ends,Warranty Notes,Notes,Model,Manufacturer,Archived,Maintenance,Total Value in Dollars")
             #expect(lines[1].hasPrefix("\"'=HYPERLINK(\"\"http://x\"\")\",\"'+1,2\",5,"))
             #expect(lines[2].hasPrefix("'@SUM(A1),,0,"))
             #expect(lines[3].isEmpty)
