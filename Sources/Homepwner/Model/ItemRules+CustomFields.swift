@@ -65,12 +65,16 @@ extension ItemRules {
         return CustomField(name: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
     }
 
-    /// What is wrong with custom fields read from disk, each in its rule's words: a name or value
-    /// that breaks its rule, a name given twice (by code point), too many fields.
+    /// What is wrong with custom fields read from disk, each in its rule's words: a key holding a
+    /// value of another type, a name or value that breaks its rule, a name given twice (by code
+    /// point), too many fields.
     static func customFieldProblems(of fields: [CustomField]) -> [ItemProblem] {
         var problems: [ItemProblem] = []
         var names = Set<[UInt8]>()
         for field in fields {
+            for key in field.unreadableFields {
+                problems.append(ItemProblem(field: .customFields, message: "the field \(field.name.prefix(60)): \(key) holds a value of another type; it is kept as it is until the field is set"))
+            }
             do {
                 let name = try customFieldName(field.name)
                 _ = try customFieldValue(field.value, of: name)
