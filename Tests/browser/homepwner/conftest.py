@@ -37,7 +37,13 @@ def add_with_photo(page, name, serial, value, body, sky, location) -> str:
         # The report's owner and policy block, set once.
         response = page.request.put("/api/owner", data={"name": "Ana Rivera", "address": "1 Elm Street\nSpringfield", "insurer": "Acme Mutual", "policyNumber": "HO-3 4471"})
         assert response.ok, response.text()
+        # A sofa given away last year: archived, out of the list and the totals unless asked for.
+        sofa = create(page, "Old sofa", "", 300)
+        response = page.request.patch(f"/api/items/{sofa}", data={"archivedDate": "2025-06-01", "customFields": [{"name": "Given to", "value": "Charity shop"}]})
+        assert response.ok, response.text()
     if name == "Upright piano":
+        response = page.request.patch(f"/api/items/{key}", data={"customFields": [{"name": "Finish", "value": "Walnut veneer"}, {"name": "Tuned to", "value": "A440"}]})
+        assert response.ok, response.text()
         for entry in ({"date": "2025-06-02", "note": "Tuned to A440; two hammers re-felted", "costInDollars": 180, "nextDue": "2026-06-02"},
                       {"date": "2026-06-10", "note": "Tuned", "costInDollars": 120, "nextDue": "2027-06-10"}):
             response = page.request.post(f"/api/items/{key}/maintenance", data=entry)
@@ -79,6 +85,7 @@ APP = App(
             "list-by-value": "/?sort=value-desc",
             "list-search": "/?q=piano&sort=location",
             "list-no-match": "/?q=no-such-thing-here",
+            "list-archived": "/?archived=include",
             "import": "/import",
             "report": "/report",
             "labels": "/labels",
@@ -95,7 +102,9 @@ APP = App(
         tolerated=(),  # any violation fails
         screenshots={
             "list": ("/", thumbs_shown()), "item": ("/items/{0}", PHOTO_SHOWN), "item-maintenance": ("/items/{1}#maintenance", PHOTO_SHOWN),
-            "item-photos": ("/items/{1}#photos", PHOTO_SHOWN), "search": ("/?q=piano", thumbs_shown()),
+            "item-photos": ("/items/{1}#photos", PHOTO_SHOWN),
+            "item-fields": ("/items/{1}#custom-fields", PHOTO_SHOWN),
+            "list-archived": ("/?archived=include", thumbs_shown()), "search": ("/?q=piano", thumbs_shown()),
             "import": ("/import", "() => true"), "report": ("/report", thumbs_shown()), "labels": ("/labels", "() => true"),
             "locations": ("/locations", "() => true"), "location": ("/location?name=House", "() => true"),
         },
