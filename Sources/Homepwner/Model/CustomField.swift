@@ -11,7 +11,7 @@ import KeyedArchive
 /// Decoding is total, as ``Item``'s: a key holding a well-formed value of another type reads as
 /// empty text, is named in ``unreadableFields`` and kept in ``otherFields``; keys this version
 /// does not know are kept and written back.
-public struct CustomField: Archivable, Sendable, Hashable {
+public struct CustomField: Archivable, Sendable, Hashable, KeepsUnreadFields {
     /// The Objective-C class name the fields are archived under.
     public static let archiveClassName = "HPCustomField"
 
@@ -34,12 +34,6 @@ public struct CustomField: Archivable, Sendable, Hashable {
 
     /// The keys this model reads, in the order it writes them.
     static let knownKeys = ["name", "value"]
-
-    private mutating func replaceKept(_ key: String) {
-        guard !otherFields.isEmpty else { return }
-        unreadableFields.removeAll { ExactString.equal($0, key) }
-        otherFields = otherFields.removing(key)
-    }
 
     /// Writes `name` and `value`, then the kept keys.
     public func encode(with coder: inout ArchiveEncoder) {

@@ -17,7 +17,7 @@ import KeyedArchive
 /// still lists and `check` can say what was wrong; the value itself is kept in ``otherFields``
 /// and written back exactly as it was until that field is set. Values outside ``ItemRules``
 /// load as they are.
-public struct Item: Archivable, Sendable, Hashable {
+public struct Item: Archivable, Sendable, Hashable, KeepsUnreadFields {
     /// The Objective-C class the 2014 app archived.
     public static let archiveClassName = "BNRItem"
 
@@ -87,16 +87,6 @@ public struct Item: Archivable, Sendable, Hashable {
         self.itemKey = itemKey
         self.otherFields = otherFields
         self.unreadableFields = []
-    }
-
-    /// Setting a field whose archived value had another type (or, for a detail, was `$null`)
-    /// replaces that kept value.
-    private mutating func replaceKept(_ key: String) {
-        guard !otherFields.isEmpty else { return }
-        if let index = unreadableFields.firstIndex(where: { ExactString.equal($0, key) }) {
-            unreadableFields.remove(at: index)
-        }
-        otherFields = otherFields.removing(key)
     }
 
     /// The keys of the 2014 app's five fields, in the order ``init(from:)`` reads them.

@@ -13,7 +13,7 @@ import KeyedArchive
 /// Decoding is total, as ``Item``'s: a key holding a well-formed value of another type reads as
 /// the default (the reference date, empty text, not set), is named in ``unreadableFields`` and
 /// kept in ``otherFields``; keys this version does not know are kept and written back.
-public struct MaintenanceEntry: Archivable, Sendable, Hashable {
+public struct MaintenanceEntry: Archivable, Sendable, Hashable, KeepsUnreadFields {
     /// The Objective-C class name the entries are archived under.
     public static let archiveClassName = "HPMaintenanceEntry"
 
@@ -53,12 +53,6 @@ public struct MaintenanceEntry: Archivable, Sendable, Hashable {
 
     /// The keys this model reads, in the order it writes them.
     static let knownKeys = ["date", "note", "cost", "nextDue"]
-
-    private mutating func replaceKept(_ key: String) {
-        guard !otherFields.isEmpty else { return }
-        unreadableFields.removeAll { ExactString.equal($0, key) }
-        otherFields = otherFields.removing(key)
-    }
 
     /// Writes `date` and `note`, then `cost` and `nextDue` when set, then the kept keys.
     public func encode(with coder: inout ArchiveEncoder) {
