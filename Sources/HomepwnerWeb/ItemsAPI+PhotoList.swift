@@ -15,7 +15,7 @@ extension ItemsAPI {
     func addPhotos(_ input: Operations.AddPhotos.Input) async throws -> Operations.AddPhotos.Output {
         let key = try ItemKey.parse(input.path.itemKey)
         _ = try await store.item(key)
-        let images = try await input.body.upload.images(limit: maxBodyBytes)
+        let images = try await input.body.upload.images(limit: maxBodyBytes, maxCount: ItemPhoto.maxPerItem)
         let (photos, added) = try await store.addPhotos(images, toItem: key)
         var list = Self.photoList(key, photos)
         list.added = added

@@ -23,15 +23,16 @@ public enum PhotoUpload<Part: Sendable>: Sendable {
     }
 
     /// Every image the upload holds: the raw body, or each `photo` field of a form in order;
-    /// all of it at most `limit` bytes.
+    /// all of it at most `limit` bytes, at most `maxCount` images.
     ///
-    /// - Throws: ``APIError`` 413 past the limit, 400 for a form without a `photo` field.
-    public func images(limit: Int) async throws -> [Data] {
+    /// - Throws: ``APIError`` 413 past the limit, 400 for a form without a `photo` field or with
+    ///   more than `maxCount`.
+    public func images(limit: Int, maxCount: Int) async throws -> [Data] {
         switch self {
         case .file(let body):
             [try await UploadBody.collect(body, limit: limit)]
         case .form(let parts, let pick):
-            try await UploadBody.fields("photo", in: parts, limit: limit, pick: pick)
+            try await UploadBody.fields("photo", in: parts, limit: limit, maxCount: maxCount, pick: pick)
         }
     }
 }

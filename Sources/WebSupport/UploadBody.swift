@@ -58,14 +58,15 @@ public enum UploadBody {
 
     /// The bytes of every field of a multipart form that `pick` chooses, in the form's order,
     /// all of the form's parts together at most `limit` bytes (the other parts are read and
-    /// dropped).
+    /// dropped), and at most `maxCount` such fields.
     ///
-    /// - Throws: ``APIError`` 400 without any such field (named `field` in the message), 413
-    ///   past the limit.
+    /// - Throws: ``APIError`` 400 without any such field or with more than `maxCount` (named
+    ///   `field` in the message), 413 past the limit.
     public static func fields<Part: Sendable>(
         _ field: String,
         in parts: MultipartBody<Part>,
         limit: Int,
+        maxCount: Int,
         pick: @Sendable (Part) -> (wanted: Bool, body: HTTPBody)
     ) async throws -> [Data] {
         var found: [Data] = [], used = 0
@@ -80,7 +81,11 @@ public enum UploadBody {
                 throw APIError.tooLarge(limit: limit)
             }
             used += bytes.count
-            if wanted { found.append(bytes) }
+            guard wanted else { continue }
+            guard found.count < maxCount else {
+                throw APIError.badRequest("the form has more than \(maxCount) fields named \(field), the most one upload takes")
+            }
+            found.append(bytes)
         }
         guard !found.isEmpty else { throw APIError.badRequest("the form has no field named \(field)") }
         return found

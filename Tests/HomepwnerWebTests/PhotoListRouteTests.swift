@@ -92,6 +92,10 @@ struct PhotoListRouteTests {
             #expect(try Self.names(in: folder).filter { $0.hasPrefix(key) }.isEmpty)
             let none = try await Self.post(client, key, [], extra: "just a note")
             #expect(none.status == .badRequest)
+            // More photos than an item may have: refused while the form is read, none decoded.
+            let many = try await Self.post(client, key, Array(repeating: Data("x".utf8), count: 31))
+            #expect(many.status == .badRequest)
+            #expect(try errorMessage(many) == "the form has more than 30 fields named photo, the most one upload takes")
             for number in ["0", "01x", "1234567", "-1", "%F0%9F%98%80", "99999999999999999999999"] {
                 let response = try await client.execute(uri: "/api/items/\(key)/photos/\(number)", method: .get)
                 #expect(response.status == .badRequest, "\(number)")

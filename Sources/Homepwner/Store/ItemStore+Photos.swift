@@ -29,6 +29,11 @@ extension ItemStore {
         try requireWritable()
         guard !uploads.isEmpty else { throw HomepwnerError(.invalidImage, "no photo was given") }
         let item = try await item(key)
+        // Counted before any is decoded: a form of many small images costs one listing, not their decoding.
+        let count = try await images.photos(forKey: key).count
+        guard count + uploads.count <= ItemPhoto.maxPerItem else {
+            throw HomepwnerError(.invalidImage, "item \(key) has \(Self.counted(count, "photo")); \(uploads.count) more would be more than the \(ItemPhoto.maxPerItem) an item can have, so no photo was added")
+        }
         var infos: [ImageInfo] = []
         for (index, upload) in uploads.enumerated() {
             do {
@@ -36,10 +41,6 @@ extension ItemStore {
             } catch let error as HomepwnerError where uploads.count > 1 {
                 throw HomepwnerError(error.code, "photo \(index + 1) of \(uploads.count): \(error.message); no photo was added")
             }
-        }
-        let count = try await images.photos(forKey: key).count
-        guard count + uploads.count <= ItemPhoto.maxPerItem else {
-            throw HomepwnerError(.invalidImage, "item \(key) has \(Self.counted(count, "photo")); \(uploads.count) more would be more than the \(ItemPhoto.maxPerItem) an item can have, so no photo was added")
         }
         var added: [ItemPhoto] = []
         do {
