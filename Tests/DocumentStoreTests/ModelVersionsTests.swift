@@ -51,7 +51,7 @@ struct ModelVersionsTests {
     func messages() {
         let error = Words.versions.newerModelError(document: "items.archive", writtenBy: 4)
         #expect(error.code == .newerModel)
-        #expect(error.message == "items.archive was written by model version 4; this words knows up to 4 and opens it read-only")
+        #expect(error.message == "items.archive was written by model version 4; this words knows up to 3 and opens it read-only")
         #expect(throws: error) { try Words.versions.requireWritable(4, document: "items.archive") }
         #expect(throws: Never.self) { try Words.versions.requireWritable(3, document: "items.archive") }
         #expect(ModelVersions<Words>.olderCopyName(of: "items.archive", version: 1) == "items.archive.v1")

@@ -14,8 +14,11 @@ struct PhotoOrderTests {
             guard case .bucket(let direct) = place.storage, let server = place.server else { return }
             let proxy = try await S3FaultProxy.start(upstream: server.endpoint)
             defer { proxy.stop() }
-            let retry = RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(5))
-            let client = try server.client(endpoint: proxy.endpoint, retry: retry, requestTimeout: .seconds(5))
+            // Few attempts, so a planned failure fails the request; time enough for an answer from
+            // the local S3 server, which the whole test run shares and which answers one request
+            // at a time (under CI's full run an answer once took longer than 5 s).
+            let retry = RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), deadline: .seconds(30))
+            let client = try server.client(endpoint: proxy.endpoint, retry: retry, requestTimeout: .seconds(30))
             let store = ItemStore(storage: .bucket(BucketStorage(client: client, location: direct.location)))
             do {
                 try await body(store, proxy, place)
