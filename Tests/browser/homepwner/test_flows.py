@@ -68,7 +68,7 @@ def test_photo_by_picker_and_by_drop_shows_in_the_table_and_is_removed(page: Pag
         page.wait_for_function(f"() => document.querySelector('#item-{key} img.thumb')?.naturalWidth > 0")
 
     page.goto(f"/items/{dropped}")
-    page.get_by_role("button", name="Remove photo").click()
+    page.get_by_role("button", name="Remove photo", exact=True).click()
     expect(page.locator("#photo-message")).to_have_text("Photo removed.")
     wait_for_api(page, f"/api/items/{dropped}", lambda r: r.json()["hasPhoto"] is False)
 
