@@ -513,11 +513,15 @@ def made_folder(binary, work, name, count):
     return folder
 
 
-def follow_table(binary, work, creatures, idle_seconds, storm_seconds, storm_connections):
+STORES = {"moto": "Scripts/s3-test-server.py", "SeaweedFS": "Scripts/seaweedfs-server.py"}
+
+
+def follow_table(binary, work, creatures, idle_seconds, storm_seconds, storm_connections, stores=tuple(STORES)):
     """Three servers on a bucket of `creatures`: idle requests of one of them, and change-following latency."""
     folder = made_folder(binary, work, "follow", creatures)
     rows = []
-    for store, script in (("moto", "Scripts/s3-test-server.py"), ("SeaweedFS", "Scripts/seaweedfs-server.py")):
+    for store in stores:
+        script = STORES[store]
         storage, env = start_storage(["follow"], script)
         prefix, bucket = "f/", "follow"
         location = f"s3://{bucket}/{prefix}"
@@ -755,6 +759,7 @@ def main():
     parser.add_argument("--idle-seconds", type=int, default=120, help="how long the idle requests are counted")
     parser.add_argument("--storm-seconds", type=int, default=30, help="how long the storm of the following benchmark lasts")
     parser.add_argument("--storm-connections", type=int, default=8, help="wrk's connections on each of the two storming servers")
+    parser.add_argument("--stores", default=",".join(STORES), help="the stores the following benchmark runs on (moto,SeaweedFS)")
     parser.add_argument("--cold-sizes", default="1500,10000", help="the bucket sizes of the cold starts")
     options = parser.parse_args()
     binary = os.environ.get("BINARY") or os.path.join(ROOT, ".build/release/scary-creatures")
@@ -785,7 +790,8 @@ def main():
         if run("cold-start"):
             cold_start_table(binary, work, [int(size) for size in options.cold_sizes.split(",")], options.runs)
         if run("follow"):
-            follow_table(binary, work, options.creatures, options.idle_seconds, options.storm_seconds, options.storm_connections)
+            follow_table(binary, work, options.creatures, options.idle_seconds, options.storm_seconds, options.storm_connections,
+                         [store for store in options.stores.split(",") if store])
         if options.only == "scale":  # long (about 20 minutes): only when asked for
             scale_table(binary, work, options.scale_creatures, 1_000, options.seconds)
     finally:

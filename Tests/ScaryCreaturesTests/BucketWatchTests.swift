@@ -60,7 +60,7 @@ struct BucketWatchTests {
         }
     }
 
-    @Test("a creature present before the watch began is not read at start; the first change another server makes to it is told as updated and photo", arguments: S3Store.allCases)
+    @Test("a creature present before the watch began is not read at start; another server's edit of its data alone is told as updated, at the stored version; a new photo for it as photo", arguments: S3Store.allCases)
     func presentBeforeTheWatch(store: S3Store) async throws {
         try await withTwoDatabases(on: store) { one, two in
             let old = try await one.add(title: "Old")
@@ -72,8 +72,11 @@ struct BucketWatchTests {
             defer { watch.cancel() }
             for await _ in ready { break }
             let events = await two.changes.subscribe(after: nil)
-            _ = try await one.rate(old.id, 2)
-            #expect(try await nextEvents(events, count: 2, limit: .seconds(60)).map(\.summary) == ["updated \(old.id)", "photo \(old.id)"])
+            let rated = try await one.rate(old.id, 2)
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["updated \(old.id)"])
+            #expect(await two.changes.state(of: old.id)?.version == rated.version)
+            try await one.setImage(old.id, try SamplePhotos.png())
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["photo \(old.id)"])
         }
     }
 
@@ -135,6 +138,30 @@ struct EditFollowingCostTests {
 
             try await one.setImage(id, try SamplePhotos.png())
             #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["photo \(id)"])
+        }
+    }
+
+    @Test("an edit another server makes to a creature present before this server's watch began (its state not read at start) costs no request either: told as updated, at the digest the journal carries", arguments: S3Store.allCases)
+    func noRequestForCreatureNotReadAtStart(store: S3Store) async throws {
+        try await ProxiedPrefix.with(store, name: "edit-cost-unread") { prefix in
+            let one = try await ScaryCreatureDatabase.open(storage: .bucket(prefix.direct))
+            let old = try await one.add(title: "Old")
+            let reader = try await ScaryCreatureDatabase.open(storage: .bucket(prefix.proxied))
+            // A margin of -2 s counts the watch as begun 2 s from now, so the creature is older
+            // than it (a listing dates objects to the second) and is not read at start.
+            let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
+            let watch = Task {
+                try await FolderWatch(database: reader, clockMargin: -2, fullInterval: .seconds(3600), digestWindow: .seconds(60)).run { readyContinuation.yield() }
+            }
+            defer { watch.cancel() }
+            for await _ in ready { break }
+            let events = await reader.changes.subscribe(after: nil)
+            #expect(await reader.changes.state(of: old.id) == FolderWatch.unreadState)
+            let before = try await prefix.proxy.log().count
+            let rated = try await one.rate(old.id, 4)
+            #expect(try await nextEvents(events, count: 1, limit: .seconds(60)).map(\.summary) == ["updated \(old.id)"])
+            #expect(try await requests(prefix, from: before, dataOf: old.id) == [])
+            #expect(await reader.changes.state(of: old.id)?.version == rated.version)
         }
     }
 

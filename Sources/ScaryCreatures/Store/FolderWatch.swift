@@ -44,10 +44,12 @@ public struct FolderWatch: Sendable {
     ///
     /// In a bucket nothing is read at start (that would be two requests per creature): the
     /// creatures present are remembered as "state not read", so the first change another server
-    /// makes to one is published both as `updated` and as `photo`; the first listing waits an
-    /// interval and for the full listings being read (a server's first answers do not queue
-    /// behind it, nor it behind them), and creatures it finds written since the watch began are
-    /// published then, so a page that loaded before they were written still follows them.
+    /// makes to one is published both as `updated` and as `photo` — unless it wrote the data file
+    /// alone and the journals vouch for its bytes (``refreshData(_:digests:)``): that is `updated`,
+    /// at their digest. The first listing waits an interval and for the full listings being read
+    /// (a server's first answers do not queue behind it, nor it behind them), and creatures it
+    /// finds written since the watch began are published then, so a page that loaded before they
+    /// were written still follows them.
     ///
     /// - Parameter onReady: called once every creature is watched (changes from then on are seen).
     /// - Throws: ``ScaryCreaturesError`` `.storage` if the watch cannot be set up.
@@ -125,12 +127,15 @@ public struct FolderWatch: Sendable {
     /// Tells the change stream of each creature in `ids` whose data file alone was written: its
     /// version is the digest the journals gave (`digests`: the data file's bytes' hash, which
     /// is what a version is), or else its data file is read again, ``concurrentRefreshes`` at a
-    /// time. The photo is as it was.
+    /// time. The photo is as it was — for a creature not read yet (present at start), still
+    /// "not read": so the first edits another server makes to the creatures present cost no
+    /// read either (after a restart, a storm of them on other servers would otherwise be two
+    /// requests each, and every change in a pass would wait for them).
     func refreshData(_ ids: [Int], digests: [Int: String] = [:]) async {
         var unread: [Int] = []
         for id in ids {
             guard let digest = digests[id], CreatureVersion.hash(of: digest) != nil,
-                  let known = await database.changes.state(of: id), known != Self.unreadState else {
+                  let known = await database.changes.state(of: id) else {
                 unread.append(id)
                 continue
             }
