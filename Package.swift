@@ -66,12 +66,23 @@ let package = Package(
         ),
         // The exclusive rename (renameat2 RENAME_NOREPLACE) that Glibc does not export to Swift.
         .target(name: "CDocumentStore"),
+        // People who may sign in: names, roles, scrypt password hashes (swift-crypto's BoringSSL)
+        // and invitations, kept beside the data in a folder or a bucket; shared by both apps'
+        // servers and commands.
+        .target(
+            name: "Accounts",
+            dependencies: [
+                "DocumentStore", "Failures", "Hex",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         // What the command-line tools share: options before the subcommand, one-line errors,
         // terminal-safe text, JSON output, the storage a command works on. No web server.
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "DocumentStore", "Failures", "Imaging",
+                "Accounts", "DocumentStore", "Failures", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -143,7 +154,7 @@ let package = Package(
         .target(
             name: "WebSupport",
             dependencies: [
-                "Hex", "BackgroundWork",
+                "Accounts", "Hex", "BackgroundWork",
                 // The change feed behind both apps' event streams.
                 "DocumentStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -249,6 +260,7 @@ let package = Package(
         ),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
         .testTarget(name: "HexTests", dependencies: ["Hex"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "DocumentStore", "TestSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(name: "FailuresTests", dependencies: ["Failures", "KeyedArchive", "ObjectStorage", "DocumentStore"]),
         .testTarget(name: "ImagingTests", dependencies: ["TestSupport", "Imaging", "ImagingSamples"]),

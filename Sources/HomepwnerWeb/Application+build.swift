@@ -46,7 +46,9 @@ public func buildApplication(
     default:
         break
     }
-    let router = try buildRouter(store: store, configuration: configuration, pages: pages)
+    let accounts = AccountAccess(blobs: store.blobs, appName: "Homepwner")
+    await accounts.prime()
+    let router = try buildRouter(store: store, configuration: configuration, pages: pages, accounts: accounts)
     let purge: @Sendable (MemoryPressureEvent) async -> Void = { event in
         await store.images.cache.purge(reason: "memory pressure (\(event.level.rawValue)): \(event.detail)")
     }
@@ -69,13 +71,14 @@ public func buildApplication(
 /// The router: security and error middleware (knowing the routes from `openapi.yaml` and
 /// `pages`), the generated API, `/openapi.yaml`, and the pages (added last, by `pages`).
 public func buildRouter(
-    store: ItemStore, configuration: WebConfiguration, pages: PageRoutes<ItemStore>? = nil
+    store: ItemStore, configuration: WebConfiguration, pages: PageRoutes<ItemStore>? = nil, accounts: AccountAccess? = nil
 ) throws -> Router<BasicRequestContext> {
     // A CSV import is read, planned and applied, and its answer made, off the event loops
     // (100,000 rows take seconds): `x-work: heavy` in openapi.yaml, as the heavy reads.
     let router = try AppRouter.make(
         configuration: configuration, appName: "Homepwner", errors: ErrorMapping.apiError(for:),
-        openAPIDocument: try AppRouter.openAPIDocument(in: .module), pages: pages
+        openAPIDocument: try AppRouter.openAPIDocument(in: .module), pages: pages,
+        accounts: accounts ?? AccountAccess(blobs: store.blobs, appName: "Homepwner")
     )
     try ItemsAPI(
         store: store, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes,

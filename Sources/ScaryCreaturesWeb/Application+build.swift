@@ -46,8 +46,10 @@ public func buildApplication(
     let cache = ResponseCacheMiddleware<BasicRequestContext>(
         cache: responses, generation: { database.generation.current }, isCacheable: isCacheable
     )
+    let accounts = AccountAccess(blobs: database.blobs, appName: "Scary Creatures")
+    await accounts.prime()
     let router = try buildRouter(
-        database: database, configuration: configuration, logger: logger, cache: cache, pages: pages
+        database: database, configuration: configuration, logger: logger, cache: cache, pages: pages, accounts: accounts
     )
     let purges = memoryPurges(database: database, responses: responses, logger: logger)
     let signalPurges = ManualMemoryPressureSource()
@@ -67,7 +69,7 @@ public func buildApplication(
     return AppServer.application(
         router: router, configuration: configuration, hosts: hosts, serverName: serverName,
         services: services, data: storage.description, logger: logger, eventLoopGroup: eventLoopGroup,
-        additionalChannelHandlers: { cachedAnswers(cache, configuration: configuration, logger: logger) }, onRunning: onRunning
+        additionalChannelHandlers: { cachedAnswers(cache, configuration: configuration, accounts: accounts, logger: logger) }, onRunning: onRunning
     )
 }
 
@@ -87,13 +89,13 @@ func memoryPurges(database: ScaryCreatureDatabase, responses: ResponseCache, log
 
 /// The connection handlers that answer cached `GET`s before the router (see
 /// ``WebSupport/CachedResponseChannelHandler``) — none when a token is required, since the router
-/// must check it first.
+/// must check it first, and answering only while no one must sign in (`accounts`).
 func cachedAnswers(
-    _ cache: ResponseCacheMiddleware<BasicRequestContext>, configuration: WebConfiguration, logger: Logger
+    _ cache: ResponseCacheMiddleware<BasicRequestContext>, configuration: WebConfiguration, accounts: AccountAccess, logger: Logger
 ) -> [any RemovableChannelHandler] {
     guard (configuration.token ?? "").isEmpty else { return [] }
     return [
-        CachedResponseChannelHandler(middleware: cache, logger: logger, logLevel: .info)
+        CachedResponseChannelHandler(middleware: cache, logger: logger, logLevel: .info, mayAnswer: { accounts.isKnownOpen() })
     ]
 }
 
@@ -113,11 +115,12 @@ let serverName = "scary-creatures"
 /// by `pages`).
 func buildRouter(
     database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger,
-    cache: ResponseCacheMiddleware<BasicRequestContext>, pages: PageRoutes<ScaryCreatureDatabase>?
+    cache: ResponseCacheMiddleware<BasicRequestContext>, pages: PageRoutes<ScaryCreatureDatabase>?, accounts: AccountAccess? = nil
 ) throws -> Router<BasicRequestContext> {
     let router = try AppRouter.make(
         configuration: configuration, appName: "Scary Creatures", errors: ErrorMapping.apiError(for:),
         openAPIDocument: try AppRouter.openAPIDocument(in: .module), pages: pages,
+        accounts: accounts ?? AccountAccess(blobs: database.blobs, appName: "Scary Creatures"),
         addInnerMiddleware: { $0.add(middleware: cache) }
     )
     // Compact JSON: the list of 1,000 creatures is a third of its pretty-printed size.

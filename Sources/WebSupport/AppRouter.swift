@@ -6,8 +6,8 @@ import NIOCore
 /// The router both apps start from: the same middleware in the same order — the request kept on
 /// the event loop that read it, security headers,
 /// request log, JSON errors, a `Content-Type` that repeats a parameter refused, decoded quoted
-/// headers, 405s, the access token and sign-in (when one
-/// is configured), cross-site refusal, the limits on uploads and event streams at once, the body
+/// headers, 405s, sign-in by person (once accounts are stored), the access token and sign-in
+/// (when one is configured), cross-site refusal, the limits on uploads and event streams at once, the body
 /// limit — then the app's own middleware, the API's `Cache-Control` (inside the app's response
 /// cache, so kept answers carry it too), raw
 /// request headers for the generated handlers, heavy writes off the event loops, and
@@ -25,12 +25,14 @@ public enum AppRouter {
     ///     streams and heavy operations are held to ``WebConfiguration``'s limits and answered off
     ///     the event loops (``APIRouteTable``).
     ///   - pages: the pages' uploads and heavy reads, added to the API's; nil for the API alone.
+    ///   - accounts: the people who may sign in, kept with the data (``AccountGateMiddleware``:
+    ///     once one is stored, every request needs a session); nil for none.
     ///   - addInnerMiddleware: adds the app's own middleware, run after the common checks (a
     ///     response cache).
     /// - Throws: ``OpenAPIDocumentError`` when the document cannot be read.
     public static func make<Store>(
         configuration: WebConfiguration, appName: String, errors: @escaping @Sendable (any Error) -> APIError?,
-        openAPIDocument: Data, pages: PageRoutes<Store>?,
+        openAPIDocument: Data, pages: PageRoutes<Store>?, accounts: AccountAccess? = nil,
         addInnerMiddleware: (Router<BasicRequestContext>) -> Void = { _ in }
     ) throws -> Router<BasicRequestContext> {
         let api = try APIRouteTable(openAPIDocument: openAPIDocument)
@@ -47,6 +49,9 @@ public enum AppRouter {
         router.add(middleware: QuotedHeadersMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(routes: api.methodsByPath.map { ($0.path, $0.methods) } + [("/openapi.yaml", [.get, .head])]))
         let access = configuration.token.flatMap { $0.isEmpty ? nil : AccessToken($0, appName: appName, limits: configuration.tokenMode) }
+        if let accounts {
+            router.add(middleware: AccountGateMiddleware(access: accounts, tokenConfigured: access != nil, publicReads: api.publicReads))
+        }
         if let access {
             router.add(middleware: TokenMiddleware(access: access, publicReads: api.publicReads))
         }
@@ -61,8 +66,8 @@ public enum AppRouter {
             appName: appName, maxBodyBytes: configuration.maxBodyBytes, apiPaths: Set(api.methodsByPath.map(\.path).filter { !$0.hasPrefix("/api/") })
         ))
         router.add(middleware: OffLoopMiddleware(paths: api.heavyReads.union(pages?.heavyReads ?? [])))
-        if let access {
-            SignIn.addRoutes(to: router, access: access, appName: appName)
+        if access != nil || accounts != nil {
+            SignIn.addRoutes(to: router, access: access, accounts: accounts, appName: appName)
         }
         addInnerMiddleware(router)
         router.add(middleware: DataCacheControlMiddleware())

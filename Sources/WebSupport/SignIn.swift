@@ -2,28 +2,40 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The small sign-in form for servers that need an access token, and signing out:
-/// `GET /sign-in` shows the form; `POST /sign-in` checks the token (in constant time, throttled:
-/// ``AccessToken``), starts a session and sets its id — never the token — as the app's
-/// ``SessionCookie`` (`HttpOnly; SameSite=Strict; Path=/`), then sends the browser home.
+/// Signing in and out. With accounts stored (``AccountAccess``), `GET /sign-in` is the
+/// name-and-password form and `POST /sign-in` checks the pair (``AccountSignIn``); without, for
+/// servers that need an access token, the form takes the token (checked in constant time,
+/// throttled: ``AccessToken``), starts a session and sets its id — never the token — as the
+/// app's ``SessionCookie`` (`HttpOnly; SameSite=Strict; Path=/`), then sends the browser home.
 /// `POST /sign-out` (a page form, so it carries the form token) ends the session and clears the
-/// cookie. Sessions live in the server's memory: a restart signs every browser out.
+/// cookie. Token-mode sessions live in the server's memory; accounts' sessions are stored with
+/// the data.
 public enum SignIn {
     /// The form's path; ``TokenMiddleware`` lets it through.
     public static let path = "/sign-in"
     /// The path that signs out.
     public static let signOutPath = "/sign-out"
 
-    /// Adds the three routes to `router` for `access`, naming the app `appName` on the form.
-    public static func addRoutes<Context: RequestContext>(to router: Router<Context>, access: AccessToken, appName: String) {
+    /// Adds the sign-in and sign-out routes to `router`: with accounts stored, the
+    /// name-and-password form (``AccountSignIn``) and the invitations' pages; without, the
+    /// access token's form (when `access` is set; else `/sign-in` sends the browser home).
+    public static func addRoutes<Context: RequestContext>(to router: Router<Context>, access: AccessToken?, accounts: AccountAccess?, appName: String) {
         router.get(RouterPath(stringLiteral: path)) { _, _ in
-            page(appName: appName, message: nil, status: .ok)
+            if let accounts, try await !accounts.book().book.accounts.isEmpty {
+                return AccountSignIn.signInPage(appName: appName, name: "", message: nil, status: .ok)
+            }
+            guard access != nil else { return home }
+            return page(appName: appName, message: nil, status: .ok)
         }
         router.post(RouterPath(stringLiteral: path)) { request, _ in
             var request = request
             let body = try await request.collectBody(upTo: 4096)
-            let given = formValue("token", in: String(buffer: body)) ?? ""
-            switch access.check(Array(given.utf8)) {
+            let fields = HTMLForm(String(buffer: body))
+            if let accounts, try await !accounts.book().book.accounts.isEmpty {
+                return try await AccountSignIn.signIn(fields, request: request, access: accounts, appName: appName)
+            }
+            guard let access else { return home }
+            switch access.check(Array((fields["token"] ?? "").utf8)) {
             case .wrong:
                 return page(appName: appName, message: "That is not this server's access token.", status: .unauthorized)
             case .throttled(let seconds):
@@ -39,29 +51,36 @@ public enum SignIn {
             }
         }
         router.post(RouterPath(stringLiteral: signOutPath)) { request, _ in
-            if let id = access.cookie.value(in: request) { access.sessions.end(id) }
             var headers = HTTPFields()
             headers[.location] = path
             headers[.cacheControl] = "no-store"
-            headers.append(HTTPField(name: .setCookie, value: cleared(access.formerCookie, for: request)))
-            headers.append(HTTPField(name: .setCookie, value: cleared(access.cookie, for: request)))
+            if let access {
+                if let id = access.cookie.value(in: request) { access.sessions.end(id) }
+                headers.append(HTTPField(name: .setCookie, value: cleared(access.formerCookie, for: request)))
+                headers.append(HTTPField(name: .setCookie, value: cleared(access.cookie, for: request)))
+            }
+            if let accounts {
+                if let id = accounts.cookie.value(in: request) { try? await accounts.sessions.end(id) }
+                headers.append(HTTPField(name: .setCookie, value: accounts.clearCookie(for: request)))
+            }
             return Response(status: .seeOther, headers: headers)
         }
+        if let accounts {
+            AccountSignIn.addWelcomeRoutes(to: router, access: accounts, appName: appName)
+        }
+    }
+
+    /// The 303 home, for sign-in on a server that needs none.
+    private static var home: Response {
+        var headers = HTTPFields()
+        headers[.location] = "/"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .seeOther, headers: headers)
     }
 
     /// A `Set-Cookie` value that removes `cookie` from the browser.
     private static func cleared(_ cookie: SessionCookie, for request: Request) -> String {
         "\(cookie.name(for: request))=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
-    }
-
-    /// The value of field `name` of an `application/x-www-form-urlencoded` body.
-    static func formValue(_ name: String, in body: String) -> String? {
-        for pair in body.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0] == name else { continue }
-            return String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-        }
-        return nil
     }
 
     private static func page(appName: String, message: String?, status: HTTPResponse.Status) -> Response {

@@ -20,8 +20,9 @@ public struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Checks the session or the token, then runs the rest of the chain (knowing the session).
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if AccountAccess.person != nil { return try await next(request, context) }  // signed in by person
         let path = request.uri.path
-        if path == SignIn.path || ([.get, .head].contains(request.method) && publicReads.contains(path)) {
+        if path == SignIn.path || path.hasPrefix(AccountSignIn.welcomePrefix) || ([.get, .head].contains(request.method) && publicReads.contains(path)) {
             return try await next(request, context)
         }
         switch access.admit(request) {

@@ -32,7 +32,7 @@ struct HomepwnerCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, ListCommand.self, AddCommand.self, ShowCommand.self, UpdateCommand.self, SetImageCommand.self,
             RemoveImageCommand.self, DeleteCommand.self, SearchCommand.self, CheckCommand.self, ExportCSVCommand.self, ImportCSVCommand.self, ExportCommand.self, ImportCommand.self, ReportCommand.self,
-            LocationsCommand.self, DashboardCommand.self, MaintenanceCommand.self, OwnerCommand.self, PhotosCommand.self, AttachCommand.self, AttachmentsCommand.self, DetachCommand.self,
+            LocationsCommand.self, DashboardCommand.self, MaintenanceCommand.self, OwnerCommand.self, PhotosCommand.self, AttachCommand.self, AttachmentsCommand.self, DetachCommand.self, UsersCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )

@@ -13,7 +13,7 @@ struct ScaryCreaturesCommand: AsyncParsableCommand {
         discussion: "Data lives in a PrivateDocuments folder (--data-dir); folders from the 2018 Scary Creatures and 2010 Scary Bugs apps open as they are.",
         subcommands: [
             ServeCommand.self, ListCommand.self, AddCommand.self, ShowCommand.self, RenameCommand.self, RateCommand.self,
-            SetImageCommand.self, DeleteCommand.self, ExportCommand.self, ImportCommand.self, CheckCommand.self,
+            SetImageCommand.self, DeleteCommand.self, ExportCommand.self, ImportCommand.self, CheckCommand.self, UsersCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )

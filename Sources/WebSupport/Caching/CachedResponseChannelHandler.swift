@@ -23,7 +23,8 @@ import NIOHTTPTypes
 /// the `Date` line of the second, written past the HTTP encoders straight to the socket; large
 /// bodies are sent from their in-memory file with `sendfile` (see ``KeptFile``).
 ///
-/// Add it only where the router would not refuse the request first (no access token).
+/// Add it only where the router would not refuse the request first (no access token), and with
+/// `mayAnswer` saying when people must sign in.
 public final class CachedResponseChannelHandler<Context: RequestContext>: ChannelDuplexHandler, RemovableChannelHandler {
     /// The request parts from HTTP decoding.
     public typealias InboundIn = HTTPRequestPart
@@ -37,6 +38,9 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
     private let middleware: ResponseCacheMiddleware<Context>
     private let logger: Logger
     private let logLevel: Logger.Level
+    /// Whether a request may be answered here now, before the router's checks (false once
+    /// people must sign in).
+    private let mayAnswer: @Sendable () -> Bool
     /// A head that may be answered here, held until its end shows it has no body.
     private var held: HTTPRequest?
     /// Requests passed on whose response has not ended.
@@ -52,17 +56,21 @@ public final class CachedResponseChannelHandler<Context: RequestContext>: Channe
     /// - Parameters:
     ///   - middleware: the router's cache middleware (its cache, generation and rules).
     ///   - logger: where to log each request answered here, at `logLevel`.
-    public init(middleware: ResponseCacheMiddleware<Context>, logger: Logger, logLevel: Logger.Level) {
+    ///   - mayAnswer: asked for each request: whether it may be answered before the router
+    ///     (``AccountAccess/isKnownOpen()``: not while people must sign in); when it says no,
+    ///     the request goes to the router, which checks it first.
+    public init(middleware: ResponseCacheMiddleware<Context>, logger: Logger, logLevel: Logger.Level, mayAnswer: @escaping @Sendable () -> Bool = { true }) {
         self.middleware = middleware
         self.logger = logger
         self.logLevel = logLevel
+        self.mayAnswer = mayAnswer
     }
 
     /// Holds an answerable head until its end; passes everything else on.
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if passedOn == 0, !quiescing, head.method == .get, !Self.asksToClose(head) {
+            if passedOn == 0, !quiescing, head.method == .get, !Self.asksToClose(head), mayAnswer() {
                 held = head
             } else {
                 passOn(head, context: context)

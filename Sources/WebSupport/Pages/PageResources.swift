@@ -41,16 +41,18 @@ public struct PageResources: Sendable {
     /// 10,000 rows takes most of a second). The template reads the model's stored properties
     /// through its `Encodable` conformance (``TemplateValues``: no reflection). Every template
     /// also sees `formToken`, the token the page's forms send back (``FormGuardMiddleware``),
-    /// `site`, and `signedIn`: whether the request came with a token-mode sign-in session
-    /// (``AccessToken``), which the layout offers to end (``SignIn/signOutPath``).
+    /// `site`, `signedIn`: whether the request came with a sign-in session (token mode's,
+    /// ``AccessToken``, or a person's, ``AccountAccess``), which the layout offers to end
+    /// (``SignIn/signOutPath``), and `person` (`name`, `role`) when signed in by person.
     ///
     /// - Throws: when there is no such template (a build without its resources).
     public func render(_ model: some Encodable & Sendable, template name: String) async throws -> String {
         let formToken = FormToken.current ?? "", signedIn = AccessToken.session != nil, site = site
+        let person = AccountAccess.person.map { ["name": $0.name.text, "role": $0.role.rawValue] }
         let templates = self.templates
         return try await OffLoop.run {
             let context = PageContext(
-                model: try TemplateValues.of(model), formToken: formToken, signedIn: signedIn, site: try TemplateValues.of(site)
+                model: try TemplateValues.of(model), formToken: formToken, signedIn: signedIn, person: person, site: try TemplateValues.of(site)
             )
             guard let html = templates.render(context, withTemplate: name) else {
                 throw CocoaError(.fileNoSuchFile)
@@ -68,6 +70,8 @@ private struct PageContext: MustacheParent {
     let formToken: String
     /// Whether the request came with a token-mode session (not a bearer token, not loopback).
     let signedIn: Bool
+    /// The person signed in (`name`, `role`), when signed in by person.
+    let person: [String: String]?
     /// The ``SiteIdentity`` as the template reads it.
     let site: Any?
 
@@ -75,6 +79,7 @@ private struct PageContext: MustacheParent {
         switch name {
         case "formToken": formToken
         case "signedIn": signedIn
+        case "person": person
         case "site": site
         default: (model as? TemplateFields)?.child(named: name)
         }

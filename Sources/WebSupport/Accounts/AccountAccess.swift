@@ -1,0 +1,188 @@
+import Accounts
+import DocumentStore
+import Foundation
+import BackgroundWork
+import Hummingbird
+import Synchronization
+
+/// The person a request was signed in as.
+public struct SignedInPerson: Sendable, Hashable {
+    /// Their name.
+    public let name: AccountName
+    /// What they may do.
+    public let role: Role
+}
+
+/// Sign-in by person for a server: the accounts and sessions kept with its data
+/// (``Accounts/AccountStore``, ``Accounts/SessionStore``), the cookie that carries a session,
+/// and the throttle on wrong passwords. While no account is stored, a server works as it did
+/// without accounts (one person on loopback, or the access token); once one is, every request
+/// needs a session (``AccountGateMiddleware``).
+public struct AccountAccess: Sendable {
+    /// The accounts.
+    public let accounts: AccountStore
+    /// The sessions.
+    public let sessions: SessionStore
+    /// The cookie that holds a session's id.
+    let cookie: SessionCookie
+    /// Wrong passwords, per account and per client.
+    let throttle: SignInThrottle
+    /// The accounts as last read, and the read under way.
+    private let kept: KeptBook
+
+    /// How long a server trusts the accounts it read: a change made elsewhere (a command, another
+    /// server) is seen within this.
+    public static let bookFreshness: TimeInterval = 1
+
+    /// The person of the request being answered, set by ``AccountGateMiddleware``.
+    @TaskLocal public static var person: SignedInPerson?
+
+    /// Sign-in for the app called `appName` (which names its cookie), with the accounts and
+    /// sessions kept in `blobs`; new passwords hashed at `cost`.
+    public init(blobs: any BlobStore, appName: String, cost: PasswordHash.Cost = .owasp, sessionLimits: SessionStore.Limits = SessionStore.Limits()) {
+        accounts = AccountStore(blobs: blobs, cost: cost)
+        sessions = SessionStore(blobs: blobs, limits: sessionLimits)
+        cookie = SessionCookie(appName: appName, purpose: "person")
+        throttle = SignInThrottle()
+        kept = KeptBook()
+    }
+
+    /// The accounts as a request sees them: read within ``bookFreshness``, or else the last
+    /// read (at most ``bookMaxAge`` old) while a new read runs in the background — so a request
+    /// never waits behind the storage's other work (a cold listing's thousands of reads) for
+    /// them. Only with no read that recent does a request wait for one.
+    ///
+    /// - Throws: ``APIError`` 503 with `Retry-After` when they cannot be read and none was read
+    ///   lately.
+    func book() async throws -> (book: AccountBook, fresh: Bool) {
+        switch kept.current(freshness: .milliseconds(Int(Self.bookFreshness * 1000)), maxAge: Self.bookMaxAge) {
+        case .fresh(let book):
+            return (book, true)
+        case .stale(let book):
+            kept.refreshInBackground(accounts)
+            return (book, false)
+        case .none:
+            return (try await freshBook(), true)
+        }
+    }
+
+    /// The accounts read now (joining a read under way): what a request whose session the kept
+    /// accounts do not know waits for before it is refused, so a person who just set their
+    /// password, or was added on another server, is never turned away by an old read.
+    ///
+    /// - Throws: ``APIError`` 503 with `Retry-After` when they cannot be read.
+    func freshBook() async throws -> AccountBook {
+        do {
+            return try await kept.refresh(accounts)
+        } catch let error as AccountError {
+            var failure = APIError(.serviceUnavailable, code: "accounts_unavailable", error.message)
+            failure.headers[.retryAfter] = "2"
+            throw failure
+        }
+    }
+
+    /// Reads the accounts now (a server does before it listens, so its first requests need not).
+    public func prime() async {
+        _ = try? await kept.refresh(accounts)
+    }
+
+    /// The oldest accounts a request is answered with while a newer read runs: a minute.
+    public static let bookMaxAge: Duration = .seconds(60)
+
+    /// Whether the accounts, read within ``bookFreshness``, were found empty: only then may a
+    /// request be answered before the router's checks (a connection's response cache). Once
+    /// that read is older, a request goes through the router, whose check reads them again —
+    /// so people added by a command are asked to sign in within a second.
+    public func isKnownOpen() -> Bool {
+        kept.isOpen(within: .milliseconds(Int(Self.bookFreshness * 1000)))
+    }
+
+    /// The person and session `request`'s cookie names, if it names a session that has not
+    /// ended and whose person still exists, has a password and has not ended it since.
+    func person(for request: Request, in book: AccountBook) async throws -> (id: String, person: SignedInPerson)? {
+        guard let id = cookie.value(in: request) else { return nil }
+        let session: StoredSession?
+        do {
+            session = try await sessions.session(id)
+        } catch let error as AccountError {
+            throw APIError(.serviceUnavailable, code: "accounts_unavailable", error.message)
+        }
+        guard let session, let name = try? AccountName(session.name), let account = book.account(name), account.hasPassword,
+              session.started > account.sessionsStartAfter.timeIntervalSince1970 else { return nil }
+        return (id, SignedInPerson(name: account.name, role: account.role))
+    }
+
+    /// The `Set-Cookie` value that gives the browser session `id`.
+    func setCookie(_ id: String, for request: Request) -> String {
+        "\(cookie.name(for: request))=\(id); Path=/; HttpOnly; SameSite=Strict"
+    }
+
+    /// The `Set-Cookie` value that removes the session cookie.
+    func clearCookie(for request: Request) -> String {
+        "\(cookie.name(for: request))=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
+    }
+}
+
+/// The accounts as a server last read them, when, and the read under way (one at a time),
+/// shared by its requests and connections.
+private final class KeptBook: Sendable {
+    /// How the kept book stands.
+    enum Standing {
+        /// Read within the freshness asked for.
+        case fresh(AccountBook)
+        /// Older, but within the most age allowed.
+        case stale(AccountBook)
+        /// None read, or too old.
+        case none
+    }
+
+    private struct State {
+        var book: AccountBook?
+        var read: ContinuousClock.Instant?
+        var refreshing: Task<AccountBook, any Error>?
+    }
+
+    private let state = Mutex(State())
+
+    func current(freshness: Duration, maxAge: Duration) -> Standing {
+        state.withLock { state in
+            guard let book = state.book, let read = state.read else { return .none }
+            let age = ContinuousClock.now - read
+            return age < freshness ? .fresh(book) : age < maxAge ? .stale(book) : .none
+        }
+    }
+
+    /// Whether the last read, no older than `age`, found no accounts.
+    func isOpen(within age: Duration) -> Bool {
+        state.withLock { state in
+            guard let book = state.book, let read = state.read else { return false }
+            return book.accounts.isEmpty && ContinuousClock.now - read < age
+        }
+    }
+
+    /// Reads the book (joining a read under way) and keeps it.
+    func refresh(_ accounts: AccountStore) async throws -> AccountBook {
+        let task = state.withLock { kept in
+            if let running = kept.refreshing { return running }
+            let task = Background.task { [self] () async throws -> AccountBook in
+                defer { state.withLock { $0.refreshing = nil } }
+                let book = try await accounts.book()
+                state.withLock { kept in
+                    kept.book = book
+                    kept.read = ContinuousClock.now
+                }
+                return book
+            }
+            kept.refreshing = task
+            return task
+        }
+        return try await task.value
+    }
+
+    /// Starts a read unless one is under way; its failure leaves the kept book as it was.
+    func refreshInBackground(_ accounts: AccountStore) {
+        let running = state.withLock { $0.refreshing != nil }
+        guard !running else { return }
+        Background.task { [self] in _ = try? await refresh(accounts) }
+    }
+}

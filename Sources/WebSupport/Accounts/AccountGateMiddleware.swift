@@ -1,0 +1,63 @@
+import Accounts
+import HTTPTypes
+import Hummingbird
+
+/// Once any account is stored, every request needs a signed-in person — on loopback too: a
+/// current session's cookie (``AccountSignIn``), or, where the server also has an access token,
+/// `Authorization: Bearer TOKEN` for scripts (checked by ``TokenMiddleware`` after this). The
+/// sign-in form, the invitations' pages, sign-out and the public reads (the health and
+/// readiness probes) pass without one. Without either, a browser asking for a page is sent to
+/// the sign-in form (303), anything else gets 401 with a JSON error.
+///
+/// A viewer's request that would change something (any method but `GET` and `HEAD`, signing
+/// out aside) is refused with 403 before it reaches a handler. While no account is stored the
+/// middleware lets everything through: the server works as it did without accounts.
+///
+/// The accounts are read at most once a second (``AccountAccess/bookFreshness``), in the
+/// background while an older read (up to a minute) answers; a session cookie the older read
+/// does not accept waits for a new one before it is refused. A session is read once per
+/// ``Accounts/SessionStore/Limits/recheckAfter``.
+public struct AccountGateMiddleware<Context: RequestContext>: RouterMiddleware {
+    let access: AccountAccess
+    let tokenConfigured: Bool
+    let publicReads: Set<String>
+
+    /// The gate for `access`; `tokenConfigured` when the server also has an access token, whose
+    /// bearers pass on to ``TokenMiddleware``; `GET`s and `HEAD`s of `publicReads` pass.
+    public init(access: AccountAccess, tokenConfigured: Bool, publicReads: Set<String> = []) {
+        self.access = access
+        self.tokenConfigured = tokenConfigured
+        self.publicReads = publicReads
+    }
+
+    /// Lets the request in as its person, or answers it.
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        let reads = [.get, .head].contains(request.method)
+        if reads && publicReads.contains(path) { return try await next(request, context) }
+        var (book, fresh) = try await access.book()
+        guard !book.accounts.isEmpty else { return try await next(request, context) }
+        var found = try await access.person(for: request, in: book)
+        if found == nil, !fresh, access.cookie.value(in: request) != nil {
+            book = try await access.freshBook()  // a session the last read does not know yet
+            found = try await access.person(for: request, in: book)
+        }
+        if let (id, person) = found {
+            if !reads, !person.role.mayChange, path != SignIn.signOutPath {
+                return PlainPage.response(to: request, APIError(
+                    .forbidden, code: "forbidden", "\(person.name) is a viewer: viewers can read everything but change nothing (an owner can make them an editor)"))
+            }
+            return try await AccountAccess.$person.withValue(person) {
+                try await AccessToken.$session.withValue(id) { try await next(request, context) }
+            }
+        }
+        if path == SignIn.path || path == SignIn.signOutPath || path.hasPrefix(AccountSignIn.welcomePrefix) {
+            return try await next(request, context)
+        }
+        if tokenConfigured, request.headers[.authorization]?.hasPrefix("Bearer ") == true {
+            return try await next(request, context)  // a script with the access token: TokenMiddleware checks it
+        }
+        if TokenMiddleware<Context>.isPageRequest(request) { return TokenMiddleware<Context>.signInRedirect }
+        throw APIError(.unauthorized, code: "unauthorized", "sign in first: this server has accounts (the form at \(SignIn.path))")
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import TestSupport
+import Testing
+import WebTestSupport
+
+@Suite("Homepwner with accounts, over real sockets", .timeLimit(.minutes(4)))
+struct HomepwnerAccountsTests {
+    @Test("once the CLI adds people, the server needs a signed-in person on loopback too: invitations set passwords, viewers change nothing, wrong passwords wait, a reset and signing out end sessions")
+    func signInByPerson() async throws {
+        try await withTemporaryFolder { folder in
+            try await checkSignInByPerson(
+                tool: "homepwner", folder: folder, readPath: "/api/items",
+                writeRequest: ("POST", "/api/items", #"{"name":"Lamp"}"#)
+            ) { try await ServedProcess.homepwner(dataDir: folder) }
+        }
+    }
+
+    @Test("with no people, a loopback server works as before: no sign-in, and /sign-in sends the browser home")
+    func noPeopleNoSignIn() async throws {
+        try await withTemporaryFolder { folder in
+            let server = try await ServedProcess.homepwner(dataDir: folder)
+            defer { _ = server.stop() }
+            let raw = RawRequests(port: server.port)
+            #expect(try await raw.send("GET", "/api/items").status == 200)
+            let signIn = try await raw.send("GET", "/sign-in", headers: ["Accept: text/html"])
+            #expect(signIn.status == 303 && signIn.headers["location"] == "/")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import TestSupport
+import Testing
+import WebTestSupport
+
+@Suite("Scary Creatures with accounts, over real sockets", .timeLimit(.minutes(4)))
+struct ScaryCreaturesAccountsTests {
+    @Test("once the CLI adds people, the server needs a signed-in person on loopback too: invitations set passwords, viewers change nothing, wrong passwords wait, a reset and signing out end sessions")
+    func signInByPerson() async throws {
+        try await withTemporaryFolder { folder in
+            try await checkSignInByPerson(
+                tool: "scary-creatures", folder: folder, readPath: "/api/creatures",
+                writeRequest: ("POST", "/api/creatures", #"{"title":"Ghost"}"#)
+            ) { try await ServedProcess.scaryCreatures(dataDir: folder) }
+        }
+    }
+}
