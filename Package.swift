@@ -155,6 +155,8 @@ let package = Package(
             name: "WebSupport",
             dependencies: [
                 "Accounts", "Hex", "BackgroundWork",
+                // A client of its own for the accounts in a bucket.
+                "ObjectStorage",
                 // The change feed behind both apps' event streams.
                 "DocumentStore",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -23,6 +23,10 @@ public actor AccountStore {
     public nonisolated let cost: PasswordHash.Cost
     /// The book as last read, and its version (nil: none was stored).
     private var last: (book: AccountBook, version: String?)?
+    /// When this store last let go of a folder's lock file.
+    private var releasedAt: ContinuousClock.Instant?
+    /// How long a store waits after letting go of the lock before it takes it again.
+    static let pauseAfterRelease: Duration = .milliseconds(60)
     /// When ``last`` was read from the storage.
     private var lastRead: Date?
     /// What unknown names are checked against (``decoy()``).
@@ -209,6 +213,12 @@ public actor AccountStore {
     private func change<Result>(_ body: (inout AccountBook) throws -> Result) async throws -> Result {
         let lock: FolderLock?
         if let lockFolder {
+            // A store that just let the lock go leaves a moment before taking it again: another
+            // store's or command's wait looks every 20 ms, and would otherwise never find it free
+            // while this one makes change after change.
+            if let releasedAt, ContinuousClock.now - releasedAt < Self.pauseAfterRelease {
+                try? await Task.sleep(until: releasedAt + Self.pauseAfterRelease, clock: .continuous)
+            }
             do {
                 lock = try await FolderLock(folder: lockFolder, fileName: Self.lockFileName, holder: .command, timeout: .seconds(30))
             } catch {
@@ -218,6 +228,7 @@ public actor AccountStore {
             lock = nil
         }
         defer { withExtendedLifetime(lock) {} }
+        defer { if lock != nil { releasedAt = ContinuousClock.now } }
         for attempt in 1...8 {
             let (stored, version) = try await current()
             var book = stored

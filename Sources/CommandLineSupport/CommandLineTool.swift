@@ -11,10 +11,13 @@ public enum CommandLineTool {
     /// The options every subcommand takes (`--storage S`, `--storage=S`, `--data-dir D`,
     /// `--data-dir=D`, `--s3-path-style`, `--create`, `--json`), moved from before the
     /// subcommand's name to just after it, so `tool --storage S list` means
-    /// `tool list --storage S`. Anything else is left as it is.
+    /// `tool list --storage S` — and after a nested one's too: `tool --storage S users add X`
+    /// means `tool users add --storage S X`. Anything else is left as it is.
     ///
-    /// - Parameter subcommands: the names of the tool's subcommands.
-    public static func commonOptionsAfterSubcommand(_ arguments: [String], subcommands: Set<String>) -> [String] {
+    /// - Parameters:
+    ///   - subcommands: the names of the tool's subcommands.
+    ///   - nested: for a subcommand with subcommands of its own, their names.
+    public static func commonOptionsAfterSubcommand(_ arguments: [String], subcommands: Set<String>, nested: [String: Set<String>] = [:]) -> [String] {
         var leading: [String] = []
         var index = 0
         while index < arguments.count {
@@ -31,7 +34,9 @@ public enum CommandLineTool {
             }
         }
         guard !leading.isEmpty, index < arguments.count, subcommands.contains(arguments[index]) else { return arguments }
-        return [arguments[index]] + leading + arguments[(index + 1)...]
+        var path = [arguments[index]]
+        if index + 1 < arguments.count, nested[arguments[index]]?.contains(arguments[index + 1]) == true { path.append(arguments[index + 1]) }
+        return path + leading + arguments[(index + path.count)...]
     }
 
     /// Parses the arguments (common options allowed before the subcommand), calls `prepare`
@@ -46,8 +51,14 @@ public enum CommandLineTool {
     ) -> Never {
         let parsed: any ParsableCommand
         do {
-            let names = Set(Command.configuration.subcommands.compactMap { $0.configuration.commandName })
-            parsed = try Command.parseAsRoot(commonOptionsAfterSubcommand(Array(CommandLine.arguments.dropFirst()), subcommands: names))
+            let subcommands = Command.configuration.subcommands
+            let names = Set(subcommands.compactMap { $0.configuration.commandName })
+            var nested: [String: Set<String>] = [:]
+            for subcommand in subcommands {
+                guard let name = subcommand.configuration.commandName, !subcommand.configuration.subcommands.isEmpty else { continue }
+                nested[name] = Set(subcommand.configuration.subcommands.compactMap { $0.configuration.commandName })
+            }
+            parsed = try Command.parseAsRoot(commonOptionsAfterSubcommand(Array(CommandLine.arguments.dropFirst()), subcommands: names, nested: nested))
         } catch {
             fail(error, tool: tool, command: Command.self, appError: appError)
         }

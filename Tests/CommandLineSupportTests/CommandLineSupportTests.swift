@@ -37,12 +37,17 @@ struct CommandLineSupportTests {
         #expect(terminalSafe("a\u{1B}[31m\\b\nc\u{202E}", escapingBackslashes: false) == "a\\u{1B}[31m\\b\\u{A}c\\u{202E}")
     }
 
-    @Test("--data-dir, --create and --json before the subcommand move after it; anything else stays")
+    @Test("--data-dir, --create and --json before the subcommand move after it (after a nested one, as users add, too); anything else stays")
     func commonOptions() {
         let names: Set = ["list", "add"]
         #expect(CommandLineTool.commonOptionsAfterSubcommand(["--data-dir", "D", "--create", "add", "X"], subcommands: names) == ["add", "--data-dir", "D", "--create", "X"])
         #expect(CommandLineTool.commonOptionsAfterSubcommand(["--json", "list"], subcommands: names) == ["list", "--json"])
         #expect(CommandLineTool.commonOptionsAfterSubcommand(["--data-dir", "D", "other"], subcommands: names) == ["--data-dir", "D", "other"])
+        // After a nested subcommand's name too (`users add`), and only a known one.
+        let nested = ["users": Set(["add", "list"])]
+        #expect(CommandLineTool.commonOptionsAfterSubcommand(["--data-dir", "D", "users", "add", "X"], subcommands: names.union(["users"]), nested: nested) == ["users", "add", "--data-dir", "D", "X"])
+        #expect(CommandLineTool.commonOptionsAfterSubcommand(["--json", "users", "list"], subcommands: names.union(["users"]), nested: nested) == ["users", "list", "--json"])
+        #expect(CommandLineTool.commonOptionsAfterSubcommand(["--json", "users", "other"], subcommands: names.union(["users"]), nested: nested) == ["users", "--json", "other"])
     }
 }
 

@@ -15,7 +15,7 @@ struct HomepwnerAccountsTests {
         }
     }
 
-    @Test("with no people, a loopback server works as before: no sign-in, and /sign-in sends the browser home")
+    @Test("with no people, a loopback server works as before (no sign-in; /sign-in sends the browser home) until the CLI adds the first: then (within seconds) every request needs one")
     func noPeopleNoSignIn() async throws {
         try await withTemporaryFolder { folder in
             let server = try await ServedProcess.homepwner(dataDir: folder)
@@ -24,6 +24,15 @@ struct HomepwnerAccountsTests {
             #expect(try await raw.send("GET", "/api/items").status == 200)
             let signIn = try await raw.send("GET", "/sign-in", headers: ["Accept: text/html"])
             #expect(signIn.status == 303 && signIn.headers["location"] == "/")
+            #expect(try await runHomepwner(["users", "add", "anna", "--role", "owner", "--data-dir", folder.path]).status == 0)
+            let added = ContinuousClock.now
+            var status = 200
+            while status == 200, ContinuousClock.now - added < .seconds(15) {
+                status = try await raw.send("GET", "/api/items").status
+                if status == 200 { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(status == 401)
+            #expect(try await raw.send("GET", "/sign-in", headers: ["Accept: text/html"]).status == 200)
         }
     }
 }

@@ -3,6 +3,7 @@ import DocumentStore
 import Foundation
 import BackgroundWork
 import Hummingbird
+import ObjectStorage
 import Synchronization
 
 /// The person a request was signed in as.
@@ -39,9 +40,18 @@ public struct AccountAccess: Sendable {
 
     /// Sign-in for the app called `appName` (which names its cookie), with the accounts and
     /// sessions kept in `blobs`; new passwords hashed at `cost`.
+    ///
+    /// In a bucket they are read through a client of their own (a few connections), so a
+    /// request's check never queues behind the store's thousands of reads (a cold listing).
     public init(blobs: any BlobStore, appName: String, cost: PasswordHash.Cost = .owasp, sessionLimits: SessionStore.Limits = SessionStore.Limits()) {
-        accounts = AccountStore(blobs: blobs, cost: cost)
-        sessions = SessionStore(blobs: blobs, limits: sessionLimits)
+        var own: any BlobStore = blobs
+        if let bucket = blobs as? BucketStorage {
+            var settings = bucket.client.settings
+            settings.maxConnections = 4
+            own = BucketStorage(client: S3Client(settings: settings, bucket: bucket.location.bucket), location: bucket.location)
+        }
+        accounts = AccountStore(blobs: own, cost: cost)
+        sessions = SessionStore(blobs: own, limits: sessionLimits)
         cookie = SessionCookie(appName: appName, purpose: "person")
         throttle = SignInThrottle()
         kept = KeptBook()
@@ -58,9 +68,13 @@ public struct AccountAccess: Sendable {
         switch kept.current(freshness: .milliseconds(Int(Self.bookFreshness * 1000)), maxAge: Self.bookMaxAge) {
         case .fresh(let book):
             return (book, true)
-        case .stale(let book):
+        case .stale(let book) where !book.accounts.isEmpty || kept.isOpen(within: Self.openGrace):
             kept.refreshInBackground(accounts)
             return (book, false)
+        case .stale:
+            // No accounts a while ago: someone may have added the first since, and an old "no
+            // one needs to sign in" must not let a request in.
+            return (try await freshBook(), true)
         case .none:
             return (try await freshBook(), true)
         }
@@ -84,6 +98,15 @@ public struct AccountAccess: Sendable {
     /// Reads the accounts now (a server does before it listens, so its first requests need not).
     public func prime() async {
         _ = try? await kept.refresh(accounts)
+    }
+
+    /// How long a read that found no accounts still lets requests in while a newer read runs: a
+    /// command that adds the first person is obeyed within this (and a second).
+    public static let openGrace: Duration = .seconds(3)
+
+    /// Keeps `book`, just written by this server, as the accounts now.
+    func keep(_ book: AccountBook) {
+        kept.keep(book)
     }
 
     /// The oldest accounts a request is answered with while a newer read runs: a minute.
@@ -177,6 +200,14 @@ private final class KeptBook: Sendable {
             return task
         }
         return try await task.value
+    }
+
+    /// Keeps `book` as read now.
+    func keep(_ book: AccountBook) {
+        state.withLock { kept in
+            kept.book = book
+            kept.read = ContinuousClock.now
+        }
     }
 
     /// Starts a read unless one is under way; its failure leaves the kept book as it was.
