@@ -92,6 +92,7 @@ public func checkSignInByPerson(
     let page = try await browser.send("GET", "/", headers: ["Accept: text/html"])
     #expect(page.status == 303 && page.headers["location"] == "/sign-in")
     #expect(try await browser.send("GET", "/healthz").status == 200)
+    #expect(try await browser.send("GET", "/assets/common/base.css").status == 200, "the sign-in form's styles")
     let form = try await browser.send("GET", "/sign-in", headers: ["Accept: text/html"])
     #expect(form.status == 200 && form.text.contains(#"autocomplete="username""#) && form.text.contains(#"autocomplete="current-password""#))
 

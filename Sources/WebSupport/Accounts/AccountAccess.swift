@@ -71,10 +71,12 @@ public struct AccountAccess: Sendable {
         case .stale(let book) where !book.accounts.isEmpty || kept.isOpen(within: Self.openGrace):
             kept.refreshInBackground(accounts)
             return (book, false)
-        case .stale:
-            // No accounts a while ago: someone may have added the first since, and an old "no
-            // one needs to sign in" must not let a request in.
-            return (try await freshBook(), true)
+        case .stale(let book):
+            // No accounts a while ago: someone may have added the first since, so an old "no one
+            // needs to sign in" is trusted only if a new read takes longer than a second (the
+            // storage is slow now; the server keeps answering while the read goes on).
+            if let read = await kept.refresh(accounts, waitingAtMost: Self.openWait) { return (read, true) }
+            return (book, false)
         case .none:
             return (try await freshBook(), true)
         }
@@ -108,6 +110,10 @@ public struct AccountAccess: Sendable {
     func keep(_ book: AccountBook) {
         kept.keep(book)
     }
+
+    /// How long a request waits for a new read when the last one found no accounts and is older
+    /// than ``openGrace``.
+    public static let openWait: Duration = .seconds(1)
 
     /// The oldest accounts a request is answered with while a newer read runs: a minute.
     public static let bookMaxAge: Duration = .seconds(60)
@@ -200,6 +206,19 @@ private final class KeptBook: Sendable {
             return task
         }
         return try await task.value
+    }
+
+    /// The book as read by a read that ends within `limit` from now (started now unless one is
+    /// under way); nil when none does (the read goes on, and is kept when it ends).
+    func refresh(_ accounts: AccountStore, waitingAtMost limit: Duration) async -> AccountBook? {
+        let asked = ContinuousClock.now
+        refreshInBackground(accounts)
+        while ContinuousClock.now - asked < limit {
+            let kept = state.withLock { kept in kept.read.map { ($0, kept.book) } }
+            if let (read, book) = kept, read >= asked, let book { return book }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
     }
 
     /// Keeps `book` as read now.

@@ -5,8 +5,8 @@ import Hummingbird
 /// Once any account is stored, every request needs a signed-in person — on loopback too: a
 /// current session's cookie (``AccountSignIn``), or, where the server also has an access token,
 /// `Authorization: Bearer TOKEN` for scripts (checked by ``TokenMiddleware`` after this). The
-/// sign-in form, the invitations' pages, sign-out and the public reads (the health and
-/// readiness probes) pass without one. Without either, a browser asking for a page is sent to
+/// sign-in form, the invitations' pages, sign-out, the pages' shipped files (`/assets/…`) and the
+/// public reads (the health and readiness probes) pass without one. Without either, a browser asking for a page is sent to
 /// the sign-in form (303), anything else gets 401 with a JSON error.
 ///
 /// A viewer's request that would change something (any method but `GET` and `HEAD`, signing
@@ -18,6 +18,9 @@ import Hummingbird
 /// does not accept waits for a new one before it is refused. A session is read once per
 /// ``Accounts/SessionStore/Limits/recheckAfter``.
 public struct AccountGateMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The pages' shipped files (styles, scripts, icons: no data), which the sign-in form needs.
+    public static var assetsPrefix: String { "/assets/" }
+
     let access: AccountAccess
     let tokenConfigured: Bool
     let publicReads: Set<String>
@@ -34,7 +37,7 @@ public struct AccountGateMiddleware<Context: RequestContext>: RouterMiddleware {
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         let reads = [.get, .head].contains(request.method)
-        if reads && publicReads.contains(path) { return try await next(request, context) }
+        if reads && (publicReads.contains(path) || path.hasPrefix(Self.assetsPrefix)) { return try await next(request, context) }
         var (book, fresh) = try await access.book()
         guard !book.accounts.isEmpty else { return try await next(request, context) }
         var found = try await access.person(for: request, in: book)
