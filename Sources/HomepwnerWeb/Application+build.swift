@@ -62,6 +62,7 @@ public func buildApplication(
         services.append(MemoryPressureMonitor(source: system, logger: logger, purges: [purge]))
     }
     services.append(FollowService(store: store))
+    services.append(AccountsFollowService(access: accounts))
     return AppServer.application(
         router: router, configuration: configuration, hosts: hosts, serverName: "homepwner",
         services: services, data: storage.description, logger: logger, eventLoopGroup: eventLoopGroup, onRunning: onRunning

@@ -66,6 +66,7 @@ public func buildApplication(
     if let system = systemMemoryPressureSource() {
         services.append(MemoryPressureMonitor(source: system, logger: logger, purges: purges))
     }
+    services.append(AccountsFollowService(access: accounts))
     return AppServer.application(
         router: router, configuration: configuration, hosts: hosts, serverName: serverName,
         services: services, data: storage.description, logger: logger, eventLoopGroup: eventLoopGroup,

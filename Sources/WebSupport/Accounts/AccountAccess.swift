@@ -3,6 +3,7 @@ import DocumentStore
 import Foundation
 import BackgroundWork
 import Hummingbird
+import ServiceLifecycle
 import ObjectStorage
 import Synchronization
 
@@ -57,10 +58,12 @@ public struct AccountAccess: Sendable {
         kept = KeptBook()
     }
 
-    /// The accounts as a request sees them: read within ``bookFreshness``, or else the last
-    /// read (at most ``bookMaxAge`` old) while a new read runs in the background — so a request
-    /// never waits behind the storage's other work (a cold listing's thousands of reads) for
-    /// them. Only with no read that recent does a request wait for one.
+    /// The accounts as a request sees them: read within ``bookFreshness``, or else the last read
+    /// (at most ``bookMaxAge`` old) while a new read runs in the background — so a request never
+    /// waits behind the storage's other work (a cold listing's thousands of reads) for them. A
+    /// server keeps them fresh on its own (``follow()``), so a command's change, the first
+    /// person added among them, is obeyed within about a second whatever the requests. Only
+    /// with no read that recent does a request wait for one.
     ///
     /// - Throws: ``APIError`` 503 with `Retry-After` when they cannot be read and none was read
     ///   lately.
@@ -68,28 +71,37 @@ public struct AccountAccess: Sendable {
         switch kept.current(freshness: .milliseconds(Int(Self.bookFreshness * 1000)), maxAge: Self.bookMaxAge) {
         case .fresh(let book):
             return (book, true)
-        case .stale(let book) where !book.accounts.isEmpty || kept.isOpen(within: Self.openGrace):
-            kept.refreshInBackground(accounts)
-            return (book, false)
         case .stale(let book):
-            // No accounts a while ago: someone may have added the first since, so an old "no one
-            // needs to sign in" is trusted only if a new read takes longer than a second (the
-            // storage is slow now; the server keeps answering while the read goes on).
-            if let read = await kept.refresh(accounts, waitingAtMost: Self.openWait) { return (read, true) }
+            kept.refreshInBackground(accounts)
             return (book, false)
         case .none:
             return (try await freshBook(), true)
         }
     }
 
-    /// The accounts read now (joining a read under way): what a request whose session the kept
+    /// Reads the accounts every ``bookFreshness`` until the task is cancelled: a server runs it
+    /// for its life (``AccountsFollowService``). An idle server's cost: one conditional read a
+    /// second (a `stat` in a folder; a GET, usually answered 304 or 404, in a bucket).
+    public func follow() async {
+        while !Task.isCancelled {
+            // Read here, in this task, so that cancelling it (a stopping server) ends the read.
+            if let book = try? await accounts.book() { kept.keep(book) }
+            try? await Task.sleep(for: .milliseconds(Int(Self.bookFreshness * 1000)))
+        }
+    }
+
+    /// The accounts read now: what a request whose session the kept
     /// accounts do not know waits for before it is refused, so a person who just set their
     /// password, or was added on another server, is never turned away by an old read.
     ///
     /// - Throws: ``APIError`` 503 with `Retry-After` when they cannot be read.
     func freshBook() async throws -> AccountBook {
         do {
-            return try await kept.refresh(accounts)
+            // Read in the request's own task, so that a request cancelled (a stopping server)
+            // stops waiting for the storage.
+            let book = try await accounts.book()
+            kept.keep(book)
+            return book
         } catch let error as AccountError {
             var failure = APIError(.serviceUnavailable, code: "accounts_unavailable", error.message)
             failure.headers[.retryAfter] = "2"
@@ -99,21 +111,13 @@ public struct AccountAccess: Sendable {
 
     /// Reads the accounts now (a server does before it listens, so its first requests need not).
     public func prime() async {
-        _ = try? await kept.refresh(accounts)
+        if let book = try? await accounts.book() { kept.keep(book) }
     }
-
-    /// How long a read that found no accounts still lets requests in while a newer read runs: a
-    /// command that adds the first person is obeyed within this (and a second).
-    public static let openGrace: Duration = .seconds(3)
 
     /// Keeps `book`, just written by this server, as the accounts now.
     func keep(_ book: AccountBook) {
         kept.keep(book)
     }
-
-    /// How long a request waits for a new read when the last one found no accounts and is older
-    /// than ``openGrace``.
-    public static let openWait: Duration = .seconds(1)
 
     /// The oldest accounts a request is answered with while a newer read runs: a minute.
     public static let bookMaxAge: Duration = .seconds(60)
@@ -208,19 +212,6 @@ private final class KeptBook: Sendable {
         return try await task.value
     }
 
-    /// The book as read by a read that ends within `limit` from now (started now unless one is
-    /// under way); nil when none does (the read goes on, and is kept when it ends).
-    func refresh(_ accounts: AccountStore, waitingAtMost limit: Duration) async -> AccountBook? {
-        let asked = ContinuousClock.now
-        refreshInBackground(accounts)
-        while ContinuousClock.now - asked < limit {
-            let kept = state.withLock { kept in kept.read.map { ($0, kept.book) } }
-            if let (read, book) = kept, read >= asked, let book { return book }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return nil
-    }
-
     /// Keeps `book` as read now.
     func keep(_ book: AccountBook) {
         state.withLock { kept in
@@ -234,5 +225,21 @@ private final class KeptBook: Sendable {
         let running = state.withLock { $0.refreshing != nil }
         guard !running else { return }
         Background.task { [self] in _ = try? await refresh(accounts) }
+    }
+}
+
+/// Keeps a server's accounts fresh for its life (``AccountAccess/follow()``), until graceful
+/// shutdown.
+public struct AccountsFollowService: Service {
+    let access: AccountAccess
+
+    /// The service for `access`.
+    public init(access: AccountAccess) {
+        self.access = access
+    }
+
+    /// Follows until graceful shutdown.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown { await access.follow() }
     }
 }

@@ -3,13 +3,16 @@ of its own whose people its CLI adds): a person opens the one-time link `users a
 chooses a password (a common one is refused on the page), lands in the app with their name in
 the header, signs out, and signs in again with the name-and-password form (a wrong password is
 refused); a viewer's changes are refused; on a desktop and a 390 px phone, and without
-JavaScript (plain forms)."""
+JavaScript (plain forms). The invitation and sign-in pages pass axe-core, light and dark; their
+pictures go to docs/screenshots/{,homepwner-}{invitation,sign-in}-{desktop,phone}.png."""
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from devices import DEVICES, press
+from accessibility import audit
+from app import SCREENSHOTS
+from devices import DEVICES, in_viewport, press, sideways
 
 PASSWORD = "purple lantern rides"
 
@@ -50,9 +53,25 @@ def test_an_invited_person_sets_a_password_signs_out_and_signs_in_again(browser,
     context = browser.new_context(base_url=people_server.url, **DEVICES[device_kind], device_scale_factor=1)
     page = context.new_page()
     page.device = device_kind
+    page.goto(link)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        audit(page, app, f"invitation {device_kind} {scheme}")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.emulate_media(color_scheme="light")
+    page.screenshot(path=str(SCREENSHOTS / f"{app.screenshot_prefix}invitation-{device_kind}.png"))
     set_password(page, app, name, link)
-    press(page.locator("header.top").get_by_role("button", name="Sign out"))
+    laid_out = sideways(page)
+    assert laid_out["scrollWidth"] <= laid_out["innerWidth"], f"signed in: {laid_out}"
+    button = page.locator("header.top").get_by_role("button", name="Sign out")
+    assert in_viewport(page, button), f"Sign out is off the screen: {button.bounding_box()}"
+    press(button)
     expect(page).to_have_url(f"{people_server.url}/sign-in")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        audit(page, app, f"sign-in by name {device_kind} {scheme}")
+    page.emulate_media(color_scheme="light")
+    page.screenshot(path=str(SCREENSHOTS / f"{app.screenshot_prefix}sign-in-{device_kind}.png"))
     page.goto("/")
     expect(page).to_have_url(f"{people_server.url}/sign-in")
     page.get_by_label("Name").fill(name)
