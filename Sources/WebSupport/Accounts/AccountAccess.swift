@@ -32,9 +32,12 @@ public struct AccountAccess: Sendable {
     /// The accounts as last read, and the read under way.
     private let kept: KeptBook
 
-    /// How long a server trusts the accounts it read: a change made elsewhere (a command, another
-    /// server) is seen within this.
+    /// How often a server reads its accounts (``follow()``).
     public static let bookFreshness: TimeInterval = 1
+    /// How old a read of the accounts a request takes as current: two of ``follow()``'s paces,
+    /// so a request never asks for a read of its own while the server's follow runs. A change
+    /// made elsewhere (a command, another server) is obeyed within this.
+    static let trusted: Duration = .seconds(2)
 
     /// The person of the request being answered, set by ``AccountGateMiddleware``.
     @TaskLocal public static var person: SignedInPerson?
@@ -58,17 +61,17 @@ public struct AccountAccess: Sendable {
         kept = KeptBook()
     }
 
-    /// The accounts as a request sees them: read within ``bookFreshness``, or else the last read
+    /// The accounts as a request sees them: read within ``trusted``, or else the last read
     /// (at most ``bookMaxAge`` old) while a new read runs in the background — so a request never
     /// waits behind the storage's other work (a cold listing's thousands of reads) for them. A
     /// server keeps them fresh on its own (``follow()``), so a command's change, the first
-    /// person added among them, is obeyed within about a second whatever the requests. Only
+    /// person added among them, is obeyed within two seconds whatever the requests. Only
     /// with no read that recent does a request wait for one.
     ///
     /// - Throws: ``APIError`` 503 with `Retry-After` when they cannot be read and none was read
     ///   lately.
     func book() async throws -> (book: AccountBook, fresh: Bool) {
-        switch kept.current(freshness: .milliseconds(Int(Self.bookFreshness * 1000)), maxAge: Self.bookMaxAge) {
+        switch kept.current(freshness: Self.trusted, maxAge: Self.bookMaxAge) {
         case .fresh(let book):
             return (book, true)
         case .stale(let book):
@@ -79,14 +82,17 @@ public struct AccountAccess: Sendable {
         }
     }
 
-    /// Reads the accounts every ``bookFreshness`` until the task is cancelled: a server runs it
-    /// for its life (``AccountsFollowService``). An idle server's cost: one conditional read a
-    /// second (a `stat` in a folder; a GET, usually answered 304 or 404, in a bucket).
+    /// Reads the accounts every ``bookFreshness`` (counted from each read's start) until the
+    /// task is cancelled: a server runs it for its life (``AccountsFollowService``). An idle
+    /// server's cost: one conditional read a second (a `stat` in a folder; a GET, usually
+    /// answered 304 or 404, in a bucket).
     public func follow() async {
+        let pace = Duration.milliseconds(Int(Self.bookFreshness * 1000))
         while !Task.isCancelled {
+            let started = ContinuousClock.now
             // Read here, in this task, so that cancelling it (a stopping server) ends the read.
             if let book = try? await accounts.book() { kept.keep(book) }
-            try? await Task.sleep(for: .milliseconds(Int(Self.bookFreshness * 1000)))
+            try? await Task.sleep(until: started + pace, clock: .continuous)
         }
     }
 
@@ -122,12 +128,12 @@ public struct AccountAccess: Sendable {
     /// The oldest accounts a request is answered with while a newer read runs: a minute.
     public static let bookMaxAge: Duration = .seconds(60)
 
-    /// Whether the accounts, read within ``bookFreshness``, were found empty: only then may a
-    /// request be answered before the router's checks (a connection's response cache). Once
-    /// that read is older, a request goes through the router, whose check reads them again —
-    /// so people added by a command are asked to sign in within a second.
+    /// Whether the accounts, read within ``trusted``, were found empty: only then may a request
+    /// be answered before the router's checks (a connection's response cache). Once that read
+    /// is older, a request goes through the router, whose check reads them again — so people
+    /// added by a command are asked to sign in within two seconds.
     public func isKnownOpen() -> Bool {
-        kept.isOpen(within: .milliseconds(Int(Self.bookFreshness * 1000)))
+        kept.isOpen(within: Self.trusted)
     }
 
     /// The person and session `request`'s cookie names, if it names a session that has not

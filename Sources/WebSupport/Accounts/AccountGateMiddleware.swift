@@ -13,8 +13,9 @@ import Hummingbird
 /// out aside) is refused with 403 before it reaches a handler. While no account is stored the
 /// middleware lets everything through: the server works as it did without accounts.
 ///
-/// The accounts are read at most once a second (``AccountAccess/bookFreshness``), in the
-/// background while an older read (up to a minute) answers; a session cookie the older read
+/// The server reads the accounts once a second (``AccountAccess/follow()``); a request takes a
+/// read up to two seconds old as current, and an older one (up to a minute) while a new read
+/// runs in the background; a session cookie the older read
 /// does not accept waits for a new one before it is refused. A session is read once per
 /// ``Accounts/SessionStore/Limits/recheckAfter``.
 public struct AccountGateMiddleware<Context: RequestContext>: RouterMiddleware {
