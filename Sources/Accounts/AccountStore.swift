@@ -27,8 +27,6 @@ public actor AccountStore {
     private var releasedAt: ContinuousClock.Instant?
     /// How long a store waits after letting go of the lock before it takes it again.
     static let pauseAfterRelease: Duration = .milliseconds(60)
-    /// When ``last`` was read from the storage.
-    private var lastRead: Date?
     /// What unknown names are checked against (``decoy()``).
     private var decoyHash: PasswordHash?
 
@@ -61,18 +59,6 @@ public actor AccountStore {
     /// - Throws: ``AccountError`` `.unreadable` or `.storage`.
     public func book() async throws -> AccountBook {
         try await current().book
-    }
-
-    /// The accounts as read within the last `maxAge` seconds, or read again (conditionally) now:
-    /// what a server asks on every request, so a busy server reads the book about once a
-    /// second, and an idle one not at all.
-    ///
-    /// - Throws: what ``book()`` throws.
-    public func book(readWithin maxAge: TimeInterval, now: Date = Date()) async throws -> AccountBook {
-        if let last, let read = lastRead, now >= read, now.timeIntervalSince(read) < maxAge { return last.book }
-        let book = try await current().book
-        lastRead = now
-        return book
     }
 
     /// The account named `name`, as stored now.

@@ -9,8 +9,8 @@ import Hummingbird
 /// public reads (the health and readiness probes) pass without one. Without either, a browser asking for a page is sent to
 /// the sign-in form (303), anything else gets 401 with a JSON error.
 ///
-/// A viewer's request that would change something (any method but `GET` and `HEAD`, signing
-/// out aside) is refused with 403 before it reaches a handler. While no account is stored the
+/// A viewer's request that would change something (any method but `GET` and `HEAD`, signing in
+/// or out and invitations aside) is refused with 403 before it reaches a handler. While no account is stored the
 /// middleware lets everything through: the server works as it did without accounts.
 ///
 /// The server reads the accounts once a second (``AccountAccess/follow()``); a request takes a
@@ -34,6 +34,12 @@ public struct AccountGateMiddleware<Context: RequestContext>: RouterMiddleware {
         self.publicReads = publicReads
     }
 
+    /// Whether `path` is the sign-in form, signing out or an invitation's page: open to anyone,
+    /// and never a change of the data (a viewer may sign in as someone else, or out).
+    static func isAboutSigningIn(_ path: String) -> Bool {
+        path == SignIn.path || path == SignIn.signOutPath || path.hasPrefix(AccountSignIn.welcomePrefix)
+    }
+
     /// Lets the request in as its person, or answers it.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
@@ -47,7 +53,7 @@ public struct AccountGateMiddleware<Context: RequestContext>: RouterMiddleware {
             found = try await access.person(for: request, in: book)
         }
         if let (id, person) = found {
-            if !reads, !person.role.mayChange, path != SignIn.signOutPath {
+            if !reads, !person.role.mayChange, !Self.isAboutSigningIn(path) {
                 return PlainPage.response(to: request, APIError(
                     .forbidden, code: "forbidden", "\(person.name) is a viewer: viewers can read everything but change nothing (an owner can make them an editor)"))
             }
@@ -55,9 +61,7 @@ public struct AccountGateMiddleware<Context: RequestContext>: RouterMiddleware {
                 try await AccessToken.$session.withValue(id) { try await next(request, context) }
             }
         }
-        if path == SignIn.path || path == SignIn.signOutPath || path.hasPrefix(AccountSignIn.welcomePrefix) {
-            return try await next(request, context)
-        }
+        if Self.isAboutSigningIn(path) { return try await next(request, context) }
         if tokenConfigured, request.headers[.authorization]?.hasPrefix("Bearer ") == true {
             return try await next(request, context)  // a script with the access token: TokenMiddleware checks it
         }
