@@ -109,9 +109,7 @@ public struct AccountAccess: Sendable {
             kept.keep(book)
             return book
         } catch let error as AccountError {
-            var failure = APIError(.serviceUnavailable, code: "accounts_unavailable", error.message)
-            failure.headers[.retryAfter] = "2"
-            throw failure
+            throw Self.unavailable(error)
         }
     }
 
@@ -144,11 +142,18 @@ public struct AccountAccess: Sendable {
         do {
             session = try await sessions.session(id)
         } catch let error as AccountError {
-            throw APIError(.serviceUnavailable, code: "accounts_unavailable", error.message)
+            throw Self.unavailable(error)
         }
         guard let session, let name = try? AccountName(session.name), let account = book.account(name), account.hasPassword,
               session.started > account.sessionsStartAfter.timeIntervalSince1970 else { return nil }
         return (id, SignedInPerson(name: account.name, role: account.role))
+    }
+
+    /// The 503 for accounts or sessions the storage cannot give now, with `Retry-After`.
+    static func unavailable(_ error: AccountError) -> APIError {
+        var failure = APIError(.serviceUnavailable, code: "accounts_unavailable", error.message)
+        failure.headers[.retryAfter] = "2"
+        return failure
     }
 
     /// The `Set-Cookie` value that gives the browser session `id`.
@@ -178,7 +183,8 @@ private final class KeptBook: Sendable {
     private struct State {
         var book: AccountBook?
         var read: ContinuousClock.Instant?
-        var refreshing: Task<AccountBook, any Error>?
+        /// Whether a background read is under way.
+        var refreshing = false
     }
 
     private let state = Mutex(State())
@@ -199,25 +205,6 @@ private final class KeptBook: Sendable {
         }
     }
 
-    /// Reads the book (joining a read under way) and keeps it.
-    func refresh(_ accounts: AccountStore) async throws -> AccountBook {
-        let task = state.withLock { kept in
-            if let running = kept.refreshing { return running }
-            let task = Background.task { [self] () async throws -> AccountBook in
-                defer { state.withLock { $0.refreshing = nil } }
-                let book = try await accounts.book()
-                state.withLock { kept in
-                    kept.book = book
-                    kept.read = ContinuousClock.now
-                }
-                return book
-            }
-            kept.refreshing = task
-            return task
-        }
-        return try await task.value
-    }
-
     /// Keeps `book` as read now.
     func keep(_ book: AccountBook) {
         state.withLock { kept in
@@ -228,9 +215,21 @@ private final class KeptBook: Sendable {
 
     /// Starts a read unless one is under way; its failure leaves the kept book as it was.
     func refreshInBackground(_ accounts: AccountStore) {
-        let running = state.withLock { $0.refreshing != nil }
-        guard !running else { return }
-        Background.task { [self] in _ = try? await refresh(accounts) }
+        let start = state.withLock { kept in
+            defer { kept.refreshing = true }
+            return !kept.refreshing
+        }
+        guard start else { return }
+        Background.task { [self] in
+            let book = try? await accounts.book()
+            state.withLock { kept in
+                kept.refreshing = false
+                if let book {
+                    kept.book = book
+                    kept.read = ContinuousClock.now
+                }
+            }
+        }
     }
 }
 

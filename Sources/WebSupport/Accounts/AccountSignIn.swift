@@ -28,7 +28,7 @@ public enum AccountSignIn {
         do {
             if let name { account = try await access.accounts.check(name, password: password) }
         } catch let error as AccountError {
-            throw APIError(.serviceUnavailable, code: "accounts_unavailable", error.message)
+            throw AccountAccess.unavailable(error)
         }
         guard let account else {
             access.throttle.failed(keys)
@@ -44,7 +44,7 @@ public enum AccountSignIn {
         do {
             id = try await access.sessions.start(for: account.name)
         } catch let error as AccountError {
-            throw APIError(.serviceUnavailable, code: "accounts_unavailable", error.message)
+            throw AccountAccess.unavailable(error)
         }
         var headers = HTTPFields()
         headers[.location] = "/"
@@ -79,7 +79,7 @@ public enum AccountSignIn {
             } catch let error as AccountError where error.code == .invitationInvalid {
                 return invalidInvitation(appName: appName)
             } catch let error as AccountError {
-                throw APIError(.serviceUnavailable, code: "accounts_unavailable", error.message)
+                throw AccountAccess.unavailable(error)
             }
         }
     }
@@ -89,7 +89,7 @@ public enum AccountSignIn {
         do {
             return try await access.accounts.invitedAccount(secret: secret)
         } catch let error as AccountError {
-            throw APIError(.serviceUnavailable, code: "accounts_unavailable", error.message)
+            throw AccountAccess.unavailable(error)
         }
     }
 
