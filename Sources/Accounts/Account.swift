@@ -13,17 +13,21 @@ public struct Account: Sendable, Hashable {
     public var invitation: Invitation?
     /// When the account was made.
     public var created: Date
-    /// Sessions and tokens started before this instant are over (a reset, "sign out everywhere").
+    /// Sessions started before this instant are over (a reset, a new password, "sign out
+    /// everywhere").
     public var sessionsStartAfter: Date
+    /// The person's personal access tokens, in the order they were made.
+    public var tokens: [PersonalToken]
 
     /// An account.
-    public init(name: AccountName, role: Role, passwordHash: PasswordHash? = nil, invitation: Invitation? = nil, created: Date, sessionsStartAfter: Date) {
+    public init(name: AccountName, role: Role, passwordHash: PasswordHash? = nil, invitation: Invitation? = nil, created: Date, sessionsStartAfter: Date, tokens: [PersonalToken] = []) {
         self.name = name
         self.role = role
         self.passwordHash = passwordHash
         self.invitation = invitation
         self.created = created
         self.sessionsStartAfter = sessionsStartAfter
+        self.tokens = tokens
     }
 
     /// Whether the person can sign in: a password is set.

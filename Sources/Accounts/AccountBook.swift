@@ -46,6 +46,20 @@ public struct AccountBook: Sendable, Hashable {
         accounts.removeAll { $0.name == name }
     }
 
+    /// The account and token whose secret's digest is `digest` (``PersonalToken/digest(of:)``),
+    /// compared in constant time with every token's.
+    public func bearer(ofTokenDigest digest: String) -> (account: Account, token: PersonalToken)? {
+        let wanted = Array(digest.utf8)
+        var found: (account: Account, token: PersonalToken)?
+        for account in accounts {
+            for token in account.tokens {
+                let equal = PasswordHash.constantTimeEqual(Array(token.digest.utf8), wanted)
+                if equal, found == nil { found = (account, token) }
+            }
+        }
+        return found
+    }
+
     /// How many owners there are.
     public var ownerCount: Int { accounts.count { $0.role == .owner } }
 
@@ -63,6 +77,13 @@ public struct AccountBook: Sendable, Hashable {
         var invitation: StoredInvitation?
         var created: Double
         var sessionsStartAfter: Double
+        var tokens: [StoredToken]?
+    }
+
+    private struct StoredToken: Codable {
+        var label: String
+        var digest: String
+        var created: Double
     }
 
     private struct StoredInvitation: Codable {
@@ -76,7 +97,10 @@ public struct AccountBook: Sendable, Hashable {
             StoredAccount(
                 name: account.name.text, role: account.role.rawValue, passwordHash: account.passwordHash?.description,
                 invitation: account.invitation.map { StoredInvitation(digest: $0.digest, expires: $0.expires.timeIntervalSinceReferenceDate) },
-                created: account.created.timeIntervalSinceReferenceDate, sessionsStartAfter: account.sessionsStartAfter.timeIntervalSinceReferenceDate)
+                created: account.created.timeIntervalSinceReferenceDate, sessionsStartAfter: account.sessionsStartAfter.timeIntervalSinceReferenceDate,
+                tokens: account.tokens.isEmpty ? nil : account.tokens.map {
+                    StoredToken(label: $0.label, digest: $0.digest, created: $0.created.timeIntervalSinceReferenceDate)
+                })
         })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -118,9 +142,19 @@ public struct AccountBook: Sendable, Hashable {
                 invitation = Invitation(digest: stored.digest, expires: Date(timeIntervalSinceReferenceDate: stored.expires))
             }
             guard entry.created.isFinite, entry.sessionsStartAfter.isFinite else { throw unreadable("\(name)'s times are not times") }
+            var tokens: [PersonalToken] = []
+            for stored in entry.tokens ?? [] {
+                guard let label = try? PersonalToken.label(stored.label), label.unicodeScalars.elementsEqual(stored.label.unicodeScalars),
+                      Hex.isLowercaseHex(stored.digest, count: 64), stored.created.isFinite else {
+                    throw unreadable("a token of \(name)'s is not one")
+                }
+                guard !tokens.contains(where: { $0.isLabelled(label) }) else { throw unreadable("\(name) has two tokens labelled \(AccountName.quoted(label))") }
+                tokens.append(PersonalToken(label: label, digest: stored.digest, created: Date(timeIntervalSinceReferenceDate: stored.created)))
+            }
             accounts.append(Account(
                 name: name, role: role, passwordHash: hash, invitation: invitation,
-                created: Date(timeIntervalSinceReferenceDate: entry.created), sessionsStartAfter: Date(timeIntervalSinceReferenceDate: entry.sessionsStartAfter)))
+                created: Date(timeIntervalSinceReferenceDate: entry.created), sessionsStartAfter: Date(timeIntervalSinceReferenceDate: entry.sessionsStartAfter),
+                tokens: tokens))
         }
         self.init(accounts)
     }

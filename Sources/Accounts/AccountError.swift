@@ -13,9 +13,13 @@ public enum AccountErrorCode: String, FailureCode {
     case invalidPassword
     /// A role that is not owner, editor or viewer.
     case invalidRole
-    /// An account of that name exists already.
+    /// A token label that is empty, too long or holds control characters.
+    case invalidLabel
+    /// The current password given to change it is not the account's.
+    case wrongPassword
+    /// An account of that name (or a token of that label) exists already.
     case exists
-    /// No account has that name.
+    /// No account has that name (or no token that label).
     case notFound
     /// An invitation that is unknown, used or expired.
     case invitationInvalid

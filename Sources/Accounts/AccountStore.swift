@@ -121,8 +121,8 @@ public actor AccountStore {
         }
     }
 
-    /// Gives `name` a new invitation and takes its password away: its sessions and tokens end
-    /// now, and the old password no longer works.
+    /// Gives `name` a new invitation and takes its password and tokens away: its sessions end
+    /// now, and the old password and tokens no longer work.
     ///
     /// - Throws: ``AccountError`` `.notFound`, or what ``book()`` throws.
     public func reset(_ name: AccountName, now: Date = Date()) async throws -> IssuedInvitation {
@@ -132,9 +132,93 @@ public actor AccountStore {
             account.passwordHash = nil
             account.invitation = invitation
             account.sessionsStartAfter = now
+            account.tokens = []
             book.put(account)
         }
         return issued
+    }
+
+    /// Makes `name` a `role`. The last owner stays one.
+    ///
+    /// - Throws: ``AccountError`` `.notFound`, `.lastOwner`, or what ``book()`` throws.
+    public func setRole(of name: AccountName, to role: Role) async throws {
+        try await change { book in
+            guard var account = book.account(name) else { throw AccountError(.notFound, "there is no account named \(name)") }
+            guard account.role != .owner || role == .owner || book.ownerCount > 1 else {
+                throw AccountError(.lastOwner, "\(name) is the last owner: make another account an owner first")
+            }
+            account.role = role
+            book.put(account)
+        }
+    }
+
+    /// Ends every session of `name` that began before `now` ("sign out everywhere"); its
+    /// tokens keep working.
+    ///
+    /// - Throws: ``AccountError`` `.notFound`, or what ``book()`` throws.
+    public func endSessions(of name: AccountName, now: Date = Date()) async throws {
+        try await change { book in
+            guard var account = book.account(name) else { throw AccountError(.notFound, "there is no account named \(name)") }
+            account.sessionsStartAfter = now
+            book.put(account)
+        }
+    }
+
+    /// Sets `name`'s password to `new` when `current` is its password now; every session of
+    /// theirs that began before `now` ends (the caller starts a new one for the browser that
+    /// asked).
+    ///
+    /// - Throws: ``AccountError`` `.wrongPassword`, `.invalidPassword` (``PasswordRules``),
+    ///   `.notFound`, or what ``book()`` throws.
+    public func changePassword(of name: AccountName, current: String, new: String, now: Date = Date()) async throws -> Account {
+        guard try await check(name, password: current) != nil else {
+            throw AccountError(.wrongPassword, "that is not your current password")
+        }
+        try PasswordRules.check(new, for: name)
+        let cost = self.cost
+        let hash = try await Self.hashing.run { try PasswordHash.make(password: new, cost: cost) }
+        return try await change { book in
+            guard var account = book.account(name), account.hasPassword else { throw AccountError(.notFound, "there is no account named \(name)") }
+            account.passwordHash = hash
+            account.sessionsStartAfter = now
+            book.put(account)
+            return account
+        }
+    }
+
+    /// A new personal access token of `name`'s, labelled `label`: its secret is in what is
+    /// returned, and nowhere else.
+    ///
+    /// - Throws: ``AccountError`` `.invalidLabel`, `.exists` (a token of that label),
+    ///   `.notFound`, or what ``book()`` throws.
+    public func issueToken(for name: AccountName, label: String, now: Date = Date()) async throws -> IssuedToken {
+        let label = try PersonalToken.label(label)
+        let secret = PersonalToken.prefix + Hex.random(bytes: 32)
+        try await change { book in
+            guard var account = book.account(name) else { throw AccountError(.notFound, "there is no account named \(name)") }
+            guard !account.tokens.contains(where: { $0.isLabelled(label) }) else {
+                throw AccountError(.exists, "\(name) already has a token labelled \(AccountName.quoted(label)): revoke it first, or choose another label")
+            }
+            account.tokens.append(PersonalToken(label: label, digest: PersonalToken.digest(of: secret[...]), created: now))
+            book.put(account)
+        }
+        return IssuedToken(name: name, label: label, secret: secret, created: now)
+    }
+
+    /// Revokes `name`'s token labelled `label`: it stops working at once on this server and
+    /// within two seconds on others.
+    ///
+    /// - Throws: ``AccountError`` `.notFound` (no such account or token), or what ``book()`` throws.
+    public func revokeToken(of name: AccountName, label: String) async throws {
+        try await change { book in
+            guard var account = book.account(name) else { throw AccountError(.notFound, "there is no account named \(name)") }
+            let before = account.tokens.count
+            account.tokens.removeAll { $0.isLabelled(label) }
+            guard account.tokens.count < before else {
+                throw AccountError(.notFound, "\(name) has no token labelled \(AccountName.quoted(label))")
+            }
+            book.put(account)
+        }
     }
 
     /// Sets the password of the account whose open invitation has the secret `secret`, and

@@ -115,16 +115,61 @@ public actor SessionStore {
     /// Removes every session of `name` (after its account was removed or reset); what another
     /// server still holds in memory ends at its next read, within ``Limits/recheckAfter``.
     public func endAll(of name: AccountName) async throws {
+        for session in try await sessions(of: name) {
+            try await end(handle: session.handle, of: name)
+        }
+    }
+
+    /// One of a person's sessions as their Account page lists it: a handle that names it
+    /// (the SHA-256 of its id: it cannot be used to sign in), and its times.
+    public struct Listed: Sendable, Hashable {
+        /// Names the session to ``SessionStore/end(handle:of:)``; not its id.
+        public let handle: String
+        /// When it began.
+        public let started: Date
+        /// When it was last used, to the hour (``Limits/touchEvery``).
+        public let used: Date
+    }
+
+    /// The stored sessions of `name` that have not ended by time, most recently used first
+    /// (each session blob of the storage is read: a household's few dozen).
+    ///
+    /// - Throws: ``AccountError`` `.storage`.
+    public func sessions(of name: AccountName, now: Date = Date()) async throws -> [Listed] {
+        var found: [Listed] = []
         do {
             for blob in try await blobs.names(startingWith: Self.namePrefix) {
                 let digest = String(blob.dropFirst(Self.namePrefix.count))
-                guard let session = try await read(digest), session.name.utf8.elementsEqual(name.text.utf8) else { continue }
-                known[digest] = nil
-                try await blobs.delete(blob)
+                guard Hex.isLowercaseHex(digest, count: 64), let session = try await read(digest), session.name.utf8.elementsEqual(name.text.utf8) else { continue }
+                let time = now.timeIntervalSince1970
+                guard time - session.used < limits.idle, time - session.started < limits.lifetime else { continue }
+                found.append(Listed(handle: digest, started: Date(timeIntervalSince1970: session.started), used: Date(timeIntervalSince1970: session.used)))
             }
         } catch let error as DocumentStoreError {
-            throw AccountError(.storage, "the sessions of \(name) cannot be ended: \(error.message)", cause: error)
+            throw AccountError(.storage, "the sessions of \(name) cannot be listed: \(error.message)", cause: error)
         }
+        return found.sorted { ($0.used, $0.started) > ($1.used, $1.started) }
+    }
+
+    /// Ends the session `handle` names (``Listed/handle``) if it is `name`'s; whether it was.
+    ///
+    /// - Throws: ``AccountError`` `.storage`.
+    @discardableResult
+    public func end(handle: String, of name: AccountName) async throws -> Bool {
+        guard Hex.isLowercaseHex(handle, count: 64) else { return false }
+        do {
+            guard let session = try await read(handle), session.name.utf8.elementsEqual(name.text.utf8) else { return false }
+            known[handle] = nil
+            try await blobs.delete(Self.namePrefix + handle)
+            return true
+        } catch let error as DocumentStoreError {
+            throw AccountError(.storage, "a session of \(name) cannot be ended: \(error.message)", cause: error)
+        }
+    }
+
+    /// The handle (``Listed/handle``) of the session `id`: how a page tells "this browser".
+    public nonisolated static func handle(of id: String) -> String {
+        digest(of: id)
     }
 
     private func remember(_ digest: String, _ session: StoredSession, read: Date) {

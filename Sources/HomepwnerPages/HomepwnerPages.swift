@@ -20,7 +20,7 @@ import WebSupport
 /// scripts enhance the same pages through the JSON API under `/api/items` (saving as you type
 /// with `If-Match`, photo upload with progress, delete with undo, live updates from
 /// `/api/events`). A damaged archive is shown read-only with the command that repairs it.
-public struct HomepwnerPages: Sendable, PageResponses {
+public struct HomepwnerPages: AppPages {
     let store: ItemStore
     /// The pages' templates and files.
     public let resources: PageResources
@@ -141,8 +141,8 @@ public struct HomepwnerPages: Sendable, PageResponses {
     /// inventory, whose work grows with the data.
     public static let routes = PageRoutes<ItemStore>(
         uploads: ["/items/{key}/photo", "/items/{key}/photos", "/items/{key}/attachments", "/import", "/import-everything"], heavyReads: ["/", "/labels", "/locations", "/location"]
-    ) { router, store, configuration in
-        try HomepwnerPages(store: store, publicURL: configuration.publicURL).addRoutes(to: router)
+    ) { store, configuration in
+        try HomepwnerPages(store: store, publicURL: configuration.publicURL)
     }
 
     /// The command that repairs the archive in `storage`: `--storage` naming the folder or the

@@ -32,6 +32,11 @@ public func buildApplication(
     eventLoopGroup: (any EventLoopGroup)? = nil
 ) async throws -> some ApplicationProtocol {
     let hosts = try await configuration.validate()
+    // The accounts are read before anything else is opened: beyond loopback, with no access
+    // token, they are all that keeps other machines out.
+    let accounts = AccountAccess(blobs: storage.blobs(), appName: "Homepwner", requiresAccounts: configuration.needsAccounts(hosts: hosts))
+    await accounts.prime()
+    try configuration.requireSignIn(hosts: hosts, accounts: accounts, command: "homepwner")
     let logger = AppServer.logger(configuration, serverName: "homepwner")
     let store: ItemStore
     do {
@@ -46,8 +51,6 @@ public func buildApplication(
     default:
         break
     }
-    let accounts = AccountAccess(blobs: store.blobs, appName: "Homepwner")
-    await accounts.prime()
     let router = try buildRouter(store: store, configuration: configuration, pages: pages, accounts: accounts)
     let purge: @Sendable (MemoryPressureEvent) async -> Void = { event in
         await store.images.cache.purge(reason: "memory pressure (\(event.level.rawValue)): \(event.detail)")
@@ -76,17 +79,18 @@ public func buildRouter(
 ) throws -> Router<BasicRequestContext> {
     // A CSV import is read, planned and applied, and its answer made, off the event loops
     // (100,000 rows take seconds): `x-work: heavy` in openapi.yaml, as the heavy reads.
+    let accounts = accounts ?? AccountAccess(blobs: store.blobs, appName: "Homepwner")
     let router = try AppRouter.make(
         configuration: configuration, appName: "Homepwner", errors: ErrorMapping.apiError(for:),
         openAPIDocument: try AppRouter.openAPIDocument(in: .module), pages: pages,
-        accounts: accounts ?? AccountAccess(blobs: store.blobs, appName: "Homepwner")
+        accounts: accounts
     )
     try ItemsAPI(
         store: store, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes,
         readiness: Readiness(storage: store.blobs, deadline: configuration.readinessDeadline)
     )
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
-    try pages?.add(to: router, store: store, configuration: configuration)
+    try pages?.add(to: router, store: store, configuration: configuration, accounts: accounts)
     return router
 }
 

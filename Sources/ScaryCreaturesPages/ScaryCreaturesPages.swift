@@ -13,7 +13,7 @@ import WebSupport
 /// refusal, the title as typed or an import's results carried there (Post/Redirect/Get,
 /// ``WebSupport/FormCarrier``), so a reload never sends a form again. The scripts enhance these
 /// pages through the JSON API under `/api/creatures`; these routes never need them.
-public struct ScaryCreaturesPages: Sendable, PageResponses {
+public struct ScaryCreaturesPages: AppPages {
     let database: ScaryCreatureDatabase
     /// The pages' templates and files.
     public let resources: PageResources
@@ -36,8 +36,8 @@ public struct ScaryCreaturesPages: Sendable, PageResponses {
     /// data.
     public static let routes = PageRoutes<ScaryCreatureDatabase>(
         uploads: ["/creatures/{id}/photo", "/imports"], heavyReads: ["/"]
-    ) { router, database, _ in
-        try ScaryCreaturesPages(database: database).addRoutes(to: router)
+    ) { database, _ in
+        try ScaryCreaturesPages(database: database)
     }
 
     /// Adds the pages, the forms, `/assets/…` (the pages' own files) and WebSupport's shared

@@ -32,6 +32,11 @@ public func buildApplication(
     eventLoopGroup: (any EventLoopGroup)? = nil
 ) async throws -> some ApplicationProtocol {
     let hosts = try await configuration.validate()
+    // The accounts are read before anything else is opened: beyond loopback, with no access
+    // token, they are all that keeps other machines out.
+    let accounts = AccountAccess(blobs: storage.blobs(), appName: "Scary Creatures", requiresAccounts: configuration.needsAccounts(hosts: hosts))
+    await accounts.prime()
+    try configuration.requireSignIn(hosts: hosts, accounts: accounts, command: "scary-creatures")
     let logger = AppServer.logger(configuration, serverName: serverName)
     let database: ScaryCreatureDatabase
     do {
@@ -46,8 +51,6 @@ public func buildApplication(
     let cache = ResponseCacheMiddleware<BasicRequestContext>(
         cache: responses, generation: { database.generation.current }, isCacheable: isCacheable
     )
-    let accounts = AccountAccess(blobs: database.blobs, appName: "Scary Creatures")
-    await accounts.prime()
     let router = try buildRouter(
         database: database, configuration: configuration, logger: logger, cache: cache, pages: pages, accounts: accounts
     )
@@ -118,17 +121,18 @@ func buildRouter(
     database: ScaryCreatureDatabase, configuration: WebConfiguration, logger: Logger,
     cache: ResponseCacheMiddleware<BasicRequestContext>, pages: PageRoutes<ScaryCreatureDatabase>?, accounts: AccountAccess? = nil
 ) throws -> Router<BasicRequestContext> {
+    let accounts = accounts ?? AccountAccess(blobs: database.blobs, appName: "Scary Creatures")
     let router = try AppRouter.make(
         configuration: configuration, appName: "Scary Creatures", errors: ErrorMapping.apiError(for:),
         openAPIDocument: try AppRouter.openAPIDocument(in: .module), pages: pages,
-        accounts: accounts ?? AccountAccess(blobs: database.blobs, appName: "Scary Creatures"),
+        accounts: accounts,
         addInnerMiddleware: { $0.add(middleware: cache) }
     )
     // Compact JSON: the list of 1,000 creatures is a third of its pretty-printed size.
     let readiness = Readiness(storage: database.blobs, deadline: configuration.readinessDeadline) { await database.firstListingPending() }
     try CreaturesAPI(database: database, maxBodyBytes: configuration.maxBodyBytes, maxImportBytes: configuration.maxImportBytes, readiness: readiness)
         .registerHandlers(on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
-    try pages?.add(to: router, store: database, configuration: configuration)
+    try pages?.add(to: router, store: database, configuration: configuration, accounts: accounts)
     return router
 }
 

@@ -29,7 +29,7 @@ struct ServerProcessTests {
             #expect(busy.errors == "homepwner: error: port \(server.port) on 127.0.0.1 is already in use (choose another with --port, or 0 for any free one)\n")
             let open = try await runHomepwner(["serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", folder.appendingPathComponent("other").path, "--create"])
             #expect(open.status == 74)
-            #expect(open.errors == ("homepwner: error: binding 0.0.0.0 would let other machines in: give an access token with --token, --token-file or HOMEPWNER_TOKEN, or bind 127.0.0.1\n"))
+            #expect(open.errors == ("homepwner: error: binding 0.0.0.0 would let other machines in, and no one has an account: add the first owner with homepwner users add NAME --role owner (then everyone signs in), give scripts an access token with --token, --token-file or HOMEPWNER_TOKEN, or bind 127.0.0.1\n"))
             #expect(server.stop() == 0)
             #expect(try await runHomepwner(["add", "Desk", "--data-dir", folder.path]).status == 0)
         }

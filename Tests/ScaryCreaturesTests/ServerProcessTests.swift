@@ -104,7 +104,7 @@ struct ServerProcessTests {
             #expect(busy.errors == "scary-creatures: error: port \(port) on 127.0.0.1 is already in use (choose another with --port, or 0 for any free one)\n")
             let open = try await runCLI(["serve", "--host", "0.0.0.0", "--port", "0"], dataDir: other)
             #expect(open.status == 74)
-            #expect(open.errors.hasPrefix("scary-creatures: error: binding 0.0.0.0 would let other machines in: give an access token"))
+            #expect(open.errors.hasPrefix("scary-creatures: error: binding 0.0.0.0 would let other machines in, and no one has an account: add the first owner with scary-creatures users add NAME --role owner"))
         }
     }
 }

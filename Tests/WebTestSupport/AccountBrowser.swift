@@ -107,7 +107,7 @@ public func checkSignInByPerson(
     #expect(sessionCookie.contains("; Path=/; HttpOnly; SameSite=Strict"))
     #expect(try await browser.send("GET", readPath).status == 200)
     let home = try await browser.send("GET", "/", headers: ["Accept: text/html"])
-    #expect(home.status == 200 && home.text.contains(#"<span class="person">anna <span class="role">(owner)</span></span>"#))
+    #expect(home.status == 200 && home.text.contains(#"<a class="person" href="/account">anna <span class="role">(owner)</span></a> <a class="people-link" href="/people">People</a>"#))
     let used = try await browser.send("GET", annaLink, headers: ["Accept: text/html"])
     #expect(used.status == 404 && used.text.contains("This link is not valid"))
 

@@ -17,11 +17,11 @@ extension CodedFailure: CommandLineFailure where Codes: CommandLineCodes {
 
 extension AccountErrorCode: CommandLineCodes {
     /// 65 (EX_DATAERR) for a value the rules refuse or a damaged accounts file, 66 (EX_NOINPUT)
-    /// for no such person, 73 (EX_CANTCREAT) for a name taken, 75 (EX_TEMPFAIL) when other
+    /// for no such person or token, 73 (EX_CANTCREAT) for a name or label taken, 75 (EX_TEMPFAIL) when other
     /// writers kept changing the accounts, 74 (EX_IOERR) when the storage failed.
     public var exitStatus: Int32 {
         switch self {
-        case .invalidName, .invalidPassword, .invalidRole, .invitationInvalid, .lastOwner, .unreadable: 65
+        case .invalidName, .invalidPassword, .invalidRole, .invalidLabel, .wrongPassword, .invitationInvalid, .lastOwner, .unreadable: 65
         case .notFound: 66
         case .exists: 73
         case .busy: 75

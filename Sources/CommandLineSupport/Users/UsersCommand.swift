@@ -10,19 +10,22 @@ public protocol AccountsApp: DataFolderApp {
     static var defaultPort: Int { get }
 }
 
-/// `users add|list|remove|reset`: the people who may sign in to the app's servers on this
+/// `users add|list|remove|reset|role|token|tokens|revoke-token`: the people who may sign in to the app's servers on this
 /// storage. The command acts as an owner: it has the files.
 public struct UsersCommand<App: AccountsApp>: AsyncParsableCommand {
     /// `users`, with its four subcommands.
     public static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "users",
-            abstract: "Manage the people who may sign in: add, list, remove, reset.",
+            abstract: "Manage the people who may sign in: add, list, remove, reset, their roles and tokens.",
             discussion: """
                 Once one person exists, every request to a server on this storage needs a signed-in \
                 session, on loopback too. Viewers read; editors change; owners also manage people.
                 """,
-            subcommands: [UsersAddCommand<App>.self, UsersListCommand<App>.self, UsersRemoveCommand<App>.self, UsersResetCommand<App>.self]
+            subcommands: [
+                UsersAddCommand<App>.self, UsersListCommand<App>.self, UsersRemoveCommand<App>.self, UsersResetCommand<App>.self,
+                UsersRoleCommand<App>.self, UsersTokenCommand<App>.self, UsersTokensCommand<App>.self, UsersRevokeTokenCommand<App>.self,
+            ]
         )
     }
 

@@ -13,6 +13,16 @@ public struct SignedInPerson: Sendable, Hashable {
     public let name: AccountName
     /// What they may do.
     public let role: Role
+    /// The label of the personal access token the request came with; nil for a browser's
+    /// session.
+    public let token: String?
+
+    /// A person signed in by a session (`token` nil) or a personal access token.
+    public init(name: AccountName, role: Role, token: String? = nil) {
+        self.name = name
+        self.role = role
+        self.token = token
+    }
 }
 
 /// Sign-in by person for a server: the accounts and sessions kept with its data
@@ -31,6 +41,9 @@ public struct AccountAccess: Sendable {
     let throttle: SignInThrottle
     /// The accounts as last read, and the read under way.
     private let kept: KeptBook
+    /// Whether nothing but accounts keeps other machines out (bound beyond loopback, no access
+    /// token): while there are none, requests are refused instead of let in.
+    public let requiresAccounts: Bool
 
     /// How often a server reads its accounts (``follow()``).
     public static let bookFreshness: TimeInterval = 1
@@ -47,7 +60,13 @@ public struct AccountAccess: Sendable {
     ///
     /// In a bucket they are read through a client of their own (a few connections), so a
     /// request's check never queues behind the store's thousands of reads (a cold listing).
-    public init(blobs: any BlobStore, appName: String, cost: PasswordHash.Cost = .owasp, sessionLimits: SessionStore.Limits = SessionStore.Limits()) {
+    /// `requiresAccounts` when the server is bound beyond loopback without an access token
+    /// (``WebConfiguration/needsAccounts(hosts:)``).
+    public init(
+        blobs: any BlobStore, appName: String, requiresAccounts: Bool = false, cost: PasswordHash.Cost = .owasp,
+        sessionLimits: SessionStore.Limits = SessionStore.Limits()
+    ) {
+        self.requiresAccounts = requiresAccounts
         var own: any BlobStore = blobs
         if let bucket = blobs as? BucketStorage {
             var settings = bucket.client.settings
@@ -118,6 +137,15 @@ public struct AccountAccess: Sendable {
         if let book = try? await accounts.book() { kept.keep(book) }
     }
 
+    /// Whether the last read (at most ``bookMaxAge`` old) found accounts; nil when there is no
+    /// such read.
+    public func knownToHaveAccounts() -> Bool? {
+        switch kept.current(freshness: Self.bookMaxAge, maxAge: Self.bookMaxAge) {
+        case .fresh(let book), .stale(let book): !book.accounts.isEmpty
+        case .none: nil
+        }
+    }
+
     /// Keeps `book`, just written by this server, as the accounts now.
     func keep(_ book: AccountBook) {
         kept.keep(book)
@@ -134,19 +162,54 @@ public struct AccountAccess: Sendable {
         kept.isOpen(within: Self.trusted)
     }
 
-    /// The person and session `request`'s cookie names, if it names a session that has not
-    /// ended and whose person still exists, has a password and has not ended it since.
-    func person(for request: Request, in book: AccountBook) async throws -> (id: String, person: SignedInPerson)? {
-        guard let id = cookie.value(in: request) else { return nil }
-        let session: StoredSession?
-        do {
-            session = try await sessions.session(id)
-        } catch let error as AccountError {
-            throw Self.unavailable(error)
+    /// How a request proves its person: a session's cookie, a personal access token, or
+    /// neither.
+    enum Credential {
+        /// The session id the cookie holds.
+        case session(String)
+        /// The digest of the `Authorization: Bearer pat_…` secret.
+        case token(String)
+        /// No credential of a person's.
+        case none
+
+        /// Whether there is no credential.
+        var isNone: Bool {
+            if case .none = self { true } else { false }
         }
-        guard let session, let name = try? AccountName(session.name), let account = book.account(name), account.hasPassword,
-              session.started > account.sessionsStartAfter.timeIntervalSince1970 else { return nil }
-        return (id, SignedInPerson(name: account.name, role: account.role))
+    }
+
+    /// The credential `request` carries: a personal access token in `Authorization: Bearer`
+    /// first, else the session cookie.
+    func credential(of request: Request) -> Credential {
+        if let header = request.headers[.authorization], header.hasPrefix("Bearer ") {
+            let secret = header.dropFirst("Bearer ".count)
+            if PersonalToken.isSecret(secret) { return .token(PersonalToken.digest(of: secret)) }
+        }
+        if let id = cookie.value(in: request) { return .session(id) }
+        return .none
+    }
+
+    /// The person `credential` proves in `book`, with the session id when it is a session: a
+    /// token of theirs, or a session that has not ended and whose person still exists, has a
+    /// password and has not ended it since.
+    func person(for credential: Credential, in book: AccountBook) async throws -> (session: String?, person: SignedInPerson)? {
+        switch credential {
+        case .none:
+            return nil
+        case .token(let digest):
+            guard let (account, token) = book.bearer(ofTokenDigest: digest) else { return nil }
+            return (nil, SignedInPerson(name: account.name, role: account.role, token: token.label))
+        case .session(let id):
+            let session: StoredSession?
+            do {
+                session = try await sessions.session(id)
+            } catch let error as AccountError {
+                throw Self.unavailable(error)
+            }
+            guard let session, let name = try? AccountName(session.name), let account = book.account(name), account.hasPassword,
+                  session.started > account.sessionsStartAfter.timeIntervalSince1970 else { return nil }
+            return (id, SignedInPerson(name: account.name, role: account.role))
+        }
     }
 
     /// The 503 for accounts or sessions the storage cannot give now, with `Retry-After`.

@@ -3,15 +3,20 @@ import HTTPTypes
 import Hummingbird
 
 /// Once any account is stored, every request needs a signed-in person — on loopback too: a
-/// current session's cookie (``AccountSignIn``), or, where the server also has an access token,
-/// `Authorization: Bearer TOKEN` for scripts (checked by ``TokenMiddleware`` after this). The
-/// sign-in form, the invitations' pages, sign-out, the pages' shipped files (`/assets/…`) and the
-/// public reads (the health and readiness probes) pass without one. Without either, a browser asking for a page is sent to
-/// the sign-in form (303), anything else gets 401 with a JSON error.
+/// current session's cookie (``AccountSignIn``), a person's personal access token as
+/// `Authorization: Bearer pat_…` (for scripts; the person's role applies), or, where the server
+/// also has an access token, `Authorization: Bearer TOKEN` (checked by ``TokenMiddleware``
+/// after this). The sign-in form, the invitations' pages, sign-out, the pages' shipped files
+/// (`/assets/…`) and the public reads (the health and readiness probes) pass without one.
+/// Without any, a browser asking for a page is sent to the sign-in form (303), anything else
+/// gets 401 with a JSON error.
 ///
-/// A viewer's request that would change something (any method but `GET` and `HEAD`, signing in
-/// or out and invitations aside) is refused with 403 before it reaches a handler. While no account is stored the
-/// middleware lets everything through: the server works as it did without accounts.
+/// A viewer's request that would change something (any method but `GET` and `HEAD`; signing in
+/// or out, invitations and the viewer's own Account page aside) is refused with 403 before it
+/// reaches a handler. While no account is stored the middleware lets everything through — the
+/// server works as it did without accounts — unless nothing else keeps other machines out
+/// (``AccountAccess/requiresAccounts``: bound beyond loopback without an access token, after the
+/// last person was removed): then it answers 503.
 ///
 /// The server reads the accounts once a second (``AccountAccess/follow()``); a request takes a
 /// read up to two seconds old as current, and an older one (up to a minute) while a new read
@@ -40,26 +45,43 @@ public struct AccountGateMiddleware<Context: RequestContext>: RouterMiddleware {
         path == SignIn.path || path == SignIn.signOutPath || path.hasPrefix(AccountSignIn.welcomePrefix)
     }
 
+    /// Whether `path` is the signed-in person's own Account page or one of its forms (their
+    /// password, sessions and tokens: never the data, so a viewer may use them).
+    static func isAboutOwnAccount(_ path: String) -> Bool {
+        path == AccountPages.accountPath || path.hasPrefix(AccountPages.accountPath + "/")
+    }
+
     /// Lets the request in as its person, or answers it.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         let reads = [.get, .head].contains(request.method)
         if reads && (publicReads.contains(path) || path.hasPrefix(Self.assetsPrefix)) { return try await next(request, context) }
         var (book, fresh) = try await access.book()
-        guard !book.accounts.isEmpty else { return try await next(request, context) }
-        var found = try await access.person(for: request, in: book)
-        if found == nil, !fresh, access.cookie.value(in: request) != nil {
-            book = try await access.freshBook()  // a session the last read does not know yet
-            found = try await access.person(for: request, in: book)
+        guard !book.accounts.isEmpty else {
+            guard access.requiresAccounts else { return try await next(request, context) }
+            var refusal = APIError(
+                .serviceUnavailable, code: "no_accounts",
+                "this server is open to other machines and no one has an account any more: add an owner with the command users add NAME --role owner")
+            refusal.headers[.retryAfter] = "30"
+            throw refusal
         }
-        if let (id, person) = found {
-            if !reads, !person.role.mayChange, !Self.isAboutSigningIn(path) {
+        let credential = access.credential(of: request)
+        var found = try await access.person(for: credential, in: book)
+        if found == nil, !fresh, !credential.isNone {
+            book = try await access.freshBook()  // a session or token the last read does not know yet
+            found = try await access.person(for: credential, in: book)
+        }
+        if let (session, person) = found {
+            if !reads, !person.role.mayChange, !Self.isAboutSigningIn(path), !Self.isAboutOwnAccount(path) {
                 return PlainPage.response(to: request, APIError(
                     .forbidden, code: "forbidden", "\(person.name) is a viewer: viewers can read everything but change nothing (an owner can make them an editor)"))
             }
             return try await AccountAccess.$person.withValue(person) {
-                try await AccessToken.$session.withValue(id) { try await next(request, context) }
+                try await AccessToken.$session.withValue(session) { try await next(request, context) }
             }
+        }
+        if case .token = credential {
+            throw APIError(.unauthorized, code: "unauthorized", "this personal access token is not valid: it was revoked, or its person was reset or removed")
         }
         if Self.isAboutSigningIn(path) { return try await next(request, context) }
         if tokenConfigured, request.headers[.authorization]?.hasPrefix("Bearer ") == true {

@@ -16,7 +16,7 @@ public enum AccountSignIn {
     static func signIn(_ fields: HTMLForm, request: Request, access: AccountAccess, appName: String) async throws -> Response {
         let given = fields["name"] ?? ""
         let password = fields["password"] ?? ""
-        let client = ServingConnection.current?.channel.remoteAddress?.ipAddress ?? "unknown"
+        let client = client()
         let name = try? AccountName(given)
         let keys = ["client:" + client] + (name.map { ["name:" + $0.text] } ?? [])
         if let seconds = access.throttle.wait(for: keys) {
@@ -36,6 +36,11 @@ public enum AccountSignIn {
         }
         access.throttle.succeeded("name:" + account.name.text)
         return try await startSession(for: account, request: request, access: access)
+    }
+
+    /// The address of the client being answered, for the throttle's per-client key.
+    static func client() -> String {
+        ServingConnection.current?.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
     /// A new session for `account`, and the 303 home that sets its cookie.

@@ -43,16 +43,19 @@ public struct PageResources: Sendable {
     /// also sees `formToken`, the token the page's forms send back (``FormGuardMiddleware``),
     /// `site`, `signedIn`: whether the request came with a sign-in session (token mode's,
     /// ``AccessToken``, or a person's, ``AccountAccess``), which the layout offers to end
-    /// (``SignIn/signOutPath``), and `person` (`name`, `role`) when signed in by person.
+    /// (``SignIn/signOutPath``), `person` (`name`, `role`, `managesPeople`) when signed in by
+    /// person, and `mayChange`: false for a viewer, whose pages leave out every control that
+    /// would change data (the server refuses such a change anyway).
     ///
     /// - Throws: when there is no such template (a build without its resources).
     public func render(_ model: some Encodable & Sendable, template name: String) async throws -> String {
         let formToken = FormToken.current ?? "", signedIn = AccessToken.session != nil, site = site
-        let person = AccountAccess.person.map { ["name": $0.name.text, "role": $0.role.rawValue] }
+        let person = AccountAccess.person.map { ["name": $0.name.text, "role": $0.role.rawValue, "managesPeople": $0.role.managesPeople] as [String: any Sendable] }
+        let mayChange = AccountAccess.person?.role.mayChange ?? true
         let templates = self.templates
         return try await OffLoop.run {
             let context = PageContext(
-                model: try TemplateValues.of(model), formToken: formToken, signedIn: signedIn, person: person, site: try TemplateValues.of(site)
+                model: try TemplateValues.of(model), formToken: formToken, signedIn: signedIn, person: person, mayChange: mayChange, site: try TemplateValues.of(site)
             )
             guard let html = templates.render(context, withTemplate: name) else {
                 throw CocoaError(.fileNoSuchFile)
@@ -70,8 +73,10 @@ private struct PageContext: MustacheParent {
     let formToken: String
     /// Whether the request came with a token-mode session (not a bearer token, not loopback).
     let signedIn: Bool
-    /// The person signed in (`name`, `role`), when signed in by person.
-    let person: [String: String]?
+    /// The person signed in (`name`, `role`, `managesPeople`), when signed in by person.
+    let person: [String: any Sendable]?
+    /// Whether the page shows the controls that change data: false for a viewer.
+    let mayChange: Bool
     /// The ``SiteIdentity`` as the template reads it.
     let site: Any?
 
@@ -80,6 +85,7 @@ private struct PageContext: MustacheParent {
         case "formToken": formToken
         case "signedIn": signedIn
         case "person": person
+        case "mayChange": mayChange
         case "site": site
         default: (model as? TemplateFields)?.child(named: name)
         }

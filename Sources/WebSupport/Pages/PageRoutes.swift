@@ -12,7 +12,7 @@ public struct PageRoutes<Store>: Sendable {
     /// The pages whose `GET` does work that grows with the data (a list), by exact path:
     /// answered off the event loops (``OffLoopMiddleware``).
     public let heavyReads: Set<String>
-    private let addRoutes: @Sendable (Router<BasicRequestContext>, Store, WebConfiguration) throws -> Void
+    private let addRoutes: @Sendable (Router<BasicRequestContext>, Store, WebConfiguration) throws -> PageResources?
 
     /// The pages `addRoutes` adds, with their uploads and heavy reads.
     public init(
@@ -21,13 +21,41 @@ public struct PageRoutes<Store>: Sendable {
     ) {
         self.uploads = uploads
         self.heavyReads = heavyReads
-        self.addRoutes = addRoutes
+        self.addRoutes = { router, store, configuration in
+            try addRoutes(router, store, configuration)
+            return nil
+        }
     }
 
-    /// Adds the pages over `store` to `router`, for a server started with `configuration`.
+    /// An app's pages: those `makePages` makes over a store, and with them the Account and
+    /// People pages (``AccountPages``) in the app's layout when the server has accounts.
+    public init(
+        uploads: [String] = [], heavyReads: Set<String> = [],
+        makePages: @escaping @Sendable (Store, WebConfiguration) throws -> any AppPages
+    ) {
+        self.uploads = uploads
+        self.heavyReads = heavyReads
+        self.addRoutes = { router, store, configuration in
+            let pages = try makePages(store, configuration)
+            pages.addRoutes(to: router)
+            return pages.resources
+        }
+    }
+
+    /// Adds the pages over `store` to `router`, for a server started with `configuration`, and
+    /// the pages of `accounts` (``AccountPages``) when there are any.
     ///
     /// - Throws: when the pages' resources are missing or a template does not parse.
-    public func add(to router: Router<BasicRequestContext>, store: Store, configuration: WebConfiguration) throws {
-        try addRoutes(router, store, configuration)
+    public func add(to router: Router<BasicRequestContext>, store: Store, configuration: WebConfiguration, accounts: AccountAccess? = nil) throws {
+        let resources = try addRoutes(router, store, configuration)
+        if let accounts, let resources {
+            AccountPages(access: accounts, resources: resources, publicURL: configuration.publicURL).addRoutes(to: router)
+        }
     }
+}
+
+/// An app's pages: its templates and files, and the routes that serve them.
+public protocol AppPages: PageResponses, Sendable {
+    /// Adds the pages' routes to `router`.
+    func addRoutes(to router: Router<BasicRequestContext>)
 }

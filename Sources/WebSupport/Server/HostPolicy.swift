@@ -9,6 +9,9 @@
 /// in front may say another. Names compare ASCII case-insensitively, with one trailing dot
 /// ignored.
 public struct HostPolicy: Sendable {
+    /// Whether every address the server is bound to is a loopback one: only this machine can
+    /// reach it.
+    public let isLoopback: Bool
     private let loopbackNames: Bool
     private let names: Set<String>
 
@@ -18,6 +21,7 @@ public struct HostPolicy: Sendable {
     public init(bindHost: String, isLoopback: Bool, allowedHosts: [String], machineAddresses: [String] = []) {
         let bound = Self.literal(bindHost)
         let wildcard = Self.isWildcard(bindHost)
+        self.isLoopback = isLoopback
         loopbackNames = isLoopback || wildcard
         var names = Set(allowedHosts.compactMap { Self.split(authority: $0)?.host })
         if wildcard {

@@ -71,9 +71,10 @@ public struct WebConfiguration: Sendable {
         self.timeouts = timeouts
     }
 
-    /// Refuses a configuration that would be unsafe — any address but loopback without a token
-    /// (a name counts as loopback only when every address it resolves to is one) — and gives
-    /// the names the server may answer to.
+    /// Refuses a configuration that cannot work and gives the names the server may answer to
+    /// (whether it is bound to loopback only: a name counts as loopback only when every address
+    /// it resolves to is one). Whether anything keeps other machines out is
+    /// ``requireSignIn(hosts:accounts:command:)``'s to say, once the accounts are read.
     ///
     /// - Throws: ``WebStartError`` saying what to do.
     public func validate() async throws -> HostPolicy {
@@ -88,12 +89,36 @@ public struct WebConfiguration: Sendable {
         }
         let host = self.host
         let isLoopback = try await ListenAddress.isLoopback(host)
-        if !isLoopback, (token ?? "").isEmpty {
-            throw WebStartError("binding \(host) would let other machines in: give an access token with --token, --token-file or \(tokenVariable), or bind 127.0.0.1")
-        }
         let machineAddresses = HostPolicy.isWildcard(host) ? await ListenAddress.machineAddresses() : []
         let names = allowedHosts + (publicURL.map { [$0.authority] } ?? [])
         return HostPolicy(bindHost: host, isLoopback: isLoopback, allowedHosts: names, machineAddresses: machineAddresses)
+    }
+}
+
+extension WebConfiguration {
+    /// Whether nothing but accounts keeps other machines out: the server is bound beyond
+    /// loopback without an access token. Such a server answers nothing while no account
+    /// exists (``AccountGateMiddleware``).
+    public func needsAccounts(hosts: HostPolicy) -> Bool {
+        !hosts.isLoopback && (token ?? "").isEmpty
+    }
+
+    /// Refuses to serve beyond loopback with nothing to keep other machines out: no account
+    /// (as `accounts` were just read) and no access token. `command` is the app's command, for
+    /// the way out.
+    ///
+    /// - Throws: ``WebStartError`` saying how to add the first person.
+    public func requireSignIn(hosts: HostPolicy, accounts: AccountAccess, command: String) throws {
+        guard needsAccounts(hosts: hosts) else { return }
+        switch accounts.knownToHaveAccounts() {
+        case true?:
+            return
+        case false?:
+            throw WebStartError(
+                "binding \(host) would let other machines in, and no one has an account: add the first owner with \(command) users add NAME --role owner (then everyone signs in), give scripts an access token with --token, --token-file or \(tokenVariable), or bind 127.0.0.1")
+        case nil:
+            throw WebStartError("binding \(host) needs accounts, and they cannot be read from the storage now: try again, or bind 127.0.0.1")
+        }
     }
 }
 

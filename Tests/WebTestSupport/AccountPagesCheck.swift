@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The promises of the Account and People pages, personal access tokens and a server bound
+/// beyond loopback, checked against real server processes of `tool` (`homepwner` or
+/// `scary-creatures`) on the data folder `folder`: `serve(extra)` starts one with `extra`
+/// arguments. `readPath` is an API read every person may make, `writeRequest` a change (method,
+/// path, JSON body) an editor may make and a viewer may not.
+public func checkAccountPagesAndTokens(
+    tool: String, folder: URL, readPath: String, writeRequest: (method: String, path: String, body: String),
+    serve: ([String]) async throws -> ServedProcess
+) async throws {
+    let storage = ["--storage", folder.path]
+    // Beyond loopback with no one and no token: refused, with the way out.
+    let refused = try await runBuilt(tool, ["serve", "--host", "0.0.0.0", "--port", "0"] + storage)
+    #expect(refused.status == 74 && refused.errors.contains("no one has an account: add the first owner with \(tool) users add NAME --role owner"))
+
+    let anna = try await runBuilt(tool, ["users", "add", "anna", "--role", "owner"] + storage)
+    let annaLink = try #require(AccountBrowser.invitationPath(in: anna.output))
+    // With an owner it starts on 0.0.0.0; nothing is let in without a session.
+    let server = try await serve(["--host", "0.0.0.0"])
+    defer { _ = server.stop() }
+    var owner = AccountBrowser(port: server.port)
+    #expect(try await owner.send("GET", readPath).status == 401)
+    #expect(try await owner.accept(invitation: annaLink, password: "purple lantern rides").status == 303)
+
+    // The CLI's token: shown once, a Bearer that acts as anna; listed without its secret; revoked.
+    let made = try await runBuilt(tool, ["users", "token", "anna", "--label", "ci"] + storage)
+    #expect(made.status == 0, "\(made.errors)")
+    let secret = try #require(made.output.split(separator: "\n").dropFirst().first.map(String.init))
+    #expect(secret.hasPrefix("pat_") && secret.utf8.count == 68)
+    let raw = RawRequests(port: server.port)
+    var status = 0
+    for _ in 0..<50 where status != 200 {
+        status = try await raw.send("GET", readPath, headers: ["Authorization: Bearer \(secret)"]).status
+        if status != 200 { try await Task.sleep(for: .milliseconds(100)) }
+    }
+    #expect(status == 200, "a new token works within seconds on a running server")
+    let wrote = try await raw.send(writeRequest.method, writeRequest.path, headers: ["Authorization: Bearer \(secret)", "Content-Type: application/json"], body: writeRequest.body)
+    #expect((200..<300).contains(wrote.status), "an owner's token changes data")
+    let listed = try await runBuilt(tool, ["users", "tokens", "--json"] + storage)
+    #expect(listed.status == 0 && listed.output.contains(#""label" : "ci""#) && !listed.output.contains(secret))
+    let taken = try await runBuilt(tool, ["users", "token", "anna", "--label", "ci"] + storage)
+    #expect(taken.status == 73 && taken.errors.contains("already has a token labelled"))
+    #expect(try await runBuilt(tool, ["users", "revoke-token", "anna", "--label", "ci"] + storage).status == 0)
+    status = 200
+    for _ in 0..<50 where status != 401 {
+        status = try await raw.send("GET", readPath, headers: ["Authorization: Bearer \(secret)"]).status
+        if status != 401 { try await Task.sleep(for: .milliseconds(100)) }
+    }
+    #expect(status == 401, "a revoked token stops working within seconds")
+    #expect(try await raw.send("GET", readPath, headers: ["Authorization: Bearer pat_" + String(repeating: "0", count: 64)]).errorCode == "unauthorized")
+
+    // The Account page: this browser's session; a token made there is shown once, works, and is revoked there at once.
+    let account = try await owner.send("GET", "/account", headers: ["Accept: text/html"])
+    #expect(account.status == 200 && account.text.contains("<strong>anna</strong>, owner.") && account.text.contains("<strong>This browser</strong>"))
+    var formToken = try #require(AccountBrowser.formToken(in: account.text))
+    let makeToken = try await owner.send("POST", "/account/tokens", headers: ["Accept: text/html"], form: [("_formtoken", formToken), ("label", "backup")])
+    #expect(makeToken.status == 303 && makeToken.headers["location"] == "/account")
+    let shown = try await owner.send("GET", "/account", headers: ["Accept: text/html"])
+    let pageSecret = try #require(shown.text.range(of: #"id="new-token" type="text" readonly value=""#).map { String(shown.text[$0.upperBound...].prefix { $0 != "\"" }) })
+    #expect(pageSecret.hasPrefix("pat_"))
+    #expect(try await owner.send("GET", "/account", headers: ["Accept: text/html"]).text.contains(pageSecret) == false, "shown once")
+    #expect(try await raw.send("GET", readPath, headers: ["Authorization: Bearer \(pageSecret)"]).status == 200)
+    formToken = try #require(AccountBrowser.formToken(in: shown.text))
+    #expect(try await owner.send("POST", "/account/tokens/revoke", headers: ["Accept: text/html"], form: [("_formtoken", formToken), ("label", "backup")]).status == 303)
+    #expect(try await raw.send("GET", readPath, headers: ["Authorization: Bearer \(pageSecret)"]).status == 401, "revoked on its own server at once")
+
+    // The People page: an owner invites an editor; the link is shown once and works; a role change and a removal are obeyed at once.
+    let people = try await owner.send("GET", "/people", headers: ["Accept: text/html"])
+    #expect(people.status == 200 && people.text.contains("<strong>anna</strong> (you)"))
+    formToken = try #require(AccountBrowser.formToken(in: people.text))
+    let refusedName = try await owner.send("POST", "/people", headers: ["Accept: text/html"], form: [("_formtoken", formToken), ("name", "no spaces allowed"), ("role", "editor")])
+    #expect(refusedName.status == 303)
+    #expect(try await owner.send("GET", "/people", headers: ["Accept: text/html"]).text.contains(#"role="alert">A name is 1 to 32 ASCII letters"#))
+    #expect(try await owner.send("POST", "/people", headers: ["Accept: text/html"], form: [("_formtoken", formToken), ("name", "cleo"), ("role", "editor")]).status == 303)
+    let invited = try await owner.send("GET", "/people", headers: ["Accept: text/html"])
+    let link = try #require(invited.text.range(of: "/welcome/").map { "/welcome/" + invited.text[$0.upperBound...].prefix { $0.isHexDigit } })
+    #expect(invited.text.contains("Invited until"))
+    var editor = AccountBrowser(port: server.port)
+    #expect(try await editor.accept(invitation: link, password: "green kettle sings").status == 303)
+    #expect(try await editor.send("GET", "/people", headers: ["Accept: text/html"]).status == 403, "only owners manage people")
+    #expect(try await send(writeRequest, as: editor).status < 300)
+    #expect(try await owner.send("POST", "/people/cleo/role", headers: ["Accept: text/html"], form: [("_formtoken", formToken), ("role", "viewer")]).status == 303)
+    #expect(try await send(writeRequest, as: editor).status == 403, "a viewer now")
+    let viewerHome = try await editor.send("GET", "/", headers: ["Accept: text/html"])
+    #expect(viewerHome.status == 200 && viewerHome.text.contains("(viewer)"))
+    let lastOwner = try await owner.send("POST", "/people/anna/role", headers: ["Accept: text/html"], form: [("_formtoken", formToken), ("role", "editor")])
+    #expect(lastOwner.status == 303)
+    #expect(try await owner.send("GET", "/people", headers: ["Accept: text/html"]).text.contains("is the last owner: make another account an owner first."))
+
+    // Sign out everywhere: every session of anna's ends on its next request; a new sign-in works.
+    var second = AccountBrowser(port: server.port)
+    #expect(try await second.signIn("anna", "purple lantern rides").status == 303)
+    formToken = try #require(AccountBrowser.formToken(in: try await owner.send("GET", "/account", headers: ["Accept: text/html"]).text))
+    let everywhere = try await owner.send("POST", "/account/sign-out-everywhere", headers: ["Accept: text/html"], form: [("_formtoken", formToken)])
+    #expect(everywhere.status == 303 && everywhere.headers["location"] == "/sign-in")
+    #expect(try await second.send("GET", readPath).status == 401)
+    #expect(try await owner.send("GET", readPath).status == 401)
+
+    // A new password: the wrong current one is refused on the page; the right one ends other sessions, keeps this browser's.
+    #expect(try await owner.signIn("anna", "purple lantern rides").status == 303)
+    #expect(try await second.signIn("anna", "purple lantern rides").status == 303)
+    formToken = try #require(AccountBrowser.formToken(in: try await owner.send("GET", "/account", headers: ["Accept: text/html"]).text))
+    let wrongCurrent = try await owner.send("POST", "/account/password", headers: ["Accept: text/html"], form: [
+        ("_formtoken", formToken), ("current", "not my password"), ("password", "a brand new password"), ("repeat", "a brand new password"),
+    ])
+    #expect(wrongCurrent.status == 303)
+    #expect(try await owner.send("GET", "/account", headers: ["Accept: text/html"]).text.contains("That is not your current password."))
+    let changed = try await owner.send("POST", "/account/password", headers: ["Accept: text/html"], form: [
+        ("_formtoken", formToken), ("current", "purple lantern rides"), ("password", "a brand new password"), ("repeat", "a brand new password"),
+    ])
+    #expect(changed.status == 303 && changed.headers["location"] == "/account")
+    #expect(try await owner.send("GET", "/account", headers: ["Accept: text/html"]).text.contains("Your password is changed."))
+    #expect(try await second.send("GET", readPath).status == 401)
+    var stranger = AccountBrowser(port: server.port)
+    #expect(try await stranger.signIn("anna", "purple lantern rides").status == 401)
+
+    // Removing a person (after the confirmation) ends their sessions at once.
+    formToken = try #require(AccountBrowser.formToken(in: try await owner.send("GET", "/people/cleo/delete", headers: ["Accept: text/html"]).text))
+    #expect(try await owner.send("POST", "/people/cleo/delete", headers: ["Accept: text/html"], form: [("_formtoken", formToken), ("confirm", "yes")]).status == 303)
+    #expect(try await editor.send("GET", readPath).status == 401)
+    let gone = try await runBuilt(tool, ["users", "list", "--json"] + storage)
+    #expect(gone.output.contains(#""name" : "anna""#) && !gone.output.contains("cleo"))
+}
+
+/// Sends `request` (method, path, JSON body) with `browser`'s cookies.
+private func send(_ request: (method: String, path: String, body: String), as browser: AccountBrowser) async throws -> RawResponse {
+    try await browser.raw.send(request.method, request.path, headers: [
+        "Cookie: " + browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "), "Content-Type: application/json",
+    ], body: request.body)
+}
