@@ -11,7 +11,7 @@ extension HomepwnerPages {
     /// `GET /import`: the file form, and the export links.
     func importPage(formError: String?) async throws -> Response {
         let count = try await store.items().count
-        let model = ImportPageModel(formError: formError, readOnly: await damage() != nil, itemCount: InventoryTransferSummary.counted(count, "item"), isEmpty: count == 0)
+        let model = ImportPageModel(formError: formError, readOnly: await readOnly(), itemCount: InventoryTransferSummary.counted(count, "item"), isEmpty: count == 0)
         return html(try await resources.render(model, template: "import"))
     }
 

@@ -16,7 +16,7 @@ extension HomepwnerPages {
         }
         let tree = try await store.placeTree()
         let model = LocationsPageModel(
-            rows: rows, isEmpty: rows.isEmpty, formError: formError, typed: typed, readOnly: await damage() != nil,
+            rows: rows, isEmpty: rows.isEmpty, formError: formError, typed: typed, readOnly: await readOnly(),
             places: Self.placeBranches(tree), hasPlaces: !tree.places.isEmpty, withoutText: tree.withoutLocation.count > 0 ? Self.totalsText(tree.withoutLocation) : nil
         )
         return html(try await resources.render(model, template: "locations"))

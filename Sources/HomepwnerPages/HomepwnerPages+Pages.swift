@@ -60,7 +60,7 @@ extension HomepwnerPages {
             hasLabels: !result.byLabel.isEmpty,
             isEmpty: everything.count == 0,
             printedOn: dates.day(printed), printedOnISO: dates.instant(printed),
-            damage: await damage(),
+            damage: await damage(), readOnly: await readOnly(),
             problems: try await store.catalog().problems.flatMap { found in found.problems.map { "“\(found.item.itemName)”: \(Self.sentence($0.message))" } },
             add: Self.withLocations(add, Self.locationChoices(try await store.catalog().locationNames, kept: await keptLocations())), maxPhotoBytes: maxPhotoBytes
         )
@@ -138,7 +138,7 @@ extension HomepwnerPages {
             attachments: await attachmentRows(forKey: item.itemKey),
             maintenance: Self.maintenanceModel(item, form: carried?.maintenanceForm, today: store.currentDate(), dates: DateTexts(timeZone: .gmt)),
             maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",
-            formError: carried?.refusal, damage: damage, readOnly: damage != nil
+            formError: carried?.refusal, damage: damage, readOnly: damage != nil || !AccountAccess.mayChange
         )
         return html(try await resources.render(model, template: "item"))
     }
@@ -170,6 +170,12 @@ extension HomepwnerPages {
 
     /// Why the archive cannot be changed (damaged, or written by a newer model version), as the
     /// pages show it; nil when it can be changed.
+    /// Whether the pages show no control that changes data: the archive is damaged or newer, or
+    /// the person is a viewer.
+    func readOnly() async -> Bool {
+        await damage() != nil || !AccountAccess.mayChange
+    }
+
     func damage() async -> DamageModel? {
         switch await store.status {
         case .damaged(let reason): DamageModel(reason: Self.sentence(reason), command: repairCommand)

@@ -18,7 +18,7 @@ extension HomepwnerPages {
         model.notice = await reportNotice()
         let owner = await reportOwner()
         model.owner = owner.isEmpty ? nil : owner
-        model.ownerForm = owner
+        model.ownerForm = await readOnly() ? nil : owner
         model.formError = formError
         return html(try await resources.render(model, template: "report"))
     }

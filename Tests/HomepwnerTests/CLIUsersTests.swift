@@ -40,6 +40,10 @@ struct CLIUsersTests {
         (["users", "add", "anna", "--role", "admin"], 65, "homepwner: error: a role is owner, editor or viewer, not \u{201C}admin\u{201D}\n"),
         (["users", "remove", "carl"], 66, "homepwner: error: there is no account named carl\n"),
         (["users", "reset", "carl"], 66, "homepwner: error: there is no account named carl\n"),
+        (["users", "role", "carl", "--role", "viewer"], 66, "homepwner: error: there is no account named carl\n"),
+        (["users", "token", "carl", "--label", "ci"], 66, "homepwner: error: there is no account named carl\n"),
+        (["users", "tokens", "carl"], 66, "homepwner: error: there is no account named carl\n"),
+        (["users", "revoke-token", "carl", "--label", "ci"], 66, "homepwner: error: there is no account named carl\n"),
     ])
     func refusals(arguments: [String], status: Int32, message: String) async throws {
         try await withTemporaryFolder { folder in
@@ -66,6 +70,39 @@ struct CLIUsersTests {
             #expect(damaged.status == 65)
             #expect(damaged.errors == "homepwner: error: the accounts in \(file.path) cannot be read: it is not an accounts document; nothing was changed (restore the file from a backup, or remove it to start again with no accounts)\n")
             #expect(try Data(contentsOf: file) == Data("{oops".utf8))
+        }
+    }
+
+    @Test("users role changes a role but keeps the last owner; users token prints a token once, tokens lists labels (never secrets), revoke-token takes one away")
+    func rolesAndTokens() async throws {
+        try await withTemporaryFolder { folder in
+            let data = ["--data-dir", folder.path]
+            #expect(try await homepwner(["users", "add", "anna", "--role", "owner"] + data).status == 0)
+            #expect(try await homepwner(["users", "add", "ben", "--role", "viewer"] + data).status == 0)
+            #expect(try await homepwner(["users", "role", "BEN", "--role", "editor"] + data).output == "ben is now an editor\n")
+            let last = try await homepwner(["users", "role", "anna", "--role", "viewer"] + data)
+            #expect(last.status == 65 && last.errors == "homepwner: error: anna is the last owner: make another account an owner first\n")
+
+            let none = try await homepwner(["users", "tokens"] + data)
+            #expect(none.output == "no tokens (make one with: users token NAME --label LABEL)\n")
+            let made = try await homepwner(["users", "token", "ben", "--label", "nightly backup"] + data)
+            let lines = made.output.split(separator: "\n").map(String.init)
+            #expect(made.status == 0 && lines.count == 3 && lines[0] == "made the token \u{201C}nightly backup\u{201D} for ben; it is shown only now:")
+            #expect(lines[1].hasPrefix("pat_") && lines[1].utf8.count == 68 && lines[2] == "send it as: Authorization: Bearer \(lines[1])")
+            let json = try await homepwner(["users", "token", "anna", "--label", "ci", "--json"] + data)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: String])
+            #expect(object["name"] == "anna" && object["label"] == "ci" && object["token"]?.hasPrefix("pat_") == true && object["created"] != nil)
+            let empty = try await homepwner(["users", "token", "anna", "--label", " "] + data)
+            #expect(empty.status == 65 && empty.errors == "homepwner: error: a token needs a label that says what uses it (--label ci)\n")
+
+            let listed = try await homepwner(["users", "tokens"] + data)
+            let rows = listed.output.split(separator: "\n")
+            #expect(rows.count == 2 && rows[0].hasPrefix("anna  ") && rows[0].hasSuffix("  ci") && rows[1].hasSuffix("  nightly backup"))
+            #expect(!listed.output.contains(lines[1]))
+            #expect(try await homepwner(["users", "tokens", "anna"] + data).output.split(separator: "\n").count == 1)
+            #expect(try await homepwner(["users", "revoke-token", "ben", "--label", "nightly backup"] + data).output == "revoked ben's token \u{201C}nightly backup\u{201D}\n")
+            let again = try await homepwner(["users", "revoke-token", "ben", "--label", "nightly backup"] + data)
+            #expect(again.status == 66 && again.errors == "homepwner: error: ben has no token labelled \u{201C}nightly backup\u{201D}\n")
         }
     }
 

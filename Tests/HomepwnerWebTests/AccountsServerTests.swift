@@ -11,6 +11,7 @@ struct HomepwnerAccountsTests {
             try await checkAccountPagesAndTokens(
                 tool: "homepwner", folder: folder, readPath: "/api/items",
                 writeRequest: ("POST", "/api/items", #"{"name":"Lamp"}"#)
+            , detailPrefix: "/items/"
             ) { extra in try await ServedProcess.homepwner(dataDir: folder, extra: extra) }
         }
     }

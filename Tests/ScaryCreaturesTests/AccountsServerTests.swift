@@ -11,6 +11,7 @@ struct ScaryCreaturesAccountsTests {
             try await checkAccountPagesAndTokens(
                 tool: "scary-creatures", folder: folder, readPath: "/api/creatures",
                 writeRequest: ("POST", "/api/creatures", #"{"title":"Ghost"}"#)
+            , detailPrefix: "/creatures/"
             ) { extra in try await ServedProcess.scaryCreatures(dataDir: folder, extra: extra) }
         }
     }

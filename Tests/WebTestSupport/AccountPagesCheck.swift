@@ -6,9 +6,10 @@ import TestSupport
 /// beyond loopback, checked against real server processes of `tool` (`homepwner` or
 /// `scary-creatures`) on the data folder `folder`: `serve(extra)` starts one with `extra`
 /// arguments. `readPath` is an API read every person may make, `writeRequest` a change (method,
-/// path, JSON body) an editor may make and a viewer may not.
+/// path, JSON body) an editor may make and a viewer may not; it makes a document whose page's
+/// path starts with `detailPrefix` (`/items/`), linked from the home page.
 public func checkAccountPagesAndTokens(
-    tool: String, folder: URL, readPath: String, writeRequest: (method: String, path: String, body: String),
+    tool: String, folder: URL, readPath: String, writeRequest: (method: String, path: String, body: String), detailPrefix: String,
     serve: ([String]) async throws -> ServedProcess
 ) async throws {
     let storage = ["--storage", folder.path]
@@ -86,6 +87,14 @@ public func checkAccountPagesAndTokens(
     #expect(try await send(writeRequest, as: editor).status == 403, "a viewer now")
     let viewerHome = try await editor.send("GET", "/", headers: ["Accept: text/html"])
     #expect(viewerHome.status == 200 && viewerHome.text.contains("(viewer)"))
+    // A viewer's pages show no control that changes data: the only form that posts signs out.
+    #expect(postedForms(in: viewerHome.text) == ["/sign-out"])
+    let detail = try #require(viewerHome.text.range(of: "href=\"\(detailPrefix)").map { match in
+        detailPrefix + viewerHome.text[match.upperBound...].prefix { $0 != "\"" }
+    })
+    let viewerDetail = try await editor.send("GET", detail, headers: ["Accept: text/html"])
+    #expect(viewerDetail.status == 200 && postedForms(in: viewerDetail.text) == ["/sign-out"])
+    #expect(postedForms(in: try await owner.send("GET", detail, headers: ["Accept: text/html"]).text).count > 2, "an owner's page has its forms")
     let lastOwner = try await owner.send("POST", "/people/anna/role", headers: ["Accept: text/html"], form: [("_formtoken", formToken), ("role", "editor")])
     #expect(lastOwner.status == 303)
     #expect(try await owner.send("GET", "/people", headers: ["Accept: text/html"]).text.contains("is the last owner: make another account an owner first."))
@@ -123,6 +132,11 @@ public func checkAccountPagesAndTokens(
     #expect(try await editor.send("GET", readPath).status == 401)
     let gone = try await runBuilt(tool, ["users", "list", "--json"] + storage)
     #expect(gone.output.contains(#""name" : "anna""#) && !gone.output.contains("cleo"))
+}
+
+/// Where each form of `html` that posts sends it.
+private func postedForms(in html: String) -> [String] {
+    html.components(separatedBy: #"<form method="post" action=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
 }
 
 /// Sends `request` (method, path, JSON body) with `browser`'s cookies.

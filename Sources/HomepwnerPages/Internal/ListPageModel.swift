@@ -78,6 +78,8 @@ struct ListPageModel: Sendable, Encodable {
     var printedOnISO: String
     /// The archive cannot be read: why, and the command that repairs it; the page is read-only.
     var damage: DamageModel?
+    /// No control that changes data is shown: the archive is damaged, or the person is a viewer.
+    var readOnly: Bool
     /// Items that break a rule (from an older file or another program), listed beside.
     var problems: [String]
     var add: AddFormModel

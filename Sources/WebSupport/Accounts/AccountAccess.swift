@@ -55,6 +55,10 @@ public struct AccountAccess: Sendable {
     /// The person of the request being answered, set by ``AccountGateMiddleware``.
     @TaskLocal public static var person: SignedInPerson?
 
+    /// Whether the request being answered may change data: false only for a viewer's. Pages
+    /// leave out the controls a viewer cannot use (the server refuses such changes anyway).
+    public static var mayChange: Bool { person?.role.mayChange ?? true }
+
     /// Sign-in for the app called `appName` (which names its cookie), with the accounts and
     /// sessions kept in `blobs`; new passwords hashed at `cost`.
     ///

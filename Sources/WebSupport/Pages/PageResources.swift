@@ -51,7 +51,7 @@ public struct PageResources: Sendable {
     public func render(_ model: some Encodable & Sendable, template name: String) async throws -> String {
         let formToken = FormToken.current ?? "", signedIn = AccessToken.session != nil, site = site
         let person = AccountAccess.person.map { ["name": $0.name.text, "role": $0.role.rawValue, "managesPeople": $0.role.managesPeople] as [String: any Sendable] }
-        let mayChange = AccountAccess.person?.role.mayChange ?? true
+        let mayChange = AccountAccess.mayChange
         let templates = self.templates
         return try await OffLoop.run {
             let context = PageContext(

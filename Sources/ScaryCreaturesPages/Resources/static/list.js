@@ -40,8 +40,10 @@ const pending = deleteWithUndo({
   urlOf: (id) => `/api/creatures/${id}`, refresh: () => refresh(),
 });
 
-// Add: a title of only spaces is refused here, before anything is sent.
-requireText(document.getElementById('add-form'), document.getElementById('new-title'), 'A title cannot be empty.');
+// Add: a title of only spaces is refused here, before anything is sent. (A viewer's page has no
+// add or import form.)
+const addForm = document.getElementById('add-form');
+if (addForm) requireText(addForm, document.getElementById('new-title'), 'A title cannot be empty.');
 
 // Import: each file is sent to the API; the summary lists what came in and what was skipped.
 const importForm = document.getElementById('import-form');
@@ -94,9 +96,11 @@ async function importFiles(files) {
   refresh();
 }
 
-importInput.addEventListener('change', () => importFiles([...importInput.files]));
-importForm.addEventListener('submit', (event) => { event.preventDefault(); importFiles([...importInput.files]); });
-dropTarget(importForm, importFiles);
+if (importForm) {
+  importInput.addEventListener('change', () => importFiles([...importInput.files]));
+  importForm.addEventListener('submit', (event) => { event.preventDefault(); importFiles([...importInput.files]); });
+  dropTarget(importForm, importFiles);
+}
 
 // Changes from elsewhere: the list as the server has it now, a moment after the last change, and
 // again after a gap in the stream.
