@@ -37,7 +37,8 @@ public struct PersonalToken: Sendable, Hashable {
         Hex.encode(SHA256.hash(data: Array(secret.utf8)))
     }
 
-    /// `text` as a label: 1 to ``maxLabelLength`` characters, no control characters, not only
+    /// `text` as a label: 1 to ``maxLabelLength`` characters, no control or format characters
+    /// (bidi overrides, zero-width) and no line breaks, not only
     /// spaces; surrounding spaces are dropped.
     ///
     /// - Throws: ``AccountError`` `.invalidLabel` saying why.
@@ -49,7 +50,7 @@ public struct PersonalToken: Sendable, Hashable {
         }
         guard !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
             || $0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator }) else {
-            throw AccountError(.invalidLabel, "a token's label cannot hold control characters or line breaks")
+            throw AccountError(.invalidLabel, "a token's label cannot hold control characters, invisible formatting characters or line breaks")
         }
         return label
     }

@@ -44,9 +44,9 @@ struct PersonalTokenTests {
         }
     }
 
-    @Test("a label is 1 to 64 characters without control characters or line breaks", arguments: [
+    @Test("a label is 1 to 64 characters without control, format (bidi, zero-width) or line-break characters", arguments: [
         ("", false), ("   ", false), (String(repeating: "x", count: 64), true), (String(repeating: "x", count: 65), false),
-        ("back\nup", false), ("tab\there", false), ("zero\u{200B}width", true), ("rtl\u{202E}", false), ("backup script", true),
+        ("back\nup", false), ("tab\there", false), ("zero\u{200B}width", false), ("backup \u{1F4BE}", true), ("rtl\u{202E}", false), ("backup script", true),
     ])
     func labels(text: String, valid: Bool) {
         #expect(((try? PersonalToken.label(text)) != nil) == valid)
