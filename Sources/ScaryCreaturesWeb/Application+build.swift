@@ -47,7 +47,8 @@ public func buildApplication(
     } catch let error as ScaryCreaturesError {
         throw WebStartError(error.message)
     }
-    let responses = ResponseCache(budget: configuration.responseCacheBytes, finishHeaders: finishHeaders)
+    let secure = configuration.tls != nil
+    let responses = ResponseCache(budget: configuration.responseCacheBytes) { finishHeaders(&$0, secure: secure) }
     let cache = ResponseCacheMiddleware<BasicRequestContext>(
         cache: responses, generation: { database.generation.current }, isCacheable: isCacheable
     )
@@ -104,10 +105,11 @@ func cachedAnswers(
 }
 
 /// What the router's outer middleware and the application add to every response: the security
-/// headers, decoded entity tags and the server name.
-@Sendable func finishHeaders(_ headers: inout HTTPFields) {
+/// headers (HSTS too when `secure`: the server serves HTTPS), decoded entity tags and the server
+/// name.
+@Sendable func finishHeaders(_ headers: inout HTTPFields, secure: Bool) {
     QuotedHeadersMiddleware<BasicRequestContext>.decode(&headers)
-    SecurityHeadersMiddleware<BasicRequestContext>.add(to: &headers)
+    SecurityHeadersMiddleware<BasicRequestContext>.add(to: &headers, secure: secure)
     headers[.server] = serverName
 }
 

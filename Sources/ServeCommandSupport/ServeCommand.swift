@@ -45,7 +45,7 @@ public struct ServeCommand<App: ServeCommandApp>: AsyncParsableCommand {
     public static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "serve", abstract: App.serveAbstract,
-            discussion: "Binds 127.0.0.1:\(App.defaultPort) by default. Any other address needs an access token (--token or \(App.tokenVariable)). \(App.serveDiscussion)"
+            discussion: "Binds 127.0.0.1:\(App.defaultPort) by default. Any other address needs people to sign in (users add NAME --role owner) or an access token for scripts (--token or \(App.tokenVariable)); --tls-cert and --tls-key serve HTTPS. \(App.serveDiscussion)"
         )
     }
 

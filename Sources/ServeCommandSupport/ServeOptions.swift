@@ -26,6 +26,15 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
         valueName: "url"
     ))
     public var publicURL: String?
+    /// The certificate chain for HTTPS.
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp(
+        "Serve HTTPS with the certificate chain in this PEM file (the server's certificate first); needs --tls-key. SIGHUP reads both files again.",
+        valueName: "file"
+    ))
+    public var tlsCertificate: String?
+    /// The certificate's private key.
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The certificate's private key, an unencrypted PEM file; needs --tls-cert.", valueName: "file"))
+    public var tlsKey: String?
     /// How much the server logs.
     @Option(help: ArgumentHelp("How much to log.", valueName: "level")) public var logLevel: Logger.Level = .info
     /// Seconds that requests in flight may take to finish after SIGTERM or SIGINT.
@@ -37,6 +46,13 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
 
     /// Creates the options with their defaults.
     public init() {}
+
+    /// Refuses one of `--tls-cert` and `--tls-key` without the other.
+    public func validate() throws {
+        if (tlsCertificate == nil) != (tlsKey == nil) {
+            throw ValidationError("HTTPS needs both --tls-cert and --tls-key")
+        }
+    }
 
     /// Runs the server: `build` makes the application (on the storage the command resolved)
     /// from the configuration and calls the closure it is given once the server listens.
@@ -61,6 +77,9 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
             tokenVariable: App.tokenVariable, allowedHosts: access.allowedHosts
         )
         configuration.publicURL = publicURL
+        if let tlsCertificate, let tlsKey {
+            configuration.tls = try TLSCertificates(certificateFile: tlsCertificate, keyFile: tlsKey)
+        }
         let name = App.displayName
         let app = try await build(configuration) { address in
             FileHandle.standardOutput.write(Data("\(name) is at \(address.url)\ndata: \(address.data)\n".utf8))

@@ -26,10 +26,30 @@ public struct SessionCookie: Sendable {
     }
 
     /// The cookie's name for a request: the app's prefix, the purpose, and the port the request
-    /// was sent to (its `Host`; 80 when it names none).
+    /// was sent to (its `Host`; 80 when it names none) — over HTTPS with the `__Host-` prefix,
+    /// which a browser keeps only if it was set `Secure`, for this host alone, on `Path=/`, so no
+    /// other site and no plain-HTTP page can plant or overwrite it.
     public func name(for request: Request) -> String {
         let port = request.head.authority.flatMap { HostPolicy.split(authority: $0)?.port } ?? 80
-        return "\(prefix)_\(purpose)_\(port)"
+        return (Self.isSecure(request) ? "__Host-" : "") + "\(prefix)_\(purpose)_\(port)"
+    }
+
+    /// The `Set-Cookie` value that gives the browser `value` under this cookie's name: `Path=/;
+    /// HttpOnly; SameSite=Strict`, `Secure` over HTTPS, and `Max-Age` when `maxAge` is given
+    /// (else it lasts until the browser closes).
+    public func setCookie(_ value: String, for request: Request, maxAge: Int? = nil) -> String {
+        "\(name(for: request))=\(value); Path=/" + (maxAge.map { "; Max-Age=\($0)" } ?? "") + (Self.isSecure(request) ? "; Secure" : "")
+            + "; HttpOnly; SameSite=Strict"
+    }
+
+    /// The `Set-Cookie` value that removes this cookie from the browser.
+    public func clearing(for request: Request) -> String {
+        setCookie("", for: request, maxAge: 0)
+    }
+
+    /// Whether `request` came over HTTPS.
+    public static func isSecure(_ request: Request) -> Bool {
+        ServingConnection.current?.isSecure ?? false
     }
 
     /// The value the request's cookie of this name carries, if any.

@@ -46,7 +46,7 @@ public enum SignIn {
                 var headers = HTTPFields()
                 headers[.location] = "/"
                 headers.append(HTTPField(name: .setCookie, value: cleared(access.formerCookie, for: request)))
-                headers.append(HTTPField(name: .setCookie, value: "\(access.cookie.name(for: request))=\(access.sessions.start()); Path=/; HttpOnly; SameSite=Strict"))
+                headers.append(HTTPField(name: .setCookie, value: access.cookie.setCookie(access.sessions.start(), for: request)))
                 return Response(status: .seeOther, headers: headers)
             }
         }
@@ -80,7 +80,7 @@ public enum SignIn {
 
     /// A `Set-Cookie` value that removes `cookie` from the browser.
     private static func cleared(_ cookie: SessionCookie, for request: Request) -> String {
-        "\(cookie.name(for: request))=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
+        cookie.clearing(for: request)
     }
 
     private static func page(appName: String, message: String?, status: HTTPResponse.Status) -> Response {

@@ -22,7 +22,7 @@ struct RouteTableTests {
         try await withTemporaryFolder { folder in
             let database = try await ScaryCreatureDatabase.open(at: folder)
             let cache = ResponseCacheMiddleware<BasicRequestContext>(
-                cache: ResponseCache(budget: 1 << 20, finishHeaders: finishHeaders), generation: { nil }, isCacheable: isCacheable
+                cache: ResponseCache(budget: 1 << 20, finishHeaders: { finishHeaders(&$0, secure: false) }), generation: { nil }, isCacheable: isCacheable
             )
             let router = try buildRouter(
                 database: database, configuration: WebConfiguration(port: 0), logger: Logger(label: "test"),

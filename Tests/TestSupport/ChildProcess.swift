@@ -184,7 +184,7 @@ public struct ServedProcess: Sendable {
         let child = try ChildProcess(built: name, arguments, environment: environment, launcher: launcher, discardingErrors: discardingErrors)
         let text = await child.readLines(bannerLines, timeout: timeout)
         let address = try #require(
-            text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first { $0.hasPrefix("http://") }, "the server printed \(text)"
+            text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first { $0.hasPrefix("http://") || $0.hasPrefix("https://") }, "the server printed \(text)"
         )
         return ServedProcess(child: child, url: try #require(URL(string: String(address))), banner: text)
     }

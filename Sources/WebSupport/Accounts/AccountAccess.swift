@@ -225,12 +225,12 @@ public struct AccountAccess: Sendable {
 
     /// The `Set-Cookie` value that gives the browser session `id`.
     func setCookie(_ id: String, for request: Request) -> String {
-        "\(cookie.name(for: request))=\(id); Path=/; HttpOnly; SameSite=Strict"
+        cookie.setCookie(id, for: request)
     }
 
     /// The `Set-Cookie` value that removes the session cookie.
     func clearCookie(for request: Request) -> String {
-        "\(cookie.name(for: request))=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
+        cookie.clearing(for: request)
     }
 }
 

@@ -57,7 +57,7 @@ public actor FormCarrier<Payload: Sendable> {
         if order.count > 2 * capacity { order.removeAll { entries[$0] == nil } }
         var headers: HTTPFields = [.location: path]
         let seconds = max(1, lifetime.components.seconds)
-        headers[.setCookie] = "\(cookie.name(for: request))=\(name); Path=/; Max-Age=\(seconds); HttpOnly; SameSite=Strict"
+        headers[.setCookie] = cookie.setCookie(name, for: request, maxAge: Int(seconds))
         return Response(status: .seeOther, headers: headers)
     }
 

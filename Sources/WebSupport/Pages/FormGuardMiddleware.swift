@@ -46,7 +46,7 @@ public struct FormGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             let token = FormToken.token(for: session.map { .session($0) } ?? .formCookie(id))
             var response = try await FormToken.$current.withValue(token) { try await next(request, context) }
             if held == nil, response.headers[.contentType]?.hasPrefix("text/html") == true {
-                response.headers.append(HTTPField(name: .setCookie, value: "\(cookie.name(for: request))=\(id); Path=/; HttpOnly; SameSite=Strict"))
+                response.headers.append(HTTPField(name: .setCookie, value: cookie.setCookie(id, for: request)))
             }
             return response
         }

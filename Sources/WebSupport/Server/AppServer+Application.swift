@@ -15,8 +15,9 @@ extension AppServer {
     /// The application an app runs: `router` behind the guarded HTTP/1.1 server
     /// (``http1(_:hosts:serverName:additionalChannelHandlers:)``, with the app's
     /// `additionalChannelHandlers`), listening as ``listening(_:serverName:)`` says, with the
-    /// app's `services` beside it; `onRunning` is told the address once it listens (the real
-    /// port when 0 was asked) and `data`, where the data it serves is.
+    /// app's `services` beside it (and, over HTTPS, a watch that reads the certificate again on
+    /// SIGHUP); `onRunning` is told the address once it listens (the real port when 0 was
+    /// asked) and `data`, where the data it serves is.
     ///
     /// - Parameters:
     ///   - hosts: the names it answers to, from ``WebConfiguration/validate()``.
@@ -30,6 +31,18 @@ extension AppServer {
         onRunning: @escaping @Sendable (ServerAddress) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let host = configuration.host
+        var services = services
+        if let tls = configuration.tls {
+            // SIGHUP reads the certificate and key again (a renewal), for the connections after it.
+            services.append(SignalWatch(signal: SIGHUP) {
+                do {
+                    try tls.reload()
+                    logger.notice("read the certificate again", metadata: ["file": "\(tls.certificateFile)"])
+                } catch {
+                    logger.error("kept the certificate in use: \(error)")
+                }
+            })
+        }
         return Application(
             router: router,
             server: http1(configuration, hosts: hosts, serverName: serverName, additionalChannelHandlers: additionalChannelHandlers),
@@ -37,7 +50,7 @@ extension AppServer {
             services: services,
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
-                await onRunning(ServerAddress(host: host, port: port, data: data))
+                await onRunning(ServerAddress(host: host, port: port, data: data, secure: configuration.tls != nil))
             },
             eventLoopGroupProvider: .shared(eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton),
             logger: logger

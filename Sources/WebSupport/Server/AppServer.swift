@@ -13,7 +13,8 @@ public enum AppServer {
         additionalChannelHandlers: @escaping @Sendable () -> [any RemovableChannelHandler] = { [] }
     ) -> HTTPServerBuilder {
         let census = ConnectionCensus(limit: Capacity.current.shedAbove)
-        let settings = ConnectionGuard(hosts: hosts, timeouts: configuration.timeouts, census: census, serverName: serverName)
+        var settings = ConnectionGuard(hosts: hosts, timeouts: configuration.timeouts, census: census, serverName: serverName)
+        settings.tls = configuration.tls
         return .guardedHTTP1(settings, additionalChannelHandlers: additionalChannelHandlers)
     }
 

@@ -231,7 +231,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         headers.add(name: "Connection", value: "close")
         headers.add(name: "Cache-Control", value: "no-store")
         var security = HTTPFields()
-        SecurityHeadersMiddleware<BasicRequestContext>.add(to: &security)
+        SecurityHeadersMiddleware<BasicRequestContext>.add(to: &security, secure: settings.tls != nil)
         for field in security { headers.add(name: field.name.rawName, value: field.value) }
         headers.add(name: "Server", value: settings.serverName)
         headers.add(name: "Date", value: HTTPDate.now())

@@ -15,6 +15,8 @@ public struct ConnectionGuard: Sendable {
     public var census: ConnectionCensus
     /// The `Server` header of the answers written here.
     public var serverName: String
+    /// The certificate connections are answered with over HTTPS; nil for plain HTTP.
+    public var tls: TLSCertificates?
 
     /// Creates the settings.
     public init(
@@ -29,7 +31,8 @@ public struct ConnectionGuard: Sendable {
 }
 
 /// Hummingbird's HTTP/1.1 child channel with a ``ConnectionGuardHandler`` (and its
-/// ``RawTrafficHandler``) in every connection's pipeline, ahead of everything that answers.
+/// ``RawTrafficHandler``) in every connection's pipeline, ahead of everything that answers, and
+/// TLS ahead of them when the server has a certificate (``TLSCertificates``).
 public struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     /// The async channel Hummingbird serves.
     public typealias Value = HTTP1Channel.Value
@@ -55,13 +58,15 @@ public struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             let codec = try operations.handler(type: HTTP1ToHTTPServerCodec.self)
             try operations.addHandler(guardHandler, position: .before(codec))
             try operations.addHandler(RawTrafficHandler(guardHandler: guardHandler), position: .first)
+            // HTTPS: TLS outermost, so the guard's byte watcher sees the requests' bytes.
+            if let tls = settings.tls { try operations.addHandler(tls.serverHandler(), position: .first) }
             return value
         }
     }
 
     /// Serves the connection's requests, each knowing its connection (``ServingConnection``).
     public func handle(value: Value, logger: Logger) async {
-        let connection = ServingConnection(channel: value.channel, eventStreamHeartbeat: settings.timeouts.eventStreamHeartbeat)
+        let connection = ServingConnection(channel: value.channel, eventStreamHeartbeat: settings.timeouts.eventStreamHeartbeat, isSecure: settings.tls != nil)
         await ServingConnection.$current.withValue(connection) {
             await inner.handle(value: value, logger: logger)
         }

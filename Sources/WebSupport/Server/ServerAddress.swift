@@ -8,10 +8,10 @@ public struct ServerAddress: Sendable {
     public var data: String
 
     /// The address of a server bound to `host` (bracketed when it is IPv6) and `port`, serving
-    /// the data at `data`.
-    public init(host: String, port: Int, data: String) {
+    /// the data at `data`, over HTTPS when `secure`.
+    public init(host: String, port: Int, data: String, secure: Bool = false) {
         let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        self.url = "http://\(shownHost):\(port)/"
+        self.url = "\(secure ? "https" : "http")://\(shownHost):\(port)/"
         self.data = data
     }
 }

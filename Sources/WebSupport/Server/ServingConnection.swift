@@ -8,6 +8,8 @@ public struct ServingConnection: Sendable {
     public var channel: any Channel
     /// How often an idle event stream sends a comment line.
     public var eventStreamHeartbeat: TimeAmount
+    /// Whether the connection is HTTPS (the server's own TLS).
+    public var isSecure = false
 
     /// The connection of the request being answered; nil off a guarded server (the router test
     /// framework).

@@ -40,6 +40,8 @@ public struct WebConfiguration: Sendable {
     /// The address people reach the server at (`--public-url`): links that leave the browser
     /// (labels' QR codes) lead there, and its name is one the server answers to.
     public var publicURL: PublicURL?
+    /// The certificate and key HTTPS is served with; nil for plain HTTP.
+    public var tls: TLSCertificates?
     /// When a connection that keeps the server waiting is closed.
     public var timeouts: ConnectionTimeouts
     /// How long a request waits for storage work it shares with other requests (a listing of
