@@ -99,7 +99,7 @@ struct ServeCommandTests {
         let configuration = ServeCommand<ServedSample>.configuration
         #expect(configuration.commandName == "serve")
         #expect(configuration.abstract == "Serve the sample.")
-        #expect(configuration.discussion == "Binds 127.0.0.1:8098 by default. Any other address needs an access token (--token or SERVED_TOKEN). Stops on Ctrl-C.")
+        #expect(configuration.discussion == "Binds 127.0.0.1:8098 by default. Any other address needs people to sign in (users add NAME --role owner) or an access token for scripts (--token or SERVED_TOKEN); --tls-cert and --tls-key serve HTTPS. Stops on Ctrl-C.")
         #expect(ServedSample.tokenVariable == "SERVED_TOKEN" && ServedSample.allowedHostsVariable == "SERVED_ALLOWED_HOSTS")
         let command = try ServeCommand<ServedSample>.parse(["--port", "0", "--storage", "/some/folder"])
         #expect(command.server.port == 0 && command.data.storage == "/some/folder")
