@@ -66,7 +66,7 @@ struct ListenAddressTests {
         await #expect(throws: WebStartError.self) { try await ListenAddress.isLoopback("127.attacker.invalid") }
     }
 
-    @Test("A server bound to a name that is not loopback needs a token; the configuration says so before anything listens")
+    @Test("A name that does not resolve cannot be bound; beyond loopback without a token a server needs accounts (needsAccounts), on loopback or with a token it does not")
     func configurationRefusesNonLoopbackName() async throws {
         let error = await #expect(throws: WebStartError.self) {
             _ = try await WebConfiguration(host: "127.attacker.invalid", port: 0).validate()
@@ -79,7 +79,14 @@ struct ListenAddressTests {
             _ = try await WebConfiguration(port: 0, allowedHosts: ["bad name"]).validate()
         }
         // Bound to every address (with a token), the server answers at each of the machine's.
-        let everywhere = try await WebConfiguration(host: "0.0.0.0", port: 0, token: "a-token-of-twenty-chars").validate()
+        let withToken = WebConfiguration(host: "0.0.0.0", port: 0, token: "a-token-of-twenty-chars")
+        let everywhere = try await withToken.validate()
+        #expect(!everywhere.isLoopback && !withToken.needsAccounts(hosts: everywhere))
+        // Without a token only people keep others out; on loopback nothing needs to.
+        let open = WebConfiguration(host: "0.0.0.0", port: 0)
+        #expect(open.needsAccounts(hosts: try await open.validate()))
+        let local = WebConfiguration(host: "127.0.0.1", port: 0)
+        #expect(!local.needsAccounts(hosts: try await local.validate()))
         let addresses = await ListenAddress.machineAddresses()
         #expect(!addresses.isEmpty)
         for address in addresses {
