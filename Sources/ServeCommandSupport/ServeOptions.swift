@@ -35,6 +35,12 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
     /// The certificate's private key.
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("The certificate's private key, an unencrypted PEM file; needs --tls-cert.", valueName: "file"))
     public var tlsKey: String?
+    /// The proxies whose forwarding headers are believed.
+    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
+        "Believe the Forwarded or X-Forwarded-For/-Proto/-Host headers of requests from this proxy (an address or a block such as 10.0.0.0/8; repeatable): who the client is, and whether it used HTTPS. From any other address they are ignored.",
+        valueName: "address"
+    ))
+    public var trustedProxies: [String] = []
     /// How much the server logs.
     @Option(help: ArgumentHelp("How much to log.", valueName: "level")) public var logLevel: Logger.Level = .info
     /// Seconds that requests in flight may take to finish after SIGTERM or SIGINT.
@@ -47,10 +53,14 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
     /// Creates the options with their defaults.
     public init() {}
 
-    /// Refuses one of `--tls-cert` and `--tls-key` without the other.
+    /// Refuses one of `--tls-cert` and `--tls-key` without the other, and a `--trusted-proxy`
+    /// that is not an address or a block of them.
     public func validate() throws {
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("HTTPS needs both --tls-cert and --tls-key")
+        }
+        for proxy in trustedProxies where AddressRange(proxy) == nil {
+            throw ValidationError("--trusted-proxy takes an IP address or a block such as 10.0.0.0/8, not \"\(proxy.prefix(100))\"")
         }
     }
 
@@ -77,6 +87,7 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
             tokenVariable: App.tokenVariable, allowedHosts: access.allowedHosts
         )
         configuration.publicURL = publicURL
+        configuration.trustedProxies = trustedProxies.compactMap(AddressRange.init)
         if let tlsCertificate, let tlsKey {
             configuration.tls = try TLSCertificates(certificateFile: tlsCertificate, keyFile: tlsKey)
         }

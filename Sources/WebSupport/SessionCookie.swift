@@ -30,7 +30,7 @@ public struct SessionCookie: Sendable {
     /// which a browser keeps only if it was set `Secure`, for this host alone, on `Path=/`, so no
     /// other site and no plain-HTTP page can plant or overwrite it.
     public func name(for request: Request) -> String {
-        let port = request.head.authority.flatMap { HostPolicy.split(authority: $0)?.port } ?? 80
+        let port = RequestOrigin.of(request).authority.flatMap { HostPolicy.split(authority: $0)?.port } ?? 80
         return (Self.isSecure(request) ? "__Host-" : "") + "\(prefix)_\(purpose)_\(port)"
     }
 
@@ -47,9 +47,10 @@ public struct SessionCookie: Sendable {
         setCookie("", for: request, maxAge: 0)
     }
 
-    /// Whether `request` came over HTTPS.
+    /// Whether `request` came over HTTPS: to this server, or to a trusted proxy that says so
+    /// (``RequestOrigin``).
     public static func isSecure(_ request: Request) -> Bool {
-        ServingConnection.current?.isSecure ?? false
+        RequestOrigin.of(request).isSecure
     }
 
     /// The value the request's cookie of this name carries, if any.

@@ -96,7 +96,7 @@ public struct AccountPages: PageResponses, Sendable {
         guard new.unicodeScalars.elementsEqual(repeated.unicodeScalars) else {
             return await back(refusal: "The two new passwords differ: type the same one twice.", request: request)
         }
-        let keys = ["client:" + AccountSignIn.client(), "name:" + person.name.text]
+        let keys = ["client:" + AccountSignIn.client(of: request), "name:" + person.name.text]
         if let seconds = access.throttle.wait(for: keys) {
             return await back(refusal: "Too many wrong passwords: try again in \(seconds) second\(seconds == 1 ? "" : "s").", request: request)
         }

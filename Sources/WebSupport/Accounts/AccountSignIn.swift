@@ -16,7 +16,7 @@ public enum AccountSignIn {
     static func signIn(_ fields: HTMLForm, request: Request, access: AccountAccess, appName: String) async throws -> Response {
         let given = fields["name"] ?? ""
         let password = fields["password"] ?? ""
-        let client = client()
+        let client = client(of: request)
         let name = try? AccountName(given)
         let keys = ["client:" + client] + (name.map { ["name:" + $0.text] } ?? [])
         if let seconds = access.throttle.wait(for: keys) {
@@ -38,9 +38,10 @@ public enum AccountSignIn {
         return try await startSession(for: account, request: request, access: access)
     }
 
-    /// The address of the client being answered, for the throttle's per-client key.
-    static func client() -> String {
-        ServingConnection.current?.channel.remoteAddress?.ipAddress ?? "unknown"
+    /// The address of the client of `request`, for the throttle's per-client key (behind a
+    /// trusted proxy, the proxy's client: ``RequestOrigin``).
+    static func client(of request: Request) -> String {
+        RequestOrigin.of(request).client
     }
 
     /// A new session for `account`, and the 303 home that sets its cookie.

@@ -15,6 +15,7 @@ public enum AppServer {
         let census = ConnectionCensus(limit: Capacity.current.shedAbove)
         var settings = ConnectionGuard(hosts: hosts, timeouts: configuration.timeouts, census: census, serverName: serverName)
         settings.tls = configuration.tls
+        settings.trustedProxies = configuration.trustedProxies
         return .guardedHTTP1(settings, additionalChannelHandlers: additionalChannelHandlers)
     }
 

@@ -17,6 +17,8 @@ public struct ConnectionGuard: Sendable {
     public var serverName: String
     /// The certificate connections are answered with over HTTPS; nil for plain HTTP.
     public var tls: TLSCertificates?
+    /// The proxies whose forwarding headers are believed (``RequestOrigin``).
+    public var trustedProxies: [AddressRange] = []
 
     /// Creates the settings.
     public init(
@@ -66,7 +68,11 @@ public struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
     /// Serves the connection's requests, each knowing its connection (``ServingConnection``).
     public func handle(value: Value, logger: Logger) async {
-        let connection = ServingConnection(channel: value.channel, eventStreamHeartbeat: settings.timeouts.eventStreamHeartbeat, isSecure: settings.tls != nil)
+        let peer = value.channel.remoteAddress?.ipAddress
+        let trusted = peer.map { peer in settings.trustedProxies.contains { $0.contains(peer) } } ?? false
+        let connection = ServingConnection(
+            channel: value.channel, eventStreamHeartbeat: settings.timeouts.eventStreamHeartbeat, isSecure: settings.tls != nil, trustsForwarding: trusted
+        )
         await ServingConnection.$current.withValue(connection) {
             await inner.handle(value: value, logger: logger)
         }

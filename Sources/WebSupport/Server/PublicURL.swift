@@ -39,11 +39,13 @@ public struct PublicURL: Sendable, Equatable {
     /// The absolute URL of `path` (which starts with `/`) on this address.
     public func absolute(_ path: String) -> String { text + path }
 
-    /// Where links from an answer to `request` lead: `configured`, or else the name the request
-    /// came in on over plain HTTP.
+    /// Where links from an answer to `request` lead: `configured`, or else the address the
+    /// client used (``RequestOrigin``: the name the request came in on, HTTPS or not, as a
+    /// trusted proxy reports them).
     public static func base(for request: Request, configured: PublicURL?) -> PublicURL? {
         if let configured { return configured }
-        guard let authority = request.head.authority else { return nil }
-        return PublicURL("http://\(authority)")
+        let origin = RequestOrigin.of(request)
+        guard let authority = origin.authority else { return nil }
+        return PublicURL("\(origin.isSecure ? "https" : "http")://\(authority)")
     }
 }

@@ -10,6 +10,9 @@ public struct ServingConnection: Sendable {
     public var eventStreamHeartbeat: TimeAmount
     /// Whether the connection is HTTPS (the server's own TLS).
     public var isSecure = false
+    /// Whether the peer is a proxy the server trusts (`--trusted-proxy`), whose forwarding
+    /// headers say who the client is (``RequestOrigin``).
+    public var trustsForwarding = false
 
     /// The connection of the request being answered; nil off a guarded server (the router test
     /// framework).

@@ -42,6 +42,9 @@ public struct WebConfiguration: Sendable {
     public var publicURL: PublicURL?
     /// The certificate and key HTTPS is served with; nil for plain HTTP.
     public var tls: TLSCertificates?
+    /// The proxies whose `Forwarded` / `X-Forwarded-*` headers are believed
+    /// (`--trusted-proxy`, ``RequestOrigin``).
+    public var trustedProxies: [AddressRange] = []
     /// When a connection that keeps the server waiting is closed.
     public var timeouts: ConnectionTimeouts
     /// How long a request waits for storage work it shares with other requests (a listing of
