@@ -13,7 +13,7 @@ extension HomepwnerPages {
         let result = try await store.catalog().search(ReportModel.query)
         let tags = await photoTags(of: result.items.map(\.itemKey))
         var model = ReportModel(result, printed: now()) { item in
-            tags[item.itemKey].map { "/api/items/\(item.itemKey)/thumbnail?v=\($0)" }
+            tags[item.itemKey].map { BasePath.at("/api/items/\(item.itemKey)/thumbnail?v=\($0)") }
         }
         model.notice = await reportNotice()
         let owner = await reportOwner()

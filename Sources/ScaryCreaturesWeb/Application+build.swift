@@ -98,7 +98,9 @@ func memoryPurges(database: ScaryCreatureDatabase, responses: ResponseCache, log
 func cachedAnswers(
     _ cache: ResponseCacheMiddleware<BasicRequestContext>, configuration: WebConfiguration, accounts: AccountAccess, logger: Logger
 ) -> [any RemovableChannelHandler] {
-    guard (configuration.token ?? "").isEmpty else { return [] }
+    // Kept answers are found by the path on the wire, which under a base path is not the
+    // router's: none is answered early there.
+    guard (configuration.token ?? "").isEmpty, configuration.basePath.isEmpty else { return [] }
     return [
         CachedResponseChannelHandler(middleware: cache, logger: logger, logLevel: .info, mayAnswer: { accounts.isKnownOpen() })
     ]

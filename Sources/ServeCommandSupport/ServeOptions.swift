@@ -35,6 +35,12 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
     /// The certificate's private key.
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("The certificate's private key, an unencrypted PEM file; needs --tls-cert.", valueName: "file"))
     public var tlsKey: String?
+    /// The path the server is served under.
+    @Option(name: .customLong("base-path"), help: ArgumentHelp(
+        "Serve everything under this path (/inventory), as a reverse proxy forwards it: pages, assets, forms, redirects, event streams and links name it.",
+        valueName: "path"
+    ))
+    public var basePath: String?
     /// The proxies whose forwarding headers are believed.
     @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
         "Believe the Forwarded or X-Forwarded-For/-Proto/-Host headers of requests from this proxy (an address or a block such as 10.0.0.0/8; repeatable): who the client is, and whether it used HTTPS. From any other address they are ignored.",
@@ -53,11 +59,14 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
     /// Creates the options with their defaults.
     public init() {}
 
-    /// Refuses one of `--tls-cert` and `--tls-key` without the other, and a `--trusted-proxy`
-    /// that is not an address or a block of them.
+    /// Refuses one of `--tls-cert` and `--tls-key` without the other, a `--base-path` that is
+    /// not one, and a `--trusted-proxy` that is not an address or a block of them.
     public func validate() throws {
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("HTTPS needs both --tls-cert and --tls-key")
+        }
+        if let basePath, BasePath.parse(basePath) == nil {
+            throw ValidationError("--base-path takes a path such as /inventory (letters, digits, -, ., _ and ~ between slashes), not \"\(basePath.prefix(100))\"")
         }
         for proxy in trustedProxies where AddressRange(proxy) == nil {
             throw ValidationError("--trusted-proxy takes an IP address or a block such as 10.0.0.0/8, not \"\(proxy.prefix(100))\"")
@@ -88,6 +97,7 @@ public struct ServeOptions<App: ServedApp>: ParsableArguments {
         )
         configuration.publicURL = publicURL
         configuration.trustedProxies = trustedProxies.compactMap(AddressRange.init)
+        configuration.basePath = basePath.flatMap(BasePath.parse) ?? ""
         if let tlsCertificate, let tlsKey {
             configuration.tls = try TLSCertificates(certificateFile: tlsCertificate, keyFile: tlsKey)
         }

@@ -16,7 +16,8 @@ public struct CrossSiteMiddleware<Context: RequestContext>: RouterMiddleware {
             throw APIError(.forbidden, code: "cross_site", "a change from another site (Sec-Fetch-Site: \(site)) is refused")
         }
         if let origin = request.headers[.origin] {
-            guard let host = request.head.authority, Self.authority(ofOrigin: origin) == host.lowercased() else {
+            // The host the browser used: the request's, or the one a trusted proxy says (``RequestOrigin``).
+            guard let host = RequestOrigin.of(request).authority, Self.authority(ofOrigin: origin) == host.lowercased() else {
                 throw APIError(.forbidden, code: "cross_site", "a change from another origin (\(origin)) is refused")
             }
         }

@@ -90,7 +90,7 @@ public enum SignIn {
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>Sign in — \(PlainPage.escape(appName))</title></head>
         <body><main><h1>\(PlainPage.escape(appName))</h1>\(note)
-        <form method="post" action="\(path)"><label for="token">Access token</label>
+        <form method="post" action="\(BasePath.at(path))"><label for="token">Access token</label>
         <input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
         <button type="submit">Sign in</button></form></main></body></html>
         """

@@ -5,15 +5,26 @@ import WebTestSupport
 
 @Suite("Homepwner with accounts, over real sockets", .timeLimit(.minutes(4)))
 struct HomepwnerAccountsTests {
-    @Test("people manage themselves and each other: tokens from the CLI and the Account page, the People page's invitations, roles and removals, sign out everywhere, a new password; beyond loopback only with accounts")
-    func accountPagesAndTokens() async throws {
-        try await withTemporaryFolder { folder in
-            try await checkAccountPagesAndTokens(
-                tool: "homepwner", folder: folder, readPath: "/api/items",
-                writeRequest: ("POST", "/api/items", #"{"name":"Lamp"}"#)
-            , detailPrefix: "/items/"
-            ) { extra in try await ServedProcess.homepwner(dataDir: folder, extra: extra) }
-        }
+    @Test("beyond loopback only with people or a token; personal access tokens from the CLI and the Account page are shown once, act as their person, are listed without their secret and stop when revoked")
+    func tokensBeyondLoopback() async throws {
+        try await withTemporaryFolder { folder in try await checkTokensBeyondLoopback(app(folder)) }
+    }
+
+    @Test("the People page: an owner invites an editor, changes a role (the viewer then sees no controls), cannot demote the last owner, removes a person whose sessions end at once")
+    func peoplePage() async throws {
+        try await withTemporaryFolder { folder in try await checkPeoplePage(app(folder)) }
+    }
+
+    @Test("the Account page: sign out everywhere ends every session at its next request; a new password needs the current one, ends the other sessions and keeps this one")
+    func sessionsAndPassword() async throws {
+        try await withTemporaryFolder { folder in try await checkSessionsAndPassword(app(folder)) }
+    }
+
+    /// This app for the checks of people's pages, on `folder`.
+    private func app(_ folder: URL) -> PeopleCheckApp {
+        PeopleCheckApp(
+            tool: "homepwner", folder: folder, readPath: "/api/items", writeRequest: ("POST", "/api/items", #"{"name":"Lamp"}"#), detailPrefix: "/items/"
+        ) { extra in try await ServedProcess.homepwner(dataDir: folder, extra: extra) }
     }
 
     @Test("once the CLI adds people, the server needs a signed-in person on loopback too: invitations set passwords, viewers change nothing, wrong passwords wait, a reset and signing out end sessions")

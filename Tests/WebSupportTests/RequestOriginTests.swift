@@ -51,3 +51,18 @@ struct RequestOriginTests {
             == RequestOrigin(client: "10.0.0.2", isSecure: true, authority: nil))
     }
 }
+
+@Suite("The path a server is served under")
+struct BasePathTests {
+    @Test("a base path is / and safe segments, a trailing / dropped; / alone is the root; anything else is refused", arguments: [
+        ("/inventory", "/inventory"), ("/inventory/", "/inventory"), ("/apps/home-inventory", "/apps/home-inventory"), ("/a.b_c~d", "/a.b_c~d"), ("/", ""),
+    ])
+    func valid(text: String, parsed: String) {
+        #expect(BasePath.parse(text) == parsed)
+    }
+
+    @Test("what is refused as a base path", arguments: ["inventory", "/in ventory", "/a//b", "/../etc", "/./x", "/%2e%2e", "/caf\u{E9}", "/a?b", "/a#b", ""])
+    func invalid(text: String) {
+        #expect(BasePath.parse(text) == nil)
+    }
+}

@@ -2,29 +2,65 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The promises of the Account and People pages, personal access tokens and a server bound
-/// beyond loopback, checked against real server processes of `tool` (`homepwner` or
-/// `scary-creatures`) on the data folder `folder`: `serve(extra)` starts one with `extra`
-/// arguments. `readPath` is an API read every person may make, `writeRequest` a change (method,
-/// path, JSON body) an editor may make and a viewer may not; it makes a document whose page's
-/// path starts with `detailPrefix` (`/items/`), linked from the home page.
-public func checkAccountPagesAndTokens(
-    tool: String, folder: URL, readPath: String, writeRequest: (method: String, path: String, body: String), detailPrefix: String,
-    serve: ([String]) async throws -> ServedProcess
-) async throws {
-    let storage = ["--storage", folder.path]
+/// What the checks of people's pages are given: the app's command (`homepwner` or
+/// `scary-creatures`), its data folder, `serve(extra)` that starts a server process of it with
+/// `extra` arguments, an API read every person may make (`readPath`), a change (method, path,
+/// JSON body) an editor may make and a viewer may not (`writeRequest`), which makes a document
+/// whose page's path starts with `detailPrefix` (`/items/`), linked from the home page.
+public struct PeopleCheckApp {
+    /// The command.
+    public var tool: String
+    /// The data folder.
+    public var folder: URL
+    /// An API read.
+    public var readPath: String
+    /// A change an editor may make.
+    public var writeRequest: (method: String, path: String, body: String)
+    /// The start of a document page's path.
+    public var detailPrefix: String
+    /// Starts a server with extra arguments.
+    public var serve: ([String]) async throws -> ServedProcess
+
+    /// The app's check settings.
+    public init(
+        tool: String, folder: URL, readPath: String, writeRequest: (method: String, path: String, body: String), detailPrefix: String,
+        serve: @escaping ([String]) async throws -> ServedProcess
+    ) {
+        self.tool = tool
+        self.folder = folder
+        self.readPath = readPath
+        self.writeRequest = writeRequest
+        self.detailPrefix = detailPrefix
+        self.serve = serve
+    }
+
+    var storage: [String] { ["--storage", folder.path] }
+
+    /// A server of the app whose owner anna (added by the CLI) has set her password in
+    /// `owner`'s browser.
+    func servedWithOwner(_ extra: [String] = []) async throws -> (ServedProcess, AccountBrowser) {
+        let anna = try await runBuilt(tool, ["users", "add", "anna", "--role", "owner"] + storage)
+        let annaLink = try #require(AccountBrowser.invitationPath(in: anna.output))
+        let server = try await serve(extra)
+        var owner = AccountBrowser(port: server.port)
+        #expect(try await owner.send("GET", readPath).status == 401)
+        #expect(try await owner.accept(invitation: annaLink, password: "purple lantern rides").status == 303)
+        return (server, owner)
+    }
+}
+
+/// Beyond loopback only with people (or a token), and personal access tokens: made by the CLI
+/// and on the Account page, shown once, Bearers that act as their person, listed without their
+/// secret, revoked.
+public func checkTokensBeyondLoopback(_ app: PeopleCheckApp) async throws {
+    let (tool, storage, readPath, writeRequest) = (app.tool, app.storage, app.readPath, app.writeRequest)
     // Beyond loopback with no one and no token: refused, with the way out.
     let refused = try await runBuilt(tool, ["serve", "--host", "0.0.0.0", "--port", "0"] + storage)
     #expect(refused.status == 74 && refused.errors.contains("no one has an account: add the first owner with \(tool) users add NAME --role owner"))
 
-    let anna = try await runBuilt(tool, ["users", "add", "anna", "--role", "owner"] + storage)
-    let annaLink = try #require(AccountBrowser.invitationPath(in: anna.output))
     // With an owner it starts on 0.0.0.0; nothing is let in without a session.
-    let server = try await serve(["--host", "0.0.0.0"])
+    var (server, owner) = try await app.servedWithOwner(["--host", "0.0.0.0"])
     defer { _ = server.stop() }
-    var owner = AccountBrowser(port: server.port)
-    #expect(try await owner.send("GET", readPath).status == 401)
-    #expect(try await owner.accept(invitation: annaLink, password: "purple lantern rides").status == 303)
 
     // The CLI's token: shown once, a Bearer that acts as anna; listed without its secret; revoked.
     let made = try await runBuilt(tool, ["users", "token", "anna", "--label", "ci"] + storage)
@@ -68,6 +104,16 @@ public func checkAccountPagesAndTokens(
     #expect(try await owner.send("POST", "/account/tokens/revoke", headers: ["Accept: text/html"], form: [("_formtoken", formToken), ("label", "backup")]).status == 303)
     #expect(try await raw.send("GET", readPath, headers: ["Authorization: Bearer \(pageSecret)"]).status == 401, "revoked on its own server at once")
 
+}
+
+/// The People page: an owner invites an editor (the link shown once, and working), changes
+/// their role (a viewer's pages then show no control that changes data), cannot demote the last
+/// owner, and removes a person (after the confirmation), whose sessions end at once.
+public func checkPeoplePage(_ app: PeopleCheckApp) async throws {
+    let (storage, readPath, writeRequest, detailPrefix) = (app.storage, app.readPath, app.writeRequest, app.detailPrefix)
+    var (server, owner) = try await app.servedWithOwner()
+    defer { _ = server.stop() }
+    var formToken = ""
     // The People page: an owner invites an editor; the link is shown once and works; a role change and a removal are obeyed at once.
     let people = try await owner.send("GET", "/people", headers: ["Accept: text/html"])
     #expect(people.status == 200 && people.text.contains("<strong>anna</strong> (you)"))
@@ -99,6 +145,22 @@ public func checkAccountPagesAndTokens(
     #expect(lastOwner.status == 303)
     #expect(try await owner.send("GET", "/people", headers: ["Accept: text/html"]).text.contains("is the last owner: make another account an owner first."))
 
+    // Removing a person (after the confirmation) ends their sessions at once.
+    formToken = try #require(AccountBrowser.formToken(in: try await owner.send("GET", "/people/cleo/delete", headers: ["Accept: text/html"]).text))
+    #expect(try await owner.send("POST", "/people/cleo/delete", headers: ["Accept: text/html"], form: [("_formtoken", formToken), ("confirm", "yes")]).status == 303)
+    #expect(try await editor.send("GET", readPath).status == 401)
+    let gone = try await runBuilt(app.tool, ["users", "list", "--json"] + storage)
+    #expect(gone.output.contains(#""name" : "anna""#) && !gone.output.contains("cleo"))
+}
+
+/// The Account page's sessions and password: "sign out everywhere" ends every session of the
+/// person at its next request; a new password needs the current one, ends the other sessions
+/// and keeps this browser's.
+public func checkSessionsAndPassword(_ app: PeopleCheckApp) async throws {
+    let readPath = app.readPath
+    var (server, owner) = try await app.servedWithOwner()
+    defer { _ = server.stop() }
+    var formToken = ""
     // Sign out everywhere: every session of anna's ends on its next request; a new sign-in works.
     var second = AccountBrowser(port: server.port)
     #expect(try await second.signIn("anna", "purple lantern rides").status == 303)
@@ -126,12 +188,6 @@ public func checkAccountPagesAndTokens(
     var stranger = AccountBrowser(port: server.port)
     #expect(try await stranger.signIn("anna", "purple lantern rides").status == 401)
 
-    // Removing a person (after the confirmation) ends their sessions at once.
-    formToken = try #require(AccountBrowser.formToken(in: try await owner.send("GET", "/people/cleo/delete", headers: ["Accept: text/html"]).text))
-    #expect(try await owner.send("POST", "/people/cleo/delete", headers: ["Accept: text/html"], form: [("_formtoken", formToken), ("confirm", "yes")]).status == 303)
-    #expect(try await editor.send("GET", readPath).status == 401)
-    let gone = try await runBuilt(tool, ["users", "list", "--json"] + storage)
-    #expect(gone.output.contains(#""name" : "anna""#) && !gone.output.contains("cleo"))
 }
 
 /// Where each form of `html` that posts sends it.

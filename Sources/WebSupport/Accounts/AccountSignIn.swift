@@ -106,7 +106,7 @@ public enum AccountSignIn {
         let note = message.map { "<p role=\"alert\">\(PlainPage.escape($0))</p>" } ?? ""
         return page(title: "Sign in — \(appName)", status: status, body: """
             <h1>\(PlainPage.escape(appName))</h1>\(note)
-            <form method="post" action="\(SignIn.path)" class="sign-in">
+            <form method="post" action="\(BasePath.at(SignIn.path))" class="sign-in">
             <label for="name">Name</label>
             <input id="name" name="name" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required maxlength="\(AccountName.maxLength)" value="\(PlainPage.escape(name))"\(name.isEmpty ? " autofocus" : "")>
             <label for="password">Password</label>
@@ -122,7 +122,7 @@ public enum AccountSignIn {
         return page(title: "Welcome — \(appName)", status: status, body: """
             <h1>Welcome to \(PlainPage.escape(appName)), \(PlainPage.escape(account.name.text))</h1>
             <p>You can \(account.role.mayChange ? "read and change" : "read") everything here\(account.role.managesPeople ? ", and manage people" : ""). Choose a password: at least \(PasswordRules.minLength) characters; a few unrelated words make a good one.</p>\(note)
-            <form method="post" action="\(welcomePrefix)\(PlainPage.escape(secret))" class="sign-in">
+            <form method="post" action="\(BasePath.at(welcomePrefix))\(PlainPage.escape(secret))" class="sign-in">
             <input type="hidden" name="_formtoken" value="\(PlainPage.escape(FormToken.current ?? ""))">
             <input type="text" name="username" value="\(PlainPage.escape(account.name.text))" autocomplete="username" hidden>
             <label for="password">New password</label>
@@ -137,7 +137,7 @@ public enum AccountSignIn {
     static func invalidInvitation(appName: String) -> Response {
         page(title: "Link not valid — \(appName)", status: .notFound, body: """
             <h1>This link is not valid</h1>
-            <p>It was used already, replaced by a newer one, or is more than 24 hours old. Ask an owner of this \(PlainPage.escape(appName)) for a new link, or <a href="\(SignIn.path)">sign in</a>.</p>
+            <p>It was used already, replaced by a newer one, or is more than 24 hours old. Ask an owner of this \(PlainPage.escape(appName)) for a new link, or <a href="\(BasePath.at(SignIn.path))">sign in</a>.</p>
             """)
     }
 
@@ -145,7 +145,7 @@ public enum AccountSignIn {
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(PlainPage.escape(title))</title><link rel="stylesheet" href="\(CommonAssets.prefix)/base.css"></head>
+            <title>\(PlainPage.escape(title))</title><link rel="stylesheet" href="\(BasePath.at(CommonAssets.prefix))/base.css"></head>
             <body><main>\(body)</main></body></html>
 
             """

@@ -45,17 +45,18 @@ public struct PageResources: Sendable {
     /// ``AccessToken``, or a person's, ``AccountAccess``), which the layout offers to end
     /// (``SignIn/signOutPath``), `person` (`name`, `role`, `managesPeople`) when signed in by
     /// person, and `mayChange`: false for a viewer, whose pages leave out every control that
-    /// would change data (the server refuses such a change anyway).
+    /// would change data (the server refuses such a change anyway), and `base`, the path the
+    /// server is served under (``BasePath``), before every path a page names.
     ///
     /// - Throws: when there is no such template (a build without its resources).
     public func render(_ model: some Encodable & Sendable, template name: String) async throws -> String {
         let formToken = FormToken.current ?? "", signedIn = AccessToken.session != nil, site = site
         let person = AccountAccess.person.map { ["name": $0.name.text, "role": $0.role.rawValue, "managesPeople": $0.role.managesPeople] as [String: any Sendable] }
-        let mayChange = AccountAccess.mayChange
+        let mayChange = AccountAccess.mayChange, base = BasePath.current
         let templates = self.templates
         return try await OffLoop.run {
             let context = PageContext(
-                model: try TemplateValues.of(model), formToken: formToken, signedIn: signedIn, person: person, mayChange: mayChange, site: try TemplateValues.of(site)
+                model: try TemplateValues.of(model), formToken: formToken, signedIn: signedIn, person: person, mayChange: mayChange, base: base, site: try TemplateValues.of(site)
             )
             guard let html = templates.render(context, withTemplate: name) else {
                 throw CocoaError(.fileNoSuchFile)
@@ -77,6 +78,8 @@ private struct PageContext: MustacheParent {
     let person: [String: any Sendable]?
     /// Whether the page shows the controls that change data: false for a viewer.
     let mayChange: Bool
+    /// The path the server is served under (``BasePath``): `""`, or `/inventory`.
+    let base: String
     /// The ``SiteIdentity`` as the template reads it.
     let site: Any?
 
@@ -86,6 +89,7 @@ private struct PageContext: MustacheParent {
         case "signedIn": signedIn
         case "person": person
         case "mayChange": mayChange
+        case "base": base
         case "site": site
         default: (model as? TemplateFields)?.child(named: name)
         }

@@ -11,8 +11,8 @@ public enum PlainPage {
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(status.code) \(heading)</title><link rel="stylesheet" href="\(CommonAssets.prefix)/base.css"></head>
-            <body><main><h1>\(heading)</h1><p>\(escape(sentence(message)))</p><p><a href="/">Go to the start page</a></p></main></body></html>
+            <title>\(status.code) \(heading)</title><link rel="stylesheet" href="\(BasePath.at(CommonAssets.prefix))/base.css"></head>
+            <body><main><h1>\(heading)</h1><p>\(escape(sentence(message)))</p><p><a href="\(BasePath.at("/"))">Go to the start page</a></p></main></body></html>
 
             """
     }

@@ -44,7 +44,7 @@ extension AppServer {
             })
         }
         return Application(
-            router: router,
+            router: BasePathRouter(router, basePath: configuration.basePath),
             server: http1(configuration, hosts: hosts, serverName: serverName, additionalChannelHandlers: additionalChannelHandlers),
             configuration: listening(configuration, serverName: serverName),
             services: services,

@@ -41,11 +41,11 @@ public struct PublicURL: Sendable, Equatable {
 
     /// Where links from an answer to `request` lead: `configured`, or else the address the
     /// client used (``RequestOrigin``: the name the request came in on, HTTPS or not, as a
-    /// trusted proxy reports them).
+    /// trusted proxy reports them) and the server's base path (``BasePath``).
     public static func base(for request: Request, configured: PublicURL?) -> PublicURL? {
         if let configured { return configured }
         let origin = RequestOrigin.of(request)
         guard let authority = origin.authority else { return nil }
-        return PublicURL("\(origin.isSecure ? "https" : "http")://\(authority)")
+        return PublicURL("\(origin.isSecure ? "https" : "http")://\(authority)\(BasePath.current)")
     }
 }

@@ -42,6 +42,9 @@ public struct WebConfiguration: Sendable {
     public var publicURL: PublicURL?
     /// The certificate and key HTTPS is served with; nil for plain HTTP.
     public var tls: TLSCertificates?
+    /// The path the server is served under behind a proxy (`--base-path`, ``BasePath``): `""`
+    /// for the root.
+    public var basePath = ""
     /// The proxies whose `Forwarded` / `X-Forwarded-*` headers are believed
     /// (`--trusted-proxy`, ``RequestOrigin``).
     public var trustedProxies: [AddressRange] = []

@@ -55,6 +55,7 @@ class App:
         """The binary under test: $binary_variable, or the debug build."""
         return os.environ.get(self.binary_variable) or str(ROOT / ".build" / "debug" / self.product)
 
-    def served(self, purpose: str, token: str | None = None):
-        """A server of this app on a temporary folder of its own (server.served)."""
-        return served(self.binary, f"{self.short}-{purpose}-", token)
+    def served(self, purpose: str, token: str | None = None, args=()):
+        """A server of this app on a temporary folder of its own (server.served), with `args`
+        for `serve`."""
+        return served(self.binary, f"{self.short}-{purpose}-", token, args)

@@ -64,14 +64,15 @@ class AppServer:
 
 
 @contextmanager
-def served(binary: str, prefix: str, token: str | None = None):
+def served(binary: str, prefix: str, token: str | None = None, args=()):
     """A started server of `binary` on a new temporary folder (its name starts with `prefix`),
-    asking for `token` when one is given (`--token-file`); stopped, and the folder removed, after."""
+    asking for `token` when one is given (`--token-file`), with `args` for `serve` besides;
+    stopped, and the folder removed, after."""
     folder = Path(tempfile.mkdtemp(prefix=prefix))
-    args = []
+    args = list(args)
     if token:
         (folder / "token").write_text(token + "\n")
-        args = ["--token-file", str(folder / "token")]
+        args += ["--token-file", str(folder / "token")]
     running = AppServer(binary, folder / "data", args)
     running.start()
     try:

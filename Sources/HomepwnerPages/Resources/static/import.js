@@ -3,7 +3,7 @@
 // the upload's progress is shown, then the answer in place, in the markup the page without
 // JavaScript shows (the `move-in-result` template: the summary sentence the server wrote, and
 // the files left out). Without JavaScript the form posts to `/import-everything` instead.
-import { errorMessage } from '/assets/common/common.js';
+import { at, errorMessage } from './common/common.js';
 
 // Choosing a CSV file shows its preview at once (the form posts as Preview would; the button
 // stays for a file chosen again, and for pages without JavaScript).
@@ -65,7 +65,7 @@ if (form) {
     progress.hidden = false;
     say(`Uploading ${file.name}…`);
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/import');
+    request.open('POST', at('/api/import'));
     request.setRequestHeader('Content-Type', 'application/zip');
     request.upload.addEventListener('progress', (progressEvent) => {
       if (!progressEvent.lengthComputable) return;

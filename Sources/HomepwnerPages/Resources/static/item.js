@@ -3,13 +3,13 @@
 // left, a conflict settled by keeping mine or loading theirs); the photo by picker or drop;
 // delete with undo; changes made elsewhere (attachments included) followed live without touching
 // the field being typed in. Without this script the page's plain forms do the same.
-import { deletePageWithUndo, followChanges, pageRefresher, showGone } from '/assets/common/common.js';
-import { autosave } from '/assets/common/autosave.js';
-import { photoUploader } from '/assets/common/upload.js';
+import { at, deletePageWithUndo, followChanges, pageRefresher, showGone } from './common/common.js';
+import { autosave } from './common/autosave.js';
+import { photoUploader } from './common/upload.js';
 
 const article = document.getElementById('item');
 const key = article.dataset.key;
-const path = `/api/items/${encodeURIComponent(key)}`;
+const path = at(`/api/items/${encodeURIComponent(key)}`);
 const heading = document.getElementById('item-heading');
 const gone = document.getElementById('gone');
 

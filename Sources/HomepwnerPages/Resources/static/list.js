@@ -2,7 +2,7 @@
 // follow changes made elsewhere (another tab, the CLI) without touching what is typed in the add
 // form, and date the printed copy. Without this script the page's forms and links do the same
 // through plain requests.
-import { debounce, deleteWithUndo, followChanges, pageRefresher, requireText } from '/assets/common/common.js';
+import { at, debounce, deleteWithUndo, followChanges, pageRefresher, requireText } from './common/common.js';
 
 const results = document.getElementById('results');
 const findForm = document.getElementById('find-form');
@@ -22,7 +22,7 @@ function listURL() {
   if (labelMenu.value) params.set('label', labelMenu.value);
   if (archivedMenu.value) params.set('archived', archivedMenu.value);
   if (sort.value && sort.value !== 'date') params.set('sort', sort.value);
-  return params.toString() ? `/?${params}` : '/';
+  return at(params.toString() ? `/?${params}` : '/');
 }
 
 /** Fetches the list as the server renders it now and swaps it in, keeping the focus. */
@@ -66,7 +66,7 @@ window.addEventListener('popstate', () => refresh());
 // Delete with undo (the shared common.js): the item is deleted when the undo window closes.
 const pending = deleteWithUndo({
   results, rowSelector: '.item-row', keyName: 'key', labelName: 'name', heading: document.getElementById('list-heading'),
-  urlOf: (key) => `/api/items/${encodeURIComponent(key)}`, onChange: showTotal, refresh: () => refresh(),
+  urlOf: (key) => at(`/api/items/${encodeURIComponent(key)}`), onChange: showTotal, refresh: () => refresh(),
 });
 
 // Add: a name of only spaces is refused here, before anything is sent (no form on a damaged inventory).

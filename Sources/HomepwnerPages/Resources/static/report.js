@@ -1,5 +1,5 @@
 // The insurance report's Print button (shown only with JavaScript; the browser's own Print
 // does the same without it).
-import '/assets/common/common.js';
+import './common/common.js';
 
 document.getElementById('print')?.addEventListener('click', () => window.print());

@@ -13,15 +13,16 @@ const status = document.getElementById('camera-status');
 
 // Where a scanned value leads on this server, or null: an address of this origin, an item's or a
 // location's address on any name (opened here), or a code as a label prints it (letters, digits
-// and dashes, 4 to 64 of them).
-export function destination(value, origin = location.origin) {
+// and dashes, 4 to 64 of them). Paths of this server are under `base` (the layout's `data-base`:
+// the path a proxy serves it at).
+export function destination(value, origin = location.origin, base = document.documentElement.dataset.base ?? '') {
   const text = String(value).trim();
-  if (/^[0-9A-Za-z-]{4,64}$/.test(text)) return `/scan?code=${encodeURIComponent(text)}`;
+  if (/^[0-9A-Za-z-]{4,64}$/.test(text)) return `${base}/scan?code=${encodeURIComponent(text)}`;
   try {
     const url = new URL(text);
     if (url.origin === origin) return url.pathname + url.search;
     if (/^https?:$/.test(url.protocol) && /(^|\/)(items\/[0-9A-Za-z-]{4,64}|location)$/.test(url.pathname)) {
-      return url.pathname.slice(url.pathname.search(/\/(items|location)/)) + url.search;
+      return base + url.pathname.slice(url.pathname.search(/\/(items|location)/)) + url.search;
     }
   } catch {
     // Not an address.

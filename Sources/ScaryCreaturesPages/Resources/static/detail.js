@@ -2,14 +2,14 @@
 // stars"), the photo (pick or drop, with progress and a preview), delete with undo, and changes
 // made elsewhere followed live without touching what is being typed (WebSupport's shared
 // autosave). Without this script the page's plain forms do the same.
-import { deletePageWithUndo, followChanges, showGone } from '/assets/common/common.js';
-import { autosave } from '/assets/common/autosave.js';
-import { photoUploader } from '/assets/common/upload.js';
+import { at, deletePageWithUndo, followChanges, showGone } from './common/common.js';
+import { autosave } from './common/autosave.js';
+import { photoUploader } from './common/upload.js';
 import { ratingSlider } from './rating.js';
 
 const detail = document.getElementById('detail');
 const id = detail.dataset.id;
-const path = `/api/creatures/${id}`;
+const path = at(`/api/creatures/${id}`);
 const titleInput = document.getElementById('title');
 const heading = document.getElementById('detail-heading');
 const gone = document.getElementById('gone');

@@ -1,7 +1,7 @@
 // The list page: filter and sort as you type, delete with undo, import by picking or dropping
 // zips, and follow changes made elsewhere. Without this script the page's forms do the same
 // through plain requests.
-import { debounce, deleteWithUndo, dropTarget, errorMessage, followChanges, pageRefresher, requireText } from '/assets/common/common.js';
+import { at, debounce, deleteWithUndo, dropTarget, errorMessage, followChanges, pageRefresher, requireText } from './common/common.js';
 
 const filterForm = document.getElementById('filter-form');
 const results = document.getElementById('results');
@@ -14,7 +14,7 @@ function listURL() {
   if (text) params.set('q', text); else params.delete('q');
   if (sort.value && sort.value !== 'id') params.set('sort', sort.value); else params.delete('sort');
   params.delete('order');
-  return params.toString() ? `/?${params}` : '/';
+  return at(params.toString() ? `/?${params}` : '/');
 }
 
 /** Fetches the list as the server renders it now and swaps it in, keeping the focus. */
@@ -37,7 +37,7 @@ filterForm.addEventListener('submit', (event) => { event.preventDefault(); apply
 // Delete with undo (the shared common.js): the creature is deleted when the undo window closes.
 const pending = deleteWithUndo({
   results, rowSelector: '.creature-row', keyName: 'id', labelName: 'title', heading: document.getElementById('list-heading'),
-  urlOf: (id) => `/api/creatures/${id}`, refresh: () => refresh(),
+  urlOf: (id) => at(`/api/creatures/${id}`), refresh: () => refresh(),
 });
 
 // Add: a title of only spaces is refused here, before anything is sent. (A viewer's page has no
@@ -57,7 +57,7 @@ async function importFiles(files) {
   const skipped = [];
   for (const file of files) {
     try {
-      const response = await fetch('/api/imports', { method: 'POST', headers: { 'Content-Type': 'application/zip' }, body: file });
+      const response = await fetch(at('/api/imports'), { method: 'POST', headers: { 'Content-Type': 'application/zip' }, body: file });
       if (!response.ok) { skipped.push(`${file.name}: ${await errorMessage(response)}`); continue; }
       const summary = await response.json();
       for (const item of summary.imported) imported.push({ id: item.id, text: `“${item.title}” from ${file.name}` });
@@ -75,7 +75,7 @@ async function importFiles(files) {
     for (const item of imported) {
       const li = document.createElement('li');
       const link = document.createElement('a');
-      link.href = `/creatures/${item.id}`;
+      link.href = at(`/creatures/${item.id}`);
       link.textContent = item.text;
       li.append(link);
       list.append(li);

@@ -2,6 +2,14 @@
 // follows the server's change stream.
 document.documentElement.classList.add('js');
 
+/**
+ * `path` (which starts with `/`) under the path the server is served at: `/inventory/api/items`
+ * behind a proxy that mounts it at `/inventory` (the layout's `data-base`), `/api/items` at the root.
+ */
+export function at(path) {
+  return (document.documentElement.dataset.base ?? '') + path;
+}
+
 /** The message of an API error response ({"error": {"message"}}), as a sentence. */
 export async function errorMessage(response) {
   try {
@@ -192,7 +200,7 @@ export function followChanges(onChange, onResync, { alsoKinds = [] } = {}) {
   const kinds = ['created', 'updated', 'photo', 'deleted', ...alsoKinds];
   const open = () => {
     if (source || hidden) return;
-    const stream = new EventSource('/api/events');
+    const stream = new EventSource(at('/api/events'));
     source = stream;
     stream.addEventListener('open', () => {
       const reason = lost ? 'reconnected' : connected ? 'shown' : takeSentOnLeave() ? 'after-leave' : 'connected';
@@ -354,7 +362,7 @@ export function deletePageWithUndo({ form, url, container, label, focusOnUndo })
       dismiss = null;
       try {
         const response = await fetch(url, { method: 'DELETE' });
-        if (response.ok || response.status === 404) { location.assign('/'); return; }
+        if (response.ok || response.status === 404) { location.assign(at('/')); return; }
         toast(`Not deleted: ${await errorMessage(response)}`);
       } catch (_) {
         toast('Not deleted: the server cannot be reached. Try again when it is back.');
