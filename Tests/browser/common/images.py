@@ -76,3 +76,17 @@ def decode_png(data: bytes):
         rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(width)])
         previous = line
     return width, height, rows
+
+
+def noise(size_bytes: int) -> bytes:
+    """An RGB PNG of random pixels, stored uncompressed, of about `size_bytes` (a photo at the
+    upload limits' scale that no compression can shrink)."""
+    import os
+    width = 2000
+    height = size_bytes // (width * 3 + 1) + 1
+    rows = bytearray()
+    for _ in range(height):
+        rows.append(0)
+        rows += os.urandom(width * 3)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(bytes(rows), 0)) + _chunk(b"IEND", b"")
