@@ -64,6 +64,6 @@ extension ItemsAPI {
     static func representation(_ attachment: Attachment) -> Components.Schemas.Attachment {
         let path = Representation.path(of: attachment.itemKey) + "/attachments/" + attachment.storedName
         return .init(name: attachment.storedName, number: attachment.number, fileName: attachment.fileName,
-                     contentType: attachment.kind?.contentType, links: .init(_self: path))
+                     contentType: attachment.kind?.contentType, links: .init(_self: BasePath.at(path)))
     }
 }

@@ -69,7 +69,7 @@ extension ItemsAPI {
 
     /// The JSON form of an item's photos.
     static func photoList(_ key: String, _ photos: [ListedPhoto]) -> Components.Schemas.PhotoList {
-        let base = Representation.path(of: key) + "/photos/"
+        let base = BasePath.at(Representation.path(of: key) + "/photos/")
         return .init(itemKey: key, photos: photos.map { listed in
             .init(number: listed.number, name: listed.photo.storedName, version: listed.version,
                   links: .init(_self: base + "\(listed.number)", thumbnail: base + "\(listed.number)/thumbnail"))

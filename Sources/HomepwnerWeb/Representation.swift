@@ -29,7 +29,8 @@ enum Representation {
             version: item.version,
             hasPhoto: hasPhoto,
             problems: ItemRules.problems(of: item).map(\.message),
-            links: .init(_self: path, photo: path + "/photo", thumbnail: path + "/thumbnail")
+            // Under the path the server is served at (``WebSupport/BasePath``), as a client follows them.
+            links: .init(_self: BasePath.at(path), photo: BasePath.at(path + "/photo"), thumbnail: BasePath.at(path + "/thumbnail"))
         )
         if item.hasDetails { addDetails(of: item, to: &json) }
         return json

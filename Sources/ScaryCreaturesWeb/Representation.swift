@@ -21,7 +21,10 @@ enum Representation {
             version: creature.version,
             hasPhoto: hasPhoto,
             problems: creature.problems.map(\.message),
-            links: .init(_self: path, photo: path + "/photo", thumbnail: path + "/thumbnail", export: path + "/export")
+            // Under the path the server is served at (``WebSupport/BasePath``), as a client follows them.
+            links: .init(
+                _self: BasePath.at(path), photo: BasePath.at(path + "/photo"), thumbnail: BasePath.at(path + "/thumbnail"), export: BasePath.at(path + "/export")
+            )
         )
     }
 }

@@ -6,7 +6,7 @@ import TestSupport
 /// `tool` started by `serve(extra)`, over raw sockets: a base path that is not one is refused
 /// (64); outside `/inventory/` there is nothing (404), `/inventory` is sent to `/inventory/`
 /// (308); every path the start page names — links, forms, styles, scripts — is under it; a
-/// form's redirect stays under it; the API and the event stream answer there. `readPath` is an
+/// form's redirect stays under it; the API (its links too) and the event stream answer there. `readPath` is an
 /// API read; `addForm` a plain form that adds a document (path and fields, with the page's form
 /// token added).
 public func checkBasePath(
@@ -35,6 +35,9 @@ public func checkBasePath(
     let token = try #require(AccountBrowser.formToken(in: page.text))
     let added = try await browser.send("POST", "/inventory" + addForm.path, headers: ["Accept: text/html"], form: [("_formtoken", token)] + addForm.fields)
     #expect(added.status == 303 && added.headers["location"]?.hasPrefix("/inventory/") == true, "\(added.headers)")
+    // The API's links name the base path too, as a client follows them.
+    let listed = try await browser.send("GET", "/inventory" + readPath)
+    #expect(listed.status == 200 && listed.text.contains(#""self":"/inventory/api/"#) && !listed.text.contains(#""self":"/api/"#), "\(listed.text.prefix(300))")
     // The event stream answers under the base path.
     let connection = try RawConnection(port: server.port)
     defer { connection.close() }
