@@ -3,11 +3,11 @@ import TestSupport
 import Testing
 import WebTestSupport
 
-@Suite("Homepwner behind a proxy it trusts, a real process", .timeLimit(.minutes(4)))
+@Suite("Homepwner behind a proxy it trusts, a real process", .timeLimit(.minutes(10)))
 struct TrustedProxyTests {
     @Test("--trusted-proxy: that proxy's X-Forwarded-Proto makes cookies Secure __Host- with HSTS and its X-Forwarded-For is the client whose wrong passwords count; from anyone else both are ignored; a name is refused (64)")
     func trustedProxy() async throws {
-        try await withTemporaryFolder { folder in
+        try await MachineLoad.heavy { try await withTemporaryFolder { folder in
             let data = ["--data-dir", folder.path]
             let name = try await runHomepwner(["serve", "--port", "0", "--trusted-proxy", "proxy.example"] + data)
             #expect(name.status == 64 && name.errors.contains("--trusted-proxy takes an IP address or a block such as 10.0.0.0/8, not \"proxy.example\""))
@@ -35,6 +35,6 @@ struct TrustedProxyTests {
                 let other = try await proxy.send("POST", "/sign-in", headers: ["Accept: text/html", "X-Forwarded-For: 198.51.100.8"], form: [("name", "yan"), ("password", "wrong password!!")])
                 #expect(other.status == (trusted ? 401 : 429), "another client behind a trusted proxy is its own; untrusted, every request is the proxy's")
             }
-        }
+        } }
     }
 }
