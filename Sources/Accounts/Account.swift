@@ -32,6 +32,23 @@ public struct Account: Sendable, Hashable {
 
     /// Whether the person can sign in: a password is set.
     public var hasPassword: Bool { passwordHash != nil }
+
+    /// Where the account stands at `now`: signing in, invited, or its invitation run out.
+    public func standing(at now: Date = Date()) -> AccountStanding {
+        if hasPassword { return .passwordSet }
+        if let invitation, invitation.expires > now { return .invited(until: invitation.expires) }
+        return .invitationExpired
+    }
+}
+
+/// Where an account stands (``Account/standing(at:)``), as lists of people show it.
+public enum AccountStanding: Sendable, Hashable {
+    /// A password is set: the person signs in.
+    case passwordSet
+    /// No password yet; the invitation works until this instant.
+    case invited(until: Date)
+    /// No password, and no invitation that works: an owner gives a new link (a reset).
+    case invitationExpired
 }
 
 /// A one-time invitation to set a password, as stored: the SHA-256 of its secret (never the

@@ -19,26 +19,23 @@ public actor MachineLoad {
     /// Runs `body` as one of at most two heavy tests at once, never beside a test running
     /// ``alone(_:)`` (one waiting for its turn goes first).
     public static func heavy<T>(_ body: () async throws -> T) async throws -> T {
-        await shared.enterHeavy()
-        do {
-            let result = try await body()
-            await shared.leaveHeavy()
-            return result
-        } catch {
-            await shared.leaveHeavy()
-            throw error
-        }
+        try await during(enter: { await shared.enterHeavy() }, leave: { await shared.leaveHeavy() }, body)
     }
 
     /// Runs `body` while no heavy test, and no other test run alone, runs.
     public static func alone<T>(_ body: () async throws -> T) async throws -> T {
-        await shared.enterAlone()
+        try await during(enter: { await shared.enterAlone() }, leave: { await shared.leaveAlone() }, body)
+    }
+
+    /// `body` between `enter` and `leave`, which runs whether `body` throws or not.
+    private static func during<T>(enter: () async -> Void, leave: () async -> Void, _ body: () async throws -> T) async throws -> T {
+        await enter()
         do {
             let result = try await body()
-            await shared.leaveAlone()
+            await leave()
             return result
         } catch {
-            await shared.leaveAlone()
+            await leave()
             throw error
         }
     }

@@ -79,13 +79,10 @@ public struct UsersListCommand<App: AccountsApp>: AsyncParsableCommand {
         }
         let width = book.accounts.map(\.name.text.count).max() ?? 0
         for account in book.accounts {
-            let state: String
-            if account.hasPassword {
-                state = "password set"
-            } else if let invitation = account.invitation, invitation.expires > now {
-                state = "invited, until \(dates.string(from: invitation.expires))"
-            } else {
-                state = "invitation expired (users reset \(account.name))"
+            let state = switch account.standing(at: now) {
+            case .passwordSet: "password set"
+            case .invited(let until): "invited, until \(dates.string(from: until))"
+            case .invitationExpired: "invitation expired (users reset \(account.name))"
             }
             print(account.name.text.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + account.role.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0) + "  " + state)
         }

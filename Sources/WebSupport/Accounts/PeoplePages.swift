@@ -41,13 +41,10 @@ extension AccountPages {
         let model = PeoplePageModel(
             notice: carried?.notice, refusal: carried?.refusal, invitation: carried?.invitation, typedName: carried?.typed ?? "",
             people: book.accounts.map { account in
-                let state: String
-                if account.hasPassword {
-                    state = "Signs in"
-                } else if let invitation = account.invitation, invitation.expires > now {
-                    state = "Invited until \(DisplayTime.text(invitation.expires))"
-                } else {
-                    state = "Invitation expired: give a new link"
+                let state = switch account.standing(at: now) {
+                case .passwordSet: "Signs in"
+                case .invited(let until): "Invited until \(DisplayTime.text(until))"
+                case .invitationExpired: "Invitation expired: give a new link"
                 }
                 return PersonRow(
                     name: account.name.text, role: account.role.rawValue, state: state, isYou: account.name == me,

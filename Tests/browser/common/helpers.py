@@ -71,3 +71,16 @@ def wait_for_api(page: Page, path: str, check, timeout: float = 10) -> None:
             return
         assert time.monotonic() < deadline, f"{path} never got there: {response.status} {response.text()[:200]}"
         time.sleep(0.1)
+
+
+def change_arrives_on_the_list(page: Page, base: str, collection: str, detail: str, name: str) -> None:
+    """Opens the start page under `base`, adds `name` through the API as another client would
+    (`collection`), and waits for the page's live list to show it (a link under `base` + `detail`).
+    The change is made once the page's event stream has answered: one made before would reach
+    only a page that reads the list again."""
+    with page.expect_response(lambda response: response.url.endswith("/api/events"), timeout=15000):
+        page.goto(f"{base}/")
+    made = page.request.post(f"{base}{collection}", data={"name": name, "title": name})
+    assert made.status == 201, made.text()
+    path = base.split("://", 1)[-1].split("/", 1)[-1]
+    expect(page.locator(f'a[href^="/{path}{detail}"]').filter(has_text=name).first).to_be_visible(timeout=15000)

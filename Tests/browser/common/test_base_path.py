@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from devices import DEVICES, fits, press
+from helpers import change_arrives_on_the_list
 
 
 @pytest.fixture(scope="module")
@@ -46,11 +47,7 @@ def test_pages_scripts_forms_and_live_updates_stay_under_the_base_path(browser, 
     assert stored.get("name", stored.get("title")) == name + " edited", stored
 
     # A change made elsewhere reaches the list through the event stream.
-    page.goto(f"{base}/")
-    other = f"Elsewhere {device_kind}"
-    made = page.request.post(f"{base}{collection}", data={"name": other, "title": other})
-    assert made.status == 201, made.text()
-    expect(page.locator(f'a[href^="/inventory{detail}"]').filter(has_text=other).first).to_be_visible(timeout=15000)
+    change_arrives_on_the_list(page, base, collection, detail, f"Elsewhere {device_kind}")
 
     # Deleting from the document's page: Undo is offered, then the start page opens.
     page.goto(f"{base}{detail}{key}")

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 import images
 from devices import DEVICES, fits, press
+from helpers import change_arrives_on_the_list
 from nginx import nginx_in_front
 
 PASSWORD = "purple lantern rides"
@@ -66,11 +67,7 @@ def test_the_whole_flow_behind_nginx_over_https(browser, app, proxied, device_ki
     assert stored["hasPhoto"] is True, stored
 
     # A change made elsewhere arrives on the list through the proxied event stream.
-    page.goto(f"{base}/")
-    other = f"Elsewhere {device_kind}"
-    made = page.request.post(f"{base}{collection}", data={"name": other, "title": other})
-    assert made.status == 201, made.text()
-    expect(page.locator(f'a[href^="/inventory{detail}"]').filter(has_text=other).first).to_be_visible(timeout=15000)
+    change_arrives_on_the_list(page, base, collection, detail, f"Elsewhere {device_kind}")
 
     # A viewer invited on the People page sees no controls.
     page.goto(f"{base}/people")
