@@ -36,6 +36,9 @@ def export_edit_preview_then_import(page: Page, tmp_path):
     page.goto("/")
     press(page.get_by_role("link", name="Import or export CSV"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Import and export")
+    # The page's script listens for the choice once it has run (common.js marks the page `js`
+    # as it does; a file chosen before then is previewed with the Preview button instead).
+    expect(page.locator("html")).to_have_class(re.compile(r"\bjs\b"))
     page.get_by_label("CSV file").set_input_files(str(csv))  # choosing the file shows the preview
     expect(page).to_have_url(re.compile(r"/import/[0-9a-f]{32}$"))
     expect(page.locator("#import-summary")).to_have_text("1 to add, 1 to change, 0 unchanged, 1 refused. Nothing is changed until you import.")
