@@ -61,6 +61,10 @@ public actor AccountStore {
         try await current().book
     }
 
+    /// The accounts as this store last read or wrote them (nil before its first read): what a
+    /// change just made left, without asking the storage again.
+    public var lastKnown: AccountBook? { last?.book }
+
     /// The account named `name`, as stored now.
     public func account(_ name: AccountName) async throws -> Account? {
         try await book().account(name)

@@ -150,9 +150,10 @@ public struct AccountAccess: Sendable {
         }
     }
 
-    /// Keeps `book`, just written by this server, as the accounts now.
-    func keep(_ book: AccountBook) {
-        kept.keep(book)
+    /// Keeps the accounts this server's store just wrote as the accounts now, so its next
+    /// request obeys the change at once (no read of the storage: the store holds what it wrote).
+    func keepWritten() async {
+        if let book = await accounts.lastKnown { kept.keep(book) }
     }
 
     /// The oldest accounts a request is answered with while a newer read runs: a minute.

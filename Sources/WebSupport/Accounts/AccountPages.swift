@@ -103,7 +103,7 @@ public struct AccountPages: PageResponses, Sendable {
         do {
             let account = try await access.accounts.changePassword(of: person.name, current: form["current"] ?? "", new: new)
             access.throttle.succeeded("name:" + person.name.text)
-            try await kept()
+            await kept()
             try? await access.sessions.endAll(of: person.name)
             var response = try await AccountSignIn.startSession(for: account, request: request, access: access)
             let carried = await carrier.redirect(to: Self.accountPath, carrying: AccountNotice(notice: "Your password is changed. Every other session of yours has ended."), request: request)
@@ -127,7 +127,7 @@ public struct AccountPages: PageResponses, Sendable {
 
     func signOutEverywhere(_ person: SignedInPerson, request: Request) async throws -> Response {
         try await unavailableIfFailing { try await access.accounts.endSessions(of: person.name) }
-        try await kept()
+        await kept()
         try? await access.sessions.endAll(of: person.name)
         return signInAgain(request)
     }
@@ -136,7 +136,7 @@ public struct AccountPages: PageResponses, Sendable {
         let label = try await Self.form(of: request)["label"] ?? ""
         do {
             let token = try await access.accounts.issueToken(for: person.name, label: label)
-            try await kept()
+            await kept()
             return await carrier.redirect(
                 to: Self.accountPath, carrying: AccountNotice(newToken: NewTokenModel(label: token.label, secret: token.secret)), request: request)
         } catch let error as AccountError where [.invalidLabel, .exists].contains(error.code) {
@@ -148,7 +148,7 @@ public struct AccountPages: PageResponses, Sendable {
         let label = try await Self.form(of: request)["label"] ?? ""
         do {
             try await access.accounts.revokeToken(of: person.name, label: label)
-            try await kept()
+            await kept()
             return await back(notice: "The token \u{201C}\(label)\u{201D} is revoked: it no longer works.", request: request)
         } catch let error as AccountError where error.code == .notFound {
             return await back(refusal: PlainPage.sentence(error.message), request: request)
@@ -174,8 +174,8 @@ public struct AccountPages: PageResponses, Sendable {
     }
 
     /// The accounts this server just wrote, kept as current here at once.
-    func kept() async throws {
-        access.keep(try await unavailableIfFailing { try await access.accounts.book() })
+    func kept() async {
+        await access.keepWritten()
     }
 
     /// `body`'s result; a storage failure is the 503 that says to try again.

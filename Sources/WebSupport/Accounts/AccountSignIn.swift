@@ -78,7 +78,7 @@ public enum AccountSignIn {
             }
             do {
                 let signedUp = try await access.accounts.accept(invitation: secret, password: password)
-                access.keep(try await access.accounts.book())
+                await access.keepWritten()
                 return try await startSession(for: signedUp, request: request, access: access)
             } catch let error as AccountError where error.code == .invalidPassword {
                 return welcomePage(appName: appName, account: account, secret: secret, message: PlainPage.sentence(error.message), status: .unprocessableContent)

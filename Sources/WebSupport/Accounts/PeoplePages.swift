@@ -62,7 +62,7 @@ extension AccountPages {
             let name = try AccountName(typed)
             let role = try Role(parsing: form["role"] ?? "")
             let issued = try await access.accounts.add(name, role: role)
-            try await kept()
+            await kept()
             return await carrier.redirect(to: Self.peoplePath, carrying: AccountNotice(
                 notice: "\(name.text) is added as \(article(role)) \(role.rawValue).", invitation: invitationModel(issued, role: role, request: request)), request: request)
         } catch let error as AccountError where [.invalidName, .invalidRole, .exists, .lastOwner].contains(error.code) {
@@ -75,7 +75,7 @@ extension AccountPages {
         do {
             let role = try Role(parsing: try await Self.form(of: request)["role"] ?? "")
             try await access.accounts.setRole(of: name, to: role)
-            try await kept()
+            await kept()
             if name == person.name, !role.managesPeople {
                 return await back(notice: "You are now \(article(role)) \(role.rawValue).", request: request)
             }
@@ -88,7 +88,7 @@ extension AccountPages {
     func reset(named text: String, request: Request) async throws -> Response {
         let name = try AccountName(text)
         let issued = try await access.accounts.reset(name)
-        try await kept()
+        await kept()
         try await unavailableIfFailing { try await access.sessions.endAll(of: name) }
         let role = try await access.accounts.account(name)?.role ?? .viewer
         return await carrier.redirect(to: Self.peoplePath, carrying: AccountNotice(
@@ -100,7 +100,7 @@ extension AccountPages {
         guard try await Self.form(of: request)["confirm"] == "yes" else { return redirect(to: "\(Self.peoplePath)/\(name.text)/delete") }
         do {
             try await access.accounts.remove(name)
-            try await kept()
+            await kept()
             try await unavailableIfFailing { try await access.sessions.endAll(of: name) }
         } catch let error as AccountError where error.code == .lastOwner {
             return await back(refusal: PlainPage.sentence(error.message), request: request, to: Self.peoplePath)
