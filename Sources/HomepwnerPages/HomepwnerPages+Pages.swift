@@ -137,6 +137,7 @@ extension HomepwnerPages {
             archive: Self.archiveModel(item, today: store.currentDate(), refusal: carried?.refusal(at: .archive)),
             attachments: await attachmentRows(forKey: item.itemKey),
             maintenance: Self.maintenanceModel(item, form: carried?.maintenanceForm, today: store.currentDate(), dates: DateTexts(timeZone: .gmt)),
+            history: Self.historyModel(item),
             maxPhotoBytes: maxPhotoBytes, maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB",
             formError: carried?.refusal, damage: damage, readOnly: damage != nil || !AccountAccess.mayChange
         )

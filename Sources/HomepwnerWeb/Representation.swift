@@ -52,11 +52,24 @@ enum Representation {
         json.manufacturer = item.manufacturer
         json.customFields = item.customFields?.map { .init(name: $0.name, value: $0.value) }
         json.archivedDate = item.archivedDate.flatMap(ItemRules.dayText)
+        json.createdBy = item.createdBy
+        json.updatedBy = item.updatedBy
         json.nextMaintenance = ItemRules.nextMaintenance(of: item).flatMap(ItemRules.dayText)
     }
 }
 
 extension Representation {
+    /// The JSON form of an item's history: who added it and changed it last, its changes newest first.
+    static func history(_ item: Item) -> Components.Schemas.ItemHistory {
+        .init(
+            itemKey: item.itemKey, version: item.version, createdBy: item.createdBy, updatedBy: item.updatedBy,
+            changes: (item.history ?? []).reversed().map { record in
+                let seconds = record.date.timeIntervalSinceReferenceDate
+                return .init(date: RFC3339.string(secondsSinceReferenceDate: seconds), person: record.person, action: record.action, fields: record.fields)
+            }
+        )
+    }
+
     /// The JSON form of a location's or label's totals.
     static func totals(_ group: GroupTotals) -> Components.Schemas.GroupTotals {
         .init(

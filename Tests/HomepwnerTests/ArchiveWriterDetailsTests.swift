@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 @testable import Homepwner
 import KeyedArchive
@@ -28,6 +29,9 @@ struct ArchiveWriterDetailsTests {
                     MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: -0.0), note: "$null"),
                     MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: 800_000_000), note: "Attic", nextDue: Date(timeIntervalSinceReferenceDate: 800_000_000)),
                 ]
+                item.createdBy = full.createdBy
+                item.updatedBy = item.itemName  // shares the name's string
+                item.history = full.history.map { $0 + [ChangeRecord(date: Date(timeIntervalSinceReferenceDate: -0.0), person: "Attic", action: "$null", fields: [item.itemName, "Attic"])] }
             } else if index < 2 * every {
                 // Each item a different subset: bit n of the index sets detail n.
                 let bits = index * 2_654_435_761 >> 3
@@ -42,6 +46,8 @@ struct ArchiveWriterDetailsTests {
                 if bits & 256 != 0 { item.notes = item.itemName }
                 if bits & 512 != 0 { item.modelName = "XR-\(index % 4)" }
                 if bits & 1024 != 0 { item.manufacturer = "Attic" }
+                if bits & 8192 != 0 { item.createdBy = "Attic" }
+                if bits & 16384 != 0 { item.history = index % 7 == 0 ? [] : [ChangeRecord(date: Date(timeIntervalSinceReferenceDate: Double(index)), person: bits & 32768 != 0 ? "x" : nil, action: ChangeRecord.changed, fields: index % 2 == 0 ? [] : ["notes"])] }
                 if bits & 2048 != 0 { item.maintenance = index % 5 == 0 ? [] : [MaintenanceEntry(date: Date(timeIntervalSinceReferenceDate: Double(index)), note: "x", cost: bits & 4096 != 0 ? index : nil)] }
             }
             return item

@@ -35,7 +35,7 @@ struct CLIMaintenanceTests {
             #expect(entries[0].keys.sorted() == ["date", "note", "number"])
             let stored = try ItemArchive.decode(try Data(contentsOf: folder.appendingPathComponent("items.archive")))
             #expect(stored.items.first?.maintenance?.map(\.note) == ["Inspected\nall good", "New filter"])
-            #expect(stored.modelVersion == 4)
+            #expect(stored.modelVersion == ItemArchive.modelVersions.current)
 
             let removed = try await homepwner(["maintenance", "remove", short, "1"] + data)
             #expect(removed.output == "1  2025-10-01  Inspected\n               all good  removed\n")

@@ -51,7 +51,7 @@ struct CustomFieldsAndArchiveTests {
             let reopened = ItemStoreTests.store(place.storage)
             #expect(try await reopened.item(item.itemKey) == archived)
             let archive = try ItemArchive.decode(try #require(try await place.read("items.archive")))
-            #expect(archive.modelVersion == 4)
+            #expect(archive.modelVersion == ItemArchive.modelVersions.current)
             var back = ItemChanges()
             back.archivedDate = .some(nil)
             back.customFields = []

@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import Homepwner
 import KeyedArchive
@@ -50,6 +51,12 @@ final class FoundationRicherItem: NSObject, NSSecureCoding {
             item.customFields = fields?.map(\.field)
         }
         item.archivedDate = date("archivedDate")
+        item.createdBy = text("createdBy")
+        item.updatedBy = text("updatedBy")
+        if coder.containsValue(forKey: "history") {
+            let records = coder.decodeObject(of: [NSArray.self, FoundationChangeRecord.self], forKey: "history") as? [FoundationChangeRecord]
+            item.history = records?.map(\.record)
+        }
         self.item = item
     }
 
@@ -73,6 +80,38 @@ final class FoundationRicherItem: NSObject, NSSecureCoding {
         if let log = item.maintenance { coder.encode(NSArray(array: log.map(FoundationMaintenanceEntry.init)), forKey: "maintenance") }
         if let fields = item.customFields { coder.encode(NSArray(array: fields.map(FoundationCustomField.init)), forKey: "customFields") }
         if let archivedDate = item.archivedDate { coder.encode(archivedDate, forKey: "archivedDate") }
+        if let createdBy = item.createdBy { coder.encode(createdBy, forKey: "createdBy") }
+        if let updatedBy = item.updatedBy { coder.encode(updatedBy, forKey: "updatedBy") }
+        if let history = item.history { coder.encode(NSArray(array: history.map(FoundationChangeRecord.init)), forKey: "history") }
+    }
+}
+
+/// A change record as a newer app would archive it with Foundation (class `ChangeRecord` once
+/// renamed): `date`, `person` when set, `action`, `fields` (an `NSArray` of strings).
+final class FoundationChangeRecord: NSObject, NSSecureCoding {
+    static let supportsSecureCoding = true
+
+    let record: ChangeRecord
+
+    init(_ record: ChangeRecord) {
+        self.record = record
+    }
+
+    init?(coder: NSCoder) {
+        func text(_ key: String) -> String? { coder.containsValue(forKey: key) ? coder.decodeObject(of: NSString.self, forKey: key) as String? : nil }
+        record = ChangeRecord(
+            date: coder.containsValue(forKey: "date") ? (coder.decodeObject(of: NSDate.self, forKey: "date") as Date?) ?? Date(timeIntervalSinceReferenceDate: 0) : Date(timeIntervalSinceReferenceDate: 0),
+            person: text("person"),
+            action: text("action") ?? "",
+            fields: coder.containsValue(forKey: "fields") ? (coder.decodeObject(of: [NSArray.self, NSString.self], forKey: "fields") as? [String]) ?? [] : []
+        )
+    }
+
+    func encode(with coder: NSCoder) {
+        coder.encode(record.date, forKey: "date")
+        if let person = record.person { coder.encode(person, forKey: "person") }
+        coder.encode(record.action, forKey: "action")
+        coder.encode(NSArray(array: record.fields.map { NSString(string: $0) }), forKey: "fields")
     }
 }
 
@@ -133,6 +172,7 @@ func foundationReadRicherItems(_ data: Data) throws -> [Item] {
     unarchiver.setClass(FoundationRicherItem.self, forClassName: "BNRItem")
     unarchiver.setClass(FoundationMaintenanceEntry.self, forClassName: "HPMaintenanceEntry")
     unarchiver.setClass(FoundationCustomField.self, forClassName: "HPCustomField")
+    unarchiver.setClass(FoundationChangeRecord.self, forClassName: "ChangeRecord")
     let root = unarchiver.decodeObject(of: [NSMutableArray.self, FoundationRicherItem.self], forKey: "root") as? NSArray
     return (root ?? NSArray()).compactMap { ($0 as? FoundationRicherItem)?.item }
 }
@@ -191,7 +231,9 @@ struct FoundationDetailsInteropTests {
             let back = try foundationReadRicherItems(try Data(contentsOf: folder.appendingPathComponent("items.archive")))
             #expect(back.map(\.itemName) == ["Renamed"] + Self.items.dropFirst().map(\.itemName))
             #expect(back.first?.valueInDollars == 7)
-            for (got, want) in zip(back, Self.items) { #expect(sameDetails(got, want) == true, "item \(want.itemKey)") }
+            var first = Self.items[0]
+            expectJoinedHistoryWithoutPerson(back[0], &first, fields: ["name", "valueInDollars"])
+            for (got, want) in zip(back, [first] + Self.items.dropFirst()) { #expect(sameDetails(got, want) == true, "item \(want.itemKey)") }
         }
     }
 

@@ -23,9 +23,10 @@ func foundationArchive(_ objects: [NSObject], renaming suffix: String, modelVers
           var objects = root["$objects"] as? [Any] else { return Data() }
     for (index, object) in objects.enumerated() {
         guard var entry = object as? [String: Any], let name = entry["$classname"] as? String else { continue }
-        // A maintenance entry's and a custom field's class take the names our archives give them.
+        // A maintenance entry's, a custom field's and a change record's class take the names our archives give them.
         let renamed = name.hasSuffix(suffix) ? "BNRItem"
-            : name.hasSuffix("FoundationMaintenanceEntry") ? "HPMaintenanceEntry" : name.hasSuffix("FoundationCustomField") ? "HPCustomField" : nil
+            : name.hasSuffix("FoundationMaintenanceEntry") ? "HPMaintenanceEntry" : name.hasSuffix("FoundationCustomField") ? "HPCustomField"
+            : name.hasSuffix("FoundationChangeRecord") ? "ChangeRecord" : nil
         guard let renamed else { continue }
         entry["$classname"] = renamed
         entry["$classes"] = [renamed, "NSObject"]

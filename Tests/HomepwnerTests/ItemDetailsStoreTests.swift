@@ -50,6 +50,7 @@ struct ItemDetailsStoreTests {
             let store = ItemStoreTests.store(place.storage)
             let before = try await store.item(item.itemKey)
             let updated = try await store.update(item.itemKey, ItemChanges(name: "Renamed", valueInDollars: 42), ifVersion: before.version)
+            expectJoinedHistoryWithoutPerson(updated, &item, fields: ["name", "valueInDollars"])
             #expect(sameDetails(updated, item) == true)
             #expect(updated.otherFields.keys == ["attachmentCount"])
             try await store.close()

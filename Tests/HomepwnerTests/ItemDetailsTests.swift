@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 @testable import Homepwner
 import KeyedArchive
@@ -25,6 +26,13 @@ func itemWithEveryDetail(_ index: Int = 0) -> Item {
     ]
     item.customFields = [CustomField(name: "Colour", value: "Walnut \(index)"), CustomField(name: "Insurance policy", value: "HO-3 4471 😀")]
     item.archivedDate = Date(timeIntervalSinceReferenceDate: 820_454_400 + Double(index) * 86_400)
+    item.createdBy = "alice"
+    item.updatedBy = "Bøb\(index)"
+    item.history = [
+        ChangeRecord(date: Date(timeIntervalSinceReferenceDate: 757_382_400.5), person: "alice", action: ChangeRecord.created),
+        ChangeRecord(date: Date(timeIntervalSinceReferenceDate: 0x1p-1074), person: nil, action: ChangeRecord.changed, fields: ["notes"]),
+        ChangeRecord(date: Date(timeIntervalSinceReferenceDate: 788_918_400 + Double(index)), person: "Bøb\(index)", action: ChangeRecord.changed, fields: ["name", "valueInDollars"]),
+    ]
     return item
 }
 
@@ -58,6 +66,26 @@ func sameDetails(_ a: Item, _ b: Item) -> Bool {
         && zip(a.maintenance ?? [], b.maintenance ?? []).allSatisfy { x, y in
             date(x.date, y.date) && text(x.note, y.note) && x.cost == y.cost && date(x.nextDue, y.nextDue)
         }
+        && text(a.createdBy, b.createdBy) && text(a.updatedBy, b.updatedBy)
+        && a.history?.count == b.history?.count
+        && zip(a.history ?? [], b.history ?? []).allSatisfy { x, y in
+            date(x.date, y.date) && text(x.person, y.person) && text(x.action, y.action)
+                && x.fields.count == y.fields.count && zip(x.fields, y.fields).allSatisfy { ExactString.equal($0, $1) }
+        }
+}
+
+/// Expects `changed` to be `item` after a change of `fields` made without an account: the change
+/// joined the item's history with no person and cleared `updatedBy`; then makes `item` say so.
+func expectJoinedHistoryWithoutPerson(_ changed: Item, _ item: inout Item, fields: [String]) {
+    #expect(changed.updatedBy == nil)
+    #expect(changed.createdBy == item.createdBy)
+    #expect(changed.history?.count == (item.history?.count ?? 0) + 1)
+    #expect(changed.history?.dropLast().elementsEqual(item.history ?? []) == true)
+    #expect(changed.history?.last?.person == nil)
+    #expect(changed.history?.last?.action == ChangeRecord.changed)
+    #expect(changed.history?.last?.fields == fields)
+    item.updatedBy = nil
+    item.history = changed.history
 }
 
 @Suite("An item's details are further keys of its BNRItem, written only when set")

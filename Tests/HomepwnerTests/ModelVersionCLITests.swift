@@ -5,7 +5,7 @@ import TestSupport
 
 @Suite("The homepwner command on an items.archive of another model version, run as a real process", .timeLimit(.minutes(4)))
 struct ModelVersionCLITests {
-    static let refusal = "homepwner: error: items.archive was written by model version 9; this homepwner knows up to 4 and opens it read-only; nothing was changed\n"
+    static let refusal = "homepwner: error: items.archive was written by model version 9; this homepwner knows up to 5 and opens it read-only; nothing was changed\n"
 
     @Test("on a newer archive every change is one line on stderr and exit 73; the file is never rewritten")
     func newerArchiveRefusesChanges() async throws {
@@ -38,21 +38,21 @@ struct ModelVersionCLITests {
             let run = try await homepwner(["list", "--data-dir", folder.path])
             #expect(run.status == 0, "\(run.errors)")
             #expect(run.output.contains("  Mac Mini  (C07XYZ)  [2 × $1,200 each]\n"), "its quantity 2, a total of $2,400")
-            #expect(run.output.hasSuffix("3 items, total value $2,403\nitems.archive was written by model version 9; this homepwner knows up to 4 and opens it read-only\n"))
+            #expect(run.output.hasSuffix("3 items, total value $2,403\nitems.archive was written by model version 9; this homepwner knows up to 5 and opens it read-only\n"))
             let json = try await homepwner(["list", "--json", "--data-dir", folder.path])
             let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
-            #expect(listed["newerModel"] as? String == "items.archive was written by model version 9; this homepwner knows up to 4 and opens it read-only")
+            #expect(listed["newerModel"] as? String == "items.archive was written by model version 9; this homepwner knows up to 5 and opens it read-only")
             #expect((listed["items"] as? [Any])?.count == 3)
             let check = try await homepwner(["check", "--data-dir", folder.path])
             #expect(check.status == 0, "\(check.errors)")
-            #expect(check.output == "3 items read\narchive: items.archive was written by model version 9; this homepwner knows up to 4 and opens it read-only\nall good\n")
+            #expect(check.output == "3 items read\narchive: items.archive was written by model version 9; this homepwner knows up to 5 and opens it read-only\nall good\n")
             let repair = try await homepwner(["check", "--repair", "--data-dir", folder.path])
             #expect(repair.status == 73)
-            #expect(repair.errors == "homepwner: error: items.archive was written by model version 9; this homepwner knows up to 4 and opens it read-only; nothing was repaired\n")
+            #expect(repair.errors == "homepwner: error: items.archive was written by model version 9; this homepwner knows up to 5 and opens it read-only; nothing was repaired\n")
         }
     }
 
-    @Test("a 2014 archive changed by the command is kept once as items.archive.v1 and written at version 4")
+    @Test("a 2014 archive changed by the command is kept once as items.archive.v1 and written at version 5")
     func olderArchiveUpgradedByCommand() async throws {
         try await withTemporaryFolder { folder in
             let old = try ModelVersionFixtures.data(version: 1)
@@ -64,7 +64,7 @@ struct ModelVersionCLITests {
             #expect(run.status == 0, "\(run.errors)")
             #expect(try Data(contentsOf: folder.appendingPathComponent("items.archive.v1")) == old)
             let written = try Data(contentsOf: folder.appendingPathComponent("items.archive"))
-            #expect(try ItemArchive.decode(written).modelVersion == 4)
+            #expect(try ItemArchive.decode(written).modelVersion == 5)
             let names = try foundationReadItems(written).map { Array($0.itemName.unicodeScalars) }
             #expect(names == (ModelVersionFixtures.items.map(\.itemName) + ["Drill"]).map { Array($0.unicodeScalars) })
         }

@@ -16,13 +16,13 @@ func foundationModelVersion(_ data: Data) throws -> Int? {
 
 @Suite("Each model version's items.archive fixture: what it holds, its migration step, Foundation both ways")
 struct ModelVersionFixtureTests {
-    @Test("the model versions are 1 (2014), 2 (details), 3 (maintenance logs) and 4 (custom fields and the archive), with a step between each two")
+    @Test("the model versions are 1 (2014), 2 (details), 3 (maintenance logs), 4 (custom fields and the archive) and 5 (who changed an item), with a step between each two")
     func history() {
         let versions = ItemArchive.modelVersions
-        #expect(versions.current == 4)
-        #expect(versions.steps.map(\.name) == ["itemDetails", "maintenanceLog", "customFieldsAndArchive"])
-        #expect(versions.steps.map(\.from) == [1, 2, 3])
-        #expect(versions.steps.map(\.to) == [2, 3, 4])
+        #expect(versions.current == 5)
+        #expect(versions.steps.map(\.name) == ["itemDetails", "maintenanceLog", "customFieldsAndArchive", "changeHistory"])
+        #expect(versions.steps.map(\.from) == [1, 2, 3, 4])
+        #expect(versions.steps.map(\.to) == [2, 3, 4, 5])
     }
 
     @Test("the checked-in fixtures hold what their makers make (HOMEPWNER_WRITE_FIXTURES=1 writes them again)")
@@ -34,10 +34,11 @@ struct ModelVersionFixtureTests {
             try ModelVersionFixtures.makeV2().write(to: folder.appendingPathComponent("items-v2.archive"))
             try ModelVersionFixtures.makeV3().write(to: folder.appendingPathComponent("items-v3.archive"))
             try ModelVersionFixtures.makeV4().write(to: folder.appendingPathComponent("items-v4.archive"))
+            try ModelVersionFixtures.makeV5().write(to: folder.appendingPathComponent("items-v5.archive"))
             try ModelVersionFixtures.makeV9().write(to: folder.appendingPathComponent("items-v9.archive"))
         }
         // Foundation's own output is not byte-stable (its dictionaries' order), so compare contents.
-        for (version, made) in [(1, try ModelVersionFixtures.makeV1()), (2, try ModelVersionFixtures.makeV2()), (3, try ModelVersionFixtures.makeV3()), (4, try ModelVersionFixtures.makeV4()), (9, try ModelVersionFixtures.makeV9())] {
+        for (version, made) in [(1, try ModelVersionFixtures.makeV1()), (2, try ModelVersionFixtures.makeV2()), (3, try ModelVersionFixtures.makeV3()), (4, try ModelVersionFixtures.makeV4()), (5, try ModelVersionFixtures.makeV5()), (9, try ModelVersionFixtures.makeV9())] {
             let fixture = try ItemArchive.decode(try ModelVersionFixtures.data(version: version))
             let fresh = try ItemArchive.decode(made)
             #expect(fixture == fresh, "items-v\(version).archive")
@@ -115,7 +116,7 @@ struct ModelVersionFixtureTests {
         #expect(read.items == ModelVersionFixtures.modelItemsV3)
     }
 
-    @Test("step customFieldsAndArchive (3 → 4) on the version 3 fixture keeps every item exactly; written, the file records version 4 and Foundation's 2014 BNRItem and a richer class still read every item")
+    @Test("step customFieldsAndArchive (3 → 4) on the version 3 fixture keeps every item exactly; written, the file records the current version and Foundation's 2014 BNRItem and a richer class still read every item")
     func stepThreeToFour() throws {
         let old = try ItemArchive.decode(try ModelVersionFixtures.data(version: 3))
         var upgraded = old
@@ -123,8 +124,8 @@ struct ModelVersionFixtureTests {
         #expect(upgraded == old)
         #expect(try ItemArchive.modelVersions.upgrade(old, from: 3) == old)
         let written = try upgraded.encoded()
-        #expect(try ItemArchive.decode(written).modelVersion == 4)
-        #expect(try foundationModelVersion(written) == 4)
+        #expect(try ItemArchive.decode(written).modelVersion == ItemArchive.modelVersions.current)
+        #expect(try foundationModelVersion(written) == ItemArchive.modelVersions.current)
         ModelVersionFixtures.expectFiveFields(try foundationReadItems(written).map(\.fiveFields))
         #expect(try foundationReadRicherItems(written) == ModelVersionFixtures.modelItemsV3)
     }
@@ -134,7 +135,7 @@ struct ModelVersionFixtureTests {
         let data = try ModelVersionFixtures.data(version: 4)
         let archive = try ItemArchive.decode(data)
         #expect(archive.modelVersion == 4)
-        #expect(ItemArchive.modelVersions.status(of: archive.modelVersion) == .current)
+        #expect(ItemArchive.modelVersions.status(of: archive.modelVersion) == .older)
         #expect(archive.items == ModelVersionFixtures.modelItemsV4)
         #expect(archive.items[0].customFields?.map(\.name) == ["Colour", "Insurance policy"])
         #expect(archive.items[2].archivedDate?.timeIntervalSinceReferenceDate.bitPattern == ModelVersionFixtures.archivedDate.timeIntervalSinceReferenceDate.bitPattern)
@@ -145,6 +146,39 @@ struct ModelVersionFixtureTests {
         let read = try ItemArchive.decode(byFoundation)
         #expect(read.modelVersion == 4)
         #expect(read.items == ModelVersionFixtures.modelItemsV4)
+    }
+
+    @Test("step changeHistory (4 → 5) on the version 4 fixture keeps every item exactly; written, the file records version 5 and Foundation's 2014 BNRItem and a richer class still read every item")
+    func stepFourToFive() throws {
+        let old = try ItemArchive.decode(try ModelVersionFixtures.data(version: 4))
+        var upgraded = old
+        try ItemArchive.changeHistory.apply(to: &upgraded)
+        #expect(upgraded == old)
+        #expect(try ItemArchive.modelVersions.upgrade(old, from: 4) == old)
+        let written = try upgraded.encoded()
+        #expect(try ItemArchive.decode(written).modelVersion == 5)
+        #expect(try foundationModelVersion(written) == 5)
+        ModelVersionFixtures.expectFiveFields(try foundationReadItems(written).map(\.fiveFields))
+        #expect(try foundationReadRicherItems(written) == ModelVersionFixtures.modelItemsV4)
+    }
+
+    @Test("version 5 reads as version 5 with who added and changed the first item and its history to the bit; Foundation's 2014 BNRItem reads every item's five fields and a newer app's classes every record; Foundation's archive reads here alike")
+    func versionFiveBothWays() throws {
+        let data = try ModelVersionFixtures.data(version: 5)
+        let archive = try ItemArchive.decode(data)
+        #expect(archive.modelVersion == 5)
+        #expect(ItemArchive.modelVersions.status(of: archive.modelVersion) == .current)
+        #expect(archive.items == ModelVersionFixtures.modelItemsV5)
+        #expect(sameDetails(archive.items[0], ModelVersionFixtures.modelItemsV5[0]))
+        #expect(archive.items[0].history?.map(\.person) == ["alice", nil, "Bøb"])
+        #expect(archive.items[1].history == nil && archive.items[1].createdBy == nil)
+        ModelVersionFixtures.expectFiveFields(try foundationReadItems(data).map(\.fiveFields))
+        #expect(try foundationReadRicherItems(data) == ModelVersionFixtures.modelItemsV5)
+        #expect(try foundationModelVersion(data) == 5)
+        let byFoundation = try foundationArchive(ModelVersionFixtures.modelItemsV5.map(FoundationRicherItem.init), renaming: "FoundationRicherItem", modelVersion: 5)
+        let read = try ItemArchive.decode(byFoundation)
+        #expect(read.modelVersion == 5)
+        #expect(read.items == ModelVersionFixtures.modelItemsV5)
     }
 
     @Test("version 9 (newer) reads as version 9 with its unknown key kept in otherFields and written back as it was; Foundation reads every item's five fields")

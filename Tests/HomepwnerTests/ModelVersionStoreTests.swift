@@ -8,7 +8,7 @@ import TestSupport
 
 @Suite("A store on an items.archive of an older or a newer model version, in a folder and in a bucket")
 struct ModelVersionStoreTests {
-    static let newerMessage = "items.archive was written by model version 9; this homepwner knows up to 4 and opens it read-only; nothing was changed"
+    static let newerMessage = "items.archive was written by model version 9; this homepwner knows up to 5 and opens it read-only; nothing was changed"
 
     @Test("an older (2014) archive opens and is listed without being rewritten; no .v1 copy is made by reading", arguments: StorageKind.allCases)
     func readingNeverUpgrades(kind: StorageKind) async throws {
@@ -26,7 +26,7 @@ struct ModelVersionStoreTests {
         }
     }
 
-    @Test("the first change of an older archive keeps its bytes once as items.archive.v1, then writes version 4 that Foundation's 2014 BNRItem still reads; later changes leave the copy alone", arguments: StorageKind.allCases)
+    @Test("the first change of an older archive keeps its bytes once as items.archive.v1, then writes version 5 that Foundation's 2014 BNRItem still reads; later changes leave the copy alone", arguments: StorageKind.allCases)
     func firstWriteKeepsOldCopy(kind: StorageKind) async throws {
         try await withStoragePlace(kind) { place in
             let old = try ModelVersionFixtures.data(version: 1)
@@ -36,9 +36,9 @@ struct ModelVersionStoreTests {
             try await store.update(key, ItemChanges(valueInDollars: 4))
             #expect(try await place.read("items.archive.v1") == old)
             let written = try #require(try await place.read("items.archive"))
-            #expect(try ItemArchive.decode(written).modelVersion == 4)
-            #expect(try foundationModelVersion(written) == 4)
-            #expect(try await store.storedModelVersion() == 4)
+            #expect(try ItemArchive.decode(written).modelVersion == 5)
+            #expect(try foundationModelVersion(written) == 5)
+            #expect(try await store.storedModelVersion() == 5)
             let read = try foundationReadItems(written)
             #expect(read.map(\.valueInDollars) == [1_200, 0, 4])
             #expect(read.map(\.itemKey) == ModelVersionFixtures.items.map(\.itemKey))
@@ -49,7 +49,7 @@ struct ModelVersionStoreTests {
             #expect(try await place.read("items.archive.v1") == old)
             let reopened = ItemStoreTests.store(place.storage)
             #expect(try await reopened.items().map(\.itemName) == ["Mac Mini", "Spork", "Drill"])
-            #expect(try await reopened.storedModelVersion() == 4)
+            #expect(try await reopened.storedModelVersion() == 5)
             try await reopened.close()
         }
     }
@@ -77,11 +77,11 @@ struct ModelVersionStoreTests {
             try await store.update(ModelVersionFixtures.items[0].itemKey, ItemChanges(valueInDollars: 1))
             try await store.close()
             #expect(try await place.read("items.archive.v1") == kept)
-            #expect(try ItemArchive.decode(try #require(try await place.read("items.archive"))).modelVersion == 4)
+            #expect(try ItemArchive.decode(try #require(try await place.read("items.archive"))).modelVersion == 5)
         }
     }
 
-    @Test("a version 2 archive's first change keeps it once as items.archive.v2 and writes version 4 with every detail as it was", arguments: StorageKind.allCases)
+    @Test("a version 2 archive's first change keeps it once as items.archive.v2 and writes version 5 with every detail as it was", arguments: StorageKind.allCases)
     func versionTwoUpgradedOnFirstChange(kind: StorageKind) async throws {
         try await withStoragePlace(kind) { place in
             let old = try ModelVersionFixtures.data(version: 2)
@@ -92,16 +92,16 @@ struct ModelVersionStoreTests {
             #expect(try await place.names() == ["items.archive", "items.archive.v2"])
             #expect(try await place.read("items.archive.v2") == old)
             let read = try ItemArchive.decode(try #require(try await place.read("items.archive")))
-            #expect(read.modelVersion == 4)
+            #expect(read.modelVersion == 5)
             #expect(read.items[0] == ModelVersionFixtures.modelItems[0])
             #expect(read.items.map(\.valueInDollars) == [1_200, 7, 3])
         }
     }
 
-    @Test("a current (version 4) archive is changed without any copy", arguments: StorageKind.allCases)
+    @Test("a current (version 5) archive is changed without any copy", arguments: StorageKind.allCases)
     func currentArchiveHasNoCopy(kind: StorageKind) async throws {
         try await withStoragePlace(kind) { place in
-            try await place.write("items.archive", try ModelVersionFixtures.data(version: 4))
+            try await place.write("items.archive", try ModelVersionFixtures.data(version: 5))
             let store = ItemStoreTests.store(place.storage)
             try await store.update(ModelVersionFixtures.items[0].itemKey, ItemChanges(valueInDollars: 1))
             try await store.close()
@@ -123,14 +123,14 @@ struct ModelVersionStoreTests {
             ModelVersionFixtures.expectFiveFields(items.map(\.fiveFields))
             #expect(items.allSatisfy { $0.otherFields.keys == ["condition"] })
             let status = await store.status
-            #expect(status == .newerModel("items.archive was written by model version 9; this homepwner knows up to 4 and opens it read-only"))
+            #expect(status == .newerModel("items.archive was written by model version 9; this homepwner knows up to 5 and opens it read-only"))
             let refusal = HomepwnerError(.newerModel, Self.newerMessage)
             await #expect(throws: refusal) { try await store.add(NewItem(name: "Drill")) }
             await #expect(throws: refusal) { try await store.update(key, ItemChanges(valueInDollars: 5)) }
             await #expect(throws: refusal) { try await store.delete(key) }
             await #expect(throws: refusal) { try await store.setImage(try samplePNG(), forKey: ModelVersionFixtures.items[1].itemKey) }
             await #expect(throws: refusal) { try await store.removeImage(forKey: key) }
-            await #expect(throws: HomepwnerError(.newerModel, "items.archive was written by model version 9; this homepwner knows up to 4 and opens it read-only; nothing was repaired")) {
+            await #expect(throws: HomepwnerError(.newerModel, "items.archive was written by model version 9; this homepwner knows up to 5 and opens it read-only; nothing was repaired")) {
                 try await store.repair()
             }
             try await store.close()
@@ -146,7 +146,7 @@ struct ModelVersionStoreTests {
             try ModelVersionFixtures.data(version: 9).write(to: folder.appendingPathComponent("items.archive"))
             let store = ItemStore(storage: .folder(folder), readOnly: true)
             #expect(try await store.items().count == 3)
-            #expect(await store.status == .newerModel("items.archive was written by model version 9; this homepwner knows up to 4 and opens it read-only"))
+            #expect(await store.status == .newerModel("items.archive was written by model version 9; this homepwner knows up to 5 and opens it read-only"))
             #expect(try await store.storedModelVersion() == 9)
         }
     }

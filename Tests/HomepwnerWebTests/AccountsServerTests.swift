@@ -58,3 +58,19 @@ struct HomepwnerAccountsTests {
         }
     }
 }
+
+@Suite("Homepwner records who changed an item, over real sockets", .timeLimit(.minutes(10)))
+struct HomepwnerWhoDidWhatTests {
+    @Test("an item anna adds with her token names her; ben's change names him; its history lists both newest first (who, when, which fields), on the API and on its page")
+    func whoDidWhat() async throws {
+        try await MachineLoad.heavy { try await withTemporaryFolder { folder in
+            try await checkWhoDidWhat(HistoryCheckApp(
+                people: PeopleCheckApp(
+                    tool: "homepwner", folder: folder, readPath: "/api/items", writeRequest: ("POST", "/api/items", #"{"name":"Lamp"}"#), detailPrefix: "/items/"
+                ) { extra in try await ServedProcess.homepwner(dataDir: folder, extra: extra) },
+                keyField: "itemKey", apiPrefix: "/api/items/",
+                change: (#"{"name":"Desk lamp","valueInDollars":40,"location":"Study"}"#, ["name", "valueInDollars", "location"], "changed the name, the value and the location")
+            ))
+        } }
+    }
+}

@@ -22,7 +22,7 @@ struct RouteTableTests {
                 store: ItemStore(storage: .folder(folder)), configuration: WebConfiguration(port: 0), pages: HomepwnerPages.routes
             )
             #expect(RouteTableCheck.differences(router: router, table: table, pages: HomepwnerPages.routes) == [])
-            #expect(table.operations.count == 37)
+            #expect(table.operations.count == 38)
         }
     }
 
@@ -49,6 +49,7 @@ struct RouteTableTests {
             "/api/items/{itemKey}/photos/{number}/thumbnail GET,HEAD",
             "/api/items/{itemKey}/attachments GET,HEAD,POST",
             "/api/items/{itemKey}/attachments/{name} GET,HEAD,DELETE",
+            "/api/items/{itemKey}/history GET,HEAD",
             "/api/items/{itemKey}/maintenance GET,HEAD,POST",
             "/api/items/{itemKey}/maintenance/{number} DELETE",
             "/api/places GET,HEAD",

@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 
 /// What an import did (``ItemStore/applyImport(_:)``).
@@ -39,6 +40,7 @@ extension ItemStore {
         guard !plan.additions.isEmpty || !plan.changes.isEmpty else {
             return ItemImportResult(added: [], changed: [], refusals: plan.refusals)
         }
+        let (person, date) = (ChangeAuthor.person, now())
         let result = try await change { archive in
             // Runs again on another server's archive when that server wrote first.
             var result = ItemImportResult(added: [], changed: [], refusals: plan.refusals)
@@ -51,16 +53,20 @@ extension ItemStore {
                     result.refusals.append(.init(line: change.line, item: String(change.item.itemName.prefix(80)), reason: "its item was changed after the preview; import the file again to see the change"))
                     continue
                 }
-                archive.replace(at: index, with: change.item)
-                result.changed.append(change.item)
+                var changed = change.item
+                changed.recordChange(from: item, by: person, at: date)
+                archive.replace(at: index, with: changed)
+                result.changed.append(changed)
             }
             for addition in plan.additions {
                 guard archive.index(ofKey: addition.item.itemKey) == nil else {
                     result.refusals.append(.init(line: addition.line, item: String(addition.item.itemName.prefix(80)), reason: "an item with its key was added after the preview"))
                     continue
                 }
-                archive.append(addition.item)
-                result.added.append(addition.item)
+                var added = addition.item
+                added.recordChange(ChangeRecord.created, by: person, at: date)
+                archive.append(added)
+                result.added.append(added)
             }
             result.refusals.sort { $0.line < $1.line }
             return result

@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import KeyedArchive
 
@@ -161,6 +162,9 @@ struct ItemArchiveWriter {
         if let maintenance = item.maintenance { addDetail("maintenance", uid(maintenanceUID(maintenance))) }
         if let customFields = item.customFields { addDetail("customFields", uid(customFieldsUID(customFields))) }
         if let archivedDate = item.archivedDate { addDetail("archivedDate", uid(dateUID(archivedDate))) }
+        if let createdBy = item.createdBy { addDetail("createdBy", uid(stringUID(createdBy))) }
+        if let updatedBy = item.updatedBy { addDetail("updatedBy", uid(stringUID(updatedBy))) }
+        if let history = item.history { addDetail("history", uid(historyUID(history))) }
     }
 
     /// Appends an `NSArray` of custom fields as ``CustomField/encode(with:)`` writes each: every
@@ -173,6 +177,31 @@ struct ItemArchiveWriter {
             let object = reserveObject()
             let values = [uid(stringUID(field.name)), uid(stringUID(field.value)), uid(classUID("HPCustomField", superclasses: ["NSObject"]))]
             objects[Int(object)] = dictionary(["name", "value", "$class"], values)
+            elements.append(uid(object))
+        }
+        let arrayClass = classUID("NSArray", superclasses: ["NSObject"])
+        return appendObject(dictionary(["NS.objects", "$class"], [plist.array(elements), uid(arrayClass)]))
+    }
+
+    /// Appends an `NSArray` of change records as `ChangeRecord.encode(with:)` writes each: every
+    /// record's object first, then its date, person, action and fields, then (once) its class;
+    /// after the records, the array's class (once) and the array object.
+    private mutating func historyUID(_ records: [ChangeRecord]) -> UInt32 {
+        var elements: [Reference] = []
+        elements.reserveCapacity(records.count)
+        for record in records {
+            let object = reserveObject()
+            var keys: [StaticString] = ["date"]
+            var fields = [uid(dateUID(record.date))]
+            if let person = record.person {
+                keys.append("person")
+                fields.append(uid(stringUID(person)))
+            }
+            keys.append(contentsOf: ["action", "fields", "$class"])
+            fields.append(uid(stringUID(record.action)))
+            fields.append(uid(arrayUID(record.fields)))
+            fields.append(uid(classUID("ChangeRecord", superclasses: ["NSObject"])))
+            objects[Int(object)] = dictionary(keys, fields)
             elements.append(uid(object))
         }
         let arrayClass = classUID("NSArray", superclasses: ["NSObject"])

@@ -63,6 +63,20 @@ extension Item {
             }
         }
         if let archivedDate { tag(13); hash.add(archivedDate.timeIntervalSinceReferenceDate.bitPattern) }
+        if let createdBy { tag(14); hash.add(createdBy) }
+        if let updatedBy { tag(15); hash.add(updatedBy) }
+        if let history {
+            tag(16)
+            hash.add(UInt64(history.count))
+            for record in history {
+                hash.add(record.date.timeIntervalSinceReferenceDate.bitPattern)
+                hash.add(record.person ?? "")
+                hash.add(UInt8(record.person == nil ? 0 : 1))
+                hash.add(record.action)
+                hash.add(UInt64(record.fields.count))
+                for field in record.fields { hash.add(field) }
+            }
+        }
     }
 }
 

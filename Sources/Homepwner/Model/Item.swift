@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import KeyedArchive
 
@@ -7,7 +8,8 @@ import KeyedArchive
 ///
 /// The details this app adds (``location``, ``labels``, ``quantity``, the purchase, the
 /// warranty, ``notes``, ``modelName``, ``manufacturer``, the ``maintenance`` log, the
-/// ``customFields`` and the ``archivedDate``) are further keys of the same object,
+/// ``customFields``, the ``archivedDate``, and who added and last changed it with its
+/// ``history``) are further keys of the same object,
 /// written only when set (nil: not set, and no key), so an item that has none is archived with
 /// exactly the 2014 keys and the 2014 app, which decodes only its five keys, reads every item.
 ///
@@ -64,6 +66,15 @@ public struct Item: Archivable, Sendable, Hashable, KeepsUnreadFields {
     /// UTC of the day); nil while it is in the inventory. Archived items are left out of the
     /// list and the totals unless asked for, and kept in exports.
     public var archivedDate: Date? { didSet { replaceKept("archivedDate") } }
+    /// The person who added it (`createdBy`); nil when it was added without an account, or
+    /// before people existed.
+    public var createdBy: String? { didSet { replaceKept("createdBy") } }
+    /// The person of its last change (`updatedBy`); nil when that change was made without an
+    /// account.
+    public var updatedBy: String? { didSet { replaceKept("updatedBy") } }
+    /// Its last changes, oldest first (`history`, an `NSArray` of `ChangeRecord` objects; at
+    /// most ``DocumentStore/ChangeHistory/limit``); nil until a person first changes it.
+    public var history: [ChangeRecord]? { didSet { replaceKept("history") } }
     /// Keys this version does not know, and known keys that held a value of another type, kept
     /// exactly as archived.
     public var otherFields: ArchivedFields
@@ -95,7 +106,7 @@ public struct Item: Archivable, Sendable, Hashable, KeepsUnreadFields {
     public static let detailKeys = [
         "location", "labels", "quantity", "purchaseDate", "pricePaid", "purchasedFrom",
         "warrantyEnds", "warrantyNotes", "notes", "modelName", "manufacturer", "maintenance",
-        "customFields", "archivedDate",
+        "customFields", "archivedDate", "createdBy", "updatedBy", "history",
     ]
     /// The keys this model reads itself, in the order ``init(from:)`` reads them.
     static let knownKeys = classicKeys + detailKeys
@@ -105,6 +116,7 @@ public struct Item: Archivable, Sendable, Hashable, KeepsUnreadFields {
         location != nil || labels != nil || quantity != nil || purchaseDate != nil || pricePaid != nil
             || purchasedFrom != nil || warrantyEnds != nil || warrantyNotes != nil || notes != nil
             || modelName != nil || manufacturer != nil || maintenance != nil || customFields != nil || archivedDate != nil
+            || createdBy != nil || updatedBy != nil || history != nil
     }
 
     /// Whether it is archived (``archivedDate`` is set).
@@ -134,6 +146,9 @@ public struct Item: Archivable, Sendable, Hashable, KeepsUnreadFields {
             if let maintenance { coder.encode(maintenance, forKey: "maintenance") }
             if let customFields { coder.encode(customFields, forKey: "customFields") }
             if let archivedDate { coder.encode(archivedDate, forKey: "archivedDate") }
+            if let createdBy { coder.encode(createdBy, forKey: "createdBy") }
+            if let updatedBy { coder.encode(updatedBy, forKey: "updatedBy") }
+            if let history { coder.encode(history, forKey: "history") }
         }
         coder.encode(otherFields)
     }
@@ -148,7 +163,7 @@ public struct Item: Archivable, Sendable, Hashable, KeepsUnreadFields {
     ///   to an object that is not there): that is damage to the file, which must not be
     ///   rewritten without the field, not a value of another type.
     public init(from coder: ArchiveDecoder) throws {
-        // One pass over the object's keys reads all nineteen fields (no dictionary is built) and
+        // One pass over the object's keys reads all twenty-two fields (no dictionary is built) and
         // shows at once whether there are keys to keep. Keys compare by code point.
         var fields = try TotalFieldReader(coder, keys: Self.knownKeys)
         itemName = fields.read(String.self, 0, default: "")
@@ -170,6 +185,9 @@ public struct Item: Archivable, Sendable, Hashable, KeepsUnreadFields {
         maintenance = fields.optional([MaintenanceEntry].self, 16)
         customFields = fields.optional([CustomField].self, 17)
         archivedDate = fields.optional(Date.self, 18)
+        createdBy = fields.optional(String.self, 19)
+        updatedBy = fields.optional(String.self, 20)
+        history = fields.optional([ChangeRecord].self, 21)
         otherFields = try fields.keptFields(of: coder)
         unreadableFields = fields.unreadable
     }

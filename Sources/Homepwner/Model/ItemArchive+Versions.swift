@@ -16,7 +16,10 @@ extension ItemArchive {
     /// - 4: items may have custom fields (``Item/customFields``, the key `customFields`: an
     ///   `NSArray` of `HPCustomField` objects) and be archived (``Item/archivedDate``, the key
     ///   `archivedDate`: an `NSDate`), each written only when set.
-    public static let modelVersions = ModelVersions<ItemArchive>(program: "homepwner", steps: [itemDetails, maintenanceLog, customFieldsAndArchive])
+    /// - 5: items may record who changed them: `createdBy` and `updatedBy` (`NSString`s) and
+    ///   `history` (an `NSArray` of `ChangeRecord` objects, see ``DocumentStore/ChangeRecord``),
+    ///   each written only when set.
+    public static let modelVersions = ModelVersions<ItemArchive>(program: "homepwner", steps: [itemDetails, maintenanceLog, customFieldsAndArchive, changeHistory])
 
     /// 1 → 2, `itemDetails`: an item may have details, further keys of its `BNRItem` written only
     /// when set. A version 1 item has none of them (the 2014 app wrote five keys; a homepwner
@@ -37,6 +40,13 @@ extension ItemArchive {
     /// read as the fields and the date (or, holding something else, stay kept as they were). The
     /// file moves to version 4 at its next write.
     static let customFieldsAndArchive = ModelMigration<ItemArchive>("customFieldsAndArchive", from: 3) { _ in }
+
+    /// 4 → 5, `changeHistory`: an item may name the people who added it and last changed it and
+    /// keep its last changes, three further keys of its `BNRItem`. A version 4 item has none of
+    /// them (its history begins with its next change by a person), so no item changes; such keys
+    /// a version 4 program kept as unknown read as the names and the history (or, holding
+    /// something else, stay kept as they were). The file moves to version 5 at its next write.
+    static let changeHistory = ModelMigration<ItemArchive>("changeHistory", from: 4) { _ in }
 
     /// The model version `unarchiver`'s archive records: 1 when `$top` has no `modelVersion`.
     ///

@@ -17,6 +17,7 @@ extension ItemStore {
             itemKey: makeKey()
         )
         try draft.details.checkedDetails().apply(to: &item)
+        item.recordChange(ChangeRecord.created, by: ChangeAuthor.person, at: item.dateCreated)
         let added = item
         try await change { archive in archive.append(added) }
         await publishOwn(.created, subject: added.itemKey, version: added.version)
@@ -55,19 +56,23 @@ extension ItemStore {
 
     /// Applies `body` to the item with `key` only if its ``Item/version`` is still `version`
     /// (nil: any version), in one durable change of the archive, and publishes it as `updated`;
-    /// returns the item as saved and what `body` returned.
+    /// returns the item as saved and what `body` returned. The change joins the item's history
+    /// under ``DocumentStore/ChangeAuthor/person`` when it changed a field.
     ///
     /// - Throws: ``HomepwnerError`` `.notFound`, `.versionMismatch`, what `body` throws
     ///   (nothing saved), and what a change of the archive throws.
     func changeItem<Result: Sendable>(_ key: String, ifVersion version: String?, _ body: @escaping @Sendable (inout Item) throws -> Result) async throws -> (item: Item, result: Result) {
         let wasKnown = await knowsItem(key)
+        let (person, date) = (ChangeAuthor.person, now())
         let changed = try await change { archive in
             // Runs again on another server's archive when that server wrote first.
             guard let index = archive.index(ofKey: key), var item = archive.entries[index].item else {
                 throw Self.missingItem(key, wasKnown: wasKnown)
             }
             try Self.require(version, of: item)
+            let old = item
             let result = try body(&item)
+            item.recordChange(from: old, by: person, at: date)
             archive.replace(at: index, with: item)
             return (item, result)
         }

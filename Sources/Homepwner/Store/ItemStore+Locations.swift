@@ -54,12 +54,15 @@ extension ItemStore {
         var draft = try await locations()
         let newName = try draft.rename(old, to: new)
         let stored = draft.names.first { ExactString.equal($0, newName) } ?? newName
+        let (person, date) = (ChangeAuthor.person, now())
         let moved = try await change { archive -> [Item] in
             var moved: [Item] = []
             for index in archive.entries.indices {
                 guard var item = archive.entries[index].item, let location = item.location,
                       let renamed = LocationList.location(location, renaming: old, to: stored) else { continue }
+                let before = item
                 item.location = try ItemRules.location(renamed)
+                item.recordChange(from: before, by: person, at: date)
                 archive.replace(at: index, with: item)
                 moved.append(item)
             }

@@ -1,3 +1,5 @@
+import WebSupport
+
 /// What an item's page shows.
 struct ItemPageModel: Sendable, Encodable {
     var key: String
@@ -31,6 +33,8 @@ struct ItemPageModel: Sendable, Encodable {
     var attachments: [AttachmentRow]
     /// Its maintenance log and the form that adds to it.
     var maintenance: MaintenanceModel
+    /// Who added it and changed it, its last changes; nil when no person has changed it.
+    var history: HistoryModel?
     var maxPhotoBytes: Int
     var maxPhotoText: String
     /// A refused plain form, in words.

@@ -1,4 +1,5 @@
 import Accounts
+import DocumentStore
 import HTTPTypes
 import Hummingbird
 
@@ -76,8 +77,11 @@ public struct AccountGateMiddleware<Context: RequestContext>: RouterMiddleware {
                 return PlainPage.response(to: request, APIError(
                     .forbidden, code: "forbidden", "\(person.name) is a viewer: viewers can read everything but change nothing (an owner can make them an editor)"))
             }
+            // The stores record every change this request makes as the person's (``ChangeAuthor``).
             return try await AccountAccess.$person.withValue(person) {
-                try await AccessToken.$session.withValue(session) { try await next(request, context) }
+                try await ChangeAuthor.$person.withValue(person.name.text) {
+                    try await AccessToken.$session.withValue(session) { try await next(request, context) }
+                }
             }
         }
         if case .token = credential {

@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 @testable import Homepwner
 import KeyedArchive
@@ -13,8 +14,10 @@ import Testing
 ///   recorded as 2: the same items, the first with details; `$top` `modelVersion` 2.
 /// - `items-v3.archive`: version 3, as the homepwner of version 3 wrote it (the version recorded as 3): the
 ///   version 2 items, the first with a maintenance log of two entries too.
-/// - `items-v4.archive`: version 4, as this homepwner writes it: the version 3 items, the first
-///   with two fields of its own, the last archived.
+/// - `items-v4.archive`: version 4, as the homepwner of version 4 wrote it (the version
+///   recorded as 4): the version 3 items, the first with two fields of its own, the last archived.
+/// - `items-v5.archive`: version 5, as this homepwner writes it: the version 4 items, the first
+///   naming who added it and changed it last, with its history of three changes.
 /// - `items-v9.archive`: a version from the future, hand-built from the version 3 file's plist:
 ///   `$top` `modelVersion` 9, and every item a key `condition` (an `NSString`) this model does
 ///   not know.
@@ -76,7 +79,30 @@ enum ModelVersionFixtures {
 
     /// The version 4 file: written by this homepwner.
     static func makeV4() throws -> Data {
-        try ItemArchive(items: modelItemsV4).encoded()
+        try recording(version: 4, in: try ItemArchive(items: modelItemsV4).encoded())
+    }
+
+    /// Who added the first item of the version 5 fixture and changed it, and its history: added
+    /// by alice, its notes changed without an account, its name and value by Bøb.
+    static let history = [
+        ChangeRecord(date: Date(timeIntervalSinceReferenceDate: 417_000_000.25), person: "alice", action: ChangeRecord.created),
+        ChangeRecord(date: Date(timeIntervalSinceReferenceDate: 788_918_400.125), person: nil, action: ChangeRecord.changed, fields: ["notes"]),
+        ChangeRecord(date: Date(timeIntervalSinceReferenceDate: 820_454_400.5), person: "Bøb", action: ChangeRecord.changed, fields: ["name", "valueInDollars"]),
+    ]
+
+    /// The version 5 model of ``items``: ``modelItemsV4``, the first added by alice and last
+    /// changed by Bøb with its ``history``.
+    static var modelItemsV5: [Item] {
+        var items = modelItemsV4
+        items[0].createdBy = "alice"
+        items[0].updatedBy = "Bøb"
+        items[0].history = history
+        return items
+    }
+
+    /// The version 5 file: written by this homepwner.
+    static func makeV5() throws -> Data {
+        try ItemArchive(items: modelItemsV5).encoded()
     }
 
     /// The version 2 file: written by this homepwner's writer, the version recorded as 2.

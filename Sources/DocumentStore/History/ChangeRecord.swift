@@ -1,0 +1,92 @@
+import Foundation
+import KeyedArchive
+
+/// One change of a document, as its history keeps it: when, by whom, and which of its fields.
+///
+/// Archived inside the document (an item's `history`, a creature's `History`: an `NSArray`) as
+/// an object of class `ChangeRecord` with the keys `date` (an `NSDate`), `person` (an `NSString`,
+/// written only when the change had one), `action` (an `NSString`: ``created`` or ``changed``)
+/// and `fields` (an `NSArray` of `NSString`s, the fields' names as the API spells them). The
+/// 2014 and 2018 apps never decode those keys, so they still read the document.
+///
+/// Decoding is total: a key holding a well-formed value of another type reads as the default
+/// (the reference date, no person, empty text, no fields) and is kept in ``otherFields`` with
+/// every key this version does not know, to be written back as it was.
+public struct ChangeRecord: Archivable, Sendable, Hashable {
+    /// The Objective-C class name the records are archived under.
+    public static let archiveClassName = "ChangeRecord"
+    /// The ``action`` of the change that made the document.
+    public static let created = "created"
+    /// The ``action`` of a change of some of the document's fields.
+    public static let changed = "changed"
+
+    /// When the change was made.
+    public var date: Date
+    /// The name of the person who made it; nil when it was made without an account.
+    public var person: String?
+    /// What kind of change it was: ``created`` or ``changed`` (another value read from a file is kept as it is).
+    public var action: String
+    /// The fields it changed, by their names in the API, in the order the API lists them.
+    public var fields: [String]
+    /// Keys this version does not know, and known keys that held a value of another type, kept
+    /// exactly as archived.
+    public var otherFields: ArchivedFields
+
+    /// A record of a change made at `date` by `person`.
+    public init(date: Date, person: String?, action: String, fields: [String] = []) {
+        self.date = date
+        self.person = person
+        self.action = action
+        self.fields = fields
+        self.otherFields = ArchivedFields()
+    }
+
+    /// The keys this model reads, in the order it writes them.
+    static let knownKeys = ["date", "person", "action", "fields"]
+
+    /// Writes `date`, `person` when set, `action` and `fields`, then the kept keys.
+    public func encode(with coder: inout ArchiveEncoder) {
+        coder.encode(date, forKey: "date")
+        if let person { coder.encode(person, forKey: "person") }
+        coder.encode(action, forKey: "action")
+        coder.encode(fields, forKey: "fields")
+        coder.encode(otherFields)
+    }
+
+    /// Reads the four keys (missing ones and values of another type take the defaults; those
+    /// values are kept) and keeps every other key.
+    ///
+    /// - Throws: ``KeyedArchive/ArchiveError`` when a key reaches damage in the file's structure.
+    public init(from coder: ArchiveDecoder) throws {
+        var unreadable: [String] = []
+        func field<Value: ArchiveDecodable>(_ type: Value.Type, _ key: String) throws -> Value? {
+            do {
+                return try coder.decode(type, forKey: key)
+            } catch let error as ArchiveError where error.isStructural {
+                throw error
+            } catch {
+                unreadable.append(key)
+                return nil
+            }
+        }
+        date = try field(Date.self, "date") ?? Date(timeIntervalSinceReferenceDate: 0)
+        person = try field(String.self, "person")
+        action = try field(String.self, "action") ?? ""
+        fields = try field([String].self, "fields") ?? []
+        otherFields = try coder.decodeFields(except: Self.knownKeys.filter { key in !unreadable.contains { ExactString.equal($0, key) } })
+    }
+}
+
+/// How a document's history grows: the newest change last, at most ``limit`` changes.
+public enum ChangeHistory {
+    /// How many changes a document keeps: the oldest go as new ones come.
+    public static let limit = 20
+
+    /// `history` with `record` after it, its oldest changes dropped beyond ``limit``.
+    public static func appending(_ record: ChangeRecord, to history: [ChangeRecord]?) -> [ChangeRecord] {
+        var kept = history ?? []
+        kept.append(record)
+        if kept.count > limit { kept.removeFirst(kept.count - limit) }
+        return kept
+    }
+}
