@@ -50,6 +50,7 @@ struct ItemArchiveWriter {
             guard case .item(let item) = entry else { return false }
             return item.otherFields.isEmpty && (item.maintenance ?? []).allSatisfy(\.otherFields.isEmpty)
                 && (item.customFields ?? []).allSatisfy(\.otherFields.isEmpty)
+                && (item.history ?? []).allSatisfy(\.otherFields.isEmpty)
         }
     }
 
