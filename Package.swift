@@ -156,7 +156,7 @@ let package = Package(
         .target(
             name: "WebSupport",
             dependencies: [
-                "Accounts", "Hex", "BackgroundWork",
+                "Accounts", "Hex", "BackgroundWork", "CivilTime",
                 // A client of its own for the accounts in a bucket.
                 "ObjectStorage",
                 // The change feed behind both apps' event streams.

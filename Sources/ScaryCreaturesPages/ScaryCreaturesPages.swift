@@ -103,7 +103,8 @@ public struct ScaryCreaturesPages: AppPages {
             id: id, title: creature.title, version: creature.version, photoTag: await photoTag(of: id),
             rating: RatingDisplay(creature.rating), ratingOptions: RatingDisplay.options(selecting: creature.rating),
             problems: creature.problems.map(\.message), maxPhotoBytes: maxPhotoBytes,
-            maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB", formError: formError
+            maxPhotoText: "\(maxPhotoBytes / 1_000_000) MB", formError: formError,
+            history: HistoryModel(records: creature.data.history, createdBy: creature.data.createdBy, updatedBy: creature.data.updatedBy) { $0 }
         )
         return try await html(resources.render(model, template: "detail"))
     }

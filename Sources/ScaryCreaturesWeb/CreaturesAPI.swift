@@ -54,6 +54,12 @@ struct CreaturesAPI: APIProtocol, ReadinessReporting {
         return .ok(.init(headers: .init(eTag: Representation.eTag(creature.version)), body: .json(Representation.creature(creature, hasPhoto: hasPhoto))))
     }
 
+    func getCreatureHistory(_ input: Operations.GetCreatureHistory.Input) async throws -> Operations.GetCreatureHistory.Output {
+        let id = try CreatureID.parse(input.path.id)
+        let creature = try await database.creature(id)
+        return .ok(.init(headers: .init(eTag: Representation.eTag(creature.version)), body: .json(Representation.history(creature))))
+    }
+
     func updateCreature(_ input: Operations.UpdateCreature.Input) async throws -> Operations.UpdateCreature.Output {
         let id = try CreatureID.parse(input.path.id)
         guard case .json(let patch) = input.body else { throw APIError.unsupportedMediaType("send the change as application/json") }

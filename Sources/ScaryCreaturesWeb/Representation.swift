@@ -20,11 +20,25 @@ enum Representation {
             rating: creature.rating.isFinite ? creature.rating : nil,
             version: creature.version,
             hasPhoto: hasPhoto,
+            createdBy: creature.data.createdBy,
+            updatedBy: creature.data.updatedBy,
             problems: creature.problems.map(\.message),
             // Under the path the server is served at (``WebSupport/BasePath``), as a client follows them.
             links: .init(
                 _self: BasePath.at(path), photo: BasePath.at(path + "/photo"), thumbnail: BasePath.at(path + "/thumbnail"), export: BasePath.at(path + "/export")
             )
+        )
+    }
+}
+
+extension Representation {
+    /// The JSON form of a creature's history: who added it and changed it last, its changes newest first.
+    static func history(_ creature: ScaryCreatureDoc) -> Components.Schemas.CreatureHistory {
+        .init(
+            id: Int64(creature.id), version: creature.version, createdBy: creature.data.createdBy, updatedBy: creature.data.updatedBy,
+            changes: (creature.data.history ?? []).reversed().map { record in
+                .init(date: RFC3339.string(secondsSinceReferenceDate: record.date.timeIntervalSinceReferenceDate), person: record.person, action: record.action, fields: record.fields)
+            }
         )
     }
 }

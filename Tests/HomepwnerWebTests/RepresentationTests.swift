@@ -2,6 +2,7 @@ import Foundation
 import Homepwner
 @testable import HomepwnerWeb
 import Testing
+import WebSupport
 import WebTestSupport
 
 @Suite("Homepwner API: dates, versions and events as sent")

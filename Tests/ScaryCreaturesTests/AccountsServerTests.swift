@@ -37,3 +37,19 @@ struct ScaryCreaturesAccountsTests {
         } }
     }
 }
+
+@Suite("Scary Creatures records who changed a creature, over real sockets", .timeLimit(.minutes(10)))
+struct ScaryCreaturesWhoDidWhatTests {
+    @Test("a creature anna adds with her token names her; ben's change names him; its history lists both newest first (who, when, which fields), on the API and on its page")
+    func whoDidWhat() async throws {
+        try await MachineLoad.heavy { try await withTemporaryFolder { folder in
+            try await checkWhoDidWhat(HistoryCheckApp(
+                people: PeopleCheckApp(
+                    tool: "scary-creatures", folder: folder, readPath: "/api/creatures", writeRequest: ("POST", "/api/creatures", #"{"title":"Ghost"}"#), detailPrefix: "/creatures/"
+                ) { extra in try await ServedProcess.scaryCreatures(dataDir: folder, extra: extra) },
+                keyField: "id", apiPrefix: "/api/creatures/",
+                change: (#"{"title":"Grey ghost","rating":4}"#, ["title", "rating"], "changed the title and the rating")
+            ))
+        } }
+    }
+}

@@ -28,12 +28,12 @@ struct ModelVersionRouteTests {
             let created = try await client.execute(uri: "/api/creatures", method: .post, headers: jsonHeaders, body: body(#"{"title":"Ghost"}"#))
             #expect(created.status == .created)
             let url = folder.appendingPathComponent("1.scarycreature/Data.plist")
-            let newer = try Self.creature(version: 2)
+            let newer = try Self.creature(version: 9)
             try newer.write(to: url)
             let shown = try await client.execute(uri: "/api/creatures/1", method: .get)
             #expect(shown.status == .ok)
             #expect(try json(shown)["title"] as? String == "Ghost")
-            let message = "the Data.plist of creature 1 was written by model version 2; this scary-creatures knows up to 1 and opens it read-only; nothing was changed"
+            let message = "the Data.plist of creature 1 was written by model version 9; this scary-creatures knows up to 2 and opens it read-only; nothing was changed"
             let answers = [
                 try await client.execute(uri: "/api/creatures/1", method: .patch, headers: jsonHeaders, body: body(#"{"rating":4}"#)),
                 try await client.execute(uri: "/api/creatures/1", method: .delete),
@@ -48,7 +48,7 @@ struct ModelVersionRouteTests {
             let posted = try await client.execute(uri: "/creatures/1", method: .post, headers: forms.headers, body: forms.body("title=Renamed"))
             #expect(posted.status == .seeOther)
             let page = try #require(try await client.page(after: posted))
-            #expect(text(page).contains("The Data.plist of creature 1 was written by model version 2; this scary-creatures knows up to 1 and opens it read-only; nothing was changed."))
+            #expect(text(page).contains("The Data.plist of creature 1 was written by model version 9; this scary-creatures knows up to 2 and opens it read-only; nothing was changed."))
             #expect(try Data(contentsOf: url) == newer)
         }
     }

@@ -29,7 +29,7 @@ struct RouteTableTests {
                 cache: cache, pages: ScaryCreaturesPages.routes
             )
             #expect(RouteTableCheck.differences(router: router, table: table, pages: ScaryCreaturesPages.routes) == [])
-            #expect(table.operations.count == 14)
+            #expect(table.operations.count == 15)
         }
     }
 
@@ -47,6 +47,7 @@ struct RouteTableTests {
             "/api/creatures/{id} GET,HEAD,PATCH,DELETE",
             "/api/creatures/{id}/photo GET,HEAD,PUT,DELETE",
             "/api/creatures/{id}/thumbnail GET,HEAD",
+            "/api/creatures/{id}/history GET,HEAD",
             "/api/creatures/{id}/export GET,HEAD",
             "/api/imports POST",
             "/api/events GET,HEAD",

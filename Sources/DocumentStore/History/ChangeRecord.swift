@@ -90,3 +90,30 @@ public enum ChangeHistory {
         return kept
     }
 }
+
+/// A document that records who changed it: the person who added it, the person of its last
+/// change, and its last changes (an item, a creature).
+public protocol RecordsChanges {
+    /// The person who added it; nil when it was added without an account.
+    var createdBy: String? { get set }
+    /// The person of its last change; nil when that change was made without an account.
+    var updatedBy: String? { get set }
+    /// Its last changes, oldest first; nil until a person first changes it.
+    var history: [ChangeRecord]? { get set }
+}
+
+extension RecordsChanges {
+    /// Records a change made at `date` by `person` (nil: without an account) of `fields`:
+    /// `action` is ``ChangeRecord/created`` for the change that added the document.
+    ///
+    /// A change by a person names them in ``updatedBy`` (and, when it adds the document, in
+    /// ``createdBy``) and joins the ``history``. A change without a person joins a history that
+    /// has begun, and ``updatedBy`` is then cleared; a document no person has changed keeps no
+    /// history, so data kept by one person without accounts stays as it was.
+    public mutating func recordChange(_ action: String, fields: [String] = [], by person: String?, at date: Date) {
+        guard person != nil || history != nil else { return }
+        if ExactString.equal(action, ChangeRecord.created) { createdBy = person }
+        updatedBy = person
+        history = ChangeHistory.appending(ChangeRecord(date: date, person: person, action: action, fields: fields), to: history)
+    }
+}

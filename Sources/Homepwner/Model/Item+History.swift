@@ -2,7 +2,7 @@ import DocumentStore
 import Foundation
 import KeyedArchive
 
-extension Item {
+extension Item: RecordsChanges {
     /// The fields whose values differ between `old` and this item, by their names in the API
     /// and in its order: text by code point, dates and amounts to the bit, lists element by element.
     public func changedFields(from old: Item) -> [String] {
@@ -31,20 +31,6 @@ extension Item {
         if !Self.same(customFields, old.customFields, by: { Self.same($0.name, $1.name) && Self.same($0.value, $1.value) }) { fields.append("customFields") }
         day("archivedDate", archivedDate, old.archivedDate)
         return fields
-    }
-
-    /// Records a change made at `date` by `person` (nil: without an account): `action` is
-    /// ``DocumentStore/ChangeRecord/created`` for the change that added the item.
-    ///
-    /// A change by a person names them in ``updatedBy`` (and, when it adds the item, in
-    /// ``createdBy``) and joins the ``history``. A change without a person joins a history that
-    /// has begun, and ``updatedBy`` is then cleared; an item no person has changed keeps no
-    /// history, so an inventory kept by one person without accounts stays as it was.
-    public mutating func recordChange(_ action: String, fields: [String] = [], by person: String?, at date: Date) {
-        guard person != nil || history != nil else { return }
-        if ExactString.equal(action, ChangeRecord.created) { createdBy = person }
-        updatedBy = person
-        history = ChangeHistory.appending(ChangeRecord(date: date, person: person, action: action, fields: fields), to: history)
     }
 
     /// Records the change that made this item out of `old` (nothing when no field changed).

@@ -19,11 +19,20 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
     /// The model versions of a creature's `Data.plist` (recorded in its `Version` key) and the
     /// steps between them — the mechanism Homepwner's `items.archive` uses too:
     /// - 1: `Title` and `Rating`, as the 2010 and 2018 apps wrote them (they recorded no
-    ///   `Version`, which reads as 1) and as we write them (`Version` 1).
+    ///   `Version`, which reads as 1).
+    /// - 2: a creature may record who changed it: `CreatedBy` and `UpdatedBy` (`NSString`s) and
+    ///   `History` (an `NSArray` of `ChangeRecord` objects, see ``DocumentStore/ChangeRecord``),
+    ///   each written only when set.
     ///
-    /// No step yet: every older document is already version 1. Data of a newer version is read
-    /// (its keys kept) and every change to its creature is refused.
-    public static let modelVersions = ModelVersions<ScaryCreatureData>(program: "scary-creatures", steps: [])
+    /// Data of a newer version is read (its keys kept) and every change to its creature is refused.
+    public static let modelVersions = ModelVersions<ScaryCreatureData>(program: "scary-creatures", steps: [changeHistory])
+
+    /// 1 → 2, `changeHistory`: a creature may name the people who added it and last changed it
+    /// and keep its last changes, three further keys. A version 1 creature has none of them (its
+    /// history begins with its next change by a person), so nothing changes; such keys a version
+    /// 1 program kept as unknown read as the names and the history (or, holding something else,
+    /// stay kept as they were). The file records version 2 at its next write.
+    static let changeHistory = ModelMigration<ScaryCreatureData>("changeHistory", from: 1) { _ in }
 
     /// The model version this data was read at: its `Version` (1 when there is none); the current
     /// version for data made here.
@@ -33,6 +42,13 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
     public var title: String { didSet { replaceKept("Title") } }
     /// Its rating, 0 to 5 in steps of 0.5.
     public var rating: Float { didSet { replaceKept("Rating") } }
+    /// The person who added it (`CreatedBy`); nil when it was added without an account.
+    public var createdBy: String? { didSet { replaceKept("CreatedBy") } }
+    /// The person of its last change (`UpdatedBy`); nil when that change was made without an account.
+    public var updatedBy: String? { didSet { replaceKept("UpdatedBy") } }
+    /// Its last changes, oldest first (`History`; at most ``DocumentStore/ChangeHistory/limit``);
+    /// nil until a person first changes it.
+    public var history: [ChangeRecord]? { didSet { replaceKept("History") } }
     /// Keys this version does not know, kept exactly as archived (the objects they reach, their
     /// classes, number widths, sharing and cycles) to be written back unchanged. Keeping them
     /// costs what their archived objects cost; nothing is expanded. A `Title` or `Rating` that
@@ -53,15 +69,23 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
     }
 
     /// The keys this model reads itself.
-    static let knownKeys = ["Title", "Rating", "Version"]
+    static let knownKeys = ["Title", "Rating", "Version", "CreatedBy", "UpdatedBy", "History"]
 
     /// Writes `Title` (an `NSString`), `Rating` (an `NSNumber` holding a float, as the 2018 app's
-    /// `NSNumber(value: rating)`), and the kept keys as they were (a kept `Title` or `Rating` in
-    /// place of the value written first).
+    /// `NSNumber(value: rating)`), `CreatedBy`, `UpdatedBy` and `History` when set, and the kept
+    /// keys as they were (a kept known key in place of the value written first).
     public func encode(with coder: inout ArchiveEncoder) {
         coder.encode(title, forKey: "Title")
         coder.encodeObject(rating, forKey: "Rating")
+        encodeHistory(with: &coder)
         coder.encode(otherFields)
+    }
+
+    /// Writes `CreatedBy`, `UpdatedBy` and `History`, each when set.
+    fileprivate func encodeHistory(with coder: inout ArchiveEncoder) {
+        if let createdBy { coder.encode(createdBy, forKey: "CreatedBy") }
+        if let updatedBy { coder.encode(updatedBy, forKey: "UpdatedBy") }
+        if let history { coder.encode(history, forKey: "History") }
     }
 
     /// Reads `Title` and `Rating` (an inline float or an `NSNumber`); missing ones default to an
@@ -92,6 +116,19 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
             rating = .nan
             otherType.append("Rating")
         }
+        func optional<Value: ArchiveDecodable>(_ type: Value.Type, _ key: String) throws -> Value? {
+            do {
+                return try coder.decode(type, forKey: key)
+            } catch let error as ArchiveError where error.isStructural {
+                throw error
+            } catch {
+                otherType.append(key)
+                return nil
+            }
+        }
+        createdBy = try optional(String.self, "CreatedBy")
+        updatedBy = try optional(String.self, "UpdatedBy")
+        history = try optional([ChangeRecord].self, "History")
         otherFields = try coder.decodeFields(except: Self.knownKeys.filter { !otherType.contains($0) })
         modelVersion = max(coder.version ?? 1, 1)
     }
@@ -102,7 +139,7 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
 struct ScaryBugData: Archivable {
     static let archiveClassName = "ScaryBugData"
     static let acceptedClassNames: Set<String> = ["ScaryCreatures.ScaryCreatureData", "ScaryCreatureData"]
-    static var archiveVersion: Int? { 1 }
+    static var archiveVersion: Int? { ScaryCreatureData.modelVersions.current }
 
     var data: ScaryCreatureData
 
@@ -113,6 +150,7 @@ struct ScaryBugData: Archivable {
     func encode(with coder: inout ArchiveEncoder) {
         coder.encode(data.title, forKey: "Title")
         coder.encode(data.rating, forKey: "Rating")
+        data.encodeHistory(with: &coder)
         coder.encode(data.otherFields)
     }
 

@@ -1,6 +1,7 @@
 import DocumentStore
 import Foundation
 import Imaging
+import KeyedArchive
 
 extension ScaryCreatureDatabase {
     /// A validated photo: the name its bytes are kept under and its thumbnail.
@@ -62,9 +63,11 @@ extension ScaryCreatureDatabase {
     }
 
     private func writePhoto(_ photo: PreparedPhoto, _ image: Data, of id: Int) async throws {
+        let (person, date, layout) = (ChangeAuthor.person, Date(), layout)
         try await Self.mapErrors(id: id) {
             try await folder.edit(id) { editor in
                 try Self.requireKnownModel((try? editor.readData()) ?? nil, id: id)
+                try Self.recordPhotoChange(in: editor, layout: layout, by: person, at: date)
                 for name in CreatureLayout.thumbnailNames { try editor.removeAttachment(named: name) }
                 try editor.writeAttachment(image, named: photo.fullName)
                 for name in CreatureLayout.fullImageNames where name != photo.fullName {
@@ -75,16 +78,32 @@ extension ScaryCreatureDatabase {
         }
     }
 
+    /// Records a change of the photo in the data `editor` holds, under its lock, when its history
+    /// records changes (a person makes this one, or its history has begun); data that cannot be
+    /// read is left as it is (the photo still changes: `check` reports the data).
+    static func recordPhotoChange(in editor: BundleEditor, layout: CreatureLayout, by person: String?, at date: Date) throws {
+        guard let bytes = try editor.readData(), var data = try? CreatureLayout.decode(bytes) else { return }
+        guard person != nil || data.history != nil else { return }
+        data.recordChange(ChangeRecord.changed, fields: ["photo"], by: person, at: date)
+        try editor.writeData(try layout.encode(data))
+    }
+
     /// Removes creature `id`'s photo and thumbnail (nothing to do if it has none).
     ///
     /// The thumbnail goes first, so a crash between the two leaves a photo whose thumbnail is
     /// made again, never a thumbnail without its photo.
     /// - Throws: ``ScaryCreaturesError`` `.notFound`, `.storage`.
     public func removeImage(_ id: Int) async throws {
+        let (person, date, layout) = (ChangeAuthor.person, Date(), layout)
         try await invalidatingThumbnail(of: id) {
             try await Self.mapErrors(id: id) {
                 try await folder.edit(id) { editor in
                     try Self.requireKnownModel((try? editor.readData()) ?? nil, id: id)
+                    // Only a photo that was there is a change to record.
+                    let names = try editor.attachmentNames()
+                    if names.contains(where: { name in CreatureLayout.fullImageNames.contains { ExactString.equal($0, name) } }) {
+                        try Self.recordPhotoChange(in: editor, layout: layout, by: person, at: date)
+                    }
                     for name in CreatureLayout.thumbnailNames + CreatureLayout.fullImageNames {
                         try editor.removeAttachment(named: name)
                     }

@@ -283,7 +283,8 @@ public final class ScaryCreatureDatabase: Sendable {
     /// - Throws: ``ScaryCreaturesError`` `.invalidTitle`, `.invalidRating`, `.invalidImage`, `.storage`.
     public func add(title: String, rating: Double = 0, image: Data? = nil) async throws -> ScaryCreatureDoc {
         defer { generation.advance() }
-        let data = ScaryCreatureData(title: try CreatureRules.title(title), rating: try CreatureRules.rating(rating))
+        var data = ScaryCreatureData(title: try CreatureRules.title(title), rating: try CreatureRules.rating(rating))
+        data.recordChange(ChangeRecord.created, by: ChangeAuthor.person, at: Date())
         var attachments: [String: Data] = [:]
         if let image {
             let photo = try await preparePhoto(image)
@@ -316,7 +317,8 @@ public final class ScaryCreatureDatabase: Sendable {
     }
 
     /// Changes the title and/or the rating of creature `id` in one durable write, checking both
-    /// before anything is written; nil leaves a field as it is.
+    /// before anything is written; nil leaves a field as it is. A change of either joins the
+    /// creature's history under ``DocumentStore/ChangeAuthor/person``.
     ///
     /// - Parameter ifVersion: change it only if its version is still this one (checked under the
     ///   creature's lock, so two editors cannot both win).
@@ -330,6 +332,7 @@ public final class ScaryCreatureDatabase: Sendable {
         let title = try title.map(CreatureRules.title)
         let rating = try rating.map(CreatureRules.rating)
         let layout = self.layout
+        let (person, date) = (ChangeAuthor.person, Date())
         let (data, state) = try await Self.mapErrors(id: id) {
             try await folder.edit(id) { editor in
                 guard let bytes = try editor.readData() else {
@@ -340,8 +343,10 @@ public final class ScaryCreatureDatabase: Sendable {
                 }
                 var data = try CreatureLayout.decode(bytes)
                 try Self.requireKnownModel(data, id: id)
+                let old = data
                 if let title { data.title = title }
                 if let rating { data.rating = rating }
+                data.recordChange(from: old, by: person, at: date)
                 let encoded = try layout.encode(data)
                 try editor.writeData(encoded)
                 // The state it left, read while the lock is still held (no second visit).

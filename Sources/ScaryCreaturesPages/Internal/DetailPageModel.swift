@@ -13,4 +13,6 @@ struct DetailPageModel: Sendable, Encodable {
     var maxPhotoBytes: Int
     var maxPhotoText: String
     var formError: String?
+    /// Who added it and changed it, its last changes; nil when no person has changed it.
+    var history: HistoryModel?
 }

@@ -1,15 +1,15 @@
 import CivilTime
 
 /// Dates as RFC 3339 text in UTC with exactly six fractional digits, without Foundation's
-/// formatters (slow, and not bit-exact about fractions).
-enum RFC3339 {
+/// formatters (slow, and not bit-exact about fractions): the dates of both apps' JSON.
+public enum RFC3339 {
     /// Seconds between 1970-01-01 and 2001-01-01 (Apple's reference date).
-    static let referenceDateOffset: Int64 = 978_307_200
+    public static let referenceDateOffset: Int64 = 978_307_200
 
     /// `2026-11-23T17:26:21.123456Z` for `seconds` after 2001-01-01T00:00:00Z, the fraction
     /// rounded down to the microsecond; nil for a date that is not finite or outside the years
     /// 0001–9999.
-    static func string(secondsSinceReferenceDate seconds: Double) -> String? {
+    public static func string(secondsSinceReferenceDate seconds: Double) -> String? {
         guard seconds.isFinite, abs(seconds) < 1e12 else { return nil }
         let whole = seconds.rounded(.down)
         let fraction = seconds - whole  // exact: both share the exponent range
