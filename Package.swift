@@ -137,7 +137,7 @@ let package = Package(
         .target(
             name: "HomepwnerWeb",
             dependencies: [
-                "Homepwner", "DocumentStore", "Imaging", "WebSupport", "CivilTime",
+                "Homepwner", "DocumentStore", "Imaging", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

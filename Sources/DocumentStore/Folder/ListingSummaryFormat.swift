@@ -5,7 +5,7 @@
 /// that a record cannot hold whole (unknown keys kept for rewriting, say) is left out by
 /// `encode` and then read from its bundle every time.
 public struct ListingSummaryFormat<Value: Sendable>: Sendable {
-    /// Names the record format and its version ("ScaryCreatures.list/1"); a summary written in
+    /// Names the record format and its version ("ScaryCreatures.list/2"); a summary written in
     /// another format is ignored and rewritten. At most 255 bytes of UTF-8.
     public var name: String
     /// Writes `value`'s record; false to leave the value out of the summary.
