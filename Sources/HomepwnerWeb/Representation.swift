@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import Homepwner
 import WebSupport
@@ -63,7 +64,7 @@ extension Representation {
     static func history(_ item: Item) -> Components.Schemas.ItemHistory {
         .init(
             itemKey: item.itemKey, version: item.version, createdBy: item.createdBy, updatedBy: item.updatedBy,
-            changes: (item.history ?? []).reversed().map { record in
+            changes: (item.history ?? []).suffix(ChangeHistory.limit).reversed().map { record in
                 let seconds = record.date.timeIntervalSinceReferenceDate
                 return .init(date: RFC3339.string(secondsSinceReferenceDate: seconds), person: record.person, action: record.action, fields: record.fields)
             }

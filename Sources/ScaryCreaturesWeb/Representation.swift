@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import ScaryCreatures
 import WebSupport
@@ -36,7 +37,7 @@ extension Representation {
     static func history(_ creature: ScaryCreatureDoc) -> Components.Schemas.CreatureHistory {
         .init(
             id: Int64(creature.id), version: creature.version, createdBy: creature.data.createdBy, updatedBy: creature.data.updatedBy,
-            changes: (creature.data.history ?? []).reversed().map { record in
+            changes: (creature.data.history ?? []).suffix(ChangeHistory.limit).reversed().map { record in
                 .init(date: RFC3339.string(secondsSinceReferenceDate: record.date.timeIntervalSinceReferenceDate), person: record.person, action: record.action, fields: record.fields)
             }
         )

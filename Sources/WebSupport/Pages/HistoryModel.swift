@@ -6,7 +6,7 @@ import Foundation
 public struct HistoryModel: Sendable, Encodable {
     /// One change, as the page lists it.
     public struct Row: Sendable, Encodable {
-        /// When, in words: `28 Nov 2026, 14:03`; `an unknown time` for a date that cannot be shown.
+        /// When, in words, in the server's time zone: `28 Nov 2026, 14:03 GMT`; `an unknown time` for a date that cannot be shown.
         public var whenText: String
         /// When, as an ISO 8601 instant for `<time datetime>`; empty for a date that cannot be shown.
         public var whenISO: String
@@ -22,7 +22,8 @@ public struct HistoryModel: Sendable, Encodable {
     public var createdBy: String?
     /// The person of its last change, when one made it.
     public var updatedBy: String?
-    /// Its changes, newest first.
+    /// Its changes, newest first (the last ``DocumentStore/ChangeHistory/limit``: a file from
+    /// elsewhere may hold more).
     public var changes: [Row]
 
     /// The history of a document with `records` (oldest first, as kept), or nil when it has
@@ -37,11 +38,11 @@ public struct HistoryModel: Sendable, Encodable {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
-        formatter.dateFormat = "d MMM yyyy, HH:mm"
+        formatter.dateFormat = "d MMM yyyy, HH:mm zzz"
         let instant = ISO8601DateFormatter()
         self.createdBy = createdBy
         self.updatedBy = updatedBy
-        changes = records.reversed().map { record in
+        changes = records.suffix(ChangeHistory.limit).reversed().map { record in
             let seconds = record.date.timeIntervalSinceReferenceDate
             let showable = seconds.isFinite && abs(seconds) < 95_000_000_000
             return Row(
