@@ -59,20 +59,10 @@ public struct ChangeRecord: Archivable, Sendable, Hashable {
     /// - Throws: ``KeyedArchive/ArchiveError`` when a key reaches damage in the file's structure.
     public init(from coder: ArchiveDecoder) throws {
         var unreadable: [String] = []
-        func field<Value: ArchiveDecodable>(_ type: Value.Type, _ key: String) throws -> Value? {
-            do {
-                return try coder.decode(type, forKey: key)
-            } catch let error as ArchiveError where error.isStructural {
-                throw error
-            } catch {
-                unreadable.append(key)
-                return nil
-            }
-        }
-        date = try field(Date.self, "date") ?? Date(timeIntervalSinceReferenceDate: 0)
-        person = try field(String.self, "person")
-        action = try field(String.self, "action") ?? ""
-        fields = try field([String].self, "fields") ?? []
+        date = try coder.decodeTotally(Date.self, forKey: "date", unreadable: &unreadable) ?? Date(timeIntervalSinceReferenceDate: 0)
+        person = try coder.decodeTotally(String.self, forKey: "person", unreadable: &unreadable)
+        action = try coder.decodeTotally(String.self, forKey: "action", unreadable: &unreadable) ?? ""
+        fields = try coder.decodeTotally([String].self, forKey: "fields", unreadable: &unreadable) ?? []
         otherFields = try coder.decodeFields(except: Self.knownKeys.filter { key in !unreadable.contains { ExactString.equal($0, key) } })
     }
 }

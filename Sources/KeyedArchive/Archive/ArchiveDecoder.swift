@@ -70,6 +70,22 @@ public struct ArchiveDecoder {
         }
     }
 
+    /// Decodes the field `key` as `Value` totally: nil when it is missing, `$null`, or holds a
+    /// well-formed value of another type — then `key` is added to `unreadable`, for the caller to
+    /// keep the value as it was (``decodeFields(except:)`` without it).
+    ///
+    /// - Throws: ``ArchiveError`` only for damage to the archive's structure (``ArchiveError/isStructural``).
+    public func decodeTotally<Value: ArchiveDecodable>(_ type: Value.Type, forKey key: String, unreadable: inout [String]) throws -> Value? {
+        do {
+            return try decode(type, forKey: key)
+        } catch let error as ArchiveError where error.isStructural {
+            throw error
+        } catch {
+            unreadable.append(key)
+            return nil
+        }
+    }
+
     /// Decodes the field `key` as `Value`, throwing if it is missing or nil.
     ///
     /// - Throws: ``ArchiveError`` `.missingValue`, or the errors of ``decode(_:forKey:)``.

@@ -116,19 +116,9 @@ public struct ScaryCreatureData: Archivable, Sendable, Hashable {
             rating = .nan
             otherType.append("Rating")
         }
-        func optional<Value: ArchiveDecodable>(_ type: Value.Type, _ key: String) throws -> Value? {
-            do {
-                return try coder.decode(type, forKey: key)
-            } catch let error as ArchiveError where error.isStructural {
-                throw error
-            } catch {
-                otherType.append(key)
-                return nil
-            }
-        }
-        createdBy = try optional(String.self, "CreatedBy")
-        updatedBy = try optional(String.self, "UpdatedBy")
-        history = try optional([ChangeRecord].self, "History")
+        createdBy = try coder.decodeTotally(String.self, forKey: "CreatedBy", unreadable: &otherType)
+        updatedBy = try coder.decodeTotally(String.self, forKey: "UpdatedBy", unreadable: &otherType)
+        history = try coder.decodeTotally([ChangeRecord].self, forKey: "History", unreadable: &otherType)
         otherFields = try coder.decodeFields(except: Self.knownKeys.filter { !otherType.contains($0) })
         modelVersion = max(coder.version ?? 1, 1)
     }

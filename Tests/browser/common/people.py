@@ -1,6 +1,7 @@
 """Signing people in, the same in both apps: a browser page for a device, the invitation's
 password form, the owner signed in, an invitation from the People page."""
 import re
+from contextlib import contextmanager
 
 from playwright.sync_api import Page, expect
 
@@ -48,3 +49,12 @@ def invite(page: Page, name: str, role: str) -> str:
     link = page.get_by_role("textbox", name="Link").input_value()
     assert re.fullmatch(r"https?://[^/]+/welcome/[0-9a-f]{64}", link), link
     return link
+
+
+@contextmanager
+def owned(app, purpose: str):
+    """A server of the app on a folder of its own whose first owner, boss, the CLI added; yields
+    the server and the owner's invitation path."""
+    with app.served(purpose) as server:
+        printed = server.cli("users", "add", "boss", "--role", "owner")
+        yield server, re.search(r"/welcome/[0-9a-f]{64}", printed).group(0)

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from accessibility import audit
 from app import SCREENSHOTS
 from devices import fits, press
-from people import choose_password, invite, new_page, signed_in_owner
+from people import choose_password, invite, new_page, owned, signed_in_owner
 
 # Per app: where documents are made, their key field, their page, the field the editor changes
 # (its label, the value typed, the field it leaves next), and how the change reads.
@@ -25,11 +25,9 @@ DOCUMENTS = {
 
 @pytest.fixture(scope="module")
 def owned_server(app):
-    """A server on a folder of its own whose first owner, boss, the CLI added; the owner's
-    invitation path."""
-    with app.served("history") as server:
-        printed = server.cli("users", "add", "boss", "--role", "owner")
-        yield server, re.search(r"/welcome/[0-9a-f]{64}", printed).group(0)
+    """A server on a folder of its own whose first owner the CLI added; the owner's invitation path."""
+    with owned(app, "history") as served:
+        yield served
 
 
 def test_history_names_who_changed_an_item(browser, app, owned_server, device_kind):

@@ -13,16 +13,14 @@ from playwright.sync_api import Page, expect
 from accessibility import audit
 from app import SCREENSHOTS
 from devices import fits, in_viewport, press
-from people import choose_password, invite, new_page, signed_in_owner
+from people import choose_password, invite, new_page, owned, signed_in_owner
 
 
 @pytest.fixture(scope="module")
 def owned_server(app):
-    """A server of the app on a folder of its own whose first owner the CLI added; the owner's
-    invitation path."""
-    with app.served("owned") as server:
-        printed = server.cli("users", "add", "boss", "--role", "owner")
-        yield server, re.search(r"/welcome/[0-9a-f]{64}", printed).group(0)
+    """A server on a folder of its own whose first owner the CLI added; the owner's invitation path."""
+    with owned(app, "owned") as served:
+        yield served
 
 
 def test_an_owner_invites_an_editor_and_a_viewer_who_sees_no_controls(browser, app, owned_server, device_kind):
