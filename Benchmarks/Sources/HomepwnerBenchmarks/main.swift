@@ -121,6 +121,31 @@ fields.add("search \"walnut\", no fields") { _ = plainCatalog.search(ItemQuery(t
 fields.add("search \"walnut\", fields, archived hidden") { _ = fieldedCatalog.search(ItemQuery(text: "walnut", limit: 100)) }
 try await fields.report()
 
+// Who changed each item (model version 5): a household's 3 changes an item, and the worst
+// case, the full 20, against the same items without a history.
+func withHistory(_ count: Int) -> ItemArchive {
+    ItemArchive(items: items.enumerated().map { index, plain in
+        var item = plain
+        let day = Date(timeIntervalSinceReferenceDate: 757_382_400 + Double(index % 365) * 86_400)
+        item.recordChange(ChangeRecord.created, by: "anna", at: day)
+        for change in 1..<count {
+            item.recordChange(ChangeRecord.changed, fields: change % 2 == 0 ? ["valueInDollars"] : ["location", "notes"], by: change % 3 == 0 ? "ben" : "anna", at: day.addingTimeInterval(Double(change) * 3_600))
+        }
+        return item
+    })
+}
+let (changedThrice, changedFully) = (withHistory(3), withHistory(ChangeHistory.limit))
+let (thriceBytes, fullyBytes) = (try changedThrice.encoded(), try changedFully.encoded())
+print("with a history of 3 changes on every item: \(thriceBytes.count) B; of \(ChangeHistory.limit): \(fullyBytes.count) B")
+var histories = Race("who changed what: decode and encode \(itemCount) items with 3 and \(ChangeHistory.limit) changes each, against none", iterations: iterations)
+histories.add("decode, no history") { _ = try ItemArchive.decode(ourBytes) }
+histories.add("decode, 3 changes each") { _ = try ItemArchive.decode(thriceBytes) }
+histories.add("decode, \(ChangeHistory.limit) changes each") { _ = try ItemArchive.decode(fullyBytes) }
+histories.add("encode, no history") { _ = try archive.encoded() }
+histories.add("encode, 3 changes each") { _ = try changedThrice.encoded() }
+histories.add("encode, \(ChangeHistory.limit) changes each") { _ = try changedFully.encoded() }
+try await histories.report()
+
 let store = ItemStore(storage: .folder(folder))
 try await store.load()
 let firstKey = items[0].itemKey

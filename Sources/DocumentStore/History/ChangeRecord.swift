@@ -58,12 +58,13 @@ public struct ChangeRecord: Archivable, Sendable, Hashable {
     ///
     /// - Throws: ``KeyedArchive/ArchiveError`` when a key reaches damage in the file's structure.
     public init(from coder: ArchiveDecoder) throws {
-        var unreadable: [String] = []
-        date = try coder.decodeTotally(Date.self, forKey: "date", unreadable: &unreadable) ?? Date(timeIntervalSinceReferenceDate: 0)
-        person = try coder.decodeTotally(String.self, forKey: "person", unreadable: &unreadable)
-        action = try coder.decodeTotally(String.self, forKey: "action", unreadable: &unreadable) ?? ""
-        fields = try coder.decodeTotally([String].self, forKey: "fields", unreadable: &unreadable) ?? []
-        otherFields = try coder.decodeFields(except: Self.knownKeys.filter { key in !unreadable.contains { ExactString.equal($0, key) } })
+        // One pass over the record's keys (a history of thousands of records is read at every load).
+        var reader = try TotalFieldReader(coder, keys: Self.knownKeys)
+        date = reader.read(Date.self, 0, default: Date(timeIntervalSinceReferenceDate: 0))
+        person = reader.optional(String.self, 1)
+        action = reader.read(String.self, 2, default: "")
+        fields = reader.read([String].self, 3, default: [])
+        otherFields = try reader.keptFields(of: coder)
     }
 }
 

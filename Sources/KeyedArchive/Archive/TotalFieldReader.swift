@@ -1,30 +1,29 @@
-import KeyedArchive
-
 /// Reads the known keys of one archived object so that no value can fail the object: a key
 /// holding a well-formed value of another type reads as its default and is named in
 /// ``unreadable``; a `$null` in an optional field reads as nil and is named in ``nulls``; damage
 /// to the file's structure is remembered (``structural``) for the caller to throw once every
-/// field is read. What ``Item`` and ``MaintenanceEntry`` decode with.
-struct TotalFieldReader {
+/// field is read. What Homepwner's items, their maintenance entries and fields, and the
+/// toolkit's change records decode with.
+public struct TotalFieldReader {
     /// The keys, in the order of ``raw``.
-    let keys: [String]
+    public let keys: [String]
     /// Each key's raw value (nil: absent), from ``KeyedArchive/ArchiveDecoder/rawValues(forKeys:)``.
-    let raw: [PropertyList?]
+    public let raw: [PropertyList?]
     /// How many keys the object has that are not in ``keys``.
-    let otherCount: Int
+    public let otherCount: Int
     /// The unarchiver the fields are decoded in.
     private let unarchiver: KeyedUnarchiver
     /// The keys that held a value of another type.
-    private(set) var unreadable: [String] = []
+    public private(set) var unreadable: [String] = []
     /// The optional keys that held `$null`.
-    private(set) var nulls: [String] = []
+    public private(set) var nulls: [String] = []
     /// The first damage to the file's structure a field reached.
-    private(set) var structural: ArchiveError?
+    public private(set) var structural: ArchiveError?
 
     /// Looks up `keys` in the object `coder` decodes, in one pass.
     ///
     /// - Throws: ``KeyedArchive/ArchiveError`` when the object itself is damaged.
-    init(_ coder: ArchiveDecoder, keys: [String]) throws {
+    public init(_ coder: ArchiveDecoder, keys: [String]) throws {
         self.keys = keys
         self.unarchiver = coder.unarchiver
         (raw, otherCount) = try coder.rawValues(forKeys: keys)
@@ -32,7 +31,7 @@ struct TotalFieldReader {
 
     /// The value of key `index`, or `value` when it is absent, `$null` or of another type.
     @inline(__always)
-    mutating func read<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int, default value: Value) -> Value {
+    public mutating func read<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int, default value: Value) -> Value {
         guard let field = raw[index], field != .uid(0) else { return value }
         do {
             return try Value.decodeField(field, in: unarchiver)
@@ -47,7 +46,7 @@ struct TotalFieldReader {
 
     /// An optional field: nil when absent; a `$null` is nil too, and named so that it is kept.
     @inline(__always)
-    mutating func optional<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int) -> Value? {
+    public mutating func optional<Value: ArchiveDecodable>(_ type: Value.Type, _ index: Int) -> Value? {
         guard let field = raw[index] else { return nil }
         guard field != .uid(0) else {
             nulls.append(keys[index])
@@ -60,7 +59,7 @@ struct TotalFieldReader {
     /// unreadable or `$null`.
     ///
     /// - Throws: the structural damage a field reached, first; then what reading the kept keys throws.
-    func keptFields(of coder: ArchiveDecoder) throws -> ArchivedFields {
+    public func keptFields(of coder: ArchiveDecoder) throws -> ArchivedFields {
         if let structural { throw structural }
         let kept = unreadable + nulls
         guard otherCount > 0 || !kept.isEmpty else { return ArchivedFields() }
