@@ -3,8 +3,9 @@ import KeyedArchive
 
 /// A listed creature as the data folder's listing summary keeps it: the title (UTF-8, every
 /// code point kept), the rating (its 32 bits, NaN payloads included), the version (its
-/// 64-bit hash), and who added it and changed it last with its history. Exactly what ``ScaryCreatureDatabase/list()`` gives, and so all `list`
-/// prints, problems included (they are worked out from the title and the rating).
+/// 64-bit hash), and who added it and changed it last with its history. Exactly what
+/// ``ScaryCreatureDatabase/list()`` gives, and so all `list` prints, problems included (they
+/// are worked out from the title and the rating).
 ///
 /// A creature whose data keeps unknown keys (``ScaryCreatureData/otherFields``) is left out of
 /// the summary: its record could not give them back, so it is read from its bundle every time.

@@ -67,13 +67,15 @@ extension ScaryCreatureDatabase {
         try await Self.mapErrors(id: id) {
             try await folder.edit(id) { editor in
                 try Self.requireKnownModel((try? editor.readData()) ?? nil, id: id)
-                try Self.recordPhotoChange(in: editor, layout: layout, by: person, at: date)
                 for name in CreatureLayout.thumbnailNames { try editor.removeAttachment(named: name) }
                 try editor.writeAttachment(image, named: photo.fullName)
                 for name in CreatureLayout.fullImageNames where name != photo.fullName {
                     try editor.removeAttachment(named: name)
                 }
                 try editor.writeAttachment(photo.thumbnail, named: self.layout.thumbnailName)
+                // Recorded once the photo is in place: the history never names a change that a
+                // crash kept from happening.
+                try Self.recordPhotoChange(in: editor, layout: layout, by: person, at: date)
             }
         }
     }
@@ -99,14 +101,13 @@ extension ScaryCreatureDatabase {
             try await Self.mapErrors(id: id) {
                 try await folder.edit(id) { editor in
                     try Self.requireKnownModel((try? editor.readData()) ?? nil, id: id)
-                    // Only a photo that was there is a change to record.
+                    // Only a photo that was there is a change to record, once it is gone.
                     let names = try editor.attachmentNames()
-                    if names.contains(where: { name in CreatureLayout.fullImageNames.contains { ExactString.equal($0, name) } }) {
-                        try Self.recordPhotoChange(in: editor, layout: layout, by: person, at: date)
-                    }
+                    let hadPhoto = names.contains { name in CreatureLayout.fullImageNames.contains { ExactString.equal($0, name) } }
                     for name in CreatureLayout.thumbnailNames + CreatureLayout.fullImageNames {
                         try editor.removeAttachment(named: name)
                     }
+                    if hadPhoto { try Self.recordPhotoChange(in: editor, layout: layout, by: person, at: date) }
                 }
             }
         }
