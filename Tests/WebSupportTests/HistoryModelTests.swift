@@ -15,6 +15,7 @@ struct HistoryModelTests {
         records.append(ChangeRecord(date: day, person: "ben", action: ChangeRecord.changed, fields: ["valueInDollars", "location", "labels"]))
         records.append(ChangeRecord(date: .init(timeIntervalSinceReferenceDate: .nan), person: "cleo", action: String(repeating: "x", count: 100)))
         let model = try #require(HistoryModel(records: records, createdBy: "anna", updatedBy: "cleo", label: { $0 == "valueInDollars" ? "value" : $0 }, timeZone: .gmt))
+        #expect(model.namesPeople)
         #expect(model.changes.count == 20)
         #expect(model.changes[0].who == "cleo" && model.changes[0].what == String(repeating: "x", count: 80))
         #expect(model.changes[0].whenText == "an unknown time" && model.changes[0].whenISO == "")
@@ -24,5 +25,7 @@ struct HistoryModelTests {
         #expect(model.changes.allSatisfy { $0.what != "added it" }, "the oldest changes beyond 20 are left out")
         let added = try #require(HistoryModel(records: [records[0]], createdBy: "anna", updatedBy: "anna", label: { $0 }))
         #expect(added.changes.map(\.what) == ["added it"])
+        let nameless = try #require(HistoryModel(records: [records[1]], createdBy: nil, updatedBy: nil, label: { $0 }))
+        #expect(!nameless.namesPeople && nameless.changes.map(\.who) == ["Someone without an account"])
     }
 }

@@ -22,6 +22,8 @@ public struct HistoryModel: Sendable, Encodable {
     public var createdBy: String?
     /// The person of its last change, when one made it.
     public var updatedBy: String?
+    /// Whether either is named (the line that names them is left out otherwise).
+    public var namesPeople: Bool
     /// Its changes, newest first (the last ``DocumentStore/ChangeHistory/limit``: a file from
     /// elsewhere may hold more).
     public var changes: [Row]
@@ -42,6 +44,7 @@ public struct HistoryModel: Sendable, Encodable {
         let instant = ISO8601DateFormatter()
         self.createdBy = createdBy
         self.updatedBy = updatedBy
+        namesPeople = createdBy != nil || updatedBy != nil
         changes = records.suffix(ChangeHistory.limit).reversed().map { record in
             let seconds = record.date.timeIntervalSinceReferenceDate
             let showable = seconds.isFinite && abs(seconds) < 95_000_000_000
