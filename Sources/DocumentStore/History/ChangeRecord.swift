@@ -91,6 +91,8 @@ public protocol RecordsChanges {
     var updatedBy: String? { get set }
     /// Its last changes, oldest first; nil until a person first changes it.
     var history: [ChangeRecord]? { get set }
+    /// The fields whose values differ between `old` and this document, by their API names.
+    func changedFields(from old: Self) -> [String]
 }
 
 extension RecordsChanges {
@@ -106,5 +108,12 @@ extension RecordsChanges {
         if ExactString.equal(action, ChangeRecord.created) { createdBy = person }
         updatedBy = person
         history = ChangeHistory.appending(ChangeRecord(date: date, person: person, action: action, fields: fields), to: history)
+    }
+
+    /// Records the change that made this document out of `old` (nothing when no field changed).
+    public mutating func recordChange(from old: Self, by person: String?, at date: Date) {
+        let fields = changedFields(from: old)
+        guard !fields.isEmpty else { return }
+        recordChange(ChangeRecord.changed, fields: fields, by: person, at: date)
     }
 }

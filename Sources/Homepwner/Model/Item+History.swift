@@ -33,13 +33,6 @@ extension Item: RecordsChanges {
         return fields
     }
 
-    /// Records the change that made this item out of `old` (nothing when no field changed).
-    mutating func recordChange(from old: Item, by person: String?, at date: Date) {
-        let fields = changedFields(from: old)
-        guard !fields.isEmpty else { return }
-        recordChange(ChangeRecord.changed, fields: fields, by: person, at: date)
-    }
-
     private static func same(_ new: String?, _ old: String?) -> Bool {
         switch (new, old) {
         case (nil, nil): true

@@ -11,11 +11,4 @@ extension ScaryCreatureData: RecordsChanges {
         if rating.bitPattern != old.rating.bitPattern { fields.append("rating") }
         return fields
     }
-
-    /// Records the change that made this data out of `old` (nothing when no field changed).
-    mutating func recordChange(from old: ScaryCreatureData, by person: String?, at date: Date) {
-        let fields = changedFields(from: old)
-        guard !fields.isEmpty else { return }
-        recordChange(ChangeRecord.changed, fields: fields, by: person, at: date)
-    }
 }

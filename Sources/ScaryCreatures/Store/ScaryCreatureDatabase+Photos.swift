@@ -66,7 +66,8 @@ extension ScaryCreatureDatabase {
         let (person, date, layout) = (ChangeAuthor.person, Date(), layout)
         try await Self.mapErrors(id: id) {
             try await folder.edit(id) { editor in
-                try Self.requireKnownModel((try? editor.readData()) ?? nil, id: id)
+                let bytes = (try? editor.readData()) ?? nil
+                try Self.requireKnownModel(bytes, id: id)
                 for name in CreatureLayout.thumbnailNames { try editor.removeAttachment(named: name) }
                 try editor.writeAttachment(image, named: photo.fullName)
                 for name in CreatureLayout.fullImageNames where name != photo.fullName {
@@ -75,16 +76,17 @@ extension ScaryCreatureDatabase {
                 try editor.writeAttachment(photo.thumbnail, named: self.layout.thumbnailName)
                 // Recorded once the photo is in place: the history never names a change that a
                 // crash kept from happening.
-                try Self.recordPhotoChange(in: editor, layout: layout, by: person, at: date)
+                try Self.recordPhotoChange(of: bytes, in: editor, layout: layout, by: person, at: date)
             }
         }
     }
 
-    /// Records a change of the photo in the data `editor` holds, under its lock, when its history
-    /// records changes (a person makes this one, or its history has begun); data that cannot be
-    /// read is left as it is (the photo still changes: `check` reports the data).
-    static func recordPhotoChange(in editor: BundleEditor, layout: CreatureLayout, by person: String?, at date: Date) throws {
-        guard let bytes = try editor.readData(), var data = try? CreatureLayout.decode(bytes) else { return }
+    /// Records a change of the photo in the data `bytes` (read by `editor` under the lock it still
+    /// holds), when its history records changes (a person makes this one, or its history has
+    /// begun); data that cannot be read is left as it is (the photo still changes: `check`
+    /// reports the data).
+    static func recordPhotoChange(of bytes: Data?, in editor: BundleEditor, layout: CreatureLayout, by person: String?, at date: Date) throws {
+        guard let bytes, var data = try? CreatureLayout.decode(bytes) else { return }
         guard person != nil || data.history != nil else { return }
         data.recordChange(ChangeRecord.changed, fields: ["photo"], by: person, at: date)
         try editor.writeData(try layout.encode(data))
@@ -100,14 +102,15 @@ extension ScaryCreatureDatabase {
         try await invalidatingThumbnail(of: id) {
             try await Self.mapErrors(id: id) {
                 try await folder.edit(id) { editor in
-                    try Self.requireKnownModel((try? editor.readData()) ?? nil, id: id)
+                    let bytes = (try? editor.readData()) ?? nil
+                    try Self.requireKnownModel(bytes, id: id)
                     // Only a photo that was there is a change to record, once it is gone.
                     let names = try editor.attachmentNames()
                     let hadPhoto = names.contains { name in CreatureLayout.fullImageNames.contains { ExactString.equal($0, name) } }
                     for name in CreatureLayout.thumbnailNames + CreatureLayout.fullImageNames {
                         try editor.removeAttachment(named: name)
                     }
-                    if hadPhoto { try Self.recordPhotoChange(in: editor, layout: layout, by: person, at: date) }
+                    if hadPhoto { try Self.recordPhotoChange(of: bytes, in: editor, layout: layout, by: person, at: date) }
                 }
             }
         }
